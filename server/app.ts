@@ -1,0 +1,128 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { apiRoutes } from './modules/api.routes.js';
+import { testGatewayAssetRoutes } from './modules/payments/test-gateway/test-gateway.routes.js';
+import { sitemapRoutes } from './modules/seo/sitemap.routes.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { healthRoutes } from './plugins/health.routes.js';
+import { createServices, type Services } from './services.js';
+import { webRoutes } from './web/web.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Serve the built storefront (dist/). Off for API tests. */
+  web?: boolean;
+  logger?: boolean;
+};
+
+/**
+ * Builds the whole server without listening, so tests drive it with `inject` against a real
+ * database and main.ts only adds the socket and signals.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const servesHttps = config.publicUrl.startsWith('https:');
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.isProduction,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    disableRequestLogging: config.env === 'test',
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])],
+        styleSrc: ["'self'"],
+        // React's style={{...}} (stock bars, zoom) sets attributes, not inline <style> blocks.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...(config.razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : []),
+        ],
+        frameSrc: [
+          "'self'",
+          'https://www.google.com',
+          ...(config.razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : []),
+        ],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        // Only behind HTTPS: on http://localhost it would send the browser to https and break every asset.
+        ...(servesHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: servesHttps,
+  });
+
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Limits are opted into per route (login, register, enquiry...); nothing global.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  await app.register(healthRoutes, { database });
+  const services = await createServices({ config, db: database.db, log: app.log });
+  app.decorate('services', services);
+  await app.register(apiRoutes, { prefix: '/api', config, services });
+  if (services.testGateway) await app.register(testGatewayAssetRoutes);
+  await app.register(sitemapRoutes, { sitemap: services.sitemap });
+  scheduleReconciliation(app, config.reconcileIntervalSeconds, () => services.settlement.reconcile());
+  if (options.web) await app.register(webRoutes, { config });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}
+
+/** Periodically settles checkouts whose browser and webhook never arrived; stops with the server. */
+function scheduleReconciliation(app: FastifyInstance, seconds: number, reconcile: () => Promise<unknown>) {
+  if (seconds <= 0) return;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await reconcile();
+    } catch (error) {
+      app.log.warn({ err: error }, 'reconciliation failed; will retry');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Everything the server reads from the environment, validated once at start-up so that a bad value
+ * stops the process with one clear line instead of failing later in some request.
+ */
+// An empty variable (`SMTP_URL=` in a .env file) means "not set", not "invalid".
+const emptyAsUndefined = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const optionalUrl = (what: string) =>
+  emptyAsUndefined.pipe(z.url({ message: `${what} must be a URL` }).optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('.data'),
+    DATABASE_URL: optionalUrl('DATABASE_URL'),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    SMTP_URL: optionalUrl('SMTP_URL'),
+    REDIS_URL: optionalUrl('REDIS_URL'),
+    RAZORPAY_KEY_ID: emptyAsUndefined,
+    RAZORPAY_KEY_SECRET: emptyAsUndefined,
+    RAZORPAY_WEBHOOK_SECRET: emptyAsUndefined,
+    RAZORPAY_API_BASE: optionalUrl('RAZORPAY_API_BASE'),
+    // How long the built-in test gateway waits before sending its webhook (as Razorpay would).
+    TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce
+      .number({ message: 'TEST_GATEWAY_WEBHOOK_DELAY_MS must be a number' })
+      .int()
+      .min(0)
+      .default(3000),
+    // How often pending checkouts are reconciled with the provider; 0 turns it off.
+    RECONCILE_INTERVAL_SECONDS: z.coerce
+      .number({ message: 'RECONCILE_INTERVAL_SECONDS must be a number' })
+      .int()
+      .min(0)
+      .default(60),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((env) => Boolean(env.RAZORPAY_KEY_ID) === Boolean(env.RAZORPAY_KEY_SECRET), {
+    message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+    path: ['RAZORPAY_KEY_ID'],
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${key}: ${issue.message}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  return {
+    env: raw.NODE_ENV,
+    isProduction: raw.NODE_ENV === 'production',
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: raw.DATABASE_URL,
+    publicUrl,
+    smtpUrl: raw.SMTP_URL,
+    redisUrl: raw.REDIS_URL,
+    razorpay:
+      raw.RAZORPAY_KEY_ID && raw.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: raw.RAZORPAY_KEY_ID,
+            keySecret: raw.RAZORPAY_KEY_SECRET,
+            webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET,
+            apiBase: raw.RAZORPAY_API_BASE ?? 'https://api.razorpay.com',
+          }
+        : undefined,
+    testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
+    reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
+    logLevel: raw.LOG_LEVEL,
+  };
+}

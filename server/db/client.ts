@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either, so a service can run several of them in one transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer; used by /readyz. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class DatabaseUnavailableError extends Error {}
+
+/**
+ * Per-connection settings. A word-similarity threshold of 0.5 (default 0.6) lets a shopper's
+ * typo such as "lapptop" still match "laptop" through the trigram index.
+ */
+const SESSION_SETTINGS = 'set pg_trgm.word_similarity_threshold = 0.5';
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type OpenDatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  /** A directory for a persistent PGlite, or undefined for an in-memory one (tests). */
+  | { pgliteDir: string | undefined; loadDataDir?: Blob };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return 'databaseUrl' in options ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options);
+}
+
+async function openPglite(options: {
+  pgliteDir: string | undefined;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
+  if (options.pgliteDir && !existsSync(options.pgliteDir)) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  await client.exec(SESSION_SETTINGS);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Closing flushes PGlite's files; skipping it is how an embedded database gets corrupted.
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+  });
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const host = safeHost(databaseUrl);
+    throw new DatabaseUnavailableError(
+      `Cannot connect to the database at ${host}: ${(error as Error).message || 'connection refused'}`,
+    );
+  }
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate() {
+      // Several app servers may start at once; one migrates while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7243061)');
+        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(7243061)').catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+function safeHost(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return 'the configured URL';
+  }
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers (PGlite and node-postgres) answer `{rows}`,
+ * but the shared PgDatabase type cannot know that, hence the one cast here.
+ */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Whether the catalogue has been seeded; cheap enough to run on every start. */
+export async function countRows(db: Executor, table: 'products' | 'blogs' | 'users'): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${sql.identifier(table)}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,487 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PGlite (PostgreSQL 18, embedded) and PostgreSQL 15 in production.
+ * Money is integer paise everywhere; the API converts to rupees at its edge.
+ * Rules that must never break (stock >= 0, cart quantity 1..10, one review per customer and
+ * product, one order per checkout) live here as constraints, not only in service code.
+ */
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export type ImageRef = { url: string; width?: number; height?: number; alt?: string };
+
+export const userRoles = ['user', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    // Stored normalised (trimmed, lower case) so the unique index is case-insensitive in effect.
+    email: text('email').notNull(),
+    // Ten digits, Indian mobile rule; normalised before it gets here.
+    mobile: text('mobile').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: userRoles }).notNull().default('user'),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the bearer token: a leaked table cannot be replayed as sessions.
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_title_key').on(t.title), uniqueIndex('categories_slug_key').on(t.slug)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    logo: jsonb('logo').$type<ImageRef>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('brands_title_key').on(t.title), uniqueIndex('brands_slug_key').on(t.slug)],
+);
+
+export const colors = pgTable(
+  'colors',
+  {
+    id: id(),
+    // The spec's colour "title" is a CSS colour value (it paints the swatch); name is for people.
+    title: text('title').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('colors_title_key').on(t.title)],
+);
+
+export const productTags = ['featured', 'special', 'popular'] as const;
+export type ProductTag = (typeof productTags)[number];
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    // Sanitized HTML: cleaned on write and again on render.
+    description: text('description').notNull().default(''),
+    pricePaise: integer('price_paise').notNull(),
+    // What the product listed at before a discount ("MRP"); null when not discounted.
+    mrpPaise: integer('mrp_paise'),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    quantity: integer('quantity').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default(sql`'[]'::jsonb`),
+    // Mean of ratings.star, kept in step by the review service inside the same transaction.
+    totalRating: real('total_rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    // lower(title brand category), kept by a trigger (migration 0003) so search needs no joins.
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
+    check('products_mrp_nonnegative', sql`${t.mrpPaise} is null or ${t.mrpPaise} >= 0`),
+    check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('products_sold_nonnegative', sql`${t.sold} >= 0`),
+    check('products_total_rating_range', sql`${t.totalRating} >= 0 and ${t.totalRating} <= 5`),
+    // Filters and sorts the store page offers; the trailing id keeps keyset order stable.
+    index('products_category_price_idx').on(t.categoryId, t.pricePaise, t.id),
+    index('products_brand_price_idx').on(t.brandId, t.pricePaise, t.id),
+    index('products_price_idx').on(t.pricePaise, t.id),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    // A-Z ignores case ("boAt" sorts with the Bs) and the server's locale ("C" on both databases).
+    index('products_title_sort_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
+    index('products_tags_idx').using('gin', t.tags),
+    // Typo-tolerant search and suggestions (pg_trgm; available on PGlite and PostgreSQL 15).
+    index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const productColors = pgTable(
+  'product_colors',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: uuid('color_id')
+      .notNull()
+      .references(() => colors.id, { onDelete: 'restrict' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.colorId] }), index('product_colors_color_idx').on(t.colorId)],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    star: smallint('star').notNull(),
+    // Plain text; never rendered as HTML.
+    comment: text('comment').notNull(),
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ratings_product_user_key').on(t.productId, t.userId),
+    index('ratings_product_created_idx').on(t.productId, t.createdAt),
+    check('ratings_star_range', sql`${t.star} between 1 and 5`),
+    check('ratings_comment_length', sql`char_length(${t.comment}) between 1 and 2000`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: uuid('color_id')
+      .notNull()
+      .references(() => colors.id, { onDelete: 'restrict' }),
+    quantity: smallint('quantity').notNull(),
+    // Catalogue price when the line was written; reads show the product's current price.
+    pricePaise: integer('price_paise').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Adding the same product and colour again merges into this line.
+    uniqueIndex('cart_lines_user_product_color_key').on(t.userId, t.productId, t.colorId),
+    check('cart_lines_quantity_range', sql`${t.quantity} between 1 and 10`),
+    check('cart_lines_price_nonnegative', sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+export type ShippingInfo = {
+  firstName: string;
+  lastName: string;
+  address: string;
+  landmark: string;
+  city: string;
+  state: string;
+  country: string;
+  pincode: string;
+  mobile?: string;
+};
+
+export type CheckoutLineSnapshot = {
+  productId: string;
+  colorId: string;
+  title: string;
+  quantity: number;
+  pricePaise: number;
+};
+
+export const checkoutStatuses = ['pending', 'paid', 'completed', 'failed', 'refunded'] as const;
+
+/** A checkout is the server's record of what a provider order is paying for. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    lines: jsonb('lines').$type<CheckoutLineSnapshot[]>().notNull(),
+    shippingInfo: jsonb('shipping_info').$type<ShippingInfo>(),
+    status: text('status', { enum: checkoutStatuses }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('checkouts_provider_order_key').on(t.provider, t.providerOrderId),
+    index('checkouts_user_idx').on(t.userId, t.createdAt),
+    index('checkouts_status_idx').on(t.status, t.createdAt),
+    check('checkouts_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    // authorized | captured | failed | refunded, as the provider reports it.
+    status: text('status').notNull(),
+    method: text('method'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
+    index('payments_checkout_idx').on(t.checkoutId),
+  ],
+);
+
+export const orderStatuses = [
+  'Ordered',
+  'Processing',
+  'Shipped',
+  'Delivered',
+  'Cancelled',
+  'Refunded',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export type PaymentInfo = { razorpayOrderId: string; razorpayPaymentId: string };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    // Human-friendly order number shown to customers and in e-mails.
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    // One order per checkout: the idempotency key for browser, webhook and reconciliation alike.
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'restrict' }),
+    shippingInfo: jsonb('shipping_info').$type<ShippingInfo>().notNull(),
+    totalPricePaise: bigint('total_price_paise', { mode: 'number' }).notNull(),
+    totalPriceAfterDiscountPaise: bigint('total_price_after_discount_paise', { mode: 'number' }).notNull(),
+    orderStatus: text('order_status', { enum: orderStatuses }).notNull().default('Ordered'),
+    paymentInfo: jsonb('payment_info').$type<PaymentInfo>().notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    uniqueIndex('orders_checkout_key').on(t.checkoutId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check(
+      'orders_status_check',
+      sql`${t.orderStatus} in ('Ordered', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Refunded')`,
+    ),
+    check(
+      'orders_totals_nonnegative',
+      sql`${t.totalPricePaise} >= 0 and ${t.totalPriceAfterDiscountPaise} >= 0`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    colorId: uuid('color_id')
+      .notNull()
+      .references(() => colors.id, { onDelete: 'restrict' }),
+    // Snapshot of what was bought, so later catalogue edits do not rewrite history.
+    title: text('title').notNull(),
+    quantity: smallint('quantity').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_nonnegative', sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+/** Provider webhook deliveries seen, so a retried or replayed event is processed once. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  event: text('event').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    // Sanitized HTML.
+    description: text('description').notNull(),
+    category: text('category').notNull().default('General'),
+    author: text('author').notNull().default('Team'),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('blogs_slug_key').on(t.slug), index('blogs_created_at_idx').on(t.createdAt)],
+);
+
+export const enquiryStatuses = ['Submitted', 'Contacted', 'In Progress', 'Resolved'] as const;
+
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    comment: text('comment').notNull(),
+    status: text('status', { enum: enquiryStatuses }).notNull().default('Submitted'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enquiries_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * The built-in test gateway's own ledger (used only when no Razorpay keys are set). It lives in
+ * the database so that payments survive a crash just as they would at a real provider.
+ */
+export const testGatewayOrders = pgTable('test_gateway_orders', {
+  id: text('id').primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  receipt: text('receipt').notNull(),
+  notes: jsonb('notes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  status: text('status').notNull().default('created'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const testGatewayPayments = pgTable(
+  'test_gateway_payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => testGatewayOrders.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    method: text('method').notNull(),
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    refundKey: text('refund_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_gateway_payments_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,73 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export const SHOP_NAME = 'Bharat Bazaar';
+const FROM = `${SHOP_NAME} <no-reply@bharatbazaar.in>`;
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise every message is written to DATA_DIR/outbox as an .eml
+ * file and logged, so password resets work on a fresh clone with no mail server.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: FROM, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: FROM, ...mail });
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 40)}.eml`;
+      const file = path.join(options.outboxDir, name);
+      await writeFile(file, info.message as Buffer);
+      options.log.info({ to: mail.to, subject: mail.subject, file }, `E-mail written to ${file}`);
+    },
+  };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** The frame every message shares: a plain-text part and a simple, accessible HTML part. */
+export function layoutEmail(input: {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): Mail & { to: '' } {
+  const textParts = [input.greeting, '', ...input.paragraphs.flatMap((p) => [p, ''])];
+  if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
+  textParts.push(input.footer ?? `— ${SHOP_NAME}`);
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<tr><td style="font-size:20px;font-weight:bold;color:#0f3d91;padding-bottom:16px">${SHOP_NAME}</td></tr>
+<tr><td style="font-size:15px;line-height:1.6"><p>${escapeHtml(input.greeting)}</p>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${input.action ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#0f3d91;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(input.action.label)}</a></p><p style="font-size:13px;color:#6b7280">If the button does not work, open this link: ${escapeHtml(input.action.url)}</p>` : ''}
+<p style="font-size:13px;color:#6b7280">${escapeHtml(input.footer ?? `— ${SHOP_NAME}`)}</p></td></tr>
+</table></td></tr></table></body></html>`;
+  return { to: '', subject: input.subject, text: textParts.join('\n'), html };
+}

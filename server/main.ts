@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DatabaseUnavailableError, openDatabase } from './db/client.js';
+
+export type StartOptions = {
+  /** Seed the demo catalogue when the database has no products yet (the quick start). */
+  seedIfEmpty?: boolean;
+};
+
+/**
+ * Starts the shop: validate config, open and migrate the database, optionally seed, listen, and
+ * shut down cleanly on SIGTERM/SIGINT (in-flight requests finish, then the database closes so an
+ * embedded PGlite is never left half-written).
+ */
+export async function startServer(options: StartOptions = {}) {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.pgliteDir },
+  );
+  await database.migrate();
+  if (options.seedIfEmpty) {
+    const { seedDemoIfEmpty } = await import('./db/seed/demo-seed.js');
+    await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => console.log(line) });
+  }
+  const app = await buildApp({ config, database, web: true });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      // A second Ctrl-C means "now": still try to flush the database first.
+      await database.close().catch(() => {});
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Shop ready at ${config.publicUrl} (database: ${database.kind})`);
+  return app;
+}
+
+/** Turns the expected start-up failures into one line on stderr instead of a stack dump. */
+export async function runMain(options: StartOptions) {
+  try {
+    await startServer(options);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+      console.error(error.message);
+    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port already in use: ${(error as Error).message}. Set PORT to a free port.`);
+    } else {
+      console.error('The shop could not start:', error);
+    }
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await runMain({ seedIfEmpty: process.argv.includes('--seed-if-empty') });
+}
