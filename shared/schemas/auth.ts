@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { emailField, mobileField, requiredText } from './fields.js';
+
+/** Password rule shown on the sign-up and reset forms (the original shop stated none). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const nameFields = {
+  firstname: requiredText('First name is required', 60),
+  lastname: requiredText('Last name is required', 60),
+};
+
+export const registerSchema = z.object({
+  ...nameFields,
+  email: emailField,
+  mobile: mobileField('Mobile number is required'),
+  password: passwordField,
+});
+
+/** Login checks presence only: a length rule here would reveal which accounts predate it. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, 'Invalid Credentials'),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z.object({ password: passwordField });
+
+export const profileSchema = z.object({
+  ...nameFields,
+  email: emailField,
+  mobile: mobileField('Mobile number is required'),
+});
+
+export type RegisterInput = z.input<typeof registerSchema>;
+export type LoginInput = z.input<typeof loginSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;

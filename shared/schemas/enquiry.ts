@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { emailField, mobileField, requiredText } from './fields.js';
+
+/** The contact form (spec section 5) and POST /api/enquiry. */
+export const enquirySchema = z.object({
+  name: requiredText('Name is required', 100),
+  email: emailField,
+  mobile: mobileField('Mobile is required'),
+  comment: requiredText('Comments is required', 2000),
+});
+
+export type EnquiryInput = z.input<typeof enquirySchema>;
+export type Enquiry = z.output<typeof enquirySchema>;
