@@ -1,0 +1,22 @@
+import type { UserRow } from './accounts.repository.js';
+
+export type ApiUser = {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  createdAt: string;
+};
+
+/** The only shape a user leaves the server in: never the hash, the role flags or the tokens. */
+export function presentUser(user: UserRow): ApiUser {
+  return {
+    _id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    mobile: user.mobile,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

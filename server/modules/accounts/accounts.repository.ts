@@ -1,0 +1,134 @@
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { passwordResetTokens, sessions, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Another account already using this e-mail or mobile (excluding `exceptUserId`). */
+export async function findConflictingUser(
+  db: Executor,
+  email: string,
+  mobile: string,
+  exceptUserId?: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        or(eq(users.email, email), eq(users.mobile, mobile)),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Executor,
+  values: { firstname: string; lastname: string; email: string; mobile: string; passwordHash: string },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<Pick<UserRow, 'firstname' | 'lastname' | 'email' | 'mobile' | 'passwordHash'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function insertSession(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+}
+
+export type ActiveSession = { sessionId: string; lastSeenAt: Date; user: UserRow };
+
+/** The live session behind a token hash: not revoked, not expired. */
+export async function findActiveSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<ActiveSession | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** A new reset request makes every older, unused link for the account useless. */
+export async function replaceResetToken(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+  now: Date,
+) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+}
+
+/**
+ * Marks a reset token used and returns its user, in one statement, so two concurrent uses of the
+ * same link cannot both succeed.
+ */
+export async function consumeResetToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}

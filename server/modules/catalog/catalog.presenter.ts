@@ -1,0 +1,47 @@
+import type { ApiColor, ApiProduct, ApiRating } from '../../../shared/api-types.js';
+import { paiseToRupees } from '../../../shared/money.js';
+import { sanitizeRichText } from '../../lib/html.js';
+import type { ColorRow, ProductRow, RatingRow } from './catalog.repository.js';
+
+/** Turns rows into the product object clients of the original API read (api-contract.md). */
+export function presentProduct(row: ProductRow, colorRows: ColorRow[], ratingRows?: RatingRow[]): ApiProduct {
+  const product: ApiProduct = {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    // Cleaned on write too; cleaning again on the way out protects against any row written around the service.
+    description: sanitizeRichText(row.description),
+    price: paiseToRupees(row.pricePaise),
+    mrp: row.mrpPaise === null ? null : paiseToRupees(row.mrpPaise),
+    brand: row.brand,
+    category: row.category,
+    tags: row.tags,
+    quantity: row.quantity,
+    sold: row.sold ?? 0,
+    images: row.images,
+    color: colorRows.map(presentColor),
+    totalrating: Math.round(row.totalRating * 10) / 10,
+    ratingCount: row.ratingCount,
+    ratings: (ratingRows ?? []).map(presentRating),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  return product;
+}
+
+export function presentColor(row: Pick<ColorRow, 'id' | 'title' | 'name'>): ApiColor {
+  return { _id: row.id, title: row.title, name: row.name };
+}
+
+function presentRating(row: RatingRow): ApiRating {
+  return {
+    _id: row.id,
+    star: row.star,
+    comment: row.comment,
+    postedby: row.userId,
+    // A reviewer's first name and initial only: their full name is not the public's business.
+    postedbyName: `${row.firstname} ${row.lastname.charAt(0)}.`.trim(),
+    verifiedPurchase: row.verifiedPurchase,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

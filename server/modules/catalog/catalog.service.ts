@@ -1,0 +1,88 @@
+import type { ApiProduct } from '../../../shared/api-types.js';
+import { SEARCH_MIN_LENGTH, SUGGESTIONS_MAX } from '../../../shared/catalog.js';
+import { paiseToRupees } from '../../../shared/money.js';
+import type { Database } from '../../db/client.js';
+import { groupBy } from '../../lib/collections.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { presentProduct } from './catalog.presenter.js';
+import * as repository from './catalog.repository.js';
+import type { ProductFilters, ProductListQuery } from './product-query.js';
+
+export type ProductSuggestion = {
+  _id: string;
+  slug: string;
+  title: string;
+  brand: string;
+  category: string;
+  price: number;
+  image: string | null;
+};
+
+export function createCatalogService(db: Database) {
+  return {
+    async listProducts(query: ProductListQuery): Promise<{ products: ApiProduct[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        repository.listProducts(db, query, query.sort, query.page, query.limit),
+        repository.countProducts(db, query),
+      ]);
+      const colorRows = await repository.colorsForProducts(
+        db,
+        rows.map((r) => r.id),
+      );
+      const colorsByProduct = groupBy(colorRows, (c) => c.productId);
+      return { products: rows.map((row) => presentProduct(row, colorsByProduct.get(row.id) ?? [])), total };
+    },
+
+    /** Full product objects for ids (cart, wishlist, orders), keyed by id. */
+    async productsByIds(ids: string[]): Promise<Map<string, ApiProduct>> {
+      const unique = [...new Set(ids)];
+      const [rows, colorRows] = await Promise.all([
+        repository.findProductsByIds(db, unique),
+        repository.colorsForProducts(db, unique),
+      ]);
+      const colorsByProduct = groupBy(colorRows, (c) => c.productId);
+      return new Map(rows.map((row) => [row.id, presentProduct(row, colorsByProduct.get(row.id) ?? [])]));
+    },
+
+    async getProduct(idOrSlug: string): Promise<ApiProduct> {
+      const row = await repository.findProduct(db, idOrSlug);
+      if (!row) throw notFound('This product does not exist or is no longer sold.');
+      const [colorRows, ratingRows] = await Promise.all([
+        repository.colorsForProducts(db, [row.id]),
+        repository.ratingsForProduct(db, row.id),
+      ]);
+      return presentProduct(row, colorRows, ratingRows);
+    },
+
+    async suggest(rawQ: unknown): Promise<ProductSuggestion[]> {
+      const q = typeof rawQ === 'string' ? rawQ.trim() : '';
+      if (q.length < SEARCH_MIN_LENGTH) {
+        throw badRequest(`Type at least ${SEARCH_MIN_LENGTH} characters to search.`);
+      }
+      if (q.length > 100) throw badRequest('Search text must be at most 100 characters.');
+      const rows = await repository.suggestProducts(db, q, SUGGESTIONS_MAX);
+      return rows.map((row) => ({
+        _id: row.id,
+        slug: row.slug,
+        title: row.title,
+        brand: row.brand,
+        category: row.category,
+        price: paiseToRupees(row.pricePaise),
+        image: row.images[0]?.url ?? null,
+      }));
+    },
+
+    async facets(filters: ProductFilters) {
+      const counts = await repository.facetCounts(db, filters);
+      return {
+        categories: counts.categories.map(({ value, count }) => ({ title: value, count })),
+        brands: counts.brands.map(({ value, count }) => ({ title: value, count })),
+        tags: counts.tags.map(({ value, count }) => ({ title: value, count })),
+        availability: counts.availability,
+        price: { min: paiseToRupees(counts.price.min), max: paiseToRupees(counts.price.max) },
+      };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,132 @@
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type CheckoutLineSnapshot, checkouts, payments, type ShippingInfo } from '../../db/schema.js';
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function insertCheckout(
+  db: Executor,
+  values: {
+    userId: string;
+    provider: string;
+    providerOrderId: string;
+    amountPaise: number;
+    lines: CheckoutLineSnapshot[];
+    shippingInfo?: ShippingInfo;
+  },
+): Promise<CheckoutRow> {
+  const [row] = await db.insert(checkouts).values(values).returning();
+  return row!;
+}
+
+export async function findCheckoutByProviderOrder(
+  db: Executor,
+  provider: string,
+  providerOrderId: string,
+): Promise<CheckoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.provider, provider), eq(checkouts.providerOrderId, providerOrderId)))
+    .limit(1);
+  return row;
+}
+
+/** Serialises everything that settles one checkout: browser, webhook and reconciler alike. */
+export async function lockCheckout(db: Executor, checkoutId: string): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update').limit(1);
+  return row;
+}
+
+export async function setCheckoutStatus(db: Executor, checkoutId: string, status: CheckoutRow['status']) {
+  await db.update(checkouts).set({ status }).where(eq(checkouts.id, checkoutId));
+}
+
+export async function setCheckoutShipping(db: Executor, checkoutId: string, shippingInfo: ShippingInfo) {
+  await db.update(checkouts).set({ shippingInfo }).where(eq(checkouts.id, checkoutId));
+}
+
+/** Records what the provider says about a payment; the same payment id updates its row. */
+export async function upsertPayment(
+  db: Executor,
+  values: {
+    checkoutId: string;
+    provider: string;
+    providerPaymentId: string;
+    providerOrderId: string;
+    amountPaise: number;
+    status: string;
+    method: string | null;
+    verifiedAt?: Date;
+  },
+): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [payments.provider, payments.providerPaymentId],
+      set: {
+        status: values.status,
+        method: values.method,
+        ...(values.verifiedAt
+          ? { verifiedAt: sql`coalesce(${payments.verifiedAt}, ${values.verifiedAt})` }
+          : {}),
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function findPayment(
+  db: Executor,
+  provider: string,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  return row;
+}
+
+export async function markPaymentRefunded(db: Executor, paymentId: string, at: Date) {
+  await db.update(payments).set({ status: 'refunded', refundedAt: at }).where(eq(payments.id, paymentId));
+}
+
+export async function markPaymentCaptured(db: Executor, paymentId: string) {
+  await db.update(payments).set({ status: 'captured' }).where(eq(payments.id, paymentId));
+}
+
+/** Authorized payments of checkouts that became orders, whose capture has not gone through yet. */
+export async function uncapturedPaymentsOfOrders(db: Executor, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(checkouts, eq(checkouts.id, payments.checkoutId))
+    .where(and(eq(payments.status, 'authorized'), eq(checkouts.status, 'completed')))
+    .limit(limit)
+    .then((rows) => rows.map((r) => r.payment));
+}
+
+/** Checkouts still waiting for their order, old enough that the browser has had its chance. */
+export async function staleCheckouts(
+  db: Executor,
+  olderThan: Date,
+  newerThan: Date,
+  limit: number,
+): Promise<CheckoutRow[]> {
+  return db
+    .select()
+    .from(checkouts)
+    .where(
+      and(
+        inArray(checkouts.status, ['pending', 'paid']),
+        lt(checkouts.createdAt, olderThan),
+        gt(checkouts.createdAt, newerThan),
+      ),
+    )
+    .orderBy(asc(checkouts.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { shippingAddressSchema } from '../../../shared/schemas/address.js';
+import type { Database } from '../../db/client.js';
+import type { CheckoutLineSnapshot } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validation.js';
+import { linesOf } from '../cart/cart.repository.js';
+import { findProductsByIds } from '../catalog/catalog.repository.js';
+import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
+import { PaymentProviderError } from '../payments/payment-provider.js';
+import * as repository from './checkout.repository.js';
+
+const startSchema = z.object({
+  // Sent by old clients (sometimes with a shipping surcharge); never used: the server computes it.
+  amount: z.unknown().optional(),
+  shippingInfo: shippingAddressSchema.optional(),
+});
+
+const providerId = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100);
+
+const verifySchema = z.object({
+  orderCreationId: providerId('orderCreationId').optional(),
+  razorpayOrderId: providerId('razorpayOrderId'),
+  razorpayPaymentId: providerId('razorpayPaymentId'),
+  razorpaySignature: z.string().trim().max(200).optional(),
+});
+
+const NOT_VERIFIED =
+  'We could not verify this payment. If money left your account, it will be refunded automatically.';
+const PAID_STATES = new Set(['authorized', 'captured']);
+
+export function providerUnavailable(error: unknown): never {
+  if (error instanceof PaymentProviderError) {
+    throw new AppError(502, 'The payment service is not responding right now. Please try again in a moment.');
+  }
+  throw error;
+}
+
+/**
+ * Checkout: the server works out what is being paid for from the customer's own cart and keeps
+ * that record (the snapshot) with the provider's order id; verification checks a payment against
+ * the order id stored here, never the one the browser reports.
+ */
+export function createCheckoutService(deps: { db: Database; provider: PaymentProvider }) {
+  const { db, provider } = deps;
+
+  async function snapshotCart(userId: string): Promise<{ lines: CheckoutLineSnapshot[]; amount: number }> {
+    const cart = await linesOf(db, userId);
+    if (cart.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
+    const products = new Map(
+      (
+        await findProductsByIds(
+          db,
+          cart.map((l) => l.productId),
+        )
+      ).map((p) => [p.id, p]),
+    );
+    const lines: CheckoutLineSnapshot[] = [];
+    for (const line of cart) {
+      const product = products.get(line.productId);
+      if (!product) continue;
+      if (product.quantity < line.quantity) {
+        throw badRequest(
+          product.quantity === 0
+            ? `${product.title} is now out of stock. Please remove it from your cart.`
+            : `Only ${product.quantity} of ${product.title} left. Please update your cart.`,
+        );
+      }
+      lines.push({
+        productId: product.id,
+        colorId: line.colorId,
+        title: product.title,
+        quantity: line.quantity,
+        pricePaise: product.pricePaise,
+      });
+    }
+    if (lines.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
+    return { lines, amount: lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0) };
+  }
+
+  return {
+    /** POST user/order/checkout: a provider order for the server-computed amount (free shipping). */
+    async start(userId: string, body: unknown) {
+      const input = parseInput(startSchema, body);
+      const { lines, amount } = await snapshotCart(userId);
+      const receipt = `rcpt_${randomBytes(8).toString('hex')}`;
+      const order = await provider
+        .createOrder({ amount, currency: 'INR', receipt, notes: { customer: userId } })
+        .catch(providerUnavailable);
+      await repository.insertCheckout(db, {
+        userId,
+        provider: provider.name,
+        providerOrderId: order.id,
+        amountPaise: amount,
+        lines,
+        ...(input.shippingInfo ? { shippingInfo: input.shippingInfo } : {}),
+      });
+      return { success: true, order, key: provider.keyId, checkoutScript: provider.checkoutScriptUrl };
+    },
+
+    /** The customer's checkout for a provider order id; another customer's is "not found". */
+    async ownCheckout(userId: string, providerOrderId: string) {
+      const checkout = await repository.findCheckoutByProviderOrder(db, provider.name, providerOrderId);
+      if (!checkout || checkout.userId !== userId)
+        throw notFound('We could not find that checkout. Please start again from your cart.');
+      return checkout;
+    },
+
+    /**
+     * POST user/order/paymentVerification. With a signature: HMAC over the stored order id.
+     * Without one (older clients): the provider must confirm the payment, for this order and
+     * amount, as authorized or captured.
+     */
+    async verify(userId: string, body: unknown) {
+      const input = parseInput(verifySchema, body);
+      const checkout = await this.ownCheckout(userId, input.razorpayOrderId);
+      if (input.orderCreationId && input.orderCreationId !== checkout.providerOrderId)
+        throw badRequest(NOT_VERIFIED);
+      if (input.razorpaySignature !== undefined) {
+        const valid = provider.verifyPaymentSignature(
+          checkout.providerOrderId,
+          input.razorpayPaymentId,
+          input.razorpaySignature,
+        );
+        if (!valid) throw badRequest(NOT_VERIFIED);
+      }
+      let payment: ProviderPayment | undefined;
+      try {
+        payment = await provider.fetchPayment(input.razorpayPaymentId);
+      } catch (error) {
+        if (input.razorpaySignature === undefined) providerUnavailable(error);
+      }
+      if (payment) {
+        const matches =
+          payment.order_id === checkout.providerOrderId &&
+          payment.amount === checkout.amountPaise &&
+          PAID_STATES.has(payment.status);
+        if (!matches) throw badRequest(NOT_VERIFIED);
+      } else if (input.razorpaySignature === undefined) {
+        throw badRequest(NOT_VERIFIED);
+      }
+      await repository.upsertPayment(db, {
+        checkoutId: checkout.id,
+        provider: provider.name,
+        providerPaymentId: input.razorpayPaymentId,
+        providerOrderId: checkout.providerOrderId,
+        amountPaise: checkout.amountPaise,
+        // A valid signature proves at least an authorization, even if the provider was unreachable.
+        status: payment?.status ?? 'authorized',
+        method: payment?.method ?? null,
+        verifiedAt: new Date(),
+      });
+      if (checkout.status === 'pending') await repository.setCheckoutStatus(db, checkout.id, 'paid');
+      return { razorpayOrderId: checkout.providerOrderId, razorpayPaymentId: input.razorpayPaymentId };
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

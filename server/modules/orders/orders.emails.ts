@@ -1,0 +1,62 @@
+import { formatPaise } from '../../../shared/money.js';
+import type { ShippingInfo } from '../../db/schema.js';
+import { escapeHtml, type Mail, SHOP_NAME } from '../../lib/mailer.js';
+
+type Line = { title: string; colorName: string; quantity: number; pricePaise: number };
+
+export function orderConfirmationEmail(input: {
+  to: string;
+  firstname: string;
+  orderNumber: string;
+  lines: Line[];
+  totalPaise: number;
+  shipping: ShippingInfo;
+  ordersUrl: string;
+}): Mail {
+  const address = [
+    `${input.shipping.firstName} ${input.shipping.lastName}`,
+    input.shipping.address,
+    input.shipping.landmark,
+    `${input.shipping.city}, ${input.shipping.state} ${input.shipping.pincode}`,
+    input.shipping.country,
+  ];
+  const text = [
+    `Hello ${input.firstname},`,
+    '',
+    `Thank you for shopping with ${SHOP_NAME}. Your order ${input.orderNumber} is confirmed and paid.`,
+    '',
+    ...input.lines.map(
+      (l) => `- ${l.title} (${l.colorName}) x ${l.quantity}: ${formatPaise(l.pricePaise * l.quantity)}`,
+    ),
+    '',
+    'Delivery: Free',
+    `Total paid: ${formatPaise(input.totalPaise)}`,
+    '',
+    'Shipping to:',
+    ...address,
+    '',
+    'We ship within 5-10 business days. Track your order at:',
+    input.ordersUrl,
+    '',
+    `— ${SHOP_NAME}`,
+  ].join('\n');
+  const rows = input.lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:6px 0">${escapeHtml(l.title)} <span style="color:#6b7280">(${escapeHtml(l.colorName)}) × ${l.quantity}</span></td><td align="right">${formatPaise(l.pricePaise * l.quantity)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
+<tr><td style="font-size:20px;font-weight:bold;color:#0f3d91;padding-bottom:16px">${SHOP_NAME}</td></tr>
+<tr><td style="font-size:15px;line-height:1.6"><p>Hello ${escapeHtml(input.firstname)},</p>
+<p>Thank you for shopping with us. Your order <strong>${escapeHtml(input.orderNumber)}</strong> is confirmed and paid.</p>
+<table role="presentation" width="100%" style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;margin:16px 0">${rows}
+<tr><td style="padding:6px 0">Delivery</td><td align="right">Free</td></tr>
+<tr><td style="padding:6px 0"><strong>Total paid</strong></td><td align="right"><strong>${formatPaise(input.totalPaise)}</strong></td></tr></table>
+<p><strong>Shipping to</strong><br>${address.map(escapeHtml).join('<br>')}</p>
+<p>We ship within 5-10 business days. <a href="${escapeHtml(input.ordersUrl)}">View your orders</a>.</p>
+<p style="font-size:13px;color:#6b7280">— ${SHOP_NAME}</p></td></tr></table></td></tr></table></body></html>`;
+  return { to: input.to, subject: `Your ${SHOP_NAME} order ${input.orderNumber} is confirmed`, text, html };
+}

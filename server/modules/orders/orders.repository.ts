@@ -1,0 +1,113 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  cartLines,
+  colors,
+  orderLines,
+  orders,
+  type PaymentInfo,
+  products,
+  type ShippingInfo,
+} from '../../db/schema.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect & { colorTitle: string; colorName: string };
+
+export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
+  return row;
+}
+
+/**
+ * Takes `quantity` units of a product if that many are in stock; false otherwise. The guard in
+ * the WHERE clause (and the CHECK constraint behind it) means stock can never go below zero,
+ * however many buyers race for the last unit.
+ */
+export async function takeStock(db: Executor, productId: string, quantity: number): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} - ${quantity}`, sold: sql`${products.sold} + ${quantity}` })
+    .where(and(eq(products.id, productId), sql`${products.quantity} >= ${quantity}`))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function insertOrder(
+  db: Executor,
+  values: {
+    orderNumber: string;
+    userId: string;
+    checkoutId: string;
+    shippingInfo: ShippingInfo;
+    totalPricePaise: number;
+    totalPriceAfterDiscountPaise: number;
+    paymentInfo: PaymentInfo;
+    paidAt: Date;
+  },
+  lines: { productId: string; colorId: string; title: string; quantity: number; pricePaise: number }[],
+): Promise<OrderRow> {
+  const [order] = await db.insert(orders).values(values).returning();
+  await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order!.id })));
+  return order!;
+}
+
+/** Removes the purchased lines from the customer's cart (items added since stay). */
+export async function removePurchasedCartLines(
+  db: Executor,
+  userId: string,
+  lines: { productId: string; colorId: string }[],
+) {
+  for (const line of lines) {
+    await db
+      .delete(cartLines)
+      .where(
+        and(
+          eq(cartLines.userId, userId),
+          eq(cartLines.productId, line.productId),
+          eq(cartLines.colorId, line.colorId),
+        ),
+      );
+  }
+}
+
+export async function ordersOf(db: Executor, userId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function linesOfOrders(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: orderLines.id,
+      orderId: orderLines.orderId,
+      productId: orderLines.productId,
+      colorId: orderLines.colorId,
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      pricePaise: orderLines.pricePaise,
+      colorTitle: colors.title,
+      colorName: colors.name,
+    })
+    .from(orderLines)
+    .innerJoin(colors, eq(colors.id, orderLines.colorId))
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(orderLines.id);
+}
+
+/** Claims the right to send the confirmation: true for exactly one caller per order. */
+export async function claimConfirmation(db: Executor, orderId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ confirmationSentAt: at })
+    .where(and(eq(orders.id, orderId), sql`${orders.confirmationSentAt} is null`))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function releaseConfirmation(db: Executor, orderId: string) {
+  await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { formatPaise, paiseToRupees } from '../../../shared/money.js';
+import { shippingAddressSchema } from '../../../shared/schemas/address.js';
+import type { Database } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validation.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import * as checkoutRepository from '../checkout/checkout.repository.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { OrderPlacement } from './order-placement.js';
+import * as repository from './orders.repository.js';
+
+const createOrderSchema = z.object({
+  shippingInfo: shippingAddressSchema,
+  paymentInfo: z.object(
+    {
+      razorpayOrderId: z.string().trim().min(1).max(100),
+      razorpayPaymentId: z.string().trim().min(1).max(100),
+    },
+    { error: 'Please complete the payment first.' },
+  ),
+  // What the client believes it bought; checked against the server's record, prices ignored.
+  orderItems: z
+    .array(
+      z.object({
+        product: z.string().trim().max(100),
+        color: z.string().trim().max(100),
+        quantity: z.coerce.number().int(),
+      }),
+    )
+    .max(100)
+    .optional(),
+  totalPrice: z.unknown().optional(),
+  totalPriceAfterDiscount: z.unknown().optional(),
+});
+
+const lineKey = (l: { productId: string; colorId: string; quantity: number }) =>
+  `${l.productId}|${l.colorId}|${l.quantity}`;
+
+export function createOrdersService(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  catalog: CatalogService;
+  checkout: CheckoutService;
+  placement: OrderPlacement;
+}) {
+  const { db, provider, catalog, checkout, placement } = deps;
+
+  async function present(orders: repository.OrderRow[]) {
+    const lines = await repository.linesOfOrders(
+      db,
+      orders.map((o) => o.id),
+    );
+    const products = await catalog.productsByIds(lines.map((l) => l.productId));
+    return orders.map((order) => ({
+      _id: order.id,
+      orderNumber: order.orderNumber,
+      user: order.userId,
+      shippingInfo: order.shippingInfo,
+      orderItems: lines
+        .filter((l) => l.orderId === order.id)
+        .map((l) => ({
+          _id: l.id,
+          product: products.get(l.productId) ?? { _id: l.productId, title: l.title, images: [] },
+          title: l.title,
+          color: { _id: l.colorId, title: l.colorTitle, name: l.colorName },
+          quantity: l.quantity,
+          price: paiseToRupees(l.pricePaise),
+        })),
+      totalPrice: paiseToRupees(order.totalPricePaise),
+      totalPriceAfterDiscount: paiseToRupees(order.totalPriceAfterDiscountPaise),
+      orderStatus: order.orderStatus,
+      paymentInfo: order.paymentInfo,
+      paidAt: order.paidAt.toISOString(),
+      createdAt: order.createdAt.toISOString(),
+    }));
+  }
+
+  return {
+    /**
+     * POST user/cart/create-order: the order is built from the server's checkout record and a
+     * verified payment. Repeating the call (or racing the webhook) returns the same order.
+     */
+    async create(userId: string, body: unknown) {
+      const input = parseInput(createOrderSchema, body);
+      const record = await checkout.ownCheckout(userId, input.paymentInfo.razorpayOrderId);
+      const payment = await checkoutRepository.findPayment(
+        db,
+        provider.name,
+        input.paymentInfo.razorpayPaymentId,
+      );
+      if (!payment || payment.checkoutId !== record.id || !payment.verifiedAt) {
+        throw badRequest('Please complete the payment first: this payment has not been verified.');
+      }
+      if (input.orderItems) {
+        const sent = input.orderItems
+          .map((i) => lineKey({ productId: i.product, colorId: i.color, quantity: i.quantity }))
+          .sort();
+        const recorded = record.lines.map(lineKey).sort();
+        if (sent.join() !== recorded.join()) {
+          throw badRequest(
+            'Your cart changed during payment. Your order will be created from what you paid for; see My Orders.',
+          );
+        }
+      }
+      const providerPayment = (await provider
+        .fetchPayment(payment.providerPaymentId)
+        .catch(() => undefined)) ?? {
+        id: payment.providerPaymentId,
+        entity: 'payment' as const,
+        order_id: payment.providerOrderId,
+        amount: payment.amountPaise,
+        currency: payment.currency,
+        status: payment.status as 'authorized',
+        method: payment.method ?? 'card',
+        captured: payment.status === 'captured',
+        amount_refunded: 0,
+        created_at: Math.floor(payment.createdAt.getTime() / 1000),
+      };
+      const result = await placement.place({
+        checkout: record,
+        payment: providerPayment,
+        shippingInfo: input.shippingInfo,
+      });
+      if (result.kind === 'sold-out') {
+        const what = result.titles.length ? result.titles.join(', ') : 'An item';
+        throw new AppError(
+          409,
+          `${what} sold out while you were paying, so no order was placed. ${
+            result.refunded
+              ? `Your payment of ${formatPaise(record.amountPaise)} has been refunded.`
+              : 'Your payment was not captured and will be released by your bank.'
+          }`,
+        );
+      }
+      const [order] = await present([result.order]);
+      return { success: true, order };
+    },
+
+    /** GET user/getmyorders: newest first, products and colours populated. */
+    async listMine(userId: string) {
+      return { orders: await present(await repository.ordersOf(db, userId)) };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { webhookEvents } from '../../db/schema.js';
+import * as checkoutRepository from '../checkout/checkout.repository.js';
+import type { OrderPlacement } from '../orders/order-placement.js';
+import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
+
+const PAID_STATES = new Set(['authorized', 'captured']);
+const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
+
+/**
+ * The safety net behind the browser: provider webhooks and a periodic reconciliation turn every
+ * paid provider order into its order, even when the shopper closed the tab right after paying.
+ */
+export function createPaymentSettlement(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  placement: OrderPlacement;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { db, provider, placement, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Records what the provider reports about a payment and, if it is paid, places the order. */
+  async function settle(payment: ProviderPayment) {
+    const checkout = await checkoutRepository.findCheckoutByProviderOrder(
+      db,
+      provider.name,
+      payment.order_id,
+    );
+    if (!checkout) return 'unknown-order' as const;
+    if (payment.amount !== checkout.amountPaise) {
+      log.error(
+        { paymentId: payment.id, checkoutId: checkout.id },
+        'payment amount differs from the checkout; not placing',
+      );
+      return 'amount-mismatch' as const;
+    }
+    await checkoutRepository.upsertPayment(db, {
+      checkoutId: checkout.id,
+      provider: provider.name,
+      providerPaymentId: payment.id,
+      providerOrderId: payment.order_id,
+      amountPaise: payment.amount,
+      status: payment.status,
+      method: payment.method,
+      // The provider itself reported it: as good as a verified signature.
+      ...(PAID_STATES.has(payment.status) ? { verifiedAt: now() } : {}),
+    });
+    if (!PAID_STATES.has(payment.status)) return 'not-paid' as const;
+    if (checkout.status === 'pending') await checkoutRepository.setCheckoutStatus(db, checkout.id, 'paid');
+    const result = await placement.place({ checkout, payment });
+    return result.kind;
+  }
+
+  return {
+    settle,
+
+    /**
+     * A signed webhook: 'invalid' when the signature fails (the caller answers 400), otherwise
+     * processed once per event id. The id is recorded only after success, so a delivery that
+     * failed half-way is processed again on the provider's retry (placing is idempotent).
+     */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined) {
+      const event = provider.parseWebhook(rawBody, signature, eventId);
+      if (!event) return 'invalid' as const;
+      const seen = await db.query.webhookEvents.findFirst({ where: (e, { eq }) => eq(e.id, event.id) });
+      if (seen) return 'duplicate' as const;
+      if (PAYMENT_EVENTS.has(event.event) && event.payment) {
+        await settle(event.payment);
+      }
+      await db
+        .insert(webhookEvents)
+        .values({ id: event.id, provider: provider.name, event: event.event })
+        .onConflictDoNothing();
+      return 'processed' as const;
+    },
+
+    /**
+     * Asks the provider about checkouts still without an order after `minAgeMs`, and retries
+     * captures that failed after an order was placed.
+     */
+    async reconcile(options: { minAgeMs?: number; limit?: number } = {}) {
+      const current = now();
+      const stale = await checkoutRepository.staleCheckouts(
+        db,
+        new Date(current.getTime() - (options.minAgeMs ?? 120_000)),
+        new Date(current.getTime() - 7 * 86_400_000),
+        options.limit ?? 100,
+      );
+      let placed = 0;
+      for (const checkout of stale) {
+        try {
+          const paymentsMade = await provider.fetchOrderPayments(checkout.providerOrderId);
+          const paid = paymentsMade.find(
+            (p) => PAID_STATES.has(p.status) && p.amount === checkout.amountPaise,
+          );
+          if (paid && (await settle(paid)) === 'placed') placed++;
+        } catch (error) {
+          log.warn(
+            { err: error, checkoutId: checkout.id },
+            'reconciliation of a checkout failed; will retry',
+          );
+        }
+      }
+      for (const payment of await checkoutRepository.uncapturedPaymentsOfOrders(db, options.limit ?? 100)) {
+        try {
+          const current = await provider.fetchPayment(payment.providerPaymentId);
+          if (current?.status === 'authorized')
+            await provider.capture(payment.providerPaymentId, payment.amountPaise, 'INR');
+          if (current && current.status !== 'failed')
+            await checkoutRepository.markPaymentCaptured(db, payment.id);
+        } catch (error) {
+          log.warn({ err: error, paymentId: payment.providerPaymentId }, 'capture retry failed');
+        }
+      }
+      return { checked: stale.length, placed };
+    },
+  };
+}
+
+export type PaymentSettlement = ReturnType<typeof createPaymentSettlement>;

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../../lib/errors.js';
+import { parseInput } from '../../../lib/validation.js';
+import { PaymentProviderError, type ProviderPayment } from '../payment-provider.js';
+import { TEST_METHODS, type TestGatewayProvider } from './test-gateway-provider.js';
+
+const payBody = z.object({ method: z.enum(TEST_METHODS).default('card') });
+const assetsDir = path.dirname(new URL(import.meta.url).pathname);
+
+/**
+ * The test gateway's "shopper side": what Razorpay's checkout would do in its own window. Only
+ * registered while the test gateway is the active provider.
+ */
+export async function testGatewayRoutes(
+  app: FastifyInstance,
+  { gateway, webhookDelayMs }: { gateway: TestGatewayProvider; webhookDelayMs: number },
+) {
+  const timers = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+
+  /** Like Razorpay: the shop hears about the payment by webhook too, a little later. */
+  function scheduleWebhook(event: string, payment: ProviderPayment) {
+    const raw = Buffer.from(
+      JSON.stringify({
+        entity: 'event',
+        event,
+        payload: { payment: { entity: payment } },
+        created_at: Math.floor(Date.now() / 1000),
+      }),
+    );
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/payments/test-gateway/webhook',
+          headers: {
+            'content-type': 'application/json',
+            'x-razorpay-signature': gateway.signWebhook(raw),
+            'x-razorpay-event-id': `evt_${payment.id}_${event}`,
+          },
+          payload: raw,
+        })
+        .catch((error) => app.log.warn({ err: error }, 'test gateway webhook delivery failed'));
+    }, webhookDelayMs);
+    timers.add(timer);
+  }
+
+  const asProviderError = (error: unknown): never => {
+    if (error instanceof PaymentProviderError) throw notFound(error.message);
+    throw error;
+  };
+
+  app.post<{ Params: { orderId: string } }>('/payments/test-gateway/orders/:orderId/pay', async (request) => {
+    const { method } = parseInput(payBody, request.body);
+    const { fields, payment } = await gateway.approve(request.params.orderId, method).catch(asProviderError);
+    scheduleWebhook('payment.authorized', payment);
+    return fields;
+  });
+
+  app.post<{ Params: { orderId: string } }>(
+    '/payments/test-gateway/orders/:orderId/fail',
+    async (request) => {
+      const { method } = parseInput(payBody, request.body);
+      const payment = await gateway.decline(request.params.orderId, method).catch(asProviderError);
+      scheduleWebhook('payment.failed', payment);
+      return {
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'Your payment was declined by the bank (test gateway).',
+          source: 'bank',
+          step: 'payment_authorization',
+          reason: 'payment_failed',
+          metadata: { order_id: request.params.orderId, payment_id: payment.id },
+        },
+      };
+    },
+  );
+}
+
+/** GET /pay/checkout.js and /pay/checkout.css: the Standard Checkout stand-in for the browser. */
+export async function testGatewayAssetRoutes(app: FastifyInstance) {
+  const [script, style] = await Promise.all([
+    readFile(path.join(assetsDir, 'checkout-sheet.js'), 'utf8'),
+    readFile(path.join(assetsDir, 'checkout-sheet.css'), 'utf8'),
+  ]);
+  app.get('/pay/checkout.js', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(script),
+  );
+  app.get('/pay/checkout.css', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(style),
+  );
+}
