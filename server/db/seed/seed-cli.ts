@@ -1,0 +1,75 @@
+import cliProgress from 'cli-progress';
+import { ConfigError, loadConfig } from '../../config.js';
+import { DatabaseUnavailableError, openDatabase } from '../client.js';
+import { describeSeedSummary, seedDemo } from './demo-seed.js';
+import { parseSeedArguments, UsageError } from './seed-arguments.js';
+import { topUpSyntheticCatalogue } from './synthetic-catalogue.js';
+
+/**
+ * `npm run db:seed [-- --products N]`: migrates, writes the demo catalogue (idempotent) and
+ * optionally tops the catalogue up to N products with synthetic ones for benchmarks.
+ */
+
+async function main(): Promise<void> {
+  const args = parseSeedArguments(process.argv.slice(2));
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.pgliteDir },
+  );
+  try {
+    await database.migrate();
+    const summary = await seedDemo(database.db, {
+      dataDir: config.dataDir,
+      log: (line) => console.log(line),
+    });
+    console.log(describeSeedSummary(summary));
+    if (args.products) await topUpWithProgress(database.db, args.products);
+  } finally {
+    // PGlite only flushes its files on close; never skip it, even after an error.
+    await database.close();
+  }
+}
+
+async function topUpWithProgress(db: Parameters<typeof topUpSyntheticCatalogue>[0], target: number) {
+  const started = performance.now();
+  const bar = new cliProgress.SingleBar(
+    {
+      format: 'Synthetic products [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left',
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let barStarted = false;
+  const result = await topUpSyntheticCatalogue(db, {
+    target,
+    batchSize: 2000,
+    onProgress: (added, needed) => {
+      if (!barStarted) {
+        bar.start(needed, 0);
+        barStarted = true;
+      }
+      bar.update(added);
+    },
+  });
+  if (barStarted) bar.stop();
+  const seconds = (performance.now() - started) / 1000;
+  const rate =
+    result.added > 0 ? `, ${Math.round(result.added / seconds).toLocaleString('en-IN')} products/s` : '';
+  console.log(
+    `Synthetic catalogue: ${result.added.toLocaleString('en-IN')} products added, ${result.total.toLocaleString('en-IN')} in total, in ${seconds.toFixed(1)} s${rate}.`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof UsageError) {
+    (error.exitCode === 0 ? console.log : console.error)(error.message);
+    process.exit(error.exitCode);
+  }
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
