@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { assembleDocument, preloadTags, robotsTxt, type ViteManifest } from './document.js';
+
+const manifest: ViteManifest = {
+  'index.html': {
+    file: 'assets/index-a1.js',
+    isEntry: true,
+    imports: ['_shared-b2.js'],
+    dynamicImports: ['web/pages/product-page.tsx'],
+    css: ['assets/index-c3.css'],
+  },
+  '_shared-b2.js': { file: 'assets/shared-b2.js' },
+  '_gallery-d4.js': {
+    file: 'assets/gallery-d4.js',
+    css: ['assets/gallery-e5.css'],
+    imports: ['_shared-b2.js'],
+  },
+  'web/pages/product-page.tsx': {
+    file: 'assets/product-page-f6.js',
+    imports: ['_gallery-d4.js', '_shared-b2.js'],
+    css: ['assets/product-page-g7.css'],
+  },
+};
+
+describe('preloadTags', () => {
+  it("preloads a page's chunks and links its CSS, leaving out what the entry already loads", () => {
+    expect(preloadTags(manifest, ['web/pages/product-page.tsx']).split('\n    ')).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/product-page-g7.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/gallery-e5.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/product-page-f6.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/gallery-d4.js">',
+    ]);
+  });
+
+  it('is empty for no modules or unknown ones', () => {
+    expect(preloadTags(manifest, [])).toBe('');
+    expect(preloadTags(manifest, ['web/pages/missing-page.tsx'])).toBe('');
+  });
+});
+
+describe('assembleDocument', () => {
+  it('fills the three placeholders and keeps dollar signs literally', () => {
+    const template = '<head><!--app-head--></head><div id="root"><!--app-html--></div><!--app-data-->';
+    expect(
+      assembleDocument(template, {
+        head: '<title>$&</title>',
+        html: "<p>₹1,999 $' $1</p>",
+        data: '<s>$$</s>',
+      }),
+    ).toBe('<head><title>$&</title></head><div id="root"><p>₹1,999 $\' $1</p></div><s>$$</s>');
+  });
+});
+
+describe('robotsTxt', () => {
+  it('allows the shop, keeps private pages and the API out and names the sitemap', () => {
+    const text = robotsTxt('https://shop.example.in');
+    expect(text).toContain('User-agent: *\nAllow: /\n');
+    for (const path of ['/api/', '/cart', '/checkout', '/my-', '/wishlist']) {
+      expect(text).toContain(`Disallow: ${path}\n`);
+    }
+    expect(text).toContain('Sitemap: https://shop.example.in/sitemap.xml');
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Pure pieces of the page response: the HTML document around the rendered app, the preload tags
+ * for a route's chunks (from Vite's manifest) and robots.txt. Kept apart from Fastify so they are
+ * tested as plain functions.
+ */
+
+export type ViteManifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+>;
+
+/** Every chunk and stylesheet a manifest entry pulls in statically, itself included. */
+function closure(manifest: ViteManifest, key: string, js = new Set<string>(), css = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || js.has(chunk.file)) return { js, css };
+  js.add(chunk.file);
+  for (const file of chunk.css ?? []) css.add(file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, js, css);
+  return { js, css };
+}
+
+/**
+ * <link> tags for the page modules a render used (e.g. web/pages/product-page.tsx): their chunks
+ * as modulepreload, so the browser fetches them alongside the entry instead of after it, and their
+ * CSS as stylesheets, so the page is not painted unstyled. What the entry already loads (the
+ * template links it) is left out.
+ */
+export function preloadTags(manifest: ViteManifest, modules: readonly string[]): string {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const entry = entryKey ? closure(manifest, entryKey) : { js: new Set<string>(), css: new Set<string>() };
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const module of modules) closure(manifest, module, js, css);
+  const tags: string[] = [];
+  for (const file of css)
+    if (!entry.css.has(file)) tags.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  for (const file of js)
+    if (!entry.js.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  return tags.join('\n    ');
+}
+
+/**
+ * Fills the built index.html. Function replacements, because rendered text may contain `$&` and
+ * friends, which a replacement string would expand.
+ */
+export function assembleDocument(
+  template: string,
+  parts: { head: string; html: string; data: string },
+): string {
+  return template
+    .replace('<!--app-head-->', () => parts.head)
+    .replace('<!--app-html-->', () => parts.html)
+    .replace('<!--app-data-->', () => parts.data);
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /cart',
+    'Disallow: /checkout',
+    'Disallow: /my-',
+    'Disallow: /wishlist',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** Answered while dist/ is missing, so a fresh clone says what to do instead of failing obscurely. */
+export const notBuiltPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Storefront not built | Bharat Bazaar</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>The storefront has not been built yet</h1>
+<p>The API is running, but the web pages are served from <code>dist/</code>, which does not exist.
+Run <code>npm run build</code> (or <code>npm run dev</code> while developing) and reload this page.</p>
+</body></html>`;
+
+export const serverErrorPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Something went wrong | Bharat Bazaar</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>Something went wrong on our side</h1>
+<p>We could not show this page. Please try again in a moment, or go back to the <a href="/">home page</a>.</p>
+</body></html>`;

@@ -1,0 +1,188 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { webRoutes } from './web.routes.js';
+
+/**
+ * webRoutes against a stand-in dist/ (template, manifest, a tiny renderer), so the serving rules
+ * are tested without a Vite build. The real renderer has its own tests (web/entry-server.test.tsx)
+ * and the built whole is covered by the Playwright suite.
+ */
+const fakeRenderer = `
+export class ApiError extends Error {
+  name = 'ApiError';
+  constructor(status, message) { super(message); this.status = status; }
+}
+export const renderDataScript = (data) => '<script type="application/json" id="__DATA__">' + JSON.stringify(data) + '</script>';
+export async function render(url, ctx) {
+  const page = (status, html, extra = {}) => ({ status, html, head: '<title>T</title>', data: { url }, modules: [], ...extra });
+  if (url === '/old') return { status: 301, redirect: '/new', html: '', head: '', data: null, modules: [] };
+  if (url === '/boom') throw new Error('render bug');
+  if (url === '/data') {
+    const body = await ctx.api.get('/ping?x=1');
+    return page(200, '<p>' + body.pong + '</p>', { data: body, modules: ['web/pages/data-page.tsx'] });
+  }
+  if (url === '/missing') {
+    try { await ctx.api.get('/gone'); } catch (error) {
+      return page(error instanceof ApiError ? error.status : 500, '<p>' + error.message + '</p>');
+    }
+  }
+  if (url === '/') return page(200, '<p>home</p>' + '<span>filler</span>'.repeat(200));
+  return page(404, '<p>not found</p>');
+}
+`;
+
+const template =
+  '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/index-a1.js"></script></head>' +
+  '<body><div id="root"><!--app-html--></div><!--app-data--></body></html>';
+
+const manifest = {
+  'index.html': { file: 'assets/index-a1.js', isEntry: true, dynamicImports: ['web/pages/data-page.tsx'] },
+  'web/pages/data-page.tsx': { file: 'assets/data-page-b2.js', css: ['assets/data-page-c3.css'] },
+};
+
+let root: string;
+let app: FastifyInstance;
+
+async function buildApp(distDir: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(root, 'data'),
+    PUBLIC_URL: 'https://shop.example.in',
+  });
+  const instance = Fastify({ logger: false });
+  await instance.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  instance.get('/api/ping', async () => ({ pong: 'pong <3' }));
+  instance.get('/api/gone', async (_request, reply) =>
+    reply.status(404).send({ message: 'Product not found' }),
+  );
+  await instance.register(webRoutes, { config, distDir });
+  return instance;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'web-routes-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(path.join(dist, 'server'), { recursive: true });
+  mkdirSync(path.join(dist, 'client', 'assets'), { recursive: true });
+  mkdirSync(path.join(dist, 'client', '.vite'), { recursive: true });
+  mkdirSync(path.join(dist, 'client', 'images'), { recursive: true });
+  mkdirSync(path.join(root, 'data', 'media', 'products'), { recursive: true });
+  writeFileSync(path.join(dist, 'server', 'entry-server.js'), fakeRenderer);
+  writeFileSync(path.join(dist, 'client', 'index.html'), template);
+  writeFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dist, 'client', 'assets', 'index-a1.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(
+    path.join(dist, 'client', 'images', 'fallback.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  writeFileSync(path.join(root, 'data', 'media', 'products', 'tv-1-400.webp'), 'RIFF');
+  app = await buildApp(dist);
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('pages', () => {
+  it('fills the template with head, markup and data, uncached', async () => {
+    const response = await app.inject('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<head><title>T</title><script type="module"');
+    expect(response.body).toContain('<div id="root"><p>home</p>');
+    expect(response.body).toContain('<script type="application/json" id="__DATA__">{"url":"/"}</script>');
+    expect(response.body).not.toContain('<!--app-');
+  });
+
+  it('is compressed for browsers that accept it', async () => {
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('gives load functions the API in process, and preloads the page chunk', async () => {
+    const response = await app.inject('/data');
+    expect(response.body).toContain('<p>pong <3</p>');
+    expect(response.body).toContain('{"pong":"pong <3"}');
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/data-page-c3.css">');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/data-page-b2.js">');
+  });
+
+  it("turns API failures into the renderer's ApiError with the server's message and status", async () => {
+    const response = await app.inject('/missing');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<p>Product not found</p>');
+  });
+
+  it('answers with the status the renderer chose, redirects included', async () => {
+    expect((await app.inject('/nope')).statusCode).toBe(404);
+    const redirect = await app.inject('/old');
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/new');
+  });
+
+  it('shows a plain error page when rendering throws', async () => {
+    const response = await app.inject('/boom');
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toContain('Something went wrong on our side');
+    expect(response.body).not.toContain('render bug');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const response = await app.inject('/api/nope');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No API route for GET /api/nope' });
+  });
+});
+
+describe('files', () => {
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await app.inject('/assets/index-a1.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves public files with a short cache, but never the template or the manifest', async () => {
+    for (const url of ['/favicon.svg', '/images/fallback.svg']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('public, max-age=3600');
+    }
+    for (const url of ['/index.html', '/.vite/manifest.json']) {
+      const response = await app.inject(url);
+      expect(response.body, url).not.toContain('<!--app-html-->');
+      expect(response.body, url).not.toContain('"isEntry"');
+    }
+  });
+
+  it('serves seeded media for a week', async () => {
+    const response = await app.inject('/media/products/tv-1-400.webp');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=604800');
+    expect(response.headers['content-type']).toBe('image/webp');
+  });
+
+  it('writes robots.txt for the public URL', async () => {
+    const response = await app.inject('/robots.txt');
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toContain('Sitemap: https://shop.example.in/sitemap.xml');
+  });
+});
+
+describe('before the first build', () => {
+  it('answers pages with a 503 that says how to build', async () => {
+    const empty = await buildApp(path.join(root, 'no-dist'));
+    const response = await empty.inject('/');
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+    expect(response.headers['cache-control']).toBe('no-store');
+    await empty.close();
+  });
+});

@@ -1,0 +1,231 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiClient, RenderContext, RenderResult } from '../../web/entry-server.js';
+import type { Config } from '../config.js';
+import {
+  assembleDocument,
+  notBuiltPage,
+  preloadTags,
+  robotsTxt,
+  serverErrorPage,
+  type ViteManifest,
+} from './document.js';
+
+type ApiErrorClass = new (status: number, message: string, fields?: Record<string, string>) => Error;
+
+/** The built storefront: the server renderer and the client build's template and manifest. */
+type Storefront = {
+  render: (url: string, ctx: RenderContext) => Promise<RenderResult>;
+  ApiError: ApiErrorClass;
+  renderDataScript: (data: unknown) => string;
+  template: string;
+  manifest: ViteManifest;
+  /** Files of web/public as built (favicon, manifest, images), by URL path. */
+  publicFiles: Set<string>;
+  stamp: number;
+};
+
+export type WebOptions = {
+  config: Config;
+  /** Where `npm run build` wrote the storefront; tests point it elsewhere. */
+  distDir?: string;
+};
+
+const defaultDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
+const shortCache = 'public, max-age=3600';
+
+function listPublicFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const urlPath = `${prefix}/${entry.name}`;
+      // Hashed assets have their own route; the manifest and the template are not for browsers.
+      if (urlPath === '/assets' || urlPath === '/.vite' || urlPath === '/index.html') continue;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), urlPath);
+      else files.add(urlPath);
+    }
+  };
+  walk(clientDir, '');
+  return files;
+}
+
+/** Loads dist/ if it is complete; null if `npm run build` has not run (or is half way). */
+function storefrontFiles(distDir: string): [entry: string, template: string, manifest: string] {
+  return [
+    path.join(distDir, 'server', 'entry-server.js'),
+    path.join(distDir, 'client', 'index.html'),
+    path.join(distDir, 'client', '.vite', 'manifest.json'),
+  ];
+}
+
+async function loadStorefront(distDir: string): Promise<Storefront | null> {
+  const files = storefrontFiles(distDir);
+  if (!files.every((file) => existsSync(file))) return null;
+  const [entryFile, templateFile, manifestFile] = files;
+  const stamp = storefrontStamp(distDir);
+  // The query busts Node's module cache when a rebuild (npm run dev) replaced the renderer.
+  const module = (await import(`${pathToFileURL(entryFile).href}?v=${stamp}`)) as Pick<
+    Storefront,
+    'render' | 'ApiError' | 'renderDataScript'
+  >;
+  return {
+    render: module.render,
+    ApiError: module.ApiError,
+    renderDataScript: module.renderDataScript,
+    template: readFileSync(templateFile, 'utf8'),
+    manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest,
+    publicFiles: listPublicFiles(path.join(distDir, 'client')),
+    stamp,
+  };
+}
+
+/** Newest build time of the three files a render needs (a CSS-only change rebuilds just the client). */
+function storefrontStamp(distDir: string): number {
+  try {
+    return Math.max(...storefrontFiles(distDir).map((file) => statSync(file).mtimeMs));
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The API as the renderer's `load` functions see it: GET through `app.inject`, in process, with no
+ * socket and no token (the server renders only what any visitor may see).
+ */
+function injectApi(app: FastifyInstance, ApiError: ApiErrorClass): ApiClient {
+  return {
+    async get<T>(apiPath: string): Promise<T> {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api${apiPath}`,
+        headers: { accept: 'application/json' },
+      });
+      let body: { message?: unknown; errors?: Record<string, string> } | undefined;
+      try {
+        body = response.json();
+      } catch {
+        body = undefined;
+      }
+      if (response.statusCode >= 400) {
+        const message =
+          typeof body?.message === 'string' ? body.message : `The request failed (${response.statusCode}).`;
+        throw new ApiError(response.statusCode, message, body?.errors);
+      }
+      return body as T;
+    },
+  };
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** Serves the built storefront: hashed assets, images, and server-rendered pages. */
+export async function webRoutes(app: FastifyInstance, options: WebOptions) {
+  const { config } = options;
+  const distDir = options.distDir ?? defaultDistDir;
+  const clientDir = path.join(distDir, 'client');
+
+  let storefront: Storefront | null = null;
+  let loading: Promise<Storefront | null> | null = null;
+
+  /**
+   * In production dist/ is read once. In development it is checked on each page request and
+   * reloaded when `npm run dev` rebuilt it, so a refresh shows the change without a restart.
+   */
+  async function currentStorefront(): Promise<Storefront | null> {
+    if (storefront && (config.isProduction || storefrontStamp(distDir) <= storefront.stamp))
+      return storefront;
+    loading ??= loadStorefront(distDir).finally(() => {
+      loading = null;
+    });
+    const loaded = await loading;
+    if (loaded) storefront = loaded;
+    return storefront;
+  }
+  storefront = await loadStorefront(distDir);
+  if (!storefront) app.log.warn(`Storefront not built (${distDir} missing): run npm run build`);
+
+  // Content-hashed file names: a changed file is a new URL, so browsers may keep these forever.
+  await app.register(fastifyStatic, {
+    root: path.join(clientDir, 'assets'),
+    prefix: '/assets/',
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    suppressWarning: true,
+  });
+
+  // Product and blog images written by the seed (and later uploads).
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'media'),
+    prefix: '/media/',
+    index: false,
+    maxAge: '7d',
+    decorateReply: false,
+    suppressWarning: true,
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', shortCache)
+      .send(robotsTxt(config.publicUrl)),
+  );
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = request.url.split('?')[0]!;
+    // This wildcard wins over the API's not-found handler (which only sees URLs no route matched),
+    // so unknown API paths get the same JSON 404 here rather than a page.
+    if (isApiPath(pathname)) {
+      return reply.status(404).send({ message: `No API route for ${request.method} ${pathname}` });
+    }
+
+    const site = await currentStorefront();
+    if (!site) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(notBuiltPage);
+    }
+    if (site.publicFiles.has(pathname)) {
+      return reply
+        .header('cache-control', shortCache)
+        .sendFile(pathname.slice(1), clientDir, { cacheControl: false });
+    }
+
+    let result: RenderResult;
+    try {
+      result = await site.render(request.url, {
+        api: injectApi(app, site.ApiError),
+        publicUrl: config.publicUrl,
+        onError: (error) => request.log.error({ err: error }, 'page load failed'),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'page render failed');
+      return reply
+        .status(500)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(serverErrorPage);
+    }
+    if (result.redirect) return reply.redirect(result.redirect, result.status);
+
+    const html = assembleDocument(site.template, {
+      head: [result.head, preloadTags(site.manifest, result.modules)].filter(Boolean).join('\n    '),
+      html: result.html,
+      data: site.renderDataScript(result.data),
+    });
+    return reply
+      .status(result.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  }
+
+  app.get('/*', renderPage);
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Two builds from one config: the browser bundle (dist/client, with a manifest the server reads to
+ * preload each route's chunk) and the server renderer (dist/server/entry-server.js).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  publicDir: 'web/public',
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./web/lib/use-sync-external-store-shim.ts', import.meta.url),
+      ),
+    },
+  },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        target: 'node20',
+        copyPublicDir: false,
+        emptyOutDir: true,
+        // One file: the server re-imports it under a new URL after a dev rebuild, and split chunks
+        // would keep importing the old copy (two React contexts, hooks outside their provider).
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      }
+    : {
+        outDir: 'dist/client',
+        manifest: true,
+        emptyOutDir: true,
+        // Every browser we target supports modulepreload; the polyfill would only cost bytes.
+        modulePreload: { polyfill: false },
+        target: 'es2022',
+      },
+}));

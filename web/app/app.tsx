@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { SiteLayout } from '../components/layout/site-layout';
+import { LoadError } from '../components/ui/load-error';
+import { LoadingState } from '../components/ui/loading-state';
+import { api, isApiError } from '../lib/api-client';
+import { clearCustomer, readCustomer, useSession } from '../lib/session';
+import { useHydrated } from '../lib/use-hydrated';
+import NotFoundPage from '../pages/not-found-page';
+import { routes } from '../routes';
+import { CartSummaryProvider } from './cart-summary';
+import { documentTitle } from './head';
+import { matchRoutes } from './match';
+import { loadedPage, loadPage } from './page-modules';
+import { routeCache } from './route-cache';
+import { RouteContext, type RouteContextValue } from './route-context';
+import { type RouteView, toViewError, viewMeta } from './route-view';
+
+function RouteOutlet({ view, onRetry }: { view: RouteView; onRetry: () => void }) {
+  switch (view.kind) {
+    case 'ready': {
+      const Page = loadedPage(view.match.route);
+      return Page ? <Page /> : null;
+    }
+    case 'loading':
+      return <LoadingState />;
+    case 'checking':
+      return <LoadingState label="Checking your account…" />;
+    case 'error':
+      return <LoadError message={view.error.message} onRetry={onRetry} />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
+}
+
+function currentUrl() {
+  const url = new URL(window.location.href);
+  return { url, key: url.pathname + url.search };
+}
+
+/**
+ * The shop in the browser and on the server. `initialView` is what the server rendered; after
+ * hydration every location change (links, back/forward, redirects) resolves the route here:
+ * guard by access, import the page chunk and run its `load` in parallel, then show it.
+ */
+export function App({ initialView, publicUrl }: { initialView: RouteView; publicUrl: string }) {
+  const [view, setView] = useState(initialView);
+  const [pending, setPending] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const navigation = useRef<{ id: number; controller?: AbortController }>({ id: 0 });
+
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const hydrated = useHydrated();
+  const signedIn = useSession() !== null;
+
+  const resolve = useCallback(
+    async (force = false) => {
+      const { url, key } = currentUrl();
+      const current = viewRef.current;
+      const match = matchRoutes(routes, url.pathname);
+      if (!match) {
+        if (current.key !== key || current.kind !== 'not-found') setView({ kind: 'not-found', key });
+        return;
+      }
+      const hasSession = readCustomer() !== null;
+      if (match.route.access === 'signed-in' && !hasSession) return navigate('/login', { replace: true });
+      if (match.route.access === 'signed-out' && hasSession) return navigate('/', { replace: true });
+      if (!force && current.key === key && current.kind !== 'checking') return;
+
+      const id = ++navigation.current.id;
+      navigation.current.controller?.abort();
+      const controller = new AbortController();
+      navigation.current.controller = controller;
+
+      const cached = force ? undefined : routeCache.get(key);
+      if (loadedPage(match.route) && (cached || !match.route.load)) {
+        setView({ kind: 'ready', key, match, data: cached?.data });
+        return;
+      }
+      // Same page, new query (filters, sorting) or a revalidation: keep the page and its controls
+      // on screen and show progress; a different page gets the loading placeholder.
+      const samePage = current.kind === 'ready' && current.match.route === match.route;
+      if (samePage) setPending(true);
+      else setView({ kind: 'loading', key, match });
+      try {
+        const [, data] = await Promise.all([
+          loadPage(match.route),
+          cached
+            ? cached.data
+            : match.route.load?.({
+                api,
+                params: match.params,
+                searchParams: url.searchParams,
+                signal: controller.signal,
+              }),
+        ]);
+        if (id !== navigation.current.id) return;
+        if (match.route.load) routeCache.set(key, data);
+        setView({ kind: 'ready', key, match, data });
+      } catch (error) {
+        if (id !== navigation.current.id) return;
+        if (isApiError(error) && error.status === 404) {
+          setView({ kind: 'not-found', key });
+        } else if (isApiError(error) && error.status === 401 && match.route.access === 'signed-in') {
+          // The stored token expired or was revoked elsewhere: sign out here too.
+          clearCustomer();
+          navigate('/login', { replace: true });
+        } else {
+          setView({ kind: 'error', key, match, error: toViewError(error) });
+        }
+      } finally {
+        if (id === navigation.current.id) setPending(false);
+      }
+    },
+    [navigate],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resolve reads the URL and session from the browser; these are the changes it must follow.
+  useEffect(() => {
+    if (hydrated) void resolve();
+  }, [hydrated, pathname, search, signedIn, resolve]);
+
+  // Data cached for one customer must not be shown to the next (login, logout, another tab).
+  const sessionSeen = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (!hydrated) return;
+    if (sessionSeen.current !== null && sessionSeen.current !== signedIn) routeCache.clear();
+    sessionSeen.current = signedIn;
+  }, [hydrated, signedIn]);
+
+  const meta = useMemo(() => {
+    const url = new URL(view.key, publicUrl);
+    return viewMeta(view, { publicUrl, pathname: url.pathname, searchParams: url.searchParams });
+  }, [view, publicUrl]);
+
+  // Scroll to the top on every path change (not on a new query string of the same page).
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // After a client-side navigation, do what a page load does: new title, announcement to screen
+  // readers, and focus at the start of the new content.
+  const shownKey = useRef(initialView.key);
+  useEffect(() => {
+    if (view.kind === 'loading' || view.kind === 'checking') return;
+    const title = documentTitle(meta.title);
+    document.title = title;
+    if (shownKey.current === view.key) return;
+    shownKey.current = view.key;
+    setAnnouncement(title);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [view, meta]);
+
+  const retry = useCallback(() => {
+    if (view.kind === 'error' && view.error.retry === 'reload') window.location.reload();
+    else void resolve(true);
+  }, [view, resolve]);
+
+  const context = useMemo<RouteContextValue>(
+    () => ({ view, meta, pending, revalidate: () => void resolve(true) }),
+    [view, meta, pending, resolve],
+  );
+
+  return (
+    <CartSummaryProvider>
+      <RouteContext value={context}>
+        <SiteLayout pending={pending} announcement={announcement}>
+          <RouteOutlet view={view} onRetry={retry} />
+        </SiteLayout>
+      </RouteContext>
+    </CartSummaryProvider>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import type { ApiClient } from '../lib/api-client';
+
+/** Who may open a route: anyone, only a signed-in customer, or only a visitor (login, signup). */
+export type Access = 'public' | 'signed-in' | 'signed-out';
+
+/** What a page tells search engines and link previews about itself. */
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Path of the canonical URL (joined to the public URL); defaults to the current path. */
+  canonical?: string;
+  /** Absolute URL, or a path on this site, of the Open Graph image. */
+  ogImage?: string;
+  ogType?: 'website' | 'article' | 'product';
+  /** A schema.org object (Product, BlogPosting...), embedded as application/ld+json. */
+  jsonLd?: Record<string, unknown>;
+  noindex?: boolean;
+};
+
+export type LoadContext = {
+  api: ApiClient;
+  params: Record<string, string>;
+  searchParams: URLSearchParams;
+  /** Aborted when the shopper navigates away before the load finishes. */
+  signal?: AbortSignal;
+};
+
+export type MetaContext = {
+  /** Origin of the shop (config.publicUrl on the server), for absolute URLs in JSON-LD. */
+  publicUrl: string;
+  params: Record<string, string>;
+  searchParams: URLSearchParams;
+  pathname: string;
+};
+
+export type PageModule = { default: ComponentType };
+
+/** A lazy page import that also names its source module, so the server can preload its chunk. */
+export type PageImport = (() => Promise<PageModule>) & { module: string };
+
+type RouteBase = {
+  /** wouter-style pattern: `/product/:id`. */
+  path: string;
+  page: PageImport;
+};
+
+/**
+ * Public and signed-out pages are rendered on the server with their data, so `meta` always gets
+ * it. Signed-in pages cannot be (the token lives in the browser), so their `load` runs only in the
+ * browser and their `meta` is first called without data.
+ */
+export type RouteDef<D = unknown> = RouteBase &
+  (
+    | {
+        access: 'public' | 'signed-out';
+        load?(ctx: LoadContext): Promise<D>;
+        meta?(data: D, ctx: MetaContext): PageMeta;
+      }
+    | {
+        access: 'signed-in';
+        load?(ctx: LoadContext): Promise<D>;
+        meta?(data: D | undefined, ctx: MetaContext): PageMeta;
+      }
+  );
+
+export type RouteMatch = { route: RouteDef; params: Record<string, string> };
+
+/**
+ * Declares a route so that `meta` (and the page, through useRouteData) know the type `load`
+ * returns: `defineRoute({ load: ({ api, params }) => api.get<ApiProduct>(...), meta: (product) => ... })`.
+ */
+export function defineRoute<D>(route: RouteDef<D>): RouteDef {
+  return route as RouteDef;
+}

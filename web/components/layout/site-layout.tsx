@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { ToastRegion } from './toast-region';
+
+/** The frame of every page: skip link, header, content, footer, toasts and route announcements. */
+export function SiteLayout({
+  pending,
+  announcement,
+  children,
+}: {
+  pending: boolean;
+  announcement: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <div
+        className={pending ? 'route-progress route-progress--active' : 'route-progress'}
+        aria-hidden="true"
+      />
+      <main id="main" tabIndex={-1} aria-busy={pending || undefined}>
+        {children}
+      </main>
+      <SiteFooter />
+      <ToastRegion />
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import { hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { App } from './app/app';
+import { matchRoutes } from './app/match';
+import { loadPage } from './app/page-modules';
+import { routeCache } from './app/route-cache';
+import type { BootData, RouteView } from './app/route-view';
+import { routes } from './routes';
+
+function readBootData(): BootData | null {
+  const text = document.getElementById('__DATA__')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as BootData;
+  } catch {
+    return null;
+  }
+}
+
+/** Rebuilds the view the server rendered, from its data block and the same route table. */
+async function initialView(): Promise<RouteView> {
+  const key = window.location.pathname + window.location.search;
+  const boot = readBootData();
+  const match = matchRoutes(routes, window.location.pathname);
+  if (!match || !boot || boot.kind === 'not-found') return { kind: 'not-found', key };
+  if (boot.kind === 'error' && boot.error) return { kind: 'error', key, match, error: boot.error };
+  if (boot.kind === 'checking') return { kind: 'checking', key, match };
+  // The chunk is already downloading (the server preloads it); hydrating only once it is in
+  // means the first client render is the server's, with no fallback in between.
+  await loadPage(match.route);
+  if (match.route.load) routeCache.set(key, boot.data);
+  return { kind: 'ready', key, match, data: boot.data };
+}
+
+const root = document.getElementById('root');
+if (root) {
+  hydrateRoot(
+    root,
+    <Router>
+      <App initialView={await initialView()} publicUrl={window.location.origin} />
+    </Router>,
+  );
+}

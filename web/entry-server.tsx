@@ -1,0 +1,95 @@
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { App } from './app/app';
+import { renderHead } from './app/head';
+import { canonicalRedirect, matchRoutes } from './app/match';
+import { loadPage } from './app/page-modules';
+import { type BootData, bootData, type RouteView, toViewError, viewMeta } from './app/route-view';
+import { type ApiClient, isApiError } from './lib/api-client';
+import { routes } from './routes';
+
+// The server builds its in-process API client's errors with this same class, so `isApiError`
+// and the status handling below see them exactly as the browser's.
+export { renderDataScript } from './app/head';
+export { type ApiClient, ApiError } from './lib/api-client';
+
+export type RenderContext = {
+  /** Answers `get('/product?...')` like /api/product?... would, without a socket. */
+  api: ApiClient;
+  /** Origin for canonical URLs and JSON-LD, without a trailing slash. */
+  publicUrl: string;
+  /** Told about failures that are not API answers (bugs), which the page shows only as a 500. */
+  onError?: (error: unknown) => void;
+};
+
+export type RenderResult = {
+  status: number;
+  /** The app's markup, for the template's <!--app-html-->. */
+  html: string;
+  /** Title, meta, canonical, Open Graph and JSON-LD tags, for <!--app-head-->. */
+  head: string;
+  /** What the browser hydrates from: embed with renderDataScript(). */
+  data: BootData | null;
+  /** Set with a 301: the URL's canonical spelling (route casing, no trailing slash). */
+  redirect?: string;
+  /** Source modules (web/pages/...) whose client chunks this page needs: preload them. */
+  modules: string[];
+};
+
+/** Renders one page request: matches the route, runs its `load` through `ctx.api`, renders. */
+export async function render(url: string, ctx: RenderContext): Promise<RenderResult> {
+  // Split by hand rather than with new URL(): `//host/x` must stay a path (a 404 here, as in the
+  // browser's location.pathname), not become another origin's `/x`.
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  // As location.search: no lone '?'.
+  const search = queryAt === -1 || queryAt === url.length - 1 ? '' : url.slice(queryAt);
+  const searchParams = new URLSearchParams(search);
+  const key = pathname + search;
+  const match = matchRoutes(routes, pathname);
+  let view: RouteView;
+  let status = 200;
+
+  if (!match) {
+    view = { kind: 'not-found', key };
+    status = 404;
+  } else {
+    const redirect = canonicalRedirect(match, pathname);
+    if (redirect)
+      return { status: 301, redirect: redirect + search, html: '', head: '', data: null, modules: [] };
+    if (match.route.access === 'signed-in') {
+      view = { kind: 'checking', key, match };
+    } else {
+      try {
+        const [, data] = await Promise.all([
+          loadPage(match.route),
+          match.route.load?.({ api: ctx.api, params: match.params, searchParams }),
+        ]);
+        view = { kind: 'ready', key, match, data };
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) {
+          view = { kind: 'not-found', key };
+          status = 404;
+        } else {
+          if (!isApiError(error)) ctx.onError?.(error);
+          view = { kind: 'error', key, match, error: toViewError(error) };
+          status = view.error.status;
+        }
+      }
+    }
+  }
+
+  const meta = viewMeta(view, { publicUrl: ctx.publicUrl, pathname, searchParams });
+  const html = renderToString(
+    <Router ssrPath={pathname} ssrSearch={search}>
+      <App initialView={view} publicUrl={ctx.publicUrl} />
+    </Router>,
+  );
+  return {
+    status,
+    html,
+    head: renderHead(meta, { publicUrl: ctx.publicUrl, pathname }),
+    data: bootData(view),
+    modules: match && view.kind !== 'not-found' ? [match.route.page.module] : [],
+  };
+}

@@ -1,0 +1,82 @@
+import { readToken } from './session';
+
+/** What a route's `load` may call: the server implements it in-process, the browser with fetch. */
+export interface ApiClient {
+  get<T>(path: string, options?: { signal?: AbortSignal }): Promise<T>;
+}
+
+export interface BrowserApiClient extends ApiClient {
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
+}
+
+/** A failed API call, carrying the server's `{message}` (and field errors for a 400). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number'
+  );
+}
+
+const networkMessage = "We couldn't reach the shop. Check your connection and try again.";
+
+/** Turns an API response body into an error a page can show as it is. */
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  const payload = (body ?? {}) as { message?: unknown; errors?: Record<string, string> };
+  const message =
+    typeof payload.message === 'string' && payload.message
+      ? payload.message
+      : status >= 500
+        ? 'Something went wrong on our side. Please try again.'
+        : `The request failed (${status}).`;
+  return new ApiError(status, message, payload.errors);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // Read on every call, not once at start-up: a login or logout in this or another tab must apply
+  // to the very next request.
+  const token = readToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, networkMessage);
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw errorFromResponse(response.status, parsed);
+  return parsed as T;
+}
+
+/** The browser's API client: JSON in and out, bearer token from the stored customer. */
+export const api: BrowserApiClient = {
+  get: (path, options) => request('GET', path, undefined, options?.signal),
+  post: (path, body) => request('POST', path, body),
+  put: (path, body) => request('PUT', path, body),
+  delete: (path) => request('DELETE', path),
+};

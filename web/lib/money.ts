@@ -1,0 +1,1 @@
+export { formatRupees, formatRupeesWhole } from '../../shared/money';

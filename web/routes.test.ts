@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from './app/match';
+import { defineRoute } from './app/route-types';
+import { routes } from './routes';
+
+/** Spec section 2: every route, with who may open it. */
+const specRoutes = {
+  '/': 'public',
+  '/contact': 'public',
+  '/product': 'public',
+  '/product/:id': 'public',
+  '/blogs': 'public',
+  '/blog/:id': 'public',
+  '/about': 'public',
+  '/compare-product': 'public',
+  '/wishlist': 'signed-in',
+  '/cart': 'signed-in',
+  '/my-orders': 'signed-in',
+  '/my-profile': 'signed-in',
+  '/checkout': 'signed-in',
+  '/login': 'signed-out',
+  '/signup': 'signed-out',
+  '/forgot-password': 'public',
+  '/reset-password/:token': 'public',
+  '/Terms-conditions': 'public',
+  '/privacy-policy': 'public',
+  '/refund-policy': 'public',
+  '/Shipping-policy': 'public',
+} as const;
+
+describe('route table', () => {
+  it('registers exactly the routes of the spec, with their access', () => {
+    expect(Object.fromEntries(routes.map((route) => [route.path, route.access]))).toEqual(specRoutes);
+  });
+
+  it('has no route that shadows another', () => {
+    for (const route of routes) {
+      const example = route.path.replace(/:[a-z]+/gi, 'x');
+      expect(matchRoutes(routes, example)?.route).toBe(route);
+    }
+  });
+
+  it('gives every route a page module that loads and meta with a title and description', async () => {
+    for (const route of routes) {
+      const module = await route.page();
+      expect(typeof module.default, route.path).toBe('function');
+      expect(route.page.module).toMatch(/^web\/pages\/[a-z-]+-page\.tsx$/);
+      const meta = route.meta?.(undefined as never, {
+        publicUrl: 'https://shop.example.in',
+        params: {},
+        searchParams: new URLSearchParams(),
+        pathname: route.path,
+      });
+      expect(meta?.title, route.path).toBeTruthy();
+      expect(meta!.description.length, route.path).toBeGreaterThan(30);
+    }
+  });
+});
+
+describe('defineRoute', () => {
+  it('types meta by what load returns', async () => {
+    const route = defineRoute({
+      path: '/product/:id',
+      access: 'public',
+      page: routes[0]!.page,
+      load: async ({ params }) => ({ title: `Product ${params.id}`, price: 499 }),
+      // A compile error here if `product` were not inferred from load.
+      meta: (product) => ({ title: product.title, description: `Only ₹${product.price.toFixed(2)}` }),
+    });
+    const ctx = {
+      publicUrl: '',
+      params: { id: '7' },
+      searchParams: new URLSearchParams(),
+      pathname: '/product/7',
+    };
+    const data = await route.load?.({ ...ctx, api: { get: async () => undefined as never } });
+    expect(route.meta?.(data as never, ctx)).toEqual({ title: 'Product 7', description: 'Only ₹499.00' });
+  });
+});
