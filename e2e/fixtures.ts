@@ -1,0 +1,53 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every test fails on a console error or an uncaught exception: hydration mismatches and CSP
+ * violations (an inline script or style sneaking in) show up there and nowhere else. The one
+ * message allowed is the browser's note about a page document answered with 404 on purpose.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const documentNotFound =
+          message.text().includes('status of 404') && message.location().url === page.url();
+        if (!documentNotFound) errors.push(`${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export type Customer = { _id: string; token: string; firstname: string; email: string };
+
+/** A fresh account through the real API, signed in: what login stores in localStorage. */
+export async function createCustomer(request: APIRequestContext): Promise<Customer> {
+  const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+  const password = 'correct-horse-42';
+  // E-mail and mobile are both unique per account.
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const registered = await request.post('/api/user/register', {
+    data: { firstname: 'Asha', lastname: 'Verma', email, mobile, password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const login = await request.post('/api/user/login', { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return (await login.json()) as Customer;
+}
+
+/** Puts the customer where the shop keeps it, before any page script runs. */
+export async function signIn(page: Page, customer: Customer) {
+  await page.addInitScript((stored) => {
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      localStorage.setItem('customer', stored);
+      sessionStorage.setItem('e2e-signed-in', '1');
+    }
+  }, JSON.stringify(customer));
+}
