@@ -1,0 +1,193 @@
+/**
+ * Catalogue API load benchmark (loopback only, bounded in time).
+ *
+ *   npx tsx bench/api-load.ts [--products 100000] [--connections 50] [--duration 10] [--compare 1000]
+ *
+ * Seeds a scratch PostgreSQL database (or reuses it when it already holds the catalogue), starts
+ * the production server on 127.0.0.1, and loads each route with autocannon next to a hello-world
+ * route of the same server (/healthz): requests/s, p50, p99 and the p99 ratio to hello-world.
+ * URLs vary per request (filters, sorts, pages, ids, search words) so no single cached plan or
+ * row flatters the figures. With --compare N it repeats the run at N products.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const connections = Number(args.get('connections') ?? 50);
+const duration = Number(args.get('duration') ?? 10);
+const sizes = [
+  Number(args.get('products') ?? 100_000),
+  ...(args.has('compare') ? [Number(args.get('compare'))] : []),
+];
+const pgServer = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const port = 3299;
+const base = `http://127.0.0.1:${port}`;
+
+type Result = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
+  });
+}
+
+async function ensureDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const server = spawn('npx', ['tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: '.data/bench',
+    },
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  server.kill('SIGTERM');
+  throw new Error('server did not become ready');
+}
+
+function load(route: string, paths: string[]): Promise<Result> {
+  let i = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        duration,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          route,
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+async function samplePaths(): Promise<Record<'hello' | 'list' | 'detail' | 'suggestions', string[]>> {
+  const response = await fetch(`${base}/api/product?limit=100&sort=-sold`);
+  const products = (await response.json()) as {
+    _id: string;
+    slug: string;
+    brand: string;
+    category: string;
+  }[];
+  const facets = (await (await fetch(`${base}/api/product/facets`)).json()) as {
+    brands: { title: string }[];
+    categories: { title: string }[];
+  };
+  const brands = facets.brands.map((b) => encodeURIComponent(b.title));
+  const categories = facets.categories.map((c) => encodeURIComponent(c.title));
+  const sorts = ['title', '-title', 'price', '-price', 'createdAt', '-createdAt'];
+  const list: string[] = [];
+  for (let n = 0; n < 300; n++) {
+    const parts = [`sort=${sorts[n % sorts.length]}`, `page=${1 + (n % 5)}`];
+    if (n % 3 === 0) parts.push(`category=${categories[n % categories.length]}`);
+    if (n % 4 === 1) parts.push(`brand=${brands[n % brands.length]}`);
+    if (n % 5 === 2) parts.push('tags=popular');
+    if (n % 7 === 3) parts.push('price[gte]=1000&price[lte]=50000');
+    if (n % 11 === 4) parts.push('availability=in-stock');
+    list.push(`/api/product?${parts.join('&&')}&&`);
+  }
+  const words = [
+    'sam',
+    'samsng',
+    'lapptop',
+    'sony',
+    'wat',
+    'tv',
+    'head',
+    'boat',
+    'iph',
+    'lenovo',
+    'camra',
+    'shoe',
+    'dell',
+    'wash',
+    'smart',
+  ];
+  return {
+    hello: ['/healthz'],
+    list,
+    detail: products.flatMap((p) => [`/api/product/${p._id}`, `/api/product/${p.slug}`]),
+    suggestions: words.map((w) => `/api/product/suggestions?q=${w}`),
+  };
+}
+
+const report: Record<number, Result[]> = {};
+for (const size of sizes) {
+  const databaseUrl = await ensureDatabase(`shop_bench_${size}`);
+  console.log(`\n== ${size.toLocaleString('en-IN')} products (seeding if needed)`);
+  await run('npx', ['tsx', 'server/db/seed/seed-cli.ts', '--products', String(size)], {
+    DATABASE_URL: databaseUrl,
+  });
+  const server = await startServer(databaseUrl);
+  try {
+    const paths = await samplePaths();
+    await load('warm-up', [...paths.list, ...paths.detail, ...paths.suggestions]);
+    const results: Result[] = [];
+    for (const route of ['hello', 'list', 'detail', 'suggestions'] as const) {
+      const result = await load(route, paths[route]!);
+      results.push(result);
+      console.log(
+        `${route.padEnd(12)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}`,
+      );
+    }
+    report[size] = results;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+const lines = [
+  `Catalogue API at ${connections} connections, ${duration} s per route, PostgreSQL 15, production server on loopback`,
+  '',
+];
+lines.push(
+  '| products | route | req/s | p50 ms | p99 ms | p99 / hello p99 | errors |',
+  '|---|---|---|---|---|---|---|',
+);
+for (const [size, results] of Object.entries(report)) {
+  const hello = results.find((r) => r.route === 'hello')!;
+  for (const r of results) {
+    lines.push(
+      `| ${Number(size).toLocaleString('en-IN')} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.p99 / Math.max(hello.p99, 1)).toFixed(1)} | ${r.errors + r.non2xx} |`,
+    );
+  }
+}
+console.log(`\n${lines.join('\n')}`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(path.join('bench/results', `api-load-${Date.now()}.md`), `${lines.join('\n')}\n`);
