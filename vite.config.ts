@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
  * Two builds from one config: the browser bundle (dist/client, with a manifest the server reads to
  * preload each route's chunk) and the server renderer (dist/server/entry-server.js).
  */
+// DIST_DIR lets several builds live side by side (parallel e2e runs in one checkout).
+const distDir = process.env.DIST_DIR ?? 'dist';
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   publicDir: 'web/public',
@@ -18,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? {
-        outDir: 'dist/server',
+        outDir: `${distDir}/server`,
         target: 'node20',
         copyPublicDir: false,
         emptyOutDir: true,
@@ -27,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: { output: { inlineDynamicImports: true } },
       }
     : {
-        outDir: 'dist/client',
+        outDir: `${distDir}/client`,
         manifest: true,
         emptyOutDir: true,
         // Every browser we target supports modulepreload; the polyfill would only cost bytes.

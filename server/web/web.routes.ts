@@ -34,7 +34,10 @@ export type WebOptions = {
   distDir?: string;
 };
 
-const defaultDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
+// DIST_DIR (the same variable vite.config.ts reads) lets parallel e2e runs serve their own build.
+const defaultDistDir = process.env.DIST_DIR
+  ? path.resolve(process.env.DIST_DIR)
+  : fileURLToPath(new URL('../../dist', import.meta.url));
 const shortCache = 'public, max-age=3600';
 
 function listPublicFiles(clientDir: string): Set<string> {
