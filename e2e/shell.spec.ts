@@ -36,7 +36,7 @@ test.describe('every route', () => {
       expect(html).toContain('<link rel="canonical"');
       expect(html).toContain('<meta name="description"');
       expect(html).toContain('<script type="application/json" id="__DATA__">');
-      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/coming-soon-page-/);
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+-page-/);
     });
   }
 

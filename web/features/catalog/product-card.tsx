@@ -1,0 +1,102 @@
+import { Link } from 'wouter';
+import type { ApiProduct } from '../../../shared/api-types';
+import { responsiveImage } from '../../lib/images';
+import { formatRupees } from '../../lib/money';
+import { excerpt, htmlToText } from '../../lib/text';
+import { WishlistButton } from '../wishlist/wishlist-button';
+import { StarRating } from './star-rating';
+import './product-card.css';
+
+type ProductCardProps = {
+  product: ApiProduct;
+  /** The list layout of the store's 12-per-row choice: the description shows beside the picture. */
+  showDescription?: boolean;
+  /** Level of the title's heading, so each list keeps a correct outline under its section heading. */
+  headingLevel?: 2 | 3 | 4;
+  /** Above the fold (the first cards of a page): load the picture at once instead of lazily. */
+  priority?: boolean;
+};
+
+/** Stock the shopper sees on a card: nothing while plenty is left, a warning when little is. */
+function stockNote(quantity: number): { text: string; tone: 'out' | 'low' } | null {
+  if (quantity <= 0) return { text: 'Out of stock', tone: 'out' };
+  if (quantity <= 5) return { text: `Only ${quantity} left`, tone: 'low' };
+  return null;
+}
+
+/**
+ * A product in a list: picture (the second one on hover, spec section 3), brand, title, stars,
+ * price and the wishlist heart. The whole card is one link target through the title's link
+ * stretched over it, so screen readers hear the title once and the heart stays its own button.
+ */
+export function ProductCard({
+  product,
+  showDescription = false,
+  headingLevel = 3,
+  priority = false,
+}: ProductCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const href = `/product/${product.slug || product._id}`;
+  const first = responsiveImage(product.images[0], 400);
+  const second = product.images[1] ? responsiveImage(product.images[1], 400) : null;
+  const stock = stockNote(product.quantity);
+  const discount =
+    product.mrp && product.mrp > product.price ? Math.round((1 - product.price / product.mrp) * 100) : 0;
+  return (
+    <article className={showDescription ? 'product-card product-card--wide' : 'product-card'}>
+      <div className="product-card-media">
+        <img
+          className="product-card-image"
+          src={first.src}
+          srcSet={first.srcSet}
+          sizes="(min-width: 768px) 260px, 50vw"
+          width={first.width}
+          height={first.height}
+          alt={first.alt || product.title}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+        />
+        {second && (
+          <img
+            className="product-card-image product-card-image--alt"
+            src={second.src}
+            srcSet={second.srcSet}
+            sizes="(min-width: 768px) 260px, 50vw"
+            width={second.width}
+            height={second.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        {discount > 0 && <span className="product-card-badge">{discount}% off</span>}
+        <span className="product-card-wishlist">
+          <WishlistButton product={product} />
+        </span>
+      </div>
+      <div className="product-card-body">
+        <p className="product-card-brand">{product.brand}</p>
+        <Heading className="product-card-title">
+          <Link href={href} className="product-card-link">
+            {product.title}
+          </Link>
+        </Heading>
+        <StarRating value={product.totalrating} count={product.ratingCount} />
+        {showDescription && (
+          <p className="product-card-description">{excerpt(htmlToText(product.description), 220)}</p>
+        )}
+        <p className="product-card-price">
+          <span className="product-card-price-now">{formatRupees(product.price)}</span>
+          {discount > 0 && product.mrp && (
+            <s className="product-card-price-was">
+              <span className="visually-hidden">List price </span>
+              {formatRupees(product.mrp)}
+            </s>
+          )}
+        </p>
+        {stock && <p className={`product-card-stock product-card-stock--${stock.tone}`}>{stock.text}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import './star-rating.css';
+
+type StarRatingProps = {
+  /** Mean rating, 0..5; fractions show as partly filled stars. */
+  value: number;
+  /** Number of reviews; when given it is shown after the stars. */
+  count?: number;
+  size?: 'sm' | 'md';
+};
+
+/**
+ * Five read-only gold stars (spec section 9). One image for assistive technology with the exact
+ * figure, instead of five meaningless glyphs read out one by one.
+ */
+export function StarRating({ value, count, size = 'sm' }: StarRatingProps) {
+  const rating = Math.min(5, Math.max(0, Number.isFinite(value) ? value : 0));
+  const rounded = Math.round(rating * 10) / 10;
+  const label =
+    count === undefined
+      ? `Rated ${rounded} out of 5`
+      : `Rated ${rounded} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+  return (
+    <span className={`star-rating star-rating--${size}`}>
+      <span className="star-rating-stars" role="img" aria-label={label}>
+        <span className="star-rating-fill" style={{ width: `${(rating / 5) * 100}%` }} />
+      </span>
+      {count !== undefined && (
+        <span className="star-rating-count" aria-hidden="true">
+          ({count})
+        </span>
+      )}
+    </span>
+  );
+}
