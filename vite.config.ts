@@ -27,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // One file: the server re-imports it under a new URL after a dev rebuild, and split chunks
         // would keep importing the old copy (two React contexts, hooks outside their provider).
-        rollupOptions: { output: { inlineDynamicImports: true } },
+        rolldownOptions: { output: { codeSplitting: false } },
       }
     : {
         outDir: `${distDir}/client`,
