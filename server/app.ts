@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { connectRedis } from './lib/redis.js';
 import { apiRoutes } from './modules/api.routes.js';
 import { testGatewayAssetRoutes } from './modules/payments/test-gateway/test-gateway.routes.js';
 import { sitemapRoutes } from './modules/seo/sitemap.routes.js';
@@ -83,9 +84,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Limits are opted into per route (login, register, enquiry...); nothing global.
+  // Limits are opted into per route (login, register, enquiry...); nothing global. With several app
+  // servers the counters must be shared, or each server would grant the full allowance: Redis.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; rate limits skipped'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'bharat-bazaar:rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
