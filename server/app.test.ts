@@ -32,6 +32,24 @@ describe('app', () => {
     expect(response.json().message).toMatch(/too large/);
   });
 
+  // Found by the bad-input fuzz suite: PostgreSQL refuses a NUL byte in text, which was a 500.
+  it('answers a NUL byte in an id or a body with 400 JSON, not 500', async () => {
+    const inPath = await ctx.app.inject('/api/blog/%00');
+    expect(inPath.statusCode).toBe(400);
+    expect(inPath.json().message).toMatch(/characters/);
+    const inGatewayPath = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/test-gateway/orders/%00/fail',
+    });
+    expect(inGatewayPath.statusCode).toBeLessThan(500);
+    const inBody = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/forgot-password-token',
+      payload: { email: 'nul\u0000@example.in' },
+    });
+    expect(inBody.statusCode).toBeLessThan(500);
+  });
+
   it('sends strict security headers', async () => {
     const response = await ctx.app.inject('/healthz');
     const csp = String(response.headers['content-security-policy']);

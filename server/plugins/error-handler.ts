@@ -21,6 +21,8 @@ const connectionErrorCodes = new Set([
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & PgLikeError, request, reply) => {
+    // Drizzle wraps the driver's error ("Failed query: ...") and keeps PostgreSQL's code on `cause`.
+    const code = error.code ?? (error.cause as PgLikeError | undefined)?.code;
     if (error instanceof AppError) {
       const body: { message: string; errors?: Record<string, string> } = { message: error.message };
       if (error.fields) body.errors = error.fields;
@@ -44,15 +46,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     ) {
       return reply.status(400).send({ message: 'The request body is not valid JSON.' });
     }
-    if (error.code === '23505') {
+    if (code === '23505') {
       return reply.status(409).send({ message: 'That already exists.' });
     }
-    if (error.code === '22P02' || error.code === '22003' || error.code === '23514') {
+    // A NUL byte or an invalid UTF-8 sequence in any text: PostgreSQL refuses to store or compare it.
+    if (code === '22021' || code === '22P05') {
+      return reply.status(400).send({ message: 'The request contains characters we cannot accept.' });
+    }
+    if (code === '22P02' || code === '22003' || code === '23514') {
       return reply.status(400).send({ message: 'A value in the request is out of range.' });
     }
     if (
-      (error.code && connectionErrorCodes.has(error.code)) ||
-      (/connection|terminat/i.test(error.message ?? '') && error.code?.startsWith('57'))
+      (code && connectionErrorCodes.has(code)) ||
+      (/connection|terminat/i.test(error.message ?? '') && code?.startsWith('57'))
     ) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
