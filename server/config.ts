@@ -46,6 +46,16 @@ const envSchema = z
       .int()
       .min(0)
       .default(60),
+    // Which proxies may set X-Forwarded-For: a hop count (1) or addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
+    // Unset, the client's own address counts, so nobody can dodge a rate limit by sending the header.
+    TRUST_PROXY: emptyAsUndefined.pipe(
+      z
+        .string()
+        .regex(/^(\d+|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, {
+          message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses',
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => Boolean(env.RAZORPAY_KEY_ID) === Boolean(env.RAZORPAY_KEY_SECRET), {
@@ -91,5 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
     logLevel: raw.LOG_LEVEL,
+    trustProxy: trustProxySetting(raw.TRUST_PROXY),
   };
+}
+
+/** Fastify's trustProxy: off, a list of proxy addresses, or "the nearest N hops" as a function. */
+function trustProxySetting(
+  value: string | undefined,
+): false | string | ((address: string, hop: number) => boolean) {
+  if (value === undefined) return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }
