@@ -15,6 +15,20 @@ const connectionErrorCodes = new Set([
   '08003',
 ]);
 
+// What node-postgres says when the server went away mid-query or cannot be reached at all.
+const connectionMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|server closed the connection/i;
+
+/** A database outage, told apart from a bug: the shopper gets 503 "try again", not 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as (Error & PgLikeError) | undefined, depth = 0; current && depth < 4; depth++) {
+    if (current.code && connectionErrorCodes.has(current.code)) return true;
+    if (connectionMessages.test(current.message ?? '')) return true;
+    current = current.cause as (Error & PgLikeError) | undefined;
+  }
+  return false;
+}
+
 /**
  * Every failure leaves as `{message}` JSON with an honest status. Stack traces and SQL stay in the
  * log; the client gets a sentence it can act on.
@@ -56,10 +70,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (code === '22P02' || code === '22003' || code === '23514') {
       return reply.status(400).send({ message: 'A value in the request is out of range.' });
     }
-    if (
-      (code && connectionErrorCodes.has(code)) ||
-      (/connection|terminat/i.test(error.message ?? '') && code?.startsWith('57'))
-    ) {
+    if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .status(503)
