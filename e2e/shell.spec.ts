@@ -6,7 +6,7 @@ const publicPages = [
   ['/product', 'Our store'],
   ['/product/any-product', 'Product details'],
   ['/blogs', 'Blog'],
-  ['/blog/any-post', 'Blog post'],
+  ['/blog/tws-earbuds-under-2-000-what-actually-matters', 'TWS Earbuds Under ₹2,000: What Actually Matters'],
   ['/about', 'About us'],
   ['/compare-product', 'Compare products'],
   ['/forgot-password', 'Forgot your password?'],
@@ -45,7 +45,7 @@ test.describe('every route', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(await response!.text()).toContain('<meta name="robots" content="noindex, nofollow">');
-      await expect(page).toHaveURL('/login');
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
     });
   }

@@ -1,3 +1,4 @@
+import type { ApiBlog, ApiProduct } from '../shared/api-types';
 import {
   type Access,
   defineRoute,
@@ -6,6 +7,9 @@ import {
   type PageModule,
   type RouteDef,
 } from './app/route-types';
+import { loadHome } from './features/home/home-data';
+import { loadStore, storeMeta } from './features/store/store-data';
+import { excerpt, htmlToText } from './lib/text';
 
 /**
  * Every page of the shop (spec section 2). Each page is its own chunk; the server renders public
@@ -31,11 +35,17 @@ function comingSoon(path: string, access: Access, meta: PageMeta): RouteDef {
 
 const policy = (title: string, description: string): PageMeta => ({ title, description });
 
+/** The four policy pages share one page component, which picks its text by path. */
+function policyRoute(path: string, meta: PageMeta): RouteDef {
+  return { path, access: 'public', page: page('policy-page'), meta: () => meta };
+}
+
 export const routes: readonly RouteDef[] = [
   defineRoute({
     path: '/',
     access: 'public',
-    page: page('coming-soon-page'),
+    page: page('home-page'),
+    load: loadHome,
     meta: (_data, { publicUrl }) => ({
       title: 'Bharat Bazaar: online shopping for electronics, appliances and fashion',
       description:
@@ -53,35 +63,171 @@ export const routes: readonly RouteDef[] = [
       },
     }),
   }),
-  comingSoon('/contact', 'public', {
-    title: 'Contact us',
-    description:
-      'Write to Bharat Bazaar, call +91 80 4718 2200 or visit us in Bengaluru. We answer Monday to Friday, 10 AM to 8 PM.',
+  defineRoute({
+    path: '/contact',
+    access: 'public',
+    page: page('contact-page'),
+    meta: (_data, { publicUrl }) => ({
+      title: 'Contact us',
+      description:
+        'Write to Bharat Bazaar, call +91 80 4718 2200 or visit us in Bengaluru. We answer Monday to Friday, 10 AM to 8 PM.',
+      jsonLd: {
+        '@type': 'ContactPage',
+        name: 'Contact Bharat Bazaar',
+        url: `${publicUrl}/contact`,
+        mainEntity: {
+          '@type': 'Organization',
+          name: 'Bharat Bazaar Retail Pvt. Ltd.',
+          url: `${publicUrl}/`,
+          email: 'support@bharatbazaar.in',
+          telephone: '+91-80-4718-2200',
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: '4th Floor, Prestige Tech Park, Outer Ring Road',
+            addressLocality: 'Bengaluru',
+            addressRegion: 'Karnataka',
+            postalCode: '560103',
+            addressCountry: 'IN',
+          },
+        },
+      },
+    }),
   }),
-  comingSoon('/product', 'public', {
-    title: 'Our store',
-    description:
-      'Browse electronics, home appliances, laptops, mobiles, music, gaming and fashion. Filter by category, brand and price.',
+  defineRoute({
+    path: '/product',
+    access: 'public',
+    page: page('store-page'),
+    load: loadStore,
+    meta: storeMeta,
   }),
   comingSoon('/product/:id', 'public', {
     title: 'Product details',
     description: 'Photos, colours, price, delivery and reviews for this product at Bharat Bazaar.',
   }),
-  comingSoon('/blogs', 'public', {
-    title: 'Blog',
-    description: 'Buying guides, product news and tips from the Bharat Bazaar team.',
+  defineRoute({
+    path: '/blogs',
+    access: 'public',
+    page: page('blogs-page'),
+    load: ({ api, signal }) => api.get<ApiBlog[]>('/blog', { signal }),
+    meta: (blogs, { publicUrl }) => ({
+      title: 'Blog',
+      description: 'Buying guides, product news and tips from the Bharat Bazaar team.',
+      jsonLd: {
+        '@type': 'Blog',
+        name: 'Bharat Bazaar blog',
+        url: `${publicUrl}/blogs`,
+        blogPost: blogs.slice(0, 20).map((blog) => ({
+          '@type': 'BlogPosting',
+          headline: blog.title,
+          url: `${publicUrl}/blog/${blog.slug || blog._id}`,
+          datePublished: blog.createdAt,
+          ...(blog.author ? { author: { '@type': 'Person', name: blog.author } } : {}),
+        })),
+      },
+    }),
   }),
-  comingSoon('/blog/:id', 'public', {
-    title: 'Blog post',
-    description: 'A story from the Bharat Bazaar blog.',
+  defineRoute({
+    path: '/blog/:id',
+    access: 'public',
+    page: page('blog-page'),
+    load: ({ api, params, signal }) =>
+      api.get<ApiBlog>(`/blog/${encodeURIComponent(params.id ?? '')}`, { signal }),
+    meta: (blog, { publicUrl }) => {
+      const text = htmlToText(blog.description);
+      const image = blog.images[0]?.url;
+      return {
+        title: blog.title,
+        description: excerpt(text, 155),
+        canonical: `/blog/${blog.slug || blog._id}`,
+        ogType: 'article',
+        ...(image ? { ogImage: image } : {}),
+        jsonLd: {
+          '@type': 'BlogPosting',
+          headline: blog.title,
+          description: excerpt(text, 155),
+          datePublished: blog.createdAt,
+          dateModified: blog.updatedAt,
+          mainEntityOfPage: `${publicUrl}/blog/${blog.slug || blog._id}`,
+          ...(image ? { image: new URL(image, publicUrl).href } : {}),
+          ...(blog.author ? { author: { '@type': 'Person', name: blog.author } } : {}),
+          publisher: { '@type': 'Organization', name: 'Bharat Bazaar' },
+        },
+      };
+    },
   }),
-  comingSoon('/about', 'public', {
-    title: 'About us',
-    description: 'Who we are: Bharat Bazaar, an online shop from Bengaluru delivering across India.',
+  defineRoute({
+    path: '/about',
+    access: 'public',
+    page: page('about-page'),
+    meta: () => ({
+      title: 'About us',
+      description:
+        'Who we are: Bharat Bazaar, an online shop from Bengaluru with free shipping, no-cost EMI and easy returns across India.',
+    }),
   }),
-  comingSoon('/compare-product', 'public', {
-    title: 'Compare products',
-    description: 'Put products side by side to compare prices and features.',
+  defineRoute({
+    path: '/compare-product',
+    access: 'public',
+    page: page('compare-page'),
+    // Two products from ?ids=a,b (or ?ids=a&ids=b from the picker without JavaScript), else two
+    // popular ones; plus a short list of choices for the picker (titles only, not whole products).
+    load: async ({ api, searchParams, signal }) => {
+      const ids = [
+        ...new Set(
+          searchParams
+            .getAll('ids')
+            .flatMap((value) => value.split(','))
+            .map((id) => id.trim())
+            .filter((id) => /^[\w-]{1,200}$/.test(id)),
+        ),
+      ].slice(0, 2);
+      const missing: string[] = [];
+      let products: ApiProduct[];
+      if (ids.length > 0) {
+        const found = await Promise.all(
+          ids.map((id) =>
+            api.get<ApiProduct>(`/product/${encodeURIComponent(id)}`, { signal }).catch((error: unknown) => {
+              if ((error as { status?: number }).status !== 404) throw error;
+              missing.push(id);
+              return null;
+            }),
+          ),
+        );
+        products = found.filter((product): product is ApiProduct => product !== null);
+      } else {
+        products = await api.get<ApiProduct[]>('/product?tags=popular&sort=-sold&limit=2', { signal });
+      }
+      const category = products[0]?.category;
+      const lists = await Promise.all([
+        api.get<ApiProduct[]>('/product?sort=-sold&limit=40', { signal }),
+        category
+          ? api.get<ApiProduct[]>(
+              `/product?${new URLSearchParams({ category, sort: '-sold', limit: '40' })}`,
+              {
+                signal,
+              },
+            )
+          : [],
+      ]);
+      const options = new Map<string, { id: string; title: string; category: string }>();
+      for (const product of [...products, ...lists.flat()]) {
+        const id = product.slug || product._id;
+        if (!options.has(id)) options.set(id, { id, title: product.title, category: product.category });
+      }
+      return {
+        products,
+        missing,
+        options: [...options.values()].sort((a, b) => a.title.localeCompare(b.title)),
+      };
+    },
+    meta: (data) => ({
+      title: 'Compare products',
+      description:
+        data.products.length === 2
+          ? `${data.products[0]?.title} or ${data.products[1]?.title}? Compare price, brand, rating, stock and colours side by side.`
+          : 'Put products side by side to compare price, brand, rating, stock and colours.',
+      canonical: '/compare-product',
+    }),
   }),
   comingSoon('/wishlist', 'signed-in', {
     title: 'My wishlist',
@@ -95,50 +241,71 @@ export const routes: readonly RouteDef[] = [
     title: 'My orders',
     description: 'Track and review the orders you have placed.',
   }),
-  comingSoon('/my-profile', 'signed-in', {
-    title: 'My profile',
-    description: 'Your name, e-mail address and mobile number.',
+  defineRoute({
+    path: '/my-profile',
+    access: 'signed-in',
+    page: page('profile-page'),
+    load: ({ api, signal }) => api.get('/user/me', { signal }),
+    meta: () => ({ title: 'My profile', description: 'Your name, e-mail address and mobile number.' }),
   }),
   comingSoon('/checkout', 'signed-in', {
     title: 'Checkout',
     description: 'Delivery address and secure payment.',
   }),
-  comingSoon('/login', 'signed-out', {
-    title: 'Login',
-    description: 'Sign in to your Bharat Bazaar account to see your cart, wishlist and orders.',
+  defineRoute({
+    path: '/login',
+    access: 'signed-out',
+    page: page('login-page'),
+    meta: () => ({
+      title: 'Login',
+      description: 'Sign in to your Bharat Bazaar account to see your cart, wishlist and orders.',
+      canonical: '/login',
+    }),
   }),
-  comingSoon('/signup', 'signed-out', {
-    title: 'Create an account',
-    description: 'Sign up for Bharat Bazaar to save a wishlist, keep a cart and track your orders.',
+  defineRoute({
+    path: '/signup',
+    access: 'signed-out',
+    page: page('signup-page'),
+    meta: () => ({
+      title: 'Create an account',
+      description: 'Sign up for Bharat Bazaar to save a wishlist, keep a cart and track your orders.',
+      canonical: '/signup',
+    }),
   }),
-  comingSoon('/forgot-password', 'public', {
-    title: 'Forgot your password?',
-    description: 'Enter your e-mail address and we will send you a link to set a new password.',
+  defineRoute({
+    path: '/forgot-password',
+    access: 'public',
+    page: page('forgot-password-page'),
+    meta: () => ({
+      title: 'Forgot your password?',
+      description: 'Enter your e-mail address and we will send you a link to set a new password.',
+    }),
   }),
-  comingSoon('/reset-password/:token', 'public', {
-    title: 'Set a new password',
-    description: 'Choose a new password for your Bharat Bazaar account.',
-    canonical: '/forgot-password',
-    noindex: true,
+  defineRoute({
+    path: '/reset-password/:token',
+    access: 'public',
+    page: page('reset-password-page'),
+    meta: () => ({
+      title: 'Set a new password',
+      description: 'Choose a new password for your Bharat Bazaar account.',
+      canonical: '/forgot-password',
+      noindex: true,
+    }),
   }),
-  comingSoon(
+  policyRoute(
     '/Terms-conditions',
-    'public',
     policy('Terms & conditions', 'The terms that apply when you shop at Bharat Bazaar.'),
   ),
-  comingSoon(
+  policyRoute(
     '/privacy-policy',
-    'public',
     policy('Privacy policy', 'How Bharat Bazaar collects, uses and protects your personal data.'),
   ),
-  comingSoon(
+  policyRoute(
     '/refund-policy',
-    'public',
     policy('Refund policy', 'Returns, refunds and replacements at Bharat Bazaar.'),
   ),
-  comingSoon(
+  policyRoute(
     '/Shipping-policy',
-    'public',
     policy('Shipping policy', 'Free shipping across India; orders ship within 5 to 10 business days.'),
   ),
 ];

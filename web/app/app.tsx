@@ -3,6 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { SiteLayout } from '../components/layout/site-layout';
 import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
+import { showFlash } from '../features/accounts/flash';
+import { loginHref, safeNextPath } from '../features/accounts/next-path';
 import { api, isApiError } from '../lib/api-client';
 import { clearCustomer, readCustomer, useSession } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
@@ -66,8 +68,14 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
         return;
       }
       const hasSession = readCustomer() !== null;
-      if (match.route.access === 'signed-in' && !hasSession) return navigate('/login', { replace: true });
-      if (match.route.access === 'signed-out' && hasSession) return navigate('/', { replace: true });
+      // A protected page sends the visitor to login and back here afterwards (/login?next=...); login
+      // and signup send a signed-in customer on to that `next` (a path on this site) or home.
+      if (match.route.access === 'signed-in' && !hasSession) {
+        return navigate(loginHref(url.pathname + url.search), { replace: true });
+      }
+      if (match.route.access === 'signed-out' && hasSession) {
+        return navigate(safeNextPath(url.searchParams.get('next')), { replace: true });
+      }
       if (!force && current.key === key && current.kind !== 'checking') return;
 
       const id = ++navigation.current.id;
@@ -107,7 +115,7 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
         } else if (isApiError(error) && error.status === 401 && match.route.access === 'signed-in') {
           // The stored token expired or was revoked elsewhere: sign out here too.
           clearCustomer();
-          navigate('/login', { replace: true });
+          navigate(loginHref(url.pathname + url.search), { replace: true });
         } else {
           setView({ kind: 'error', key, match, error: toViewError(error) });
         }
@@ -122,6 +130,11 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
   useEffect(() => {
     if (hydrated) void resolve();
   }, [hydrated, pathname, search, signedIn, resolve]);
+
+  // A confirmation saved just before a reload (signing in reloads the page).
+  useEffect(() => {
+    if (hydrated) showFlash();
+  }, [hydrated]);
 
   // Data cached for one customer must not be shown to the next (login, logout, another tab).
   const sessionSeen = useRef<boolean | null>(null);

@@ -1,0 +1,360 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { type Customer, expect, signIn, test } from './fixtures';
+
+/**
+ * Accounts: sign-up, login, the guards with ?next=, forgot and reset password (through the
+ * e-mail the server writes to its outbox), profile and logout.
+ *
+ * Sign-up and login are rate limited per address (10 sign-ups, 30 logins in 15 minutes), and the
+ * whole suite comes from one address: tests that only sign in share one account per worker, and
+ * the limit message is checked with a routed 429 rather than by spending the real allowance.
+ */
+const outbox = path.join('.data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'outbox');
+const password = 'correct-horse-42';
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+}
+
+function uniqueMobile() {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+type Account = Customer & { lastname: string; mobile: string; password: string };
+
+async function register(request: APIRequestContext): Promise<Account> {
+  const email = uniqueEmail('acct');
+  const mobile = uniqueMobile();
+  const registered = await request.post('/api/user/register', {
+    data: { firstname: 'Asha', lastname: 'Verma', email, mobile, password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return login(request, email);
+}
+
+async function login(request: APIRequestContext, email: string): Promise<Account> {
+  const response = await request.post('/api/user/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return { ...((await response.json()) as Account), password };
+}
+
+/**
+ * The browser logs every API answer of 4xx or 5xx as a console error, which the fixtures count as
+ * a failure. Tests that provoke one on purpose take exactly those out (and keep any other).
+ */
+function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    const match = consoleErrors[i]!.match(/status of (\d+) .*\(https?:\/\/[^/]+\/api\//);
+    if (match && statuses.includes(Number(match[1]))) consoleErrors.splice(i, 1);
+  }
+}
+
+/** One account per worker for the tests that only sign in with it (they never change it). */
+let shared: Promise<Account> | undefined;
+function sharedAccount(request: APIRequestContext): Promise<Account> {
+  shared ??= register(request);
+  return shared;
+}
+
+async function resetLinkFor(email: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        for (const file of files.filter((name) => name.endsWith('.eml'))) {
+          const raw = await readFile(path.join(outbox, file), 'utf8');
+          if (!raw.includes(`To: ${email}`)) continue;
+          // Quoted-printable: soft line breaks end in '='.
+          const text = raw.replace(/=\r?\n/g, '');
+          found = text.match(/https?:\/\/[^\s"<]+\/reset-password\/[\w-]+/)?.[0];
+        }
+        return found;
+      },
+      { message: `a reset e-mail to ${email} in ${outbox}` },
+    )
+    .toBeTruthy();
+  return new URL(found!).pathname;
+}
+
+test.describe('sign up', () => {
+  test('shows the messages under each field once touched, and the password rule', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByText('At least 8 characters')).toBeVisible();
+    const fields = ['First name', 'Last name', 'Email', 'Mobile number'];
+    for (const label of fields) {
+      await page.getByLabel(label, { exact: true }).focus();
+      await page.getByLabel(label, { exact: true }).blur();
+    }
+    await page.getByRole('textbox', { name: 'Password' }).focus();
+    await page.getByRole('textbox', { name: 'Password' }).blur();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText('Last name is required')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Mobile number is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Mobile number').fill('12345');
+    await page.getByRole('textbox', { name: 'Password' }).fill('short');
+    await page.getByLabel('First name').fill('Asha');
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Enter a valid 10-digit Indian mobile number')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(page.getByText('First name is required')).toBeHidden();
+
+    // Show / hide the password.
+    const show = page.getByRole('button', { name: 'Show password' });
+    await show.click();
+    await expect(page.getByRole('textbox', { name: 'Password' })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  });
+
+  test('creates the account and goes to login; the same e-mail again is refused', async ({
+    consoleErrors,
+    page,
+  }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Ravi');
+    await page.getByLabel('Last name').fill('Kumar');
+    await page.getByLabel('Email').fill(email);
+    await page
+      .getByLabel('Mobile number')
+      .fill('+91 98' + String(Math.floor(Math.random() * 1e8)).padStart(8, '0'));
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('User Created Successfully!')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('First name').fill('Ravi');
+    await page.getByLabel('Last name').fill('Kumar');
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    await page.getByLabel('Mobile number').fill(uniqueMobile());
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('User already exist! please login!')).toBeVisible();
+    await expect(page).toHaveURL('/signup');
+    allowFailedApiCalls(consoleErrors, 409);
+  });
+});
+
+test.describe('login', () => {
+  test('shows messages, refuses a wrong password and links to the other forms', async ({
+    consoleErrors,
+    page,
+    request,
+  }) => {
+    const account = await sharedAccount(request);
+    await page.goto('/login');
+    await page.getByLabel('Email').focus();
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.getByLabel('Password', { exact: true }).blur();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid Credentials')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    expect(await page.evaluate(() => localStorage.getItem('customer'))).toBeNull();
+    allowFailedApiCalls(consoleErrors, 401);
+  });
+
+  test('a rate-limited login shows the wait the server asks for', async ({
+    consoleErrors,
+    page,
+    request,
+  }) => {
+    const account = await sharedAccount(request);
+    await page.route('**/api/user/login', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Too many attempts. Please try again in 600 seconds.' }),
+      }),
+    );
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Too many attempts. Please try again in 600 seconds.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    allowFailedApiCalls(consoleErrors, 429);
+  });
+
+  test('signs in: stores the customer, goes home and the header shows the account', async ({
+    page,
+    request,
+  }) => {
+    const account = await sharedAccount(request);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    const button = page.getByRole('button', { name: 'Login' });
+    await button.click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText('User Logged In Successfully!')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));
+    expect(stored).toMatchObject({ email: account.email, firstname: 'Asha' });
+    expect(stored.token).toEqual(expect.any(String));
+  });
+
+  test('a protected page sends the visitor to login and back after signing in', async ({ page, request }) => {
+    const account = await sharedAccount(request);
+    await page.goto('/my-orders');
+    await expect(page).toHaveURL('/login?next=%2Fmy-orders');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL('/my-orders');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My orders');
+  });
+
+  test('a next pointing off the site is ignored', async ({ page, request }) => {
+    const account = await sharedAccount(request);
+    await page.goto('/login?next=//evil.example/steal');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('login and signup send a signed-in customer home', async ({ page, request }) => {
+    const account = await sharedAccount(request);
+    await signIn(page, account);
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    await page.goto('/signup');
+    await expect(page).toHaveURL('/');
+    await page.goto('/login?next=/my-profile');
+    await expect(page).toHaveURL('/my-profile');
+  });
+});
+
+test.describe('forgotten password', () => {
+  test('the e-mailed link sets a new password, once', async ({ consoleErrors, page, request }) => {
+    const account = await register(request);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
+    await page.getByLabel('Email').focus();
+    await page.getByLabel('Email').blur();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText("We've sent a password reset link to the email.")).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'a reset link is on its way' })).toBeVisible();
+
+    const link = await resetLinkFor(account.email);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set a new password');
+    const newPassword = 'brand-new-secret-7';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password', { exact: true }).fill('something-else-1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('The passwords do not match')).toBeVisible();
+    await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Password updated successfully!')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+
+    // The old session was revoked; the new password works, the old one does not.
+    const old = await request.post('/api/user/login', { data: { email: account.email, password } });
+    expect(old.status()).toBe(401);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+
+    // The same link again: a clear message and a way to ask for a new one.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another-secret-9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('another-secret-9');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'invalid, expired or already used' });
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL(link);
+    await alert.getByRole('link', { name: 'Request a new reset link' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    allowFailedApiCalls(consoleErrors, 400);
+  });
+});
+
+test.describe('profile', () => {
+  test('fields stay locked until the pencil, then save, persist and refuse a taken e-mail', async ({
+    consoleErrors,
+    page,
+    request,
+  }) => {
+    const account = await register(request);
+    const other = await sharedAccount(request);
+    await signIn(page, account);
+    await page.goto('/my-profile');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My profile');
+    const first = page.getByLabel('First name');
+    await expect(first).toHaveValue('Asha');
+    await expect(first).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await expect(first).not.toHaveAttribute('readonly', '');
+    await first.fill('');
+    await first.blur();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await first.fill('Ashwini');
+    await page.getByLabel('Last name').fill('Rao');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expect(first).toHaveAttribute('readonly', '');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));
+    expect(stored).toEqual({
+      _id: account._id,
+      token: account.token,
+      firstname: 'Ashwini',
+      lastname: 'Rao',
+      email: account.email,
+      mobile: account.mobile,
+    });
+
+    await page.reload();
+    await expect(page.getByLabel('First name')).toHaveValue('Ashwini');
+    await expect(page.getByLabel('Last name')).toHaveValue('Rao');
+
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByLabel('Email').fill(other.email);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('That e-mail or mobile number belongs to another account.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+    allowFailedApiCalls(consoleErrors, 409);
+  });
+
+  test('Log out ends the session', async ({ page, request }) => {
+    // A session of its own, so logging it out leaves the shared account's other sessions alone.
+    const account = await login(request, (await sharedAccount(request)).email);
+    await signIn(page, account);
+    await page.goto('/my-profile');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page).toHaveURL('/login?next=%2Fmy-profile');
+    expect(await page.evaluate(() => localStorage.getItem('customer'))).toBeNull();
+    const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${account.token}` } });
+    expect(me.status()).toBe(401);
+  });
+});

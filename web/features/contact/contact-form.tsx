@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { type EnquiryInput, enquirySchema } from '../../../shared/schemas/enquiry';
+import { api, isApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { TextAreaField, TextField } from '../accounts/form-field';
+
+const empty: EnquiryInput = { name: '', email: '', mobile: '', comment: '' };
+
+/** The contact form (spec section 5): messages under each field once touched, reset after sending. */
+export function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EnquiryInput>({
+    resolver: zodResolver(enquirySchema),
+    mode: 'onTouched',
+    defaultValues: empty,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.post('/enquiry', values);
+      toast.success('Contact Form Submitted Successfully!', { autoClose: 4000 });
+      reset(empty);
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const [field, message] of Object.entries(error.fields ?? {})) {
+          if (field in empty) setError(field as keyof EnquiryInput, { type: 'server', message });
+        }
+      }
+      const detail = isApiError(error) ? ` ${error.message}` : '';
+      toast.error(`Something went wrong!${detail}`, { autoClose: 6000 });
+    }
+  });
+
+  return (
+    <form className="form-stack" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+      <div className="form-row">
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      </div>
+      <TextField
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        hint="10-digit Indian mobile number"
+        error={errors.mobile?.message}
+        {...register('mobile')}
+      />
+      <TextAreaField label="Comments" rows={5} error={errors.comment?.message} {...register('comment')} />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Submit'}
+        </button>
+        <p className="form-note">We reply within one working day.</p>
+      </div>
+    </form>
+  );
+}

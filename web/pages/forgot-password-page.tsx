@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { forgotPasswordSchema } from '../../shared/schemas/auth';
+import { CheckCircleIcon } from '../components/ui/icons';
+import { AuthCard } from '../features/accounts/auth-card';
+import { TextField } from '../features/accounts/form-field';
+import { reportSubmitError } from '../features/accounts/submit-error';
+import { api } from '../lib/api-client';
+import { toast } from '../lib/toast';
+
+type ForgotInput = z.input<typeof forgotPasswordSchema>;
+
+export default function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.post('/user/forgot-password-token', values);
+      toast.success("We've sent a password reset link to the email.");
+      setSentTo(values.email.trim());
+    } catch (error) {
+      reportSubmitError(error, setError, ['email']);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      intro="Enter the e-mail address of your account and we will send you a link to set a new password."
+    >
+      {sentTo && (
+        <div className="form-alert form-alert--success" role="status">
+          <CheckCircleIcon size={20} />
+          <div>
+            <p>
+              If an account exists for <strong>{sentTo}</strong>, a reset link is on its way. It works once
+              and for 30 minutes.
+            </p>
+            <p>No e-mail after a few minutes? Check your spam folder or send the form again.</p>
+          </div>
+        </div>
+      )}
+      <form className="form-stack" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        Remembered it? <Link href="/login">Back to login</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearch } from 'wouter';
+import { type LoginInput, loginSchema } from '../../shared/schemas/auth';
+import { AuthCard } from '../features/accounts/auth-card';
+import { setFlash } from '../features/accounts/flash';
+import { PasswordField, TextField } from '../features/accounts/form-field';
+import { safeNextPath } from '../features/accounts/next-path';
+import { reportSubmitError } from '../features/accounts/submit-error';
+import { api } from '../lib/api-client';
+import { type StoredCustomer, saveCustomer } from '../lib/session';
+
+export default function LoginPage() {
+  const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const customer = await api.post<StoredCustomer>('/user/login', values);
+      setFlash('User Logged In Successfully!');
+      saveCustomer(customer);
+      // A full load, so every part of the page (cart badge, wishlist hearts) starts signed in.
+      window.location.assign(next);
+    } catch (error) {
+      reportSubmitError(error, setError, ['email', 'password']);
+    }
+  });
+
+  const signupHref = next === '/' ? '/signup' : `/signup?${new URLSearchParams({ next })}`;
+
+  return (
+    <AuthCard title="Login" intro="Welcome back! Sign in to see your cart, wishlist and orders.">
+      <form className="form-stack" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="auth-links">
+          <Link href="/forgot-password">Forgot your password?</Link>
+        </div>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        New to Bharat Bazaar? <Link href={signupHref}>Create an account</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { type ProfileInput, profileSchema } from '../../shared/schemas/auth';
+import { useRevalidate, useRouteData } from '../app/route-context';
+import { LogoutIcon } from '../components/ui/icons';
+import { TextField } from '../features/accounts/form-field';
+import { PencilIcon } from '../features/accounts/pencil-icon';
+import { reportSubmitError } from '../features/accounts/submit-error';
+import { api } from '../lib/api-client';
+import { logout, readCustomer, saveCustomer } from '../lib/session';
+import { toast } from '../lib/toast';
+import './profile-page.css';
+
+export type ProfileUser = {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  createdAt?: string;
+};
+
+const fields = ['firstname', 'lastname', 'email', 'mobile'] as const;
+
+function valuesOf(user: ProfileUser): ProfileInput {
+  return { firstname: user.firstname, lastname: user.lastname, email: user.email, mobile: user.mobile };
+}
+
+export default function ProfilePage() {
+  const user = useRouteData<ProfileUser>();
+  const revalidate = useRevalidate();
+  const [editing, setEditing] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    mode: 'onTouched',
+    defaultValues: valuesOf(user),
+  });
+
+  const startEditing = () => {
+    setEditing(true);
+    // After the fields unlock.
+    requestAnimationFrame(() => setFocus('firstname'));
+  };
+
+  const cancel = () => {
+    reset(valuesOf(user));
+    setEditing(false);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const updated = await api.put<ProfileUser>('/user/edit-user', values);
+      const stored = readCustomer();
+      if (stored) {
+        // The stored customer rebuilt from these six fields, correctly spelt (the original wrote 'fistname').
+        saveCustomer({
+          _id: updated._id,
+          token: stored.token,
+          firstname: updated.firstname,
+          lastname: updated.lastname,
+          email: updated.email,
+          mobile: updated.mobile,
+        });
+      }
+      reset(valuesOf(updated));
+      setEditing(false);
+      toast.success('Profile updated successfully');
+      revalidate();
+    } catch (error) {
+      reportSubmitError(error, setError, fields);
+    }
+  });
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    await logout();
+  };
+
+  const name = `${user.firstname} ${user.lastname}`.trim();
+
+  return (
+    <div className="profile-page container">
+      <header className="profile-head">
+        <div>
+          <p className="eyebrow">My account</p>
+          <h1>My profile</h1>
+          <p className="profile-welcome">
+            Hello {name || 'there'}! Keep your details up to date for delivery.
+          </p>
+        </div>
+        <button
+          type="button"
+          className="button button--ghost profile-logout"
+          onClick={() => void onLogout()}
+          disabled={loggingOut}
+        >
+          <LogoutIcon size={18} />
+          {loggingOut ? 'Logging out…' : 'Log out'}
+        </button>
+      </header>
+
+      <div className="profile-grid">
+        <section className="profile-card" aria-labelledby="profile-details-title">
+          <div className="profile-card-head">
+            <h2 id="profile-details-title">Personal details</h2>
+            {!editing && (
+              <button type="button" className="icon-button" aria-label="Edit profile" onClick={startEditing}>
+                <PencilIcon size={18} />
+              </button>
+            )}
+          </div>
+          <form className="form-stack" noValidate onSubmit={onSubmit}>
+            <div className="form-row">
+              <TextField
+                label="First name"
+                autoComplete="given-name"
+                readOnly={!editing}
+                error={errors.firstname?.message}
+                {...register('firstname')}
+              />
+              <TextField
+                label="Last name"
+                autoComplete="family-name"
+                readOnly={!editing}
+                error={errors.lastname?.message}
+                {...register('lastname')}
+              />
+            </div>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              readOnly={!editing}
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label="Mobile number"
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              readOnly={!editing}
+              error={errors.mobile?.message}
+              {...register('mobile')}
+            />
+            {editing ? (
+              <div className="form-actions">
+                <button type="submit" className="button button--primary" disabled={isSubmitting}>
+                  {isSubmitting ? 'Saving…' : 'Save changes'}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={cancel}
+                  disabled={isSubmitting}
+                >
+                  Cancel
+                </button>
+              </div>
+            ) : (
+              <p className="form-note">Press the pencil button to change your details.</p>
+            )}
+          </form>
+        </section>
+
+        <aside className="profile-card profile-links" aria-labelledby="profile-links-title">
+          <h2 id="profile-links-title">Shortcuts</h2>
+          <ul>
+            <li>
+              <Link href="/my-orders">My orders</Link>
+            </li>
+            <li>
+              <Link href="/wishlist">My wishlist</Link>
+            </li>
+            <li>
+              <Link href="/cart">My cart</Link>
+            </li>
+            <li>
+              <Link href="/forgot-password">Change password</Link>
+            </li>
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, passwordField } from '../../shared/schemas/auth';
+import { useRouteParams } from '../app/route-context';
+import { AlertIcon } from '../components/ui/icons';
+import { AuthCard } from '../features/accounts/auth-card';
+import { PasswordField } from '../features/accounts/form-field';
+import { reportSubmitError } from '../features/accounts/submit-error';
+import { api, isApiError } from '../lib/api-client';
+import { toast } from '../lib/toast';
+
+const resetFormSchema = z
+  .object({
+    password: passwordField,
+    confirm: z.string({ error: 'Please type the password again' }).min(1, 'Please type the password again'),
+  })
+  .refine((values) => values.password === values.confirm, {
+    path: ['confirm'],
+    message: 'The passwords do not match',
+  });
+
+type ResetInput = z.input<typeof resetFormSchema>;
+
+export default function ResetPasswordPage() {
+  const { token = '' } = useRouteParams();
+  const [, navigate] = useLocation();
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetInput>({
+    resolver: zodResolver(resetFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  // Waits for the answer (the original went to /login at once, whatever happened).
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setLinkError(null);
+    try {
+      await api.put(`/user/reset-password/${encodeURIComponent(token)}`, { password });
+      toast.success('Password updated successfully!');
+      navigate('/login');
+    } catch (error) {
+      if (isApiError(error) && error.status === 400 && !error.fields) {
+        // Expired, used or mistyped link: the form cannot help, a new link can.
+        setLinkError(error.message);
+        toast.error(error.message, { autoClose: 5000 });
+        return;
+      }
+      reportSubmitError(error, setError, ['password']);
+    }
+  });
+
+  return (
+    <AuthCard title="Set a new password" intro="Choose a new password for your Bharat Bazaar account.">
+      {linkError && (
+        <div className="form-alert" role="alert">
+          <AlertIcon size={20} />
+          <div>
+            <p>{linkError}</p>
+            <p>
+              <Link href="/forgot-password">Request a new reset link</Link>
+            </p>
+          </div>
+        </div>
+      )}
+      <form className="form-stack" noValidate onSubmit={onSubmit}>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirm?.message}
+          {...register('confirm')}
+        />
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save new password'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        <Link href="/login">Back to login</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearch } from 'wouter';
+import { PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema } from '../../shared/schemas/auth';
+import { AuthCard } from '../features/accounts/auth-card';
+import { PasswordField, TextField } from '../features/accounts/form-field';
+import { safeNextPath } from '../features/accounts/next-path';
+import { reportSubmitError } from '../features/accounts/submit-error';
+import { api } from '../lib/api-client';
+import { toast } from '../lib/toast';
+
+const fields = ['firstname', 'lastname', 'email', 'mobile', 'password'] as const;
+
+export default function SignupPage() {
+  const [, navigate] = useLocation();
+  const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    mode: 'onTouched',
+    defaultValues: { firstname: '', lastname: '', email: '', mobile: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.post('/user/register', values);
+      toast.success('User Created Successfully!');
+      navigate(next === '/' ? '/login' : `/login?${new URLSearchParams({ next })}`);
+    } catch (error) {
+      reportSubmitError(error, setError, fields);
+    }
+  });
+
+  return (
+    <AuthCard title="Create an account" intro="Save a wishlist, keep a cart and track your orders.">
+      <form className="form-stack" noValidate onSubmit={onSubmit}>
+        <div className="form-row">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstname?.message}
+            {...register('firstname')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastname?.message}
+            {...register('lastname')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          hint="10-digit Indian mobile number, e.g. 98765 43210"
+          error={errors.mobile?.message}
+          {...register('mobile')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        Already have an account? <Link href="/login">Login</Link>
+      </p>
+    </AuthCard>
+  );
+}
