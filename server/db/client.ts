@@ -34,7 +34,8 @@ export class DatabaseUnavailableError extends Error {}
  * Per-connection settings. A word-similarity threshold of 0.5 (default 0.6) lets a shopper's
  * typo such as "lapptop" still match "laptop" through the trigram index.
  */
-const SESSION_SETTINGS = 'set pg_trgm.word_similarity_threshold = 0.5';
+const TRIGRAM_THRESHOLD_SETTING = 'pg_trgm.word_similarity_threshold=0.5';
+const SESSION_SETTINGS = `set ${TRIGRAM_THRESHOLD_SETTING}`;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -83,13 +84,13 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
     connectionString: databaseUrl,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
+    // Set at connection start-up, so even a connection's first query has it (a query sent on
+    // 'connect' raced the first one).
+    options: `-c ${TRIGRAM_THRESHOLD_SETTING}`,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-  });
   try {
     const probe = await pool.connect();
     probe.release();
