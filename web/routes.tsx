@@ -8,6 +8,7 @@ import {
   type RouteDef,
 } from './app/route-types';
 import { loadHome } from './features/home/home-data';
+import { loadProduct, productMeta } from './features/product/product-data';
 import { loadStore, storeMeta } from './features/store/store-data';
 import { excerpt, htmlToText } from './lib/text';
 
@@ -100,9 +101,12 @@ export const routes: readonly RouteDef[] = [
     load: loadStore,
     meta: storeMeta,
   }),
-  comingSoon('/product/:id', 'public', {
-    title: 'Product details',
-    description: 'Photos, colours, price, delivery and reviews for this product at Bharat Bazaar.',
+  defineRoute({
+    path: '/product/:id',
+    access: 'public',
+    page: page('product-page'),
+    load: loadProduct,
+    meta: productMeta,
   }),
   defineRoute({
     path: '/blogs',

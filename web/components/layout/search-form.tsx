@@ -1,43 +1,251 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { SEARCH_MIN_LENGTH } from '../../../shared/catalog';
+import { api } from '../../lib/api-client';
+import { responsiveImage } from '../../lib/images';
+import { formatRupees } from '../../lib/money';
 import { SearchIcon } from '../ui/icons';
+import './search-form.css';
+
+/** GET /api/product/suggestions (server/modules/catalog/catalog.service.ts). */
+type Suggestion = {
+  _id: string;
+  slug: string;
+  title: string;
+  brand: string;
+  category: string;
+  price: number;
+  image: string | null;
+};
+
+type Results =
+  | { state: 'idle' }
+  | { state: 'loading'; items: Suggestion[] }
+  | { state: 'ready'; items: Suggestion[] }
+  | { state: 'error'; message: string };
+
+const DEBOUNCE_MS = 150;
 
 /**
- * Product search. A plain GET form to /product?q=..., so it works before the JavaScript arrives;
- * once it has, the submit becomes a client-side navigation.
+ * Product search: a combobox (WAI-ARIA 1.2) suggesting products from 2 typed characters on,
+ * debounced, with stale requests aborted. Arrow keys move through the suggestions, Enter opens
+ * one, Escape closes the list (or clears the box). Submitting searches the store: it is a plain
+ * GET form to /product?q=..., so it also works before the JavaScript arrives.
  */
 export function SearchForm() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const current = location === '/product' ? (new URLSearchParams(search).get('q') ?? '') : '';
 
+  const [value, setValue] = useState(current);
+  const [results, setResults] = useState<Results>({ state: 'idle' });
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const statusId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // The box shows the search the store is showing (after back/forward too).
+  useEffect(() => {
+    setValue(current);
+  }, [current]);
+
+  const query = value.trim();
+  const searchable = query.length >= SEARCH_MIN_LENGTH;
+
+  useEffect(() => {
+    if (!searchable) {
+      setResults({ state: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setResults((previous) => ({
+      state: 'loading',
+      items: previous.state === 'ready' || previous.state === 'loading' ? previous.items : [],
+    }));
+    const timer = window.setTimeout(() => {
+      api
+        .get<Suggestion[]>(`/product/suggestions?${new URLSearchParams({ q: query })}`, {
+          signal: controller.signal,
+        })
+        .then((items) => {
+          setResults({ state: 'ready', items });
+          setActive(-1);
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          setResults({
+            state: 'error',
+            message: error instanceof Error ? error.message : 'Something went wrong!',
+          });
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, searchable]);
+
+  const items = results.state === 'ready' || results.state === 'loading' ? results.items : [];
+  const expanded = open && searchable && results.state !== 'idle';
+
+  // Keep the highlighted suggestion in view inside the scrolling list.
+  useEffect(() => {
+    if (active < 0) return;
+    listRef.current?.children[active]?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const choose = (item: Suggestion) => {
+    close();
+    setValue('');
+    navigate(`/product/${item.slug || item._id}`);
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    close();
     navigate(query ? `/product?${new URLSearchParams({ q: query })}` : '/product');
   };
 
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (!searchable) return;
+        event.preventDefault();
+        if (!open) {
+          setOpen(true);
+          return;
+        }
+        if (!items.length) return;
+        const last = items.length - 1;
+        setActive((index) =>
+          event.key === 'ArrowDown' ? (index >= last ? 0 : index + 1) : index <= 0 ? last : index - 1,
+        );
+        return;
+      }
+      case 'Enter': {
+        const item = expanded ? items[active] : undefined;
+        if (item) {
+          event.preventDefault();
+          choose(item);
+        }
+        return;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) close();
+        else setValue('');
+        return;
+      case 'Tab':
+        close();
+        return;
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
   return (
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form reaches browsers that predate <search>.
-    <form className="site-search" role="search" action="/product" method="get" onSubmit={onSubmit}>
+    <form
+      className="site-search"
+      role="search"
+      action="/product"
+      method="get"
+      onSubmit={onSubmit}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+      }}
+    >
       <label htmlFor="site-search-input" className="visually-hidden">
         Search products
       </label>
       <input
-        key={current}
         id="site-search-input"
         className="site-search-input"
         type="search"
         name="q"
-        defaultValue={current}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
         placeholder="Search products and brands"
         autoComplete="off"
         enterKeyHint="search"
+        maxLength={100}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
       />
       <button type="submit" className="site-search-button">
         <SearchIcon size={20} />
         <span className="visually-hidden">Search</span>
       </button>
+
+      <div className="search-popup" hidden={!expanded}>
+        <div
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label="Product suggestions"
+          className="search-list"
+        >
+          {items.map((item, index) => {
+            const thumb = responsiveImage(
+              item.image ? { url: item.image, width: 800, height: 800 } : undefined,
+              400,
+            );
+            return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the combobox (aria-activedescendant).
+              <div
+                key={item._id}
+                id={optionId(index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={index === active}
+                className="search-option"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(item)}
+                onMouseMove={() => setActive(index)}
+              >
+                <img src={thumb.src} width={40} height={40} alt="" loading="lazy" decoding="async" />
+                <span className="search-option-text">
+                  <span className="search-option-title">{item.title}</span>
+                  <span className="search-option-meta">
+                    {item.brand} · {item.category}
+                  </span>
+                </span>
+                <span className="search-option-price">{formatRupees(item.price)}</span>
+              </div>
+            );
+          })}
+        </div>
+        {results.state === 'ready' && items.length === 0 && <p className="search-empty">No matches found</p>}
+        {results.state === 'loading' && items.length === 0 && <p className="search-empty">Searching…</p>}
+        {results.state === 'error' && (
+          <p className="search-empty search-empty--error">Something went wrong! {results.message}</p>
+        )}
+      </div>
+      <p id={statusId} className="visually-hidden" aria-live="polite">
+        {!expanded || results.state === 'loading'
+          ? ''
+          : results.state === 'error'
+            ? 'Suggestions could not be loaded.'
+            : items.length === 0
+              ? 'No matches found'
+              : `${items.length} ${items.length === 1 ? 'suggestion' : 'suggestions'}, use the arrow keys to choose.`}
+      </p>
     </form>
   );
 }

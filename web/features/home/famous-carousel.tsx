@@ -1,0 +1,58 @@
+import { Link } from 'wouter';
+import { famousItems } from './home-content';
+import { useAutoplayCarousel } from './use-carousel';
+
+/**
+ * Famous items: four cards, one step every 3 s (spec section 9), 4/3/2/1 at a time on wide to
+ * narrow screens (slide widths in CSS); each opens the store. Embla's `duration` 25 is its
+ * ~500 ms glide.
+ */
+export function FamousCarousel() {
+  const { emblaRef, selected, snapCount, scrollTo, rootProps } = useAutoplayCarousel(
+    { loop: true, align: 'start', duration: 25 },
+    3000,
+  );
+  return (
+    <section className="home-section famous" aria-labelledby="famous-title" {...rootProps}>
+      <h2 id="famous-title" className="home-section-title">
+        Famous right now
+      </h2>
+      <div className="famous-viewport" ref={emblaRef}>
+        <ul className="famous-track">
+          {famousItems.map((item) => (
+            <li key={item.title} className="famous-slide">
+              <Link href="/product" className={`famous-card famous-card--${item.tone}`}>
+                <span className="famous-eyebrow">{item.eyebrow}</span>
+                <span className="famous-title">{item.title}</span>
+                <span className="famous-text">{item.text}</span>
+                <img
+                  className="famous-image"
+                  src={item.picture.src}
+                  width={400}
+                  height={400}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {snapCount > 1 && (
+        <div className="famous-dots">
+          {Array.from({ length: snapCount }, (_, index) => index).map((index) => (
+            <button
+              key={index}
+              type="button"
+              className="hero-dot hero-dot--dark"
+              aria-label={`Show famous item ${index + 1} of ${snapCount}`}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={() => scrollTo(index)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { Availability } from '../../../shared/catalog';
+import { useHydrated } from '../../lib/use-hydrated';
+import { priceRangeError, type StoreQuery, toggleValue, withFilters } from './store-query';
+
+export type FacetCount = { title: string; count: number };
+export type StoreFacets = {
+  categories: FacetCount[];
+  brands: FacetCount[];
+  tags: FacetCount[];
+  availability: { inStock: number; outOfStock: number };
+  price: { min: number; max: number };
+};
+
+const tagLabels: Record<string, string> = { featured: 'Featured', special: 'Special', popular: 'Popular' };
+
+type FilterPanelProps = {
+  /** The filters in the address bar. */
+  query: StoreQuery;
+  facets: StoreFacets;
+  /**
+   * 'instant': every tick applies at once (the desktop side panel); 'staged': changes wait for the
+   * Apply button (the phone's modal).
+   */
+  mode: 'instant' | 'staged';
+  onApply: (query: StoreQuery) => void;
+  /** Prefix of ids, so the panel and the modal's copy never share one. */
+  idPrefix: string;
+};
+
+/**
+ * The store's filters: categories, price From/To, availability, tags and brands, each with the
+ * number of products it would show. A GET form to /product, so it works before the JavaScript
+ * arrives (ticks, then "Apply filters"); afterwards each change is a client-side navigation.
+ */
+export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPanelProps) {
+  const hydrated = useHydrated();
+  const [draft, setDraft] = useState(query);
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const errorId = useId();
+
+  // A new address (back button, another link) wins over what is on screen.
+  useEffect(() => {
+    setDraft(query);
+    setPriceError(null);
+  }, [query]);
+
+  const change = (patch: Partial<StoreQuery>) => {
+    const next = withFilters(draft, patch);
+    setDraft(next);
+    // The price fields apply with their own button; a tick keeps the price that is applied.
+    if (mode === 'instant') onApply({ ...next, min: query.min, max: query.max });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const error = priceRangeError(draft.min, draft.max);
+    setPriceError(error);
+    if (error) return;
+    onApply(withFilters(draft, { min: draft.min.trim(), max: draft.max.trim() }));
+  };
+
+  const checkbox = (
+    name: string,
+    value: string,
+    label: string,
+    count: number,
+    checked: boolean,
+    onChange: () => void,
+  ) => {
+    const id = `${idPrefix}-${name}-${value}`.replace(/[^\w-]/g, '_');
+    return (
+      <li key={value}>
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          value={value}
+          checked={checked}
+          onChange={onChange}
+          className="filter-check"
+        />
+        <label
+          htmlFor={id}
+          className={count === 0 && !checked ? 'filter-label filter-label--empty' : 'filter-label'}
+        >
+          <span>{label}</span>
+          <span className="filter-count">({count})</span>
+        </label>
+      </li>
+    );
+  };
+
+  const availabilityOption = (value: Availability, label: string, count: number) =>
+    checkbox('availability', value, label, count, draft.availability === value, () =>
+      change({ availability: draft.availability === value ? null : value }),
+    );
+
+  return (
+    <form
+      className="filter-panel"
+      action="/product"
+      method="get"
+      onSubmit={submit}
+      noValidate
+      aria-label="Filter products"
+    >
+      {draft.q && <input type="hidden" name="q" value={draft.q} />}
+      {draft.sort !== '-createdAt' && <input type="hidden" name="sort" value={draft.sort} />}
+
+      <fieldset className="filter-card">
+        <legend className="filter-title">Shop by categories</legend>
+        <ul className="filter-list">
+          {facets.categories.map((c) =>
+            checkbox('category', c.title, c.title, c.count, draft.category.includes(c.title), () =>
+              change({ category: toggleValue(draft.category, c.title) }),
+            ),
+          )}
+        </ul>
+      </fieldset>
+
+      <div className="filter-card">
+        <h3 className="filter-title">Filter by</h3>
+
+        <fieldset className="filter-group">
+          <legend className="filter-subtitle">Availability</legend>
+          <ul className="filter-list">
+            {availabilityOption('in-stock', 'In stock', facets.availability.inStock)}
+            {availabilityOption('out-of-stock', 'Out of stock', facets.availability.outOfStock)}
+          </ul>
+        </fieldset>
+
+        <fieldset className="filter-group">
+          <legend className="filter-subtitle">Price (₹)</legend>
+          <div className="filter-price">
+            <div className="filter-price-field">
+              <label htmlFor={`${idPrefix}-min`}>From</label>
+              <input
+                id={`${idPrefix}-min`}
+                name="min"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={String(Math.floor(facets.price.min || 0))}
+                value={draft.min}
+                onChange={(e) => setDraft({ ...draft, min: e.target.value })}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={priceError ? errorId : undefined}
+              />
+            </div>
+            <div className="filter-price-field">
+              <label htmlFor={`${idPrefix}-max`}>To</label>
+              <input
+                id={`${idPrefix}-max`}
+                name="max"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={String(Math.ceil(facets.price.max || 0))}
+                value={draft.max}
+                onChange={(e) => setDraft({ ...draft, max: e.target.value })}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={priceError ? errorId : undefined}
+              />
+            </div>
+            {mode === 'instant' && hydrated && (
+              <button type="submit" className="button button--ghost filter-price-go">
+                Go<span className="visually-hidden"> (apply price range)</span>
+              </button>
+            )}
+          </div>
+          {priceError && (
+            <p id={errorId} className="filter-error" role="alert">
+              {priceError}
+            </p>
+          )}
+        </fieldset>
+
+        {facets.tags.length > 0 && (
+          <fieldset className="filter-group">
+            <legend className="filter-subtitle">Product tags</legend>
+            <ul className="filter-list filter-list--chips">
+              {facets.tags.map((t) =>
+                checkbox(
+                  'tags',
+                  t.title,
+                  tagLabels[t.title] ?? t.title,
+                  t.count,
+                  draft.tags.includes(t.title),
+                  () => change({ tags: toggleValue(draft.tags, t.title) }),
+                ),
+              )}
+            </ul>
+          </fieldset>
+        )}
+
+        <fieldset className="filter-group">
+          <legend className="filter-subtitle">Brands</legend>
+          <ul className="filter-list filter-list--scroll">
+            {facets.brands.map((b) =>
+              checkbox('brand', b.title, b.title, b.count, draft.brand.includes(b.title), () =>
+                change({ brand: toggleValue(draft.brand, b.title) }),
+              ),
+            )}
+          </ul>
+        </fieldset>
+      </div>
+
+      {(mode === 'staged' || !hydrated) && (
+        <div className="filter-actions">
+          <button type="submit" className="button button--primary filter-apply">
+            {mode === 'staged' ? 'Apply' : 'Apply filters'}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

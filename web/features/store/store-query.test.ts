@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyStoreQuery,
+  facetsApiPath,
+  pageWindow,
+  parseStoreQuery,
+  priceRangeError,
+  productsApiPath,
+  showingText,
+  storeHref,
+  storeSearch,
+  toggleValue,
+  withFilters,
+} from './store-query';
+
+describe('store query in the URL', () => {
+  it('reads every filter, repeated or comma-separated', () => {
+    const query = parseStoreQuery(
+      'category=TVs&category=Laptops&brand=Sony,LG&tags=featured&availability=in-stock&min=500&max=2000.50&sort=-price&page=3&q=smart+tv',
+    );
+    expect(query).toEqual({
+      category: ['TVs', 'Laptops'],
+      brand: ['Sony', 'LG'],
+      tags: ['featured'],
+      availability: 'in-stock',
+      min: '500',
+      max: '2000.50',
+      sort: '-price',
+      page: 3,
+      q: 'smart tv',
+    });
+  });
+
+  it('drops what the API would reject instead of failing', () => {
+    const query = parseStoreQuery('tags=evil&availability=maybe&min=abc&max=-5&sort=password&page=0');
+    expect(query).toEqual(emptyStoreQuery);
+    expect(parseStoreQuery('page=99999999').page).toBe(1);
+    expect(parseStoreQuery('page=20000').page).toBe(10_000);
+  });
+
+  it('writes only what differs from the defaults and round-trips', () => {
+    expect(storeSearch(emptyStoreQuery)).toBe('');
+    expect(storeHref(emptyStoreQuery)).toBe('/product');
+    const query = withFilters(emptyStoreQuery, { category: ['Music & Gaming'], sort: 'price', min: '100' });
+    const search = storeSearch(query);
+    expect(search).toBe('category=Music+%26+Gaming&min=100&sort=price');
+    expect(parseStoreQuery(search)).toEqual(query);
+  });
+
+  it('goes back to page 1 when a filter changes', () => {
+    const onPage3 = { ...emptyStoreQuery, page: 3 };
+    expect(withFilters(onPage3, { brand: ['Sony'] }).page).toBe(1);
+  });
+
+  it('asks the API with its own parameter names', () => {
+    const query = parseStoreQuery(
+      'brand=Sony&brand=LG&min=100&max=900&availability=out-of-stock&q=tv&page=2',
+    );
+    expect(decodeURIComponent(productsApiPath(query))).toBe(
+      '/product?brand=Sony,LG&availability=out-of-stock&price[gte]=100&price[lte]=900&q=tv&sort=-createdAt&page=2&limit=24',
+    );
+    expect(decodeURIComponent(facetsApiPath(query))).toBe(
+      '/product/facets?brand=Sony,LG&availability=out-of-stock&price[gte]=100&price[lte]=900&q=tv',
+    );
+    expect(facetsApiPath(emptyStoreQuery)).toBe('/product/facets');
+  });
+
+  it('toggles a value in a list', () => {
+    expect(toggleValue(['a'], 'b')).toEqual(['a', 'b']);
+    expect(toggleValue(['a', 'b'], 'a')).toEqual(['b']);
+  });
+});
+
+describe('price range', () => {
+  it('accepts empty, one-sided and ordered ranges', () => {
+    expect(priceRangeError('', '')).toBeNull();
+    expect(priceRangeError('500', '')).toBeNull();
+    expect(priceRangeError('500', '500')).toBeNull();
+    expect(priceRangeError('99.5', '100')).toBeNull();
+  });
+
+  it('explains a reversed or malformed range', () => {
+    expect(priceRangeError('5000', '500')).toBe('The From price must not be more than the To price.');
+    expect(priceRangeError('abc', '')).toMatch(/From price/);
+    expect(priceRangeError('', '1e5')).toMatch(/To price/);
+  });
+});
+
+describe('paging text', () => {
+  it('says which products are shown', () => {
+    expect(showingText(1, 24, 24, 72)).toBe('Showing 1-24 of 72');
+    expect(showingText(3, 24, 24, 72)).toBe('Showing 49-72 of 72');
+    expect(showingText(2, 24, 3, 27)).toBe('Showing 25-27 of 27');
+    expect(showingText(1, 24, 0, 0)).toBe('Showing 0 of 0');
+  });
+
+  it('links a window of pages with gaps', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 12)).toEqual([1, 2, null, 12]);
+    expect(pageWindow(6, 12)).toEqual([1, null, 5, 6, 7, null, 12]);
+    expect(pageWindow(12, 12)).toEqual([1, null, 11, 12]);
+    expect(pageWindow(3, 12)).toEqual([1, 2, 3, 4, null, 12]);
+  });
+});

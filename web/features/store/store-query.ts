@@ -1,0 +1,182 @@
+import {
+  AVAILABILITY_VALUES,
+  type Availability,
+  PRODUCT_SORT_OPTIONS,
+  PRODUCT_TAGS,
+} from '../../../shared/catalog';
+
+/**
+ * The store page's state as it lives in the address bar, so that a filtered listing can be shared,
+ * bookmarked, rendered by the server and walked through with back and forward:
+ * `/product?category=TVs&brand=Sony&min=10000&max=50000&availability=in-stock&sort=price&page=2`.
+ */
+export type SortValue = (typeof PRODUCT_SORT_OPTIONS)[number]['value'];
+
+export type StoreQuery = {
+  category: string[];
+  brand: string[];
+  tags: string[];
+  availability: Availability | null;
+  /** Rupees as typed (digits, optional paise); '' when not set. */
+  min: string;
+  max: string;
+  sort: SortValue;
+  page: number;
+  /** Free text from the header search. */
+  q: string;
+};
+
+export const STORE_PAGE_SIZE = 24;
+export const DEFAULT_SORT: SortValue = '-createdAt';
+const MAX_PAGE = 10_000;
+const MAX_VALUES = 30;
+const PRICE_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+
+export const emptyStoreQuery: StoreQuery = {
+  category: [],
+  brand: [],
+  tags: [],
+  availability: null,
+  min: '',
+  max: '',
+  sort: DEFAULT_SORT,
+  page: 1,
+  q: '',
+};
+
+function list(params: URLSearchParams, key: string): string[] {
+  const values = params
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v && v.length <= 100);
+  return [...new Set(values)].slice(0, MAX_VALUES);
+}
+
+/** A rupee amount as the shopper typed it, or '' when it is not one. */
+export function cleanPrice(value: string | null | undefined): string {
+  const trimmed = (value ?? '').trim();
+  return PRICE_PATTERN.test(trimmed) ? trimmed : '';
+}
+
+/**
+ * Reads the store's state from a query string. Anything the API would reject (an unknown tag or
+ * sort, a price that is not a number, page 0) is dropped here, so a hand-edited address still shows
+ * a listing instead of an error.
+ */
+export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const availability = params.get('availability');
+  const sort = params.get('sort');
+  const pageText = params.get('page') ?? '';
+  const page = /^\d{1,5}$/.test(pageText) ? Math.min(MAX_PAGE, Math.max(1, Number(pageText))) : 1;
+  return {
+    category: list(params, 'category'),
+    brand: list(params, 'brand'),
+    tags: list(params, 'tags').filter((t) => (PRODUCT_TAGS as readonly string[]).includes(t)),
+    availability: (AVAILABILITY_VALUES as readonly string[]).includes(availability ?? '')
+      ? (availability as Availability)
+      : null,
+    min: cleanPrice(params.get('min')),
+    max: cleanPrice(params.get('max')),
+    sort: PRODUCT_SORT_OPTIONS.some((o) => o.value === sort) ? (sort as SortValue) : DEFAULT_SORT,
+    page,
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+  };
+}
+
+/** The store's address for a state: only what differs from the defaults, in a stable order. */
+export function storeSearch(query: StoreQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  for (const value of query.category) params.append('category', value);
+  for (const value of query.brand) params.append('brand', value);
+  for (const value of query.tags) params.append('tags', value);
+  if (query.availability) params.set('availability', query.availability);
+  if (query.min) params.set('min', query.min);
+  if (query.max) params.set('max', query.max);
+  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  return params.toString();
+}
+
+export function storeHref(query: StoreQuery): string {
+  const search = storeSearch(query);
+  return search ? `/product?${search}` : '/product';
+}
+
+/** The filters in the API's words (GET /api/product and /api/product/facets). */
+function apiFilterParams(query: StoreQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.category.length) params.set('category', query.category.join(','));
+  if (query.brand.length) params.set('brand', query.brand.join(','));
+  if (query.tags.length) params.set('tags', query.tags.join(','));
+  if (query.availability) params.set('availability', query.availability);
+  if (query.min) params.set('price[gte]', query.min);
+  if (query.max) params.set('price[lte]', query.max);
+  if (query.q) params.set('q', query.q);
+  return params;
+}
+
+export function productsApiPath(query: StoreQuery, limit = STORE_PAGE_SIZE): string {
+  const params = apiFilterParams(query);
+  params.set('sort', query.sort);
+  params.set('page', String(query.page));
+  params.set('limit', String(limit));
+  return `/product?${params}`;
+}
+
+export function facetsApiPath(query: StoreQuery): string {
+  const search = apiFilterParams(query).toString();
+  return search ? `/product/facets?${search}` : '/product/facets';
+}
+
+/** A change of filters starts again at page 1. */
+export function withFilters(query: StoreQuery, patch: Partial<Omit<StoreQuery, 'page'>>): StoreQuery {
+  return { ...query, ...patch, page: 1 };
+}
+
+export function toggleValue(values: readonly string[], value: string): string[] {
+  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+}
+
+/** The message under the price fields, or null when the range is fine. */
+export function priceRangeError(min: string, max: string): string | null {
+  const from = min.trim();
+  const to = max.trim();
+  if (from && !cleanPrice(from)) return 'Enter the From price in rupees, such as 500.';
+  if (to && !cleanPrice(to)) return 'Enter the To price in rupees, such as 5000.';
+  if (from && to && Number(from) > Number(to)) return 'The From price must not be more than the To price.';
+  return null;
+}
+
+export function hasFilters(query: StoreQuery): boolean {
+  return Boolean(
+    query.category.length ||
+      query.brand.length ||
+      query.tags.length ||
+      query.availability ||
+      query.min ||
+      query.max ||
+      query.q,
+  );
+}
+
+/** "Showing 25-48 of 72". */
+export function showingText(page: number, pageSize: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return `Showing 0 of ${total}`;
+  const first = (page - 1) * pageSize + 1;
+  return `Showing ${first}-${first + shown - 1} of ${total}`;
+}
+
+/** Page numbers to link, with null for a gap: 1 … 4 5 6 … 12. */
+export function pageWindow(current: number, pages: number): (number | null)[] {
+  if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
+  const around = [current - 1, current, current + 1].filter((p) => p > 1 && p < pages);
+  const result: (number | null)[] = [1];
+  if ((around[0] ?? pages) > 2) result.push(null);
+  result.push(...around);
+  if ((around.at(-1) ?? 1) < pages - 1) result.push(null);
+  result.push(pages);
+  return result;
+}

@@ -1,0 +1,139 @@
+import { Link } from 'wouter';
+import { PRODUCT_SORT_OPTIONS } from '../../../shared/catalog';
+import { useHydrated } from '../../lib/use-hydrated';
+import { pageWindow, type SortValue, type StoreQuery, storeHref, storeSearch } from './store-query';
+
+export const GRID_CHOICES = [3, 4, 6, 12] as const;
+export type GridChoice = (typeof GRID_CHOICES)[number];
+
+/** Sort select: a GET form (with a Sort button until the JavaScript is there), then instant. */
+export function SortSelect({ query, onSort }: { query: StoreQuery; onSort: (sort: SortValue) => void }) {
+  const hydrated = useHydrated();
+  const kept = new URLSearchParams(storeSearch({ ...query, page: 1, sort: '-createdAt' }));
+  return (
+    <form className="store-sort" action="/product" method="get" onSubmit={(e) => e.preventDefault()}>
+      {[...kept].map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="store-sort">Sort by</label>
+      <select
+        id="store-sort"
+        name="sort"
+        value={query.sort}
+        onChange={(e) => onSort(e.target.value as SortValue)}
+      >
+        {PRODUCT_SORT_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button type="submit" className="button button--ghost store-sort-go">
+          Sort
+        </button>
+      )}
+    </form>
+  );
+}
+
+const gridLabels: Record<GridChoice, string> = {
+  3: '3 per row',
+  4: '4 per row',
+  6: '6 per row',
+  12: 'List with descriptions',
+};
+
+function GridGlyph({ columns }: { columns: GridChoice }) {
+  const bars = columns === 12 ? 3 : columns === 6 ? 4 : columns;
+  const gap = 2;
+  const size = (22 - gap * (bars - 1)) / bars;
+  const offsets = Array.from({ length: bars }, (_, i) => i * (size + gap));
+  return (
+    <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true" focusable="false">
+      {offsets.map((at) =>
+        columns === 12 ? (
+          <rect key={at} x="0" y={at} width="22" height={size} rx="1.5" fill="currentColor" />
+        ) : (
+          <rect key={at} x={at} y="0" width={size} height="22" rx="1.5" fill="currentColor" />
+        ),
+      )}
+    </svg>
+  );
+}
+
+/** 3, 4, 6 or 12 per row (spec section 9); 12 is the list layout with descriptions. */
+export function GridSwitch({ value, onChange }: { value: GridChoice; onChange: (grid: GridChoice) => void }) {
+  return (
+    <fieldset className="grid-switch">
+      <legend className="visually-hidden">Products per row</legend>
+      {GRID_CHOICES.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          className="grid-switch-button"
+          aria-pressed={value === choice}
+          aria-label={gridLabels[choice]}
+          title={gridLabels[choice]}
+          onClick={() => onChange(choice)}
+        >
+          <GridGlyph columns={choice} />
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Page links: real addresses, so they work without JavaScript and for crawlers. */
+export function Pagination({ query, pages }: { query: StoreQuery; pages: number }) {
+  if (pages <= 1) return null;
+  const href = (page: number) => storeHref({ ...query, page });
+  const current = Math.min(query.page, pages);
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <ul>
+        <li>
+          {current > 1 ? (
+            <Link href={href(current - 1)} className="pagination-link" rel="prev">
+              Previous
+            </Link>
+          ) : (
+            <span className="pagination-link pagination-link--disabled" aria-hidden="true">
+              Previous
+            </span>
+          )}
+        </li>
+        {pageWindow(current, pages).map((page, index) =>
+          page === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own.
+            <li key={`gap-${index}`} className="pagination-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={page}>
+              <Link
+                href={href(page)}
+                className="pagination-link"
+                aria-current={page === current ? 'page' : undefined}
+                aria-label={`Page ${page}`}
+              >
+                {page}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {current < pages ? (
+            <Link href={href(current + 1)} className="pagination-link" rel="next">
+              Next
+            </Link>
+          ) : (
+            <span className="pagination-link pagination-link--disabled" aria-hidden="true">
+              Next
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useNavigationPending, useRouteData } from '../app/route-context';
+import { ProductCard } from '../features/catalog/product-card';
+import { FilterModal } from '../features/store/filter-modal';
+import { FilterPanel } from '../features/store/filter-panel';
+import { type StoreData, storeHeading } from '../features/store/store-data';
+import {
+  emptyStoreQuery,
+  hasFilters,
+  parseStoreQuery,
+  STORE_PAGE_SIZE,
+  type StoreQuery,
+  showingText,
+  storeHref,
+  withFilters,
+} from '../features/store/store-query';
+import { type GridChoice, GridSwitch, Pagination, SortSelect } from '../features/store/store-toolbar';
+import '../features/store/store.css';
+
+/**
+ * The store (/product): filters in a side panel (a modal on phones), sorting, 3/4/6/12 per row and
+ * page links. Everything the listing shows follows the address bar, so the server renders any
+ * filtered page and back/forward walk through the filters; this page only changes the address.
+ */
+export default function StorePage() {
+  const data = useRouteData<StoreData>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const pending = useNavigationPending();
+  const [grid, setGrid] = useState<GridChoice>(4);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  // What the address bar asks for; `data.query` is what the products on screen were loaded for.
+  const query = useMemo(() => parseStoreQuery(search), [search]);
+  const apply = (next: StoreQuery) => navigate(storeHref(next));
+
+  // A new page of results starts at the top of the list, not where the page links were.
+  const shownPage = useRef(data.query.page);
+  useEffect(() => {
+    if (shownPage.current === data.query.page) return;
+    shownPage.current = data.query.page;
+    const top = resultsRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) resultsRef.current?.scrollIntoView({ block: 'start' });
+  }, [data.query.page]);
+
+  const pages = Math.ceil(data.total / STORE_PAGE_SIZE);
+  const heading = storeHeading(data.query);
+  const wide = grid === 12;
+
+  return (
+    <div className="store container">
+      <header className="store-head">
+        <nav aria-label="Breadcrumb" className="store-breadcrumb">
+          <ol>
+            <li>
+              <Link href="/">Home</Link>
+            </li>
+            <li aria-current="page">Our Store</li>
+          </ol>
+        </nav>
+        <h1>{heading}</h1>
+        {data.query.q && (
+          <p className="store-search-note">
+            {data.total === 1 ? '1 product' : `${data.total} products`} found.{' '}
+            <Link href={storeHref({ ...data.query, q: '', page: 1 })}>Show all products</Link>
+          </p>
+        )}
+      </header>
+
+      <div className="store-layout">
+        <aside className="store-aside" aria-labelledby="store-filters-title">
+          <h2 id="store-filters-title" className="visually-hidden">
+            Filters
+          </h2>
+          <FilterPanel query={query} facets={data.facets} mode="instant" idPrefix="panel" onApply={apply} />
+        </aside>
+
+        <section className="store-main" aria-labelledby="store-results-title">
+          <h2 id="store-results-title" className="visually-hidden">
+            Products
+          </h2>
+          <div className="store-toolbar">
+            <FilterModal query={query} facets={data.facets} onApply={apply} />
+            <SortSelect query={query} onSort={(sort) => apply(withFilters(query, { sort }))} />
+            <p className="store-count">
+              {showingText(data.query.page, STORE_PAGE_SIZE, data.products.length, data.total)}
+            </p>
+            <GridSwitch value={grid} onChange={setGrid} />
+          </div>
+
+          <p className="store-status" role="status">
+            {pending ? 'Fetching products, please wait...' : ''}
+          </p>
+
+          <div ref={resultsRef} className="store-results" aria-busy={pending || undefined}>
+            {data.products.length > 0 ? (
+              <ul className={`store-grid store-grid--${grid}`}>
+                {data.products.map((product, index) => (
+                  <li key={product._id}>
+                    <ProductCard product={product} showDescription={wide} priority={index < 2} />
+                  </li>
+                ))}
+              </ul>
+            ) : data.total > 0 ? (
+              <div className="store-empty">
+                <h3>There is nothing on this page</h3>
+                <p>These filters have {data.total} products, on fewer pages.</p>
+                <Link href={storeHref({ ...data.query, page: 1 })} className="button button--primary">
+                  Go to page 1
+                </Link>
+              </div>
+            ) : (
+              <div className="store-empty">
+                <h3>
+                  {data.query.q ? `No products match '${data.query.q}'` : 'No products match these filters'}
+                </h3>
+                <p>
+                  {data.query.q
+                    ? 'Check the spelling, try a shorter word, or browse the whole store.'
+                    : 'Try fewer filters or a wider price range.'}
+                </p>
+                {hasFilters(data.query) && (
+                  <Link href={storeHref(emptyStoreQuery)} className="button button--primary">
+                    Clear filters
+                  </Link>
+                )}
+              </div>
+            )}
+          </div>
+
+          <Pagination query={data.query} pages={pages} />
+        </section>
+      </div>
+    </div>
+  );
+}
