@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type Customer, expect, signIn, test } from './fixtures';
 
 /**
@@ -8,8 +8,10 @@ import { type Customer, expect, signIn, test } from './fixtures';
  * e-mail the server writes to its outbox), profile and logout.
  *
  * Sign-up and login are rate limited per address (10 sign-ups, 30 logins in 15 minutes), and the
- * whole suite comes from one address: tests that only sign in share one account per worker, and
- * the limit message is checked with a routed 429 rather than by spending the real allowance.
+ * whole suite comes from one address: tests that only sign in share one account per worker, the
+ * limit message is checked with a routed 429 rather than by spending the real allowance, and
+ * every call says it comes from an address of its own (X-Forwarded-For), which counts when the
+ * e2e server trusts the loopback proxy (TRUST_PROXY=127.0.0.1) and is ignored otherwise.
  */
 const outbox = path.join('.data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'outbox');
 const password = 'correct-horse-42';
@@ -24,10 +26,21 @@ function uniqueMobile() {
 
 type Account = Customer & { lastname: string; mobile: string; password: string };
 
+function freshIp() {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+/** Requests from this page say they come from an address of their own (see above). */
+async function ownAddress(page: Page) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshIp() });
+}
+
 async function register(request: APIRequestContext): Promise<Account> {
   const email = uniqueEmail('acct');
   const mobile = uniqueMobile();
   const registered = await request.post('/api/user/register', {
+    headers: { 'x-forwarded-for': freshIp() },
     data: { firstname: 'Asha', lastname: 'Verma', email, mobile, password },
   });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -35,7 +48,10 @@ async function register(request: APIRequestContext): Promise<Account> {
 }
 
 async function login(request: APIRequestContext, email: string): Promise<Account> {
-  const response = await request.post('/api/user/login', { data: { email, password } });
+  const response = await request.post('/api/user/login', {
+    headers: { 'x-forwarded-for': freshIp() },
+    data: { email, password },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return { ...((await response.json()) as Account), password };
 }
@@ -118,6 +134,7 @@ test.describe('sign up', () => {
     consoleErrors,
     page,
   }) => {
+    await ownAddress(page);
     const email = uniqueEmail('signup');
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Ravi');
@@ -125,7 +142,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Email').fill(email);
     await page
       .getByLabel('Mobile number')
-      .fill('+91 98' + String(Math.floor(Math.random() * 1e8)).padStart(8, '0'));
+      .fill(`+91 98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('User Created Successfully!')).toBeVisible();
@@ -151,6 +168,7 @@ test.describe('login', () => {
     page,
     request,
   }) => {
+    await ownAddress(page);
     const account = await sharedAccount(request);
     await page.goto('/login');
     await page.getByLabel('Email').focus();
@@ -199,6 +217,7 @@ test.describe('login', () => {
     page,
     request,
   }) => {
+    await ownAddress(page);
     const account = await sharedAccount(request);
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
@@ -215,6 +234,7 @@ test.describe('login', () => {
   });
 
   test('a protected page sends the visitor to login and back after signing in', async ({ page, request }) => {
+    await ownAddress(page);
     const account = await sharedAccount(request);
     await page.goto('/my-orders');
     await expect(page).toHaveURL('/login?next=%2Fmy-orders');
@@ -226,6 +246,7 @@ test.describe('login', () => {
   });
 
   test('a next pointing off the site is ignored', async ({ page, request }) => {
+    await ownAddress(page);
     const account = await sharedAccount(request);
     await page.goto('/login?next=//evil.example/steal');
     await page.getByLabel('Email').fill(account.email);
@@ -248,6 +269,7 @@ test.describe('login', () => {
 
 test.describe('forgotten password', () => {
   test('the e-mailed link sets a new password, once', async ({ consoleErrors, page, request }) => {
+    await ownAddress(page);
     const account = await register(request);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -274,7 +296,10 @@ test.describe('forgotten password', () => {
     await expect(page).toHaveURL('/login');
 
     // The old session was revoked; the new password works, the old one does not.
-    const old = await request.post('/api/user/login', { data: { email: account.email, password } });
+    const old = await request.post('/api/user/login', {
+      headers: { 'x-forwarded-for': freshIp() },
+      data: { email: account.email, password },
+    });
     expect(old.status()).toBe(401);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);

@@ -8,6 +8,13 @@ const pages = [
   ['home', '/'],
   ['store', '/product'],
   ['login', '/login'],
+  ['signup', '/signup'],
+  ['blogs', '/blogs'],
+  ['blog', '/blog/tws-earbuds-under-2-000-what-actually-matters'],
+  ['contact', '/contact'],
+  ['about', '/about'],
+  ['compare', '/compare-product'],
+  ['privacy-policy', '/privacy-policy'],
   ['not-found', '/no-such-page'],
 ] as const;
 

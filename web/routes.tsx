@@ -233,13 +233,18 @@ export const routes: readonly RouteDef[] = [
       canonical: '/compare-product',
     }),
   }),
-  comingSoon('/wishlist', 'signed-in', {
-    title: 'My wishlist',
-    description: 'Products you have saved for later.',
+  defineRoute({
+    path: '/wishlist',
+    access: 'signed-in',
+    page: page('wishlist-page'),
+    load: ({ api, signal }) => api.get('/user/wishlist', { signal }),
+    meta: () => ({ title: 'My wishlist', description: 'Products you have saved for later.' }),
   }),
-  comingSoon('/cart', 'signed-in', {
-    title: 'Your cart',
-    description: 'Review the items in your cart before checkout.',
+  defineRoute({
+    path: '/cart',
+    access: 'signed-in',
+    page: page('cart-page'),
+    meta: () => ({ title: 'Your cart', description: 'Review the items in your cart before checkout.' }),
   }),
   comingSoon('/my-orders', 'signed-in', {
     title: 'My orders',

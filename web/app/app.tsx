@@ -5,6 +5,7 @@ import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
 import { showFlash } from '../features/accounts/flash';
 import { loginHref, safeNextPath } from '../features/accounts/next-path';
+import { CartLoader } from '../features/cart/cart-loader';
 import { api, isApiError } from '../lib/api-client';
 import { clearCustomer, readCustomer, useSession } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
@@ -182,6 +183,7 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
 
   return (
     <CartSummaryProvider>
+      <CartLoader />
       <RouteContext value={context}>
         <SiteLayout pending={pending} announcement={announcement}>
           <RouteOutlet view={view} onRetry={retry} />

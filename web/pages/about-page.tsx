@@ -88,7 +88,7 @@ export default function AboutPage() {
 
       <section className="about-promises" aria-labelledby="about-promises-title">
         <h2 id="about-promises-title">Our promises</h2>
-        <ul>
+        <ul className="about-promise-list">
           {promises.map(({ icon: Icon, title, text }) => (
             <li key={title} className="about-promise">
               <span className="about-promise-icon">

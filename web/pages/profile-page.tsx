@@ -176,7 +176,7 @@ export default function ProfilePage() {
 
         <aside className="profile-card profile-links" aria-labelledby="profile-links-title">
           <h2 id="profile-links-title">Shortcuts</h2>
-          <ul>
+          <ul className="profile-link-list">
             <li>
               <Link href="/my-orders">My orders</Link>
             </li>

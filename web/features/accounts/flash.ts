@@ -19,7 +19,8 @@ export function showFlash() {
     const message = sessionStorage.getItem(key);
     if (!message) return;
     sessionStorage.removeItem(key);
-    toast.success(message.slice(0, 200));
+    // Longer than the usual second: the page has just loaded and the eye is still finding its place.
+    toast.success(message.slice(0, 200), { autoClose: 4000 });
   } catch {
     // Nothing to show.
   }
