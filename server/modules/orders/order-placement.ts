@@ -136,11 +136,6 @@ export function createOrderPlacement(deps: {
           if (existing) return { order: existing, created: false };
           if (!locked || locked.status === 'refunded' || locked.status === 'failed')
             return 'refunded' as const;
-          const soldOut: string[] = [];
-          for (const line of locked.lines) {
-            if (!(await repository.takeStock(tx, line.productId, line.quantity))) soldOut.push(line.title);
-          }
-          if (soldOut.length) throw new SoldOut(soldOut);
           const paidAt = now();
           const order = await repository.insertOrder(
             tx,
@@ -158,6 +153,16 @@ export function createOrderPlacement(deps: {
           );
           await repository.removePurchasedCartLines(tx, locked.userId, locked.lines);
           await checkoutRepository.setCheckoutStatus(tx, locked.id, 'completed');
+          // Stock last: a popular product's row stays locked only for this update and the commit,
+          // not for the whole order, so buyers of one product do not queue up (and hold pool
+          // connections) behind each other. Sold out rolls the order back. Product order fixed,
+          // so two multi-line orders cannot deadlock.
+          const soldOut: string[] = [];
+          const byProduct = [...locked.lines].sort((a, b) => a.productId.localeCompare(b.productId));
+          for (const line of byProduct) {
+            if (!(await repository.takeStock(tx, line.productId, line.quantity))) soldOut.push(line.title);
+          }
+          if (soldOut.length) throw new SoldOut(soldOut);
           return { order, created: true };
         });
       } catch (error) {
