@@ -1,6 +1,7 @@
 /**
  * Page-speed benchmark: Lighthouse (mobile defaults: simulated slow 4G, mid-range phone CPU) on
- * the production build against /, /product, one /product/{id}, /blogs and one /blog/{id}, plus
+ * the production build against every public page kind (home, store, a product, blogs, a post, contact,
+ * login, signup, about, a policy), plus
  * the gzipped size of the JavaScript each page loads on first visit.
  *
  *   npx tsx bench/lighthouse.ts [--runs 3]
@@ -78,7 +79,18 @@ try {
     slug: string;
   }[];
   const [blog] = (await (await fetch(`${base}/api/blog?limit=1`)).json()) as { slug: string }[];
-  const pages = ['/', '/product', `/product/${product!.slug}`, '/blogs', `/blog/${blog!.slug}`];
+  const pages = [
+    '/',
+    '/product',
+    `/product/${product!.slug}`,
+    '/blogs',
+    `/blog/${blog!.slug}`,
+    '/contact',
+    '/login',
+    '/signup',
+    '/about',
+    '/refund-policy',
+  ];
   const rows: string[] = [];
   for (const page of pages) {
     const scores: Record<string, number[]> = Object.fromEntries(categories.map((c) => [c, []]));
