@@ -48,9 +48,13 @@ test.describe('store page', () => {
 
     await page.goto('/product');
     await expect(panel(page).getByRole('checkbox', { name: `TVs (${tvs})` })).toBeVisible();
-    await panel(page).getByRole('checkbox', { name: /^TVs/ }).check();
+    const tvBox = panel(page).getByRole('checkbox', { name: /^TVs/ });
+    await tvBox.focus();
+    await page.keyboard.press('Space');
     await expect(page).toHaveURL('/product?category=TVs');
     await expect(showing(page)).toHaveText(`Showing 1-${tvs} of ${tvs}`);
+    // The keyboard user keeps their place in the panel.
+    await expect(tvBox).toBeFocused();
     await expect(cards(page)).toHaveCount(tvs);
 
     await panel(page).getByRole('checkbox', { name: /^Sony/ }).check();

@@ -33,7 +33,26 @@ export default function StorePage() {
 
   // What the address bar asks for; `data.query` is what the products on screen were loaded for.
   const query = useMemo(() => parseStoreQuery(search), [search]);
-  const apply = (next: StoreQuery) => navigate(storeHref(next));
+  // The shell moves focus to the page's start after each navigation; a shopper ticking filters
+  // with the keyboard keeps their place instead (the control is still there after the load).
+  const keepFocus = useRef<HTMLElement | null>(null);
+  const apply = (next: StoreQuery) => {
+    const focused = document.activeElement;
+    keepFocus.current =
+      focused instanceof HTMLElement && focused.matches('.store-aside input, .store-toolbar select')
+        ? focused
+        : null;
+    navigate(storeHref(next));
+  };
+  useEffect(() => {
+    const element = keepFocus.current;
+    if (!element || !data) return;
+    keepFocus.current = null;
+    const timer = window.setTimeout(() => {
+      if (element.isConnected) element.focus({ preventScroll: true });
+    });
+    return () => window.clearTimeout(timer);
+  }, [data]);
 
   // A new page of results starts at the top of the list, not where the page links were.
   const shownPage = useRef(data.query.page);

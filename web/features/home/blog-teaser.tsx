@@ -29,8 +29,8 @@ export function BlogTeaser({ blog }: { blog: ApiBlog }) {
           <Link href={href}>{blog.title}</Link>
         </h3>
         <p className="blog-teaser-excerpt">{excerpt(htmlToText(blog.description), 100)}</p>
-        <Link href={href} className="blog-teaser-more" aria-label={`Read more: ${blog.title}`}>
-          Read more
+        <Link href={href} className="blog-teaser-more">
+          Read more<span className="visually-hidden">: {blog.title}</span>
         </Link>
       </div>
     </article>
