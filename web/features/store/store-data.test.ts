@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../lib/api-client';
+import { loadStore, storeHeading, storeMeta } from './store-data';
+import { parseStoreQuery } from './store-query';
+
+const facets = {
+  categories: [],
+  brands: [],
+  tags: [],
+  availability: { inStock: 20, outOfStock: 3 },
+  price: { min: 100, max: 900 },
+};
+
+function fakeApi(): ApiClient & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    async get<T>(path: string): Promise<T> {
+      asked.push(decodeURIComponent(path));
+      return (path.startsWith('/product/facets') ? facets : []) as T;
+    },
+  };
+}
+
+const load = (search: string, api = fakeApi()) =>
+  loadStore({ api, params: {}, searchParams: new URLSearchParams(search) });
+
+describe('store load', () => {
+  it('loads one page and the facets with the same filters', async () => {
+    const api = fakeApi();
+    await load('category=TVs&min=100&page=2', api);
+    expect(api.asked).toEqual([
+      '/product?category=TVs&price[gte]=100&sort=-createdAt&page=2&limit=24',
+      '/product/facets?category=TVs&price[gte]=100',
+    ]);
+  });
+
+  it('counts every match, or the availability chosen', async () => {
+    expect((await load('')).total).toBe(23);
+    expect((await load('availability=in-stock')).total).toBe(20);
+    expect((await load('availability=out-of-stock')).total).toBe(3);
+  });
+
+  it('titles and indexes what the shopper sees', async () => {
+    const ctx = {
+      publicUrl: 'https://x',
+      params: {},
+      searchParams: new URLSearchParams(),
+      pathname: '/product',
+    };
+    expect(storeHeading(parseStoreQuery(''))).toBe('Our store');
+    expect(storeHeading(parseStoreQuery('q=tv'))).toBe("Results for 'tv'");
+    expect(storeHeading(parseStoreQuery('category=TVs'))).toBe('TVs');
+    const category = storeMeta(await load('category=TVs'), ctx);
+    expect(category.canonical).toBe('/product?category=TVs');
+    expect(category.noindex).toBeUndefined();
+    const mixed = storeMeta(await load('category=TVs&brand=LG'), ctx);
+    expect(mixed.canonical).toBe('/product');
+    expect(mixed.noindex).toBe(true);
+  });
+});
