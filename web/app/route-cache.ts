@@ -22,6 +22,10 @@ export const routeCache = {
     entries.set(key, { data, at: Date.now() });
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
   },
+  /** Forgets one page's data, e.g. /wishlist after a heart was toggled elsewhere. */
+  delete(key: string) {
+    entries.delete(key);
+  },
   clear() {
     entries.clear();
   },

@@ -1,7 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { REVIEW_COMMENT_MAX, reviewSchema } from '../../../shared/schemas/review';
+import { api, isApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { TextAreaField } from '../accounts/form-field';
+import './reviews.css';
+
+const formSchema = z.omit(reviewSchema, { prodId: true });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+const empty: FormInput = { star: '', comment: '' };
+
 /**
- * INTERIM (being replaced by the reviews work): the product page's review form.
- * Interface: <ReviewForm productId={id} onSubmitted={() => revalidate()} />.
+ * The review form (spec sections 5 and 8): stars as a radio group and a comment. A missing part is
+ * named in a toast and under its field; after a successful review the page reloads the product.
  */
-export function ReviewForm({ productId }: { productId: string; onSubmitted: () => void }) {
-  return <div className="review-form" data-product={productId} />;
+export function ReviewForm({ productId, onSubmitted }: { productId: string; onSubmitted: () => void }) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: empty,
+  });
+
+  const onInvalid = (invalid: FieldErrors<FormInput>) => {
+    const message = invalid.star?.message ?? invalid.comment?.message;
+    if (message) toast.error(message);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.put('/product/rating', { prodId: productId, star: values.star, comment: values.comment });
+      toast.success('Rating added successfully!');
+      reset(empty);
+      onSubmitted();
+    } catch (error) {
+      const detail = isApiError(error) ? ` ${error.message}` : '';
+      toast.error(`Something went wrong!${detail}`, { autoClose: 5000 });
+    }
+  }, onInvalid);
+
+  const starError = errors.star?.message;
+  return (
+    <form className="review-form" noValidate onSubmit={onSubmit}>
+      <fieldset
+        className="review-stars"
+        aria-describedby={starError ? `${uid}-star-error` : undefined}
+        aria-invalid={starError ? true : undefined}
+      >
+        <legend className="form-label">Your rating</legend>
+        <div className="review-stars-options">
+          {[1, 2, 3, 4, 5].map((star) => (
+            <label key={star} className="review-star">
+              <input type="radio" value={String(star)} {...register('star')} />
+              <span className="review-star-glyph" aria-hidden="true">
+                ★
+              </span>
+              <span className="visually-hidden">
+                {star} {star === 1 ? 'star' : 'stars'}
+              </span>
+            </label>
+          ))}
+        </div>
+        {starError && (
+          <p className="form-error" id={`${uid}-star-error`}>
+            {starError}
+          </p>
+        )}
+      </fieldset>
+      <TextAreaField
+        label="Your review"
+        rows={4}
+        maxLength={REVIEW_COMMENT_MAX}
+        error={errors.comment?.message}
+        {...register('comment')}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Submit review'}
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { CloseIcon } from '../../components/ui/icons';
+import { isApiError } from '../../lib/api-client';
+import { responsiveImage } from '../../lib/images';
+import { formatRupees } from '../../lib/money';
+import { toast } from '../../lib/toast';
+import { type CartLine, cartApi, reloadCart } from './cart-store';
+import { QuantityInput } from './quantity-input';
+
+function failed(error: unknown) {
+  toast.error(`Something went wrong! ${isApiError(error) ? error.message : ''}`.trim(), { autoClose: 5000 });
+}
+
+/** Waits this long after the last change of a quantity before saving it (typing '10' is one save). */
+const SAVE_DELAY_MS = 400;
+
+/** One line of the cart page: picture, product, colour, price, quantity, line total, remove. */
+export function CartLineRow({ line }: { line: CartLine }) {
+  const product = line.productId;
+  const href = `/product/${product.slug || product._id}`;
+  const image = responsiveImage(product.images[0], 400);
+  const [quantity, setQuantity] = useState(line.quantity);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // A reload brings the saved quantity (or the old one back after a failure).
+  useEffect(() => setQuantity(line.quantity), [line.quantity]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function changeQuantity(next: number) {
+    setQuantity(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(next), SAVE_DELAY_MS);
+  }
+
+  async function save(next: number) {
+    if (next === line.quantity) return;
+    setBusy(true);
+    try {
+      await cartApi.update(line._id, next);
+      toast.success('Product updated from cart successfully!');
+    } catch (error) {
+      failed(error);
+      setQuantity(line.quantity);
+    } finally {
+      setBusy(false);
+      await reloadCart();
+    }
+  }
+
+  async function remove() {
+    clearTimeout(timer.current);
+    setBusy(true);
+    try {
+      await cartApi.remove(line._id);
+      toast.success('Product removed from cart!');
+      await reloadCart();
+    } catch (error) {
+      failed(error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="cart-line" aria-busy={busy || undefined}>
+      <Link href={href} className="cart-line-image" tabIndex={-1} aria-hidden="true">
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="96px"
+          width={image.width}
+          height={image.height}
+          alt=""
+          decoding="async"
+        />
+      </Link>
+      <div className="cart-line-info">
+        <h2 className="cart-line-title">
+          <Link href={href}>{product.title}</Link>
+        </h2>
+        <p className="cart-line-color">
+          <span className="cart-line-dot" style={{ background: line.color.title }} aria-hidden="true" />
+          Colour: {line.color.name || line.color.title}
+        </p>
+        <p className="cart-line-price">
+          <span className="visually-hidden">Price: </span>
+          {formatRupees(line.price)}
+        </p>
+      </div>
+      <QuantityInput
+        id={`quantity-${line._id}`}
+        label={`Quantity of ${product.title}`}
+        labelHidden
+        value={quantity}
+        max={product.quantity}
+        onChange={changeQuantity}
+      />
+      <p className="cart-line-total">
+        <span className="visually-hidden">Line total: </span>
+        {formatRupees(Math.round(line.price * quantity * 100) / 100)}
+      </p>
+      <button
+        type="button"
+        className="cart-line-remove"
+        aria-label={`Remove ${product.title} from cart`}
+        disabled={busy}
+        onClick={() => void remove()}
+      >
+        <CloseIcon size={20} />
+      </button>
+    </li>
+  );
+}

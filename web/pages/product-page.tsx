@@ -1,0 +1,159 @@
+import { Link } from 'wouter';
+import { useRevalidate, useRouteData } from '../app/route-context';
+import { loginHref } from '../features/accounts/next-path';
+import { AddToCart } from '../features/cart/add-to-cart';
+import { ProductCard } from '../features/catalog/product-card';
+import { StarRating } from '../features/catalog/star-rating';
+import type { ProductData } from '../features/product/product-data';
+import { availability, CopyLinkButton, ShippingInfo } from '../features/product/product-extras';
+import { ProductGallery } from '../features/product/product-gallery';
+import { ReviewForm } from '../features/reviews/review-form';
+import { ReviewList } from '../features/reviews/review-list';
+import { WishlistButton } from '../features/wishlist/wishlist-button';
+import { formatRupees } from '../lib/money';
+import { useSession } from '../lib/session';
+import './product-page.css';
+
+const reviewsText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+/** A product (spec sections 2 and 4): pictures, price, stock, colours, cart, reviews, more to see. */
+export default function ProductPage() {
+  const { product, related } = useRouteData<ProductData>();
+  const revalidate = useRevalidate();
+  const signedIn = useSession() !== null;
+  const stock = availability(product.quantity);
+  const path = `/product/${product.slug || product._id}`;
+  const discount =
+    product.mrp && product.mrp > product.price ? Math.round((1 - product.price / product.mrp) * 100) : 0;
+
+  return (
+    <div className="product-page container">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link href="/">Home</Link>
+          </li>
+          <li>
+            <Link href="/product">Our Store</Link>
+          </li>
+          <li>
+            <span aria-current="page">{product.title}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <section className="product-main" aria-labelledby="product-title">
+        <ProductGallery images={product.images} title={product.title} />
+
+        <div className="product-summary">
+          <p className="eyebrow product-brand">{product.brand}</p>
+          <h1 id="product-title">{product.title}</h1>
+          <p className="product-rating">
+            <StarRating value={product.totalrating} size="md" />
+            <a href="#reviews" className="product-rating-count">
+              {`(${reviewsText(product.ratingCount)})`}
+            </a>
+          </p>
+
+          <p className="product-price">
+            <span className="product-price-now">{formatRupees(product.price)}</span>
+            {discount > 0 && product.mrp && (
+              <>
+                <s className="product-price-was">
+                  <span className="visually-hidden">List price </span>
+                  {formatRupees(product.mrp)}
+                </s>
+                <span className="product-price-off">{discount}% off</span>
+              </>
+            )}
+          </p>
+
+          <dl className="product-facts">
+            <div>
+              <dt>Brand</dt>
+              <dd>{product.brand}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>
+                <Link href={`/product?${new URLSearchParams({ category: product.category })}`}>
+                  {product.category}
+                </Link>
+              </dd>
+            </div>
+            {product.tags.length > 0 && (
+              <div>
+                <dt>Tags</dt>
+                <dd>{product.tags.join(', ')}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Availability</dt>
+              <dd className={`product-stock product-stock--${stock.tone}`}>{stock.text}</dd>
+            </div>
+          </dl>
+
+          <AddToCart product={product} />
+
+          <div className="product-actions">
+            <WishlistButton product={product} labelled />
+            <CopyLinkButton product={product} />
+            <Link href={`/compare-product?ids=${encodeURIComponent(product.slug || product._id)}`}>
+              Compare
+            </Link>
+          </div>
+
+          <ShippingInfo />
+        </div>
+      </section>
+
+      <section className="product-section" aria-labelledby="description-title">
+        <h2 id="description-title">Description</h2>
+        <div
+          className="product-description"
+          // The API sanitizes product HTML when it presents it (server/modules/catalog/catalog.presenter.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server, see above.
+          dangerouslySetInnerHTML={{ __html: product.description }}
+        />
+      </section>
+
+      <section className="product-section" id="reviews" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">Customer reviews</h2>
+        <div className="reviews-summary">
+          <StarRating value={product.totalrating} size="md" />
+          <p>
+            {product.ratingCount > 0
+              ? `${product.totalrating} out of 5. Based on ${reviewsText(product.ratingCount)}`
+              : 'Based on 0 reviews'}
+          </p>
+        </div>
+        <div className="reviews-layout">
+          <div className="reviews-write">
+            <h3>Write a review</h3>
+            {signedIn ? (
+              <ReviewForm productId={product._id} onSubmitted={revalidate} />
+            ) : (
+              <p>
+                <Link href={loginHref(path)}>Log in to write a review</Link>
+              </p>
+            )}
+          </div>
+          <div className="reviews-read">
+            <ReviewList ratings={product.ratings} />
+          </div>
+        </div>
+      </section>
+
+      {related.length > 0 && (
+        <section className="product-section" aria-labelledby="related-title">
+          <h2 id="related-title">You might be interested in</h2>
+          <div className="related-grid">
+            {related.slice(0, 8).map((item) => (
+              <ProductCard key={item._id} product={item} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { ApiProduct } from '../../shared/api-types';
+import { useRevalidate, useRouteData } from '../app/route-context';
+import { CloseIcon, HeartIcon } from '../components/ui/icons';
+import { toggleWishlist } from '../features/wishlist/wishlist-store';
+import { isApiError } from '../lib/api-client';
+import { responsiveImage } from '../lib/images';
+import { formatRupees } from '../lib/money';
+import { toast } from '../lib/toast';
+import './wishlist-page.css';
+
+export type WishlistData = { wishlist?: ApiProduct[] };
+
+function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const href = `/product/${product.slug || product._id}`;
+  const image = responsiveImage(product.images[0], 400);
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await toggleWishlist(product._id);
+      toast.success('Item removed from wishlist');
+      onRemoved();
+    } catch (error) {
+      toast.error(`Something went wrong! ${isApiError(error) ? error.message : ''}`.trim(), {
+        autoClose: 5000,
+      });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="wishlist-card" aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="wishlist-remove"
+        aria-label={`Remove ${product.title} from wishlist`}
+        disabled={busy}
+        onClick={() => void remove()}
+      >
+        <CloseIcon size={18} />
+      </button>
+      <img
+        className="wishlist-card-image"
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes="(min-width: 768px) 260px, 50vw"
+        width={image.width}
+        height={image.height}
+        alt=""
+        decoding="async"
+      />
+      <div className="wishlist-card-body">
+        <h2 className="wishlist-card-title">
+          <Link href={href}>{product.title}</Link>
+        </h2>
+        <p className="wishlist-card-price">{formatRupees(product.price)}</p>
+      </div>
+    </li>
+  );
+}
+
+/** The customer's saved products (spec section 2), each with a way to take it out again. */
+export default function WishlistPage() {
+  const data = useRouteData<WishlistData>();
+  const revalidate = useRevalidate();
+  const products = data?.wishlist ?? [];
+
+  if (products.length === 0) {
+    return (
+      <div className="page-state container">
+        <div className="page-state-card">
+          <span className="page-state-icon">
+            <HeartIcon size={32} />
+          </span>
+          <h1>My wishlist</h1>
+          <p className="wishlist-empty">No Items</p>
+          <p>Tap the heart on any product to keep it here for later.</p>
+          <div className="page-state-actions">
+            <Link href="/product" className="button button--primary">
+              Go to the store
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="wishlist-page container">
+      <h1>My wishlist</h1>
+      <p className="wishlist-count">
+        {products.length} {products.length === 1 ? 'item' : 'items'} saved for later
+      </p>
+      <ul className="wishlist-grid">
+        {products.map((product) => (
+          <WishlistCard key={product._id} product={product} onRemoved={revalidate} />
+        ))}
+      </ul>
+    </div>
+  );
+}
