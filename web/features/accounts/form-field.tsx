@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import './forms.css';
+import './zod-config';
 
 type FieldProps = {
   label: string;
