@@ -72,6 +72,10 @@ test.describe('store page', () => {
 
     await page.goForward();
     await expect(cards(page)).toHaveCount(sonyTvs);
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
+    await expect(page).toHaveURL('/product');
+    await expect(cards(page)).toHaveCount(24);
+    await expect(panel(page).getByRole('checkbox', { name: /^TVs/ })).not.toBeChecked();
   });
 
   test('price From/To is checked, then filters', async ({ page }) => {

@@ -102,6 +102,11 @@ export default function StorePage() {
           <div className="store-toolbar">
             <FilterModal query={query} facets={data.facets} onApply={apply} />
             <SortSelect query={query} onSort={(sort) => apply(withFilters(query, { sort }))} />
+            {hasFilters(query) && (
+              <Link href={storeHref({ ...emptyStoreQuery, sort: query.sort })} className="store-clear">
+                Clear all filters
+              </Link>
+            )}
             <p className="store-count">
               {showingText(data.query.page, STORE_PAGE_SIZE, data.products.length, data.total)}
             </p>
