@@ -1,12 +1,13 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { badRequest } from './errors.js';
 
 /**
  * Parses input with a shared schema; the first problem becomes the message and every problem a
  * field error, so a form can show each message under its field.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  // Classic and mini zod schemas alike (shared/ uses mini so the browser ships less).
+  const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

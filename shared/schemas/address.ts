@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INDIAN_REGION_NAMES, normalizeIndianMobile, PINCODE_PATTERN } from '../india.js';
-import { requiredText } from './fields.js';
+import { MOBILE_MESSAGE, requiredText } from './fields.js';
 
 /** Spellings older clients send for a state, mapped to the official name. */
 const STATE_ALIASES: Record<string, string> = {
@@ -16,29 +16,28 @@ function canonicalRegion(value: string): string | undefined {
   );
 }
 
-const stateField = z
-  .string({ error: 'State is required' })
-  .trim()
-  .min(1, 'State is required')
-  .transform((value, ctx) => {
+const stateField = z.pipe(
+  z.string({ error: 'State is required' }).check(z.trim(), z.minLength(1, 'State is required')),
+  z.transform((value: string, ctx) => {
     const region = canonicalRegion(value);
     if (!region) {
-      ctx.addIssue({ code: 'custom', message: 'Choose an Indian state or union territory' });
+      ctx.issues.push({ code: 'custom', message: 'Choose an Indian state or union territory', input: value });
       return z.NEVER;
     }
     return region;
-  });
+  }),
+);
 
 /**
  * Shipping address (spec section 3 and 5). Old clients send `other` for the landmark and no
  * country; both are accepted. Only India is served, so any other country is refused.
  */
-export const shippingAddressSchema = z.preprocess(
-  (raw) => {
+export const shippingAddressSchema = z.pipe(
+  z.transform((raw: unknown) => {
     if (!raw || typeof raw !== 'object') return raw;
     const input = raw as Record<string, unknown>;
     return { ...input, landmark: input.landmark ?? input.other, country: input.country ?? 'India' };
-  },
+  }),
   z.object({
     firstName: requiredText('First name is required', 60),
     lastName: requiredText('Last name is required', 60),
@@ -46,30 +45,33 @@ export const shippingAddressSchema = z.preprocess(
     landmark: requiredText('Landmark is required', 120),
     city: requiredText('City is required', 80),
     state: stateField,
-    country: z
-      .string({ error: 'Country is required' })
-      .trim()
-      .min(1, 'Country is required')
-      .refine((value) => value.toLowerCase() === 'india', 'We deliver within India only')
-      .transform(() => 'India'),
+    country: z.pipe(
+      z.string({ error: 'Country is required' }).check(
+        z.trim(),
+        z.minLength(1, 'Country is required'),
+        z.refine((value) => value.toLowerCase() === 'india', 'We deliver within India only'),
+      ),
+      z.transform(() => 'India'),
+    ),
     pincode: z
       .string({ error: 'Pincode is required' })
-      .trim()
-      .min(1, 'Pincode is required')
-      .regex(PINCODE_PATTERN, 'Enter a valid 6-digit PIN code'),
-    mobile: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value, ctx) => {
+      .check(
+        z.trim(),
+        z.minLength(1, 'Pincode is required'),
+        z.regex(PINCODE_PATTERN, 'Enter a valid 6-digit PIN code'),
+      ),
+    mobile: z.pipe(
+      z.optional(z.string().check(z.trim())),
+      z.transform((value: string | undefined, ctx) => {
         if (!value) return undefined;
         const normalized = normalizeIndianMobile(value);
         if (!normalized) {
-          ctx.addIssue({ code: 'custom', message: 'Enter a valid 10-digit Indian mobile number' });
+          ctx.issues.push({ code: 'custom', message: MOBILE_MESSAGE, input: value });
           return z.NEVER;
         }
         return normalized;
       }),
+    ),
   }),
 );
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, mobileField, requiredText } from './fields.js';
 
 /** Password rule shown on the sign-up and reset forms (the original shop stated none). */
@@ -7,9 +7,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const passwordField = z
   .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .check(
+    z.minLength(1, 'Password is required'),
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
 
 const nameFields = {
   firstname: requiredText('First name is required', 60),
@@ -28,8 +30,7 @@ export const loginSchema = z.object({
   email: emailField,
   password: z
     .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH, 'Invalid Credentials'),
+    .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH, 'Invalid Credentials')),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });

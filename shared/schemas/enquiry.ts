@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, mobileField, requiredText } from './fields.js';
 
 /** The contact form (spec section 5) and POST /api/enquiry. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const REVIEW_COMMENT_MAX = 2000;
 
@@ -6,17 +6,19 @@ export const REVIEW_COMMENT_MAX = 2000;
 export const reviewSchema = z.object({
   prodId: z
     .string({ error: 'Choose a product' })
-    .trim()
-    .min(1, 'Choose a product')
-    .max(100, 'Choose a product'),
+    .check(z.trim(), z.minLength(1, 'Choose a product'), z.maxLength(100, 'Choose a product')),
   star: z.coerce
     .number({ error: 'Please add star rating!' })
-    .int('Please add star rating!')
-    .min(1, 'Please add star rating!')
-    .max(5, 'Ratings go from 1 to 5 stars'),
+    .check(
+      z.refine(Number.isInteger, 'Please add star rating!'),
+      z.gte(1, 'Please add star rating!'),
+      z.lte(5, 'Ratings go from 1 to 5 stars'),
+    ),
   comment: z
     .string({ error: 'Please write review about product!' })
-    .trim()
-    .min(1, 'Please write review about product!')
-    .max(REVIEW_COMMENT_MAX, `Please keep your review under ${REVIEW_COMMENT_MAX} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please write review about product!'),
+      z.maxLength(REVIEW_COMMENT_MAX, `Please keep your review under ${REVIEW_COMMENT_MAX} characters`),
+    ),
 });

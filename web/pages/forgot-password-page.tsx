@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { forgotPasswordSchema } from '../../shared/schemas/auth';
 import { CheckCircleIcon } from '../components/ui/icons';
 import { AuthCard } from '../features/accounts/auth-card';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH, passwordField } from '../../shared/schemas/auth';
 import { useRouteParams } from '../app/route-context';
 import { AlertIcon } from '../components/ui/icons';
@@ -15,12 +15,16 @@ import { toast } from '../lib/toast';
 const resetFormSchema = z
   .object({
     password: passwordField,
-    confirm: z.string({ error: 'Please type the password again' }).min(1, 'Please type the password again'),
+    confirm: z
+      .string({ error: 'Please type the password again' })
+      .check(z.minLength(1, 'Please type the password again')),
   })
-  .refine((values) => values.password === values.confirm, {
-    path: ['confirm'],
-    message: 'The passwords do not match',
-  });
+  .check(
+    z.refine((values) => values.password === values.confirm, {
+      path: ['confirm'],
+      message: 'The passwords do not match',
+    }),
+  );
 
 type ResetInput = z.input<typeof resetFormSchema>;
 

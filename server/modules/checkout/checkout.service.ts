@@ -14,7 +14,7 @@ import * as repository from './checkout.repository.js';
 const startSchema = z.object({
   // Sent by old clients (sometimes with a shipping surcharge); never used: the server computes it.
   amount: z.unknown().optional(),
-  shippingInfo: shippingAddressSchema.optional(),
+  shippingInfo: z.optional(shippingAddressSchema),
 });
 
 const providerId = (label: string) =>
