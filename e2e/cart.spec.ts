@@ -1,0 +1,177 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ApiProduct } from '../shared/api-types';
+import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+
+/**
+ * The cart page: lines, quantity changes (typed values clamped) and removal with their toasts,
+ * totals, the empty state, failures, and the header's badge and total following every change.
+ * One account for the file (sign-ups are rate limited), its cart rebuilt through the API per test.
+ */
+test.describe.configure({ mode: 'default' });
+
+const shirtSlug = 'levis-mens-housemark-crew-neck-t-shirt';
+const speakerSlug = 'boat-stone-1200-14w-bluetooth-speaker';
+
+let account: Promise<Customer> | undefined;
+function customer(request: APIRequestContext) {
+  account ??= createCustomer(request);
+  return account;
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function product(request: APIRequestContext, slug: string): Promise<ApiProduct> {
+  const response = await request.get(`/api/product/${slug}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ApiProduct;
+}
+
+/** An empty cart, then the given lines. */
+async function fillCart(
+  request: APIRequestContext,
+  token: string,
+  lines: { product: ApiProduct; quantity: number }[],
+) {
+  expect((await request.delete('/api/user/empty-cart', { headers: auth(token) })).ok()).toBe(true);
+  for (const { product: p, quantity } of lines) {
+    const response = await request.post('/api/user/cart', {
+      headers: auth(token),
+      data: { productId: p._id, color: p.color[0]!._id, quantity, price: p.price },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+const rupees = (value: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(value);
+
+const toast = (page: Page, text: string) => page.locator('.toast-message').filter({ hasText: text });
+
+function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    const match = consoleErrors[i]!.match(/status of (\d+) .*\(https?:\/\/[^/]+\/api\//);
+    if (match && statuses.includes(Number(match[1]))) consoleErrors.splice(i, 1);
+  }
+}
+
+async function setup(page: Page, request: APIRequestContext) {
+  const me = await customer(request);
+  const shirt = await product(request, shirtSlug);
+  const speaker = await product(request, speakerSlug);
+  await fillCart(request, me.token, [
+    { product: shirt, quantity: 2 },
+    { product: speaker, quantity: 1 },
+  ]);
+  await signIn(page, me);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart');
+  return { me, shirt, speaker };
+}
+
+test('lines, totals and a quantity change update the page and the header', async ({ page, request }) => {
+  const { shirt, speaker } = await setup(page, request);
+  const header = page.getByRole('link', { name: /^Cart, / });
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  const first = shirt.price * 2 + speaker.price;
+  await expect(header).toHaveAccessibleName(`Cart, 2 items, ${rupees(first)}`);
+  await expect(page.getByRole('link', { name: shirt.title })).toHaveAttribute(
+    'href',
+    `/product/${shirtSlug}`,
+  );
+  await expect(page.getByText(`Colour: ${shirt.color[0]!.name}`)).toBeVisible();
+  await expect(summary.getByText('Free')).toBeVisible();
+  await expect(summary.getByText('Taxes and shipping calculated at checkout')).toBeVisible();
+  await expect(summary.locator('.cart-summary-total dd')).toHaveText(rupees(first));
+  await expect(page.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/product');
+
+  const quantity = page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` });
+  await quantity.fill('3');
+  await expect(toast(page, 'Product updated from cart successfully!')).toBeVisible();
+  const second = shirt.price * 3 + speaker.price;
+  await expect(summary.locator('.cart-summary-total dd')).toHaveText(rupees(second));
+  await expect(header).toHaveAccessibleName(`Cart, 2 items, ${rupees(second)}`);
+
+  // Typed values are clamped to 10 (and the stock), and saved once.
+  await quantity.fill('25');
+  await expect(quantity).toHaveValue('10');
+  await expect(toast(page, 'Product updated from cart successfully!')).toBeVisible();
+  await expect(summary.locator('.cart-summary-total dd')).toHaveText(
+    rupees(shirt.price * 10 + speaker.price),
+  );
+
+  // What the server keeps, not just what the page shows.
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` })).toHaveValue('10');
+});
+
+test('removing lines down to the empty cart', async ({ page, request }) => {
+  const { shirt, speaker } = await setup(page, request);
+  const header = page.getByRole('link', { name: /^Cart, / });
+  await page.getByRole('button', { name: `Remove ${shirt.title} from cart` }).click();
+  await expect(toast(page, 'Product removed from cart!')).toBeVisible();
+  await expect(page.getByRole('link', { name: shirt.title })).toHaveCount(0);
+  await expect(header).toHaveAccessibleName(`Cart, 1 item, ${rupees(speaker.price)}`);
+  await expect(page.locator('.cart-badge')).toHaveText('1');
+
+  await page.getByRole('button', { name: `Remove ${speaker.title} from cart` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty!');
+  await expect(page.getByText('Add items to it now.')).toBeVisible();
+  await expect(header).toHaveAccessibleName('Cart, 0 items, ₹0.00');
+  await page.getByRole('link', { name: 'Shop now' }).click();
+  await expect(page).toHaveURL('/product');
+});
+
+test('a failed change says so and keeps the saved quantity', async ({ page, request, consoleErrors }) => {
+  const { shirt } = await setup(page, request);
+  await page.route('**/api/user/update-product-cart/**', (route) =>
+    route.fulfill({ status: 400, json: { message: 'Only 2 left in stock. Please choose 2 or fewer.' } }),
+  );
+  await page.route('**/api/user/delete-product-cart/**', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }),
+  );
+  const quantity = page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` });
+  await quantity.fill('5');
+  await expect(
+    toast(page, 'Something went wrong! Only 2 left in stock. Please choose 2 or fewer.'),
+  ).toBeVisible();
+  await expect(quantity).toHaveValue('2');
+
+  await page.getByRole('button', { name: `Remove ${shirt.title} from cart` }).click();
+  await expect(toast(page, 'Something went wrong! Something went wrong on our side.')).toBeVisible();
+  await expect(page.getByRole('link', { name: shirt.title })).toBeVisible();
+  allowFailedApiCalls(consoleErrors, 400, 500);
+});
+
+test('the header shows the cart on any page for a signed-in customer, and zero when signed out', async ({
+  page,
+  request,
+}) => {
+  const me = await customer(request);
+  const shirt = await product(request, shirtSlug);
+  await fillCart(request, me.token, [{ product: shirt, quantity: 1 }]);
+  await page.goto('/about');
+  await expect(page.getByRole('link', { name: /^Cart, / })).toHaveAccessibleName('Cart, 0 items, ₹0.00');
+  await signIn(page, me);
+  await page.goto('/about');
+  await expect(page.getByRole('link', { name: /^Cart, / })).toHaveAccessibleName(
+    `Cart, 1 item, ${rupees(shirt.price)}`,
+  );
+});
+
+test('a cart that cannot be loaded offers to try again', async ({ page, request, consoleErrors }) => {
+  const me = await customer(request);
+  await signIn(page, me);
+  let fail = true;
+  await page.route('**/api/user/cart', (route) =>
+    fail
+      ? route.fulfill({ status: 503, json: { message: 'The shop is busy. Please try again.' } })
+      : route.fallback(),
+  );
+  await page.goto('/cart');
+  await expect(page.getByText('The shop is busy. Please try again.')).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Your cart/);
+  allowFailedApiCalls(consoleErrors, 503);
+});
