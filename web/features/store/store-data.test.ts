@@ -57,5 +57,7 @@ describe('store load', () => {
     const mixed = storeMeta(await load('category=TVs&brand=LG'), ctx);
     expect(mixed.canonical).toBe('/product');
     expect(mixed.noindex).toBe(true);
+    expect(storeMeta(await load('page=2&sort=price'), ctx).canonical).toBe('/product?page=2');
+    expect(storeMeta(await load('category=TVs&page=3'), ctx).canonical).toBe('/product?category=TVs&page=3');
   });
 });

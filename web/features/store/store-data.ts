@@ -1,7 +1,14 @@
 import type { ApiProduct } from '../../../shared/api-types';
 import type { LoadContext, MetaContext, PageMeta } from '../../app/route-types';
 import type { StoreFacets } from './filter-panel';
-import { facetsApiPath, hasFilters, parseStoreQuery, productsApiPath, type StoreQuery } from './store-query';
+import {
+  facetsApiPath,
+  hasFilters,
+  parseStoreQuery,
+  productsApiPath,
+  STORE_PAGE_SIZE,
+  type StoreQuery,
+} from './store-query';
 
 export type StoreData = {
   query: StoreQuery;
@@ -40,7 +47,7 @@ export function storeHeading(query: StoreQuery): string {
   return 'Our store';
 }
 
-export function storeMeta(data: StoreData, _ctx: MetaContext): PageMeta {
+export function storeMeta(data: StoreData, { publicUrl }: MetaContext): PageMeta {
   const { query } = data;
   const title = storeHeading(query);
   // One canonical listing per category; other filter mixes and searches stay out of the index.
@@ -52,19 +59,33 @@ export function storeMeta(data: StoreData, _ctx: MetaContext): PageMeta {
     !query.availability &&
     !query.min &&
     !query.max;
-  const canonical = onlyCategory
-    ? `/product?${new URLSearchParams({ category: query.category[0] ?? '' })}`
-    : '/product';
+  // Each page of an indexable listing is its own canonical page (sorting is not).
+  const indexable = onlyCategory || !hasFilters(query);
+  const canonicalQuery = new URLSearchParams();
+  if (onlyCategory) canonicalQuery.set('category', query.category[0] ?? '');
+  if (indexable && query.page > 1) canonicalQuery.set('page', String(query.page));
+  const canonicalSearch = canonicalQuery.toString();
+  const canonical = canonicalSearch ? `/product?${canonicalSearch}` : '/product';
   return {
     title,
-    description:
-      'Browse electronics, home appliances, laptops, mobiles, music, gaming and fashion. Filter by category, brand and price.',
+    description: onlyCategory
+      ? `${query.category[0]} at Bharat Bazaar: compare brands and prices, with free shipping over ₹500.`
+      : 'Browse electronics, home appliances, laptops, mobiles, music, gaming and fashion. Filter by category, brand and price.',
     canonical,
-    noindex: hasFilters(query) && !onlyCategory ? true : undefined,
+    noindex: indexable ? undefined : true,
     jsonLd: {
       '@type': 'CollectionPage',
       name: title,
-      numberOfItems: data.total,
+      mainEntity: {
+        '@type': 'ItemList',
+        numberOfItems: data.total,
+        itemListElement: data.products.map((product, index) => ({
+          '@type': 'ListItem',
+          position: (data.query.page - 1) * STORE_PAGE_SIZE + index + 1,
+          url: `${publicUrl}/product/${product.slug || product._id}`,
+          name: product.title,
+        })),
+      },
     },
   };
 }
