@@ -84,7 +84,7 @@ test.describe('store page', () => {
     const to = panel(page).getByLabel('To', { exact: true });
     await from.fill('5000');
     await to.fill('1000');
-    await panel(page).getByRole('button', { name: /Go/ }).click();
+    await panel(page).getByRole('button', { name: 'Apply price' }).click();
     await expect(panel(page).getByRole('alert')).toHaveText(
       'The From price must not be more than the To price.',
     );

@@ -163,7 +163,7 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
             </div>
             {mode === 'instant' && hydrated && (
               <button type="submit" className="button button--ghost filter-price-go">
-                Go<span className="visually-hidden"> (apply price range)</span>
+                Apply price
               </button>
             )}
           </div>
