@@ -194,7 +194,9 @@ test.describe('contact', () => {
     });
     await page.goto('/contact');
     await expect(page.locator('iframe')).toHaveCount(0);
-    await expect(page.getByRole('img', { name: /Prestige Tech Park/ })).toBeVisible();
+    const picture = page.getByRole('img', { name: /Prestige Tech Park/ });
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(mapRequests).toEqual([]);
     await page.getByRole('button', { name: 'Show map' }).click();
     const frame = page.locator('iframe[title^="Map of Bharat Bazaar"]');

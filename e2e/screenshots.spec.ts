@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
  * Not assertions on pixels: full-page screenshots of the key pages on a laptop and a phone, kept in
@@ -16,6 +16,7 @@ const pages = [
   ['compare', '/compare-product'],
   ['privacy-policy', '/privacy-policy'],
   ['not-found', '/no-such-page'],
+  ['product', '/product/levis-mens-housemark-crew-neck-t-shirt'],
 ] as const;
 
 const viewports = [
@@ -36,3 +37,30 @@ for (const [device, viewport] of viewports) {
     await page.screenshot({ path: `test-results/screenshots/${device}-categories-open.png` });
   });
 }
+
+/** The signed-in pages with something in them: a cart of two lines and a wishlist of two. */
+test('screenshots of the cart and wishlist', async ({ page, request }) => {
+  const me = await createCustomer(request);
+  const headers = { authorization: `Bearer ${me.token}` };
+  for (const slug of ['levis-mens-housemark-crew-neck-t-shirt', 'boat-stone-1200-14w-bluetooth-speaker']) {
+    const product = (await (await request.get(`/api/product/${slug}`)).json()) as {
+      _id: string;
+      price: number;
+      color: { _id: string }[];
+    };
+    await request.post('/api/user/cart', {
+      headers,
+      data: { productId: product._id, color: product.color[0]!._id, quantity: 2, price: product.price },
+    });
+    await request.put('/api/product/wishlist', { headers, data: { prodId: product._id } });
+  }
+  await signIn(page, me);
+  for (const [device, viewport] of viewports) {
+    await page.setViewportSize(viewport);
+    for (const name of ['cart', 'wishlist']) {
+      await page.goto(`/${name}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/${device}-${name}.png`, fullPage: true });
+    }
+  }
+});

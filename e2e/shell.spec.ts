@@ -4,7 +4,7 @@ const publicPages = [
   ['/', 'Bharat Bazaar: online shopping for electronics, appliances and fashion'],
   ['/contact', 'Contact us'],
   ['/product', 'Our store'],
-  ['/product/any-product', 'Product details'],
+  ['/product/levis-mens-housemark-crew-neck-t-shirt', "Levi's Men's Housemark Crew Neck T-Shirt"],
   ['/blogs', 'Blog'],
   ['/blog/tws-earbuds-under-2-000-what-actually-matters', 'TWS Earbuds Under ₹2,000: What Actually Matters'],
   ['/about', 'About us'],

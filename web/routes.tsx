@@ -246,9 +246,12 @@ export const routes: readonly RouteDef[] = [
     page: page('cart-page'),
     meta: () => ({ title: 'Your cart', description: 'Review the items in your cart before checkout.' }),
   }),
-  comingSoon('/my-orders', 'signed-in', {
-    title: 'My orders',
-    description: 'Track and review the orders you have placed.',
+  defineRoute({
+    path: '/my-orders',
+    access: 'signed-in',
+    page: page('orders-page'),
+    load: ({ api, signal }) => api.get('/user/getmyorders', { signal }),
+    meta: () => ({ title: 'My orders', description: 'Track and review the orders you have placed.' }),
   }),
   defineRoute({
     path: '/my-profile',
@@ -257,9 +260,12 @@ export const routes: readonly RouteDef[] = [
     load: ({ api, signal }) => api.get('/user/me', { signal }),
     meta: () => ({ title: 'My profile', description: 'Your name, e-mail address and mobile number.' }),
   }),
-  comingSoon('/checkout', 'signed-in', {
-    title: 'Checkout',
-    description: 'Delivery address and secure payment.',
+  defineRoute({
+    path: '/checkout',
+    access: 'signed-in',
+    page: page('checkout-page'),
+    load: ({ api, signal }) => api.get('/user/cart', { signal }),
+    meta: () => ({ title: 'Checkout', description: 'Delivery address and secure payment.' }),
   }),
   defineRoute({
     path: '/login',

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type * as z from 'zod/mini';
 import { forgotPasswordSchema } from '../../shared/schemas/auth';
@@ -9,6 +7,7 @@ import { AuthCard } from '../features/accounts/auth-card';
 import { TextField } from '../features/accounts/form-field';
 import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
+import { useForm, zodResolver } from '../lib/form';
 import { toast } from '../lib/toast';
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;

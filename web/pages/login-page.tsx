@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { type LoginInput, loginSchema } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/accounts/auth-card';
@@ -8,6 +6,7 @@ import { PasswordField, TextField } from '../features/accounts/form-field';
 import { safeNextPath } from '../features/accounts/next-path';
 import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
+import { useForm, zodResolver } from '../lib/form';
 import { type StoredCustomer, saveCustomer } from '../lib/session';
 
 export default function LoginPage() {

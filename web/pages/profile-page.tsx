@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type ProfileInput, profileSchema } from '../../shared/schemas/auth';
 import { useRevalidate, useRouteData } from '../app/route-context';
@@ -9,6 +7,7 @@ import { TextField } from '../features/accounts/form-field';
 import { PencilIcon } from '../features/accounts/pencil-icon';
 import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
+import { useForm, zodResolver } from '../lib/form';
 import { logout, readCustomer, saveCustomer } from '../lib/session';
 import { toast } from '../lib/toast';
 import './profile-page.css';

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH, passwordField } from '../../shared/schemas/auth';
@@ -10,6 +8,7 @@ import { AuthCard } from '../features/accounts/auth-card';
 import { PasswordField } from '../features/accounts/form-field';
 import { reportSubmitError } from '../features/accounts/submit-error';
 import { api, isApiError } from '../lib/api-client';
+import { useForm, zodResolver } from '../lib/form';
 import { toast } from '../lib/toast';
 
 const resetFormSchema = z

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/accounts/auth-card';
@@ -7,6 +5,7 @@ import { PasswordField, TextField } from '../features/accounts/form-field';
 import { safeNextPath } from '../features/accounts/next-path';
 import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
+import { useForm, zodResolver } from '../lib/form';
 import { toast } from '../lib/toast';
 
 const fields = ['firstname', 'lastname', 'email', 'mobile', 'password'] as const;

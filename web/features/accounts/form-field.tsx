@@ -4,7 +4,7 @@ import './zod-config';
 
 type FieldProps = {
   label: string;
-  /** The message under the field (react-hook-form's error for it, once touched). */
+  /** The message under the field (the form's error for it, once touched). */
   error?: string | undefined;
   /** A permanent note under the field, e.g. the password rule. */
   hint?: ReactNode;
@@ -15,7 +15,7 @@ function describedBy(hintId: string, errorId: string, hint: unknown, error: unkn
 }
 
 /**
- * A labelled input with its message under it. Spread react-hook-form's `register(name)` into it:
+ * A labelled input with its message under it. Spread useForm's `register(name)` (web/lib/form.ts) into it:
  * `<TextField label="Email" type="email" error={errors.email?.message} {...register('email')} />`.
  */
 export function TextField({

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type EnquiryInput, enquirySchema } from '../../../shared/schemas/enquiry';
 import { api, isApiError } from '../../lib/api-client';
+import { useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { TextAreaField, TextField } from '../accounts/form-field';
 
