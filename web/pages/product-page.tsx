@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { loginHref } from '../features/accounts/next-path';
@@ -7,12 +8,17 @@ import { StarRating } from '../features/catalog/star-rating';
 import type { ProductData } from '../features/product/product-data';
 import { availability, CopyLinkButton, ShippingInfo } from '../features/product/product-extras';
 import { ProductGallery } from '../features/product/product-gallery';
-import { ReviewForm } from '../features/reviews/review-form';
 import { ReviewList } from '../features/reviews/review-list';
 import { WishlistButton } from '../features/wishlist/wishlist-button';
 import { formatRupees } from '../lib/money';
 import { useSession } from '../lib/session';
 import './product-page.css';
+
+// Only a signed-in shopper sees the form, and only after the page is interactive: it loads then,
+// not with the page (docs/decisions/006-first-load-budget.md).
+const ReviewForm = lazy(() =>
+  import('../features/reviews/review-form').then((module) => ({ default: module.ReviewForm })),
+);
 
 const reviewsText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
 
@@ -131,7 +137,9 @@ export default function ProductPage() {
           <div className="reviews-write">
             <h3>Write a review</h3>
             {signedIn ? (
-              <ReviewForm productId={product._id} onSubmitted={revalidate} />
+              <Suspense fallback={<p className="review-loading">Loading the review form…</p>}>
+                <ReviewForm productId={product._id} onSubmitted={revalidate} />
+              </Suspense>
             ) : (
               <p>
                 <Link href={loginHref(path)}>Log in to write a review</Link>

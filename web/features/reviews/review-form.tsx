@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { REVIEW_COMMENT_MAX, reviewSchema } from '../../../shared/schemas/review';
 import { api, isApiError } from '../../lib/api-client';
+import { type FieldErrors, useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { TextAreaField } from '../accounts/form-field';
 import './reviews.css';

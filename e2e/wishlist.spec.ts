@@ -1,0 +1,117 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ApiProduct } from '../shared/api-types';
+import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+
+/**
+ * The wishlist: the heart on the product page adds and removes, the list shows what was saved and
+ * takes it out again, 'No Items' when empty, and a visitor is sent to log in. One account for the
+ * file (sign-ups are rate limited).
+ */
+test.describe.configure({ mode: 'default' });
+
+const slug = 'jbl-flip-6-portable-waterproof-bluetooth-speaker';
+
+let account: Promise<Customer> | undefined;
+function customer(request: APIRequestContext) {
+  account ??= createCustomer(request);
+  return account;
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const toast = (page: Page, text: string) => page.locator('.toast-message').filter({ hasText: text });
+
+async function product(request: APIRequestContext): Promise<ApiProduct> {
+  const response = await request.get(`/api/product/${slug}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ApiProduct;
+}
+
+/** Takes everything out of the customer's wishlist through the API. */
+async function clearWishlist(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/user/wishlist', { headers: auth(token) });
+  const { wishlist } = (await response.json()) as { wishlist: ApiProduct[] };
+  for (const item of wishlist) {
+    await request.put('/api/product/wishlist', { headers: auth(token), data: { prodId: item._id } });
+  }
+}
+
+async function openProduct(page: Page) {
+  await page.goto(`/product/${slug}`);
+  await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true');
+}
+
+test('add from the product page, see it in the wishlist, remove it there', async ({ page, request }) => {
+  const me = await customer(request);
+  await clearWishlist(request, me.token);
+  const p = await product(request);
+  await signIn(page, me);
+
+  await page.goto('/wishlist');
+  await expect(page.getByText('No Items')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the store' })).toHaveAttribute('href', '/product');
+
+  await openProduct(page);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(toast(page, 'Item added to wishlist!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'In your wishlist' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Wishlist' }).first().click();
+  await expect(page).toHaveURL('/wishlist');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My wishlist');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: p.title }) });
+  await expect(card).toBeVisible();
+  await expect(
+    card.getByText(new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(p.price)),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: `Remove ${p.title} from wishlist` }).click();
+  await expect(toast(page, 'Item removed from wishlist')).toBeVisible();
+  await expect(page.getByText('No Items')).toBeVisible();
+});
+
+test('the heart on the product page toggles off again, and the card hearts follow', async ({
+  page,
+  request,
+}) => {
+  const me = await customer(request);
+  await clearWishlist(request, me.token);
+  const p = await product(request);
+  await request.put('/api/product/wishlist', { headers: auth(me.token), data: { prodId: p._id } });
+  await signIn(page, me);
+  await openProduct(page);
+  const heart = page.getByRole('button', { name: 'In your wishlist' });
+  await expect(heart).toBeVisible();
+  await heart.click();
+  await expect(toast(page, 'Item removed from wishlist')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
+
+  // A card's heart (here in 'You might be interested in') adds too, with its own label.
+  const related = page.locator('.related-grid .product-card').first();
+  const title = await related.locator('.product-card-title').innerText();
+  await related.getByRole('button', { name: `Add ${title} to wishlist` }).click();
+  await expect(toast(page, 'Item added to wishlist!')).toBeVisible();
+  await expect(related.getByRole('button', { name: `Remove ${title} from wishlist` })).toBeVisible();
+});
+
+test('a visitor pressing the heart is sent to log in and back', async ({ page }) => {
+  await openProduct(page);
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/product/${slug}`)}`);
+});
+
+test('a failed toggle says so', async ({ page, request, consoleErrors }) => {
+  const me = await customer(request);
+  await signIn(page, me);
+  await page.route('**/api/product/wishlist', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }),
+  );
+  await openProduct(page);
+  await page
+    .getByRole('button', { name: /wishlist$/ })
+    .first()
+    .click();
+  await expect(toast(page, 'Something went wrong!')).toBeVisible();
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    if (/status of 500 .*\/api\/product\/wishlist/.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
+  }
+});
