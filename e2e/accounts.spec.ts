@@ -242,7 +242,8 @@ test.describe('login', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL('/my-orders');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My orders');
+    await expect(page).toHaveTitle('My orders | Bharat Bazaar');
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
   });
 
   test('a next pointing off the site is ignored', async ({ page, request }) => {
@@ -348,6 +349,7 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
     await expect(first).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toBeFocused();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));
     expect(stored).toEqual({
       _id: account._id,

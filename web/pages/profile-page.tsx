@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type ProfileInput, profileSchema } from '../../shared/schemas/auth';
 import { useRevalidate, useRouteData } from '../app/route-context';
@@ -32,6 +32,7 @@ export default function ProfilePage() {
   const revalidate = useRevalidate();
   const [editing, setEditing] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const {
     register,
     handleSubmit,
@@ -51,9 +52,15 @@ export default function ProfilePage() {
     requestAnimationFrame(() => setFocus('firstname'));
   };
 
+  /** Locks the fields again; focus goes back to the pencil, as the Save and Cancel buttons vanish. */
+  const lock = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
   const cancel = () => {
     reset(valuesOf(user));
-    setEditing(false);
+    lock();
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -72,7 +79,7 @@ export default function ProfilePage() {
         });
       }
       reset(valuesOf(updated));
-      setEditing(false);
+      lock();
       toast.success('Profile updated successfully');
       revalidate();
     } catch (error) {
@@ -113,7 +120,13 @@ export default function ProfilePage() {
           <div className="profile-card-head">
             <h2 id="profile-details-title">Personal details</h2>
             {!editing && (
-              <button type="button" className="icon-button" aria-label="Edit profile" onClick={startEditing}>
+              <button
+                ref={editButton}
+                type="button"
+                className="icon-button"
+                aria-label="Edit profile"
+                onClick={startEditing}
+              >
                 <PencilIcon size={18} />
               </button>
             )}

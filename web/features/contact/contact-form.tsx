@@ -23,7 +23,7 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.post('/enquiry', values);
-      toast.success('Contact Form Submitted Successfully!', { autoClose: 4000 });
+      toast.success('Contact Form Submitted Successfully!');
       reset(empty);
     } catch (error) {
       if (isApiError(error)) {
