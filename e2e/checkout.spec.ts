@@ -1,0 +1,245 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ApiProduct } from '../shared/api-types';
+import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+
+/**
+ * Checkout with the built-in test gateway: the address form's messages and its saved copy, the
+ * whole payment through the gateway's in-page sheet to an order on /my-orders (stock taken, cart
+ * emptied), a declined payment, and the payment script failing to load. One account for the
+ * file (sign-ups are rate limited); its cart is rebuilt through the API per test.
+ */
+test.describe.configure({ mode: 'default' });
+
+const speakerSlug = 'boat-stone-1200-14w-bluetooth-speaker';
+const shirtSlug = 'levis-mens-housemark-crew-neck-t-shirt';
+
+let account: Promise<Customer> | undefined;
+const customer = (request: APIRequestContext) => {
+  account ??= createCustomer(request);
+  return account;
+};
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const rupees = (value: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(value);
+const toast = (page: Page, text: string | RegExp) => page.locator('.toast-message').filter({ hasText: text });
+
+async function product(request: APIRequestContext, slug: string): Promise<ApiProduct> {
+  const response = await request.get(`/api/product/${slug}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ApiProduct;
+}
+
+async function fillCart(
+  request: APIRequestContext,
+  token: string,
+  lines: { p: ApiProduct; quantity: number }[],
+) {
+  expect((await request.delete('/api/user/empty-cart', { headers: auth(token) })).ok()).toBe(true);
+  for (const { p, quantity } of lines) {
+    const response = await request.post('/api/user/cart', {
+      headers: auth(token),
+      data: { productId: p._id, color: p.color[0]!._id, quantity, price: p.price },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+const address = {
+  'First name': 'Asha',
+  'Last name': 'Verma',
+  Address: '12, 4th Cross, Indiranagar',
+  Landmark: 'Near the metro station',
+  City: 'Bengaluru',
+  Pincode: '560038',
+};
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('Country').selectOption('India');
+  for (const [label, value] of Object.entries(address))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('State').selectOption('Karnataka');
+}
+
+async function openCheckout(
+  page: Page,
+  request: APIRequestContext,
+  lines: { slug: string; quantity: number }[],
+) {
+  const me = await customer(request);
+  const products = await Promise.all(lines.map((l) => product(request, l.slug)));
+  await fillCart(
+    request,
+    me.token,
+    products.map((p, i) => ({ p, quantity: lines[i]!.quantity })),
+  );
+  await signIn(page, me);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  return { me, products };
+}
+
+test('address messages show under each field once touched, with every state and UT', async ({
+  page,
+  request,
+}) => {
+  const { me } = await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  await page.evaluate(() => localStorage.removeItem('address'));
+  await page.reload();
+
+  const steps = page.getByRole('navigation', { name: 'Checkout steps' });
+  await expect(steps.getByRole('listitem')).toHaveText(['Cart', 'Information', 'Shipping', 'Payment']);
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('Information');
+  await expect(page.getByTestId('checkout-email')).toHaveText(me.email);
+
+  const messages: [string, string][] = [
+    ['First name', 'First name is required'],
+    ['Last name', 'Last name is required'],
+    ['Address', 'Address is required'],
+    ['Landmark', 'Landmark is required'],
+    ['City', 'City is required'],
+    ['Pincode', 'Pincode is required'],
+  ];
+  for (const [label] of messages) {
+    await page.getByLabel(label, { exact: true }).focus();
+    await page.getByLabel(label, { exact: true }).blur();
+  }
+  await page.getByLabel('State').focus();
+  await page.getByLabel('State').blur();
+  await page.getByLabel('Country').focus();
+  await page.getByLabel('Country').blur();
+  for (const [label, message] of messages) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(new RegExp(message));
+  }
+  await expect(page.getByLabel('State')).toHaveAccessibleDescription(/State is required/);
+  await expect(page.getByLabel('Country')).toHaveAccessibleDescription(/Country is required/);
+
+  await page.getByLabel('Pincode').fill('012345');
+  await expect(page.getByLabel('Pincode')).toHaveAccessibleDescription(/Enter a valid 6-digit PIN code/);
+  await page.getByLabel('Pincode').fill('560038');
+  await expect(page.getByText('Enter a valid 6-digit PIN code')).toHaveCount(0);
+
+  // All 28 states and 8 union territories, plus the empty placeholder.
+  await expect(page.getByLabel('State').locator('option')).toHaveCount(37);
+  await expect(page.getByLabel('State').locator('option[value="Ladakh"]')).toHaveCount(1);
+  await expect(page.getByLabel('Country').locator('option')).toHaveText(['Select country', 'India']);
+
+  // Submitting with errors sends nothing and focuses the first field in error.
+  let started = false;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/user/order/checkout')) started = true;
+  });
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByLabel('Country')).toBeFocused();
+  expect(started).toBe(false);
+});
+
+test('the address is kept in localStorage as typed and restored after a reload', async ({
+  page,
+  request,
+}) => {
+  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  await page.evaluate(() => localStorage.removeItem('address'));
+  await page.reload();
+  await fillAddress(page);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('address') ?? '{}'));
+  expect(saved).toMatchObject({
+    firstName: 'Asha',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560038',
+  });
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Asha');
+  await expect(page.getByLabel('Landmark')).toHaveValue('Near the metro station');
+  await expect(page.getByLabel('State')).toHaveValue('Karnataka');
+  await expect(page.getByLabel('Country')).toHaveValue('India');
+});
+
+test('pays through the test gateway and lands on My orders with the order, stock taken and cart empty', async ({
+  page,
+  request,
+}) => {
+  const { me, products } = await openCheckout(page, request, [{ slug: speakerSlug, quantity: 2 }]);
+  const speaker = products[0]!;
+  const total = speaker.price * 2;
+  await expect(page.getByTestId('checkout-total')).toContainText(rupees(total));
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(speaker.title);
+  await expect(page.locator('.cart-badge')).toHaveText('1');
+  await fillAddress(page);
+
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Bharat Bazaar' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(rupees(total));
+  await expect(sheet).toContainText(me.email);
+  await sheet.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(toast(page, 'Order placed successfully')).toBeVisible();
+  await expect(page).toHaveURL('/my-orders');
+  const card = page.getByTestId('order-card').first();
+  await expect(card).toContainText(speaker.title);
+  await expect(card.getByTestId('order-total')).toHaveText(rupees(total));
+  await expect(card).toContainText('Ordered');
+  await expect(card).toContainText('Bengaluru, Karnataka 560038');
+  await expect(card).toContainText(/Payment ID pay_/);
+  await expect(page.locator('.cart-badge')).toHaveText('0');
+
+  expect(await page.evaluate(() => localStorage.getItem('address'))).toBeNull();
+  const cart = await request.get('/api/user/cart', { headers: auth(me.token) });
+  expect(await cart.json()).toEqual([]);
+  const after = await product(request, speakerSlug);
+  expect(after.quantity).toBe(speaker.quantity - 2);
+  expect(after.sold).toBe(speaker.sold + 2);
+});
+
+test('a declined payment shows why, places no order and lets the shopper try again', async ({
+  page,
+  request,
+}) => {
+  const { me } = await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  const before = (await (await request.get('/api/user/getmyorders', { headers: auth(me.token) })).json())
+    .orders.length as number;
+  await fillAddress(page);
+  const button = page.getByRole('button', { name: 'Continue to payment' });
+  await button.click();
+  const sheet = page.getByRole('dialog', { name: 'Bharat Bazaar' });
+  await sheet.getByRole('button', { name: 'Simulate a failed payment' }).click();
+  await expect(page.locator('.checkout-problem')).toContainText(
+    /Payment failed: .*declined.*no order was placed/,
+  );
+  await sheet.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  await expect(page).toHaveURL('/checkout');
+  const orders = await (await request.get('/api/user/getmyorders', { headers: auth(me.token) })).json();
+  expect(orders.orders).toHaveLength(before);
+  expect(await page.evaluate(() => localStorage.getItem('address'))).not.toBeNull();
+});
+
+test("stops with 'Razorpay SDK failed to load!' when the payment script cannot load", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  await page.route('**/pay/checkout.js', (route) => route.abort());
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Razorpay SDK failed to load!' })).toBeVisible();
+  await expect(toast(page, 'Razorpay SDK failed to load!')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  // The aborted script is reported by the browser; that is the failure under test.
+  const index = consoleErrors.findIndex((e) => e.includes('checkout.js') || e.includes('ERR_FAILED'));
+  if (index >= 0) consoleErrors.splice(index, 1);
+});
+
+test('an empty cart has nothing to check out', async ({ page, request }) => {
+  const me = await customer(request);
+  await request.delete('/api/user/empty-cart', { headers: auth(me.token) });
+  await signIn(page, me);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty');
+  await page.getByRole('link', { name: 'Go to the store' }).click();
+  await expect(page).toHaveURL('/product');
+});

@@ -1,0 +1,124 @@
+import { format } from 'date-fns';
+import { Link } from 'wouter';
+import { responsiveImage } from '../../lib/images';
+import { formatRupees } from '../../lib/money';
+import type { ApiOrder } from './order-types';
+
+const STATUS_CLASS: Record<string, string> = {
+  Ordered: 'ordered',
+  Processing: 'processing',
+  Shipped: 'shipped',
+  Delivered: 'delivered',
+  Cancelled: 'cancelled',
+  Refunded: 'refunded',
+};
+
+function formatDate(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'd MMM yyyy, h:mm a');
+}
+
+/** One order: number, date, status, lines, totals, where it goes and how it was paid. */
+export function OrderCard({ order, headingLevel = 2 }: { order: ApiOrder; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const titleId = `order-${order._id}-title`;
+  const ship = order.shippingInfo;
+  const discounted = order.totalPriceAfterDiscount < order.totalPrice;
+  return (
+    <article className="order-card" aria-labelledby={titleId} data-testid="order-card">
+      <header className="order-card-head">
+        <div>
+          <Heading id={titleId} className="order-card-title">
+            Order {order.orderNumber}
+          </Heading>
+          <p className="order-card-date">
+            Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <span className={`order-status order-status--${STATUS_CLASS[order.orderStatus] ?? 'other'}`}>
+          {order.orderStatus}
+        </span>
+      </header>
+
+      <ul className="order-items">
+        {order.orderItems.map((item) => {
+          const image = responsiveImage(item.product.images?.[0], 400);
+          const title = item.product.title || item.title;
+          const href = `/product/${item.product.slug || item.product._id}`;
+          return (
+            <li key={item._id} className="order-item">
+              <img
+                className="order-item-image"
+                src={image.src}
+                srcSet={image.srcSet}
+                sizes="72px"
+                width={image.width}
+                height={image.height}
+                alt={image.alt || title}
+                loading="lazy"
+                decoding="async"
+              />
+              <div className="order-item-info">
+                <Link href={href} className="order-item-title">
+                  {title}
+                </Link>
+                <p className="order-item-meta">
+                  <span
+                    className="order-item-dot"
+                    style={{ background: item.color.title }}
+                    aria-hidden="true"
+                  />
+                  Colour: {item.color.name || item.color.title} · Qty: {item.quantity}
+                </p>
+              </div>
+              <p className="order-item-price">
+                <span className="visually-hidden">Price: </span>
+                {formatRupees(item.price)}
+                {item.quantity > 1 && <span className="order-item-each"> each</span>}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="order-card-foot">
+        <section className="order-ship" aria-label="Shipping address">
+          <h3 className="order-label">Ships to</h3>
+          <address>
+            {ship.firstName} {ship.lastName}
+            <br />
+            {ship.address}
+            {ship.landmark ? `, ${ship.landmark}` : ''}
+            <br />
+            {ship.city}, {ship.state} {ship.pincode}
+            {ship.country ? `, ${ship.country}` : ''}
+          </address>
+        </section>
+        <section className="order-pay" aria-label="Payment">
+          <h3 className="order-label">Payment</h3>
+          <p className="order-payment-id">
+            {order.paymentInfo?.razorpayPaymentId ? (
+              <>
+                Payment ID <code>{order.paymentInfo.razorpayPaymentId}</code>
+              </>
+            ) : (
+              'Paid online'
+            )}
+          </p>
+          <dl className="order-totals">
+            <div>
+              <dt>Total</dt>
+              <dd data-testid="order-total">{formatRupees(order.totalPrice)}</dd>
+            </div>
+            {discounted && (
+              <div>
+                <dt>After discount</dt>
+                <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
+      </div>
+    </article>
+  );
+}

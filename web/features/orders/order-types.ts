@@ -1,0 +1,31 @@
+import type { ApiImage } from '../../../shared/api-types';
+
+/** An order as GET user/getmyorders returns it (products and colours populated, rupees). */
+export type ApiOrder = {
+  _id: string;
+  orderNumber: string;
+  shippingInfo: {
+    firstName: string;
+    lastName: string;
+    address: string;
+    landmark?: string;
+    city: string;
+    state: string;
+    country?: string;
+    pincode: string;
+  };
+  orderItems: {
+    _id: string;
+    product: { _id: string; slug?: string; title: string; images: ApiImage[] };
+    title: string;
+    color: { _id: string; title: string; name: string | null };
+    quantity: number;
+    price: number;
+  }[];
+  totalPrice: number;
+  totalPriceAfterDiscount: number;
+  orderStatus: string;
+  paymentInfo: { razorpayOrderId?: string; razorpayPaymentId?: string };
+  paidAt: string;
+  createdAt: string;
+};
