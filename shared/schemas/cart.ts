@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '../cart-rules.js';
 
-export const CART_QUANTITY_MIN = 1;
-export const CART_QUANTITY_MAX = 10;
+export { CART_QUANTITY_MAX, CART_QUANTITY_MIN, clampQuantity } from '../cart-rules.js';
 
 const id = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, message));
@@ -24,12 +24,3 @@ export const addToCartSchema = z.object({
 });
 
 export const wishlistToggleSchema = z.object({ prodId: id('Choose a product') });
-
-/** Clamps what a shopper types into a quantity box to the allowed range. */
-export function clampQuantity(value: number, max = CART_QUANTITY_MAX): number {
-  if (!Number.isFinite(value)) return CART_QUANTITY_MIN;
-  return Math.min(
-    Math.max(Math.trunc(value), CART_QUANTITY_MIN),
-    Math.max(CART_QUANTITY_MIN, Math.min(max, CART_QUANTITY_MAX)),
-  );
-}

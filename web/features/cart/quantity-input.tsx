@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CART_QUANTITY_MAX, clampQuantity } from '../../../shared/schemas/cart';
+import { CART_QUANTITY_MAX, clampQuantity } from '../../../shared/cart-rules';
 
 /**
  * A number box for 1..10 that also never goes above the stock: whatever is typed is clamped when
