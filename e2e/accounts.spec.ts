@@ -197,17 +197,25 @@ test.describe('login', () => {
     request,
   }) => {
     const account = await sharedAccount(request);
-    await page.route('**/api/user/login', (route) =>
-      route.fulfill({
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/user/login', async (route) => {
+      await answered;
+      await route.fulfill({
         status: 429,
         contentType: 'application/json',
         body: JSON.stringify({ message: 'Too many attempts. Please try again in 600 seconds.' }),
-      }),
-    );
+      });
+    });
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
+    // While the answer is on its way the button cannot be pressed twice.
+    await expect(page.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+    answer();
     await expect(page.getByText('Too many attempts. Please try again in 600 seconds.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
     allowFailedApiCalls(consoleErrors, 429);
