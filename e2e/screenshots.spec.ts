@@ -64,3 +64,40 @@ test('screenshots of the cart and wishlist', async ({ page, request }) => {
     }
   }
 });
+
+/** Checkout with a cart of two lines, then My orders after paying through the test gateway. */
+test('screenshots of checkout and my orders', async ({ page, request }) => {
+  const me = await createCustomer(request);
+  const headers = { authorization: `Bearer ${me.token}` };
+  await signIn(page, me);
+  for (const [device, viewport] of viewports) {
+    await page.setViewportSize(viewport);
+    for (const slug of ['levis-mens-housemark-crew-neck-t-shirt', 'boat-stone-1200-14w-bluetooth-speaker']) {
+      const product = (await (await request.get(`/api/product/${slug}`)).json()) as {
+        _id: string;
+        price: number;
+        color: { _id: string }[];
+      };
+      await request.post('/api/user/cart', {
+        headers,
+        data: { productId: product._id, color: product.color[0]!._id, quantity: 1, price: product.price },
+      });
+    }
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByLabel('Country').selectOption('India');
+    await page.getByLabel('First name').fill('Asha');
+    await page.getByLabel('Last name').fill('Verma');
+    await page.getByLabel('Address', { exact: true }).fill('12, 4th Cross, Indiranagar');
+    await page.getByLabel('Landmark').fill('Near the metro');
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('State').selectOption('Karnataka');
+    await page.getByLabel('Pincode').fill('560038');
+    await page.screenshot({ path: `test-results/screenshots/${device}-checkout.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL('/my-orders');
+    await expect(page.getByTestId('order-card').first()).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/${device}-my-orders.png`, fullPage: true });
+  }
+});
