@@ -9,11 +9,14 @@ import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
 import { toast } from '../lib/toast';
+import { useHydrated } from '../lib/use-hydrated';
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -52,7 +55,7 @@ export default function ForgotPasswordPage() {
           </div>
         </div>
       )}
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"
@@ -61,7 +64,7 @@ export default function ForgotPasswordPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send reset link'}
         </button>
       </form>

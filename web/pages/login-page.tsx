@@ -8,9 +8,12 @@ import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
 import { type StoredCustomer, saveCustomer } from '../lib/session';
+import { useHydrated } from '../lib/use-hydrated';
 
 export default function LoginPage() {
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
+  // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -38,7 +41,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login" intro="Welcome back! Sign in to see your cart, wishlist and orders.">
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"
@@ -56,7 +59,7 @@ export default function LoginPage() {
         <div className="auth-links">
           <Link href="/forgot-password">Forgot your password?</Link>
         </div>
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Logging in…' : 'Login'}
         </button>
       </form>

@@ -10,6 +10,7 @@ import { reportSubmitError } from '../features/accounts/submit-error';
 import { api, isApiError } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
 import { toast } from '../lib/toast';
+import { useHydrated } from '../lib/use-hydrated';
 
 const resetFormSchema = z
   .object({
@@ -31,6 +32,8 @@ export default function ResetPasswordPage() {
   const { token = '' } = useRouteParams();
   const [, navigate] = useLocation();
   const [linkError, setLinkError] = useState<string | null>(null);
+  // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -73,7 +76,7 @@ export default function ResetPasswordPage() {
           </div>
         </div>
       )}
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <PasswordField
           label="New password"
           autoComplete="new-password"
@@ -87,7 +90,7 @@ export default function ResetPasswordPage() {
           error={errors.confirm?.message}
           {...register('confirm')}
         />
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save new password'}
         </button>
       </form>

@@ -7,12 +7,15 @@ import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
 import { toast } from '../lib/toast';
+import { useHydrated } from '../lib/use-hydrated';
 
 const fields = ['firstname', 'lastname', 'email', 'mobile', 'password'] as const;
 
 export default function SignupPage() {
   const [, navigate] = useLocation();
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
+  // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -36,7 +39,7 @@ export default function SignupPage() {
 
   return (
     <AuthCard title="Create an account" intro="Save a wishlist, keep a cart and track your orders.">
-      <form className="form-stack" noValidate onSubmit={onSubmit}>
+      <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <div className="form-row">
           <TextField
             label="First name"
@@ -75,7 +78,7 @@ export default function SignupPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
         </button>
       </form>

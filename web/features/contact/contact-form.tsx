@@ -2,12 +2,15 @@ import { type EnquiryInput, enquirySchema } from '../../../shared/schemas/enquir
 import { api, isApiError } from '../../lib/api-client';
 import { useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
+import { useHydrated } from '../../lib/use-hydrated';
 import { TextAreaField, TextField } from '../accounts/form-field';
 
 const empty: EnquiryInput = { name: '', email: '', mobile: '', comment: '' };
 
 /** The contact form (spec section 5): messages under each field once touched, reset after sending. */
 export function ContactForm() {
+  // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -37,7 +40,13 @@ export function ContactForm() {
   });
 
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      className="form-stack"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+    >
       <div className="form-row">
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
@@ -60,7 +69,7 @@ export function ContactForm() {
       />
       <TextAreaField label="Comments" rows={5} error={errors.comment?.message} {...register('comment')} />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Submit'}
         </button>
         <p className="form-note">We reply within one working day.</p>
