@@ -1,11 +1,9 @@
 import { Link } from 'wouter';
-import type { ApiBlog } from '../../../shared/api-types';
 import { responsiveImage } from '../../lib/images';
-import { excerpt, htmlToText } from '../../lib/text';
-import { formatBlogDate } from '../blog/blog-date';
+import type { HomeBlog } from './home-data';
 
 /** A blog post on the home page: cover, date ('January 1st 2024, 1:00 pm'), title, 100-character excerpt. */
-export function BlogTeaser({ blog }: { blog: ApiBlog }) {
+export function BlogTeaser({ blog }: { blog: HomeBlog }) {
   const href = `/blog/${blog.slug || blog._id}`;
   const cover = responsiveImage(blog.images[0], 600);
   return (
@@ -23,12 +21,12 @@ export function BlogTeaser({ blog }: { blog: ApiBlog }) {
       />
       <div className="blog-teaser-body">
         <p className="blog-teaser-date">
-          <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
+          <time dateTime={blog.createdAt}>{blog.date}</time>
         </p>
         <h3 className="blog-teaser-title">
           <Link href={href}>{blog.title}</Link>
         </h3>
-        <p className="blog-teaser-excerpt">{excerpt(htmlToText(blog.description), 100)}</p>
+        <p className="blog-teaser-excerpt">{blog.excerpt}</p>
         <Link href={href} className="blog-teaser-more">
           Read more<span className="visually-hidden">: {blog.title}</span>
         </Link>

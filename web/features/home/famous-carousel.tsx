@@ -4,20 +4,17 @@ import { useAutoplayCarousel } from './use-carousel';
 
 /**
  * Famous items: four cards, one step every 3 s (spec section 9), 4/3/2/1 at a time on wide to
- * narrow screens (slide widths in CSS); each opens the store. Embla's `duration` 25 is its
- * ~500 ms glide.
+ * narrow screens (slide widths in CSS); each opens the store. The glide between positions is the
+ * browser's smooth scroll (about 300 to 500 ms).
  */
 export function FamousCarousel() {
-  const { emblaRef, selected, snapCount, scrollTo, rootProps } = useAutoplayCarousel(
-    { loop: true, align: 'start', duration: 25 },
-    3000,
-  );
+  const { viewportRef, selected, snapCount, scrollTo, rootProps } = useAutoplayCarousel(3000);
   return (
     <section className="home-section famous" aria-labelledby="famous-title" {...rootProps}>
       <h2 id="famous-title" className="home-section-title">
         Famous right now
       </h2>
-      <div className="famous-viewport" ref={emblaRef}>
+      <div className="famous-viewport" ref={viewportRef}>
         <ul className="famous-track">
           {famousItems.map((item) => (
             <li key={item.title} className="famous-slide">

@@ -8,12 +8,12 @@ import { useAutoplayCarousel } from './use-carousel';
  * priority; the others load lazily.
  */
 export function HeroCarousel() {
-  const { emblaRef, selected, scrollTo, paused, reducedMotion, togglePaused, rootProps } =
-    useAutoplayCarousel({ loop: true }, 5000);
+  const { viewportRef, selected, scrollTo, paused, reducedMotion, togglePaused, rootProps } =
+    useAutoplayCarousel(5000);
 
   return (
     <section className="hero" aria-roledescription="carousel" aria-label="Offers" {...rootProps}>
-      <div className="hero-viewport" ref={emblaRef}>
+      <div className="hero-viewport" ref={viewportRef}>
         <div className="hero-track">
           {heroSlides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern: a slide is a group, not a form fieldset.

@@ -9,7 +9,17 @@ function fakeApi(fail: (path: string) => boolean): ApiClient & { asked: string[]
     async get<T>(path: string): Promise<T> {
       asked.push(path);
       if (fail(path)) throw new Error('The catalogue is resting.');
-      return [{ path }] as T;
+      const item = {
+        _id: path,
+        slug: 'a-post',
+        title: path,
+        description: `<p>${'Words &amp; more words. '.repeat(15)}</p>`,
+        images: [],
+        ratings: [{ star: 5 }],
+        color: [{ _id: 'c' }],
+        createdAt: '2024-01-01T07:30:00.000Z',
+      };
+      return [item] as T;
     },
   };
 }
@@ -24,7 +34,18 @@ describe('home load', () => {
       '/product?tags=popular&limit=8',
       '/product?tags=special&limit=4',
     ]);
-    expect(data.featured).toEqual({ ok: true, data: [{ path: '/product?tags=featured&limit=8' }] });
+    expect(data.featured.ok && data.featured.data[0]).toMatchObject({
+      _id: '/product?tags=featured&limit=8',
+      ratings: [],
+      color: [],
+    });
+    // Cards get a short plain-text description, blogs their date and 100-character excerpt.
+    expect(data.featured.ok && data.featured.data[0]!.description).toMatch(/^Words & more words\. .*\.\.\.$/);
+    expect(data.blogs.ok && data.blogs.data[0]).toMatchObject({
+      date: 'January 1st 2024, 1:00 pm',
+      excerpt: `${'Words & more words. '.repeat(5).slice(0, 100).trimEnd()}...`,
+    });
+    expect(data.blogs.ok && 'description' in data.blogs.data[0]!).toBe(false);
   });
 
   it('turns a failed section into a message and keeps the others', async () => {

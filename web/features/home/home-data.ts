@@ -1,14 +1,22 @@
 import type { ApiBlog, ApiProduct } from '../../../shared/api-types';
 import type { LoadContext } from '../../app/route-types';
+import { excerpt, htmlToText } from '../../lib/text';
+import { slimProduct } from '../store/slim-product';
 
 /** One home section's data, or why it could not be loaded (the rest of the page still shows). */
 export type Section<T> = { ok: true; data: T } | { ok: false; message: string };
+
+/** A blog post as the home page shows it: the date and excerpt already written out. */
+export type HomeBlog = Pick<ApiBlog, '_id' | 'slug' | 'title' | 'images' | 'createdAt'> & {
+  date: string;
+  excerpt: string;
+};
 
 export type HomeData = {
   featured: Section<ApiProduct[]>;
   special: Section<ApiProduct[]>;
   popular: Section<ApiProduct[]>;
-  blogs: Section<ApiBlog[]>;
+  blogs: Section<HomeBlog[]>;
 };
 
 export const HOME_LIMITS = { featured: 8, special: 4, popular: 8, blogs: 4 } as const;
@@ -24,17 +32,39 @@ function section<T>(promise: Promise<T>): Promise<Section<T>> {
 }
 
 /**
+ * Dates and excerpts are written here, where the load runs: on the server for the first visit
+ * (so date-fns never reaches the first-load JavaScript), in the browser only after a client-side
+ * navigation, through a chunk loaded on demand.
+ */
+async function homeBlogs(blogs: ApiBlog[]): Promise<HomeBlog[]> {
+  const { formatBlogDate } = await import('../blog/blog-date');
+  return blogs.map((blog) => ({
+    _id: blog._id,
+    slug: blog.slug,
+    title: blog.title,
+    images: blog.images,
+    createdAt: blog.createdAt,
+    date: formatBlogDate(blog.createdAt),
+    excerpt: excerpt(htmlToText(blog.description), 100),
+  }));
+}
+
+/**
  * Every home section in one parallel load, each asking only for what it shows. A failed section
  * becomes a short message in its place instead of failing the whole page.
  */
 export async function loadHome({ api, signal }: LoadContext): Promise<HomeData> {
   const products = (tag: string, limit: number) =>
-    section(api.get<ApiProduct[]>(`/product?tags=${tag}&limit=${limit}`, { signal }));
+    section(
+      api
+        .get<ApiProduct[]>(`/product?tags=${tag}&limit=${limit}`, { signal })
+        .then((list) => list.map(slimProduct)),
+    );
   const [featured, special, popular, blogs] = await Promise.all([
     products('featured', HOME_LIMITS.featured),
     products('special', HOME_LIMITS.special),
     products('popular', HOME_LIMITS.popular),
-    section(api.get<ApiBlog[]>(`/blog?limit=${HOME_LIMITS.blogs}`, { signal })),
+    section(api.get<ApiBlog[]>(`/blog?limit=${HOME_LIMITS.blogs}`, { signal }).then(homeBlogs)),
   ]);
   return { featured, special, popular, blogs };
 }

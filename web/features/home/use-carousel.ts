@@ -1,84 +1,110 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { type FocusEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-
-type CarouselOptions = Parameters<typeof useEmblaCarousel>[0];
+import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * An Embla carousel that moves by itself every `delay` ms. It stands still while the pointer is
- * over it or focus is inside it, after the shopper presses its pause button (WCAG 2.2.2), and
- * always for people who ask for reduced motion.
+ * A carousel on a CSS scroll-snap strip: swiping, trackpads and scrolling a focused slide into
+ * view are the browser's own (and work before the JavaScript arrives); this hook adds the dots'
+ * state, moving to a slide, and moving by itself every `delay` ms.
+ *
+ * It stands still while the pointer is over it or focus is inside it, after the shopper presses
+ * its pause button (WCAG 2.2.2), and always for people who ask for reduced motion. After the last
+ * position it returns to the first.
+ *
+ * Written instead of Embla (which the team had installed) to keep the home page inside the 100 KB
+ * first-load JavaScript budget: Embla and its autoplay plugin are ~8.6 KB gzipped, this is <1 KB.
  */
-export function useAutoplayCarousel(options: CarouselOptions, delay: number) {
-  const plugins = useMemo(() => [Autoplay({ delay, playOnInit: false, stopOnInteraction: false })], [delay]);
-  const [emblaRef, emblaApi] = useEmblaCarousel(options, plugins);
+export function useAutoplayCarousel(delay: number) {
+  const viewportRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
-  // Reasons to stand still; it plays when there is none.
-  const holds = useRef({ hover: false, focus: false, reduced: true });
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
+  const [held, setHeld] = useState({ hover: false, focus: false });
 
-  const sync = useCallback(() => {
-    const autoplay = emblaApi?.plugins().autoplay;
-    if (!autoplay) return;
-    const { hover, focus, reduced } = holds.current;
-    // Nothing to move when every slide is in view (Embla then leaves its plugins uninitialised).
-    const movable = emblaApi.scrollSnapList().length > 1 && emblaApi.internalEngine().options.active;
-    if (hover || focus || reduced || paused || !movable) autoplay.stop();
-    else autoplay.play();
-  }, [emblaApi, paused]);
+  /** Left offsets of the slides, relative to the first, and how many positions there are. */
+  const measure = useCallback(() => {
+    const viewport = viewportRef.current;
+    const track = viewport?.firstElementChild;
+    if (!viewport || !track) return { offsets: [] as number[], count: 0 };
+    const slides = Array.from(track.children) as HTMLElement[];
+    const first = slides[0]?.offsetLeft ?? 0;
+    const offsets = slides.map((slide) => slide.offsetLeft - first);
+    const step = (offsets[1] ?? viewport.clientWidth) || 1;
+    const perView = Math.max(1, Math.round(viewport.clientWidth / step));
+    return { offsets, count: Math.max(1, slides.length - perView + 1) };
+  }, []);
 
+  const scrollTo = useCallback(
+    (index: number) => {
+      const viewport = viewportRef.current;
+      const { offsets } = measure();
+      if (!viewport || offsets[index] === undefined) return;
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      viewport.scrollTo({ left: offsets[index], behavior: reduce ? 'auto' : 'smooth' });
+      setSelected(index);
+    },
+    [measure],
+  );
+
+  // Follow the strip: the dot of the position in view, and the number of positions per width.
   useEffect(() => {
-    if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    const onInit = () => {
-      setSnapCount(emblaApi.scrollSnapList().length);
-      onSelect();
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const { offsets, count } = measure();
+      setSnapCount(count);
+      let nearest = 0;
+      offsets.forEach((offset, index) => {
+        if (Math.abs(offset - viewport.scrollLeft) < Math.abs(offsets[nearest]! - viewport.scrollLeft)) {
+          nearest = index;
+        }
+      });
+      setSelected(Math.min(nearest, count - 1));
     };
-    onInit();
-    emblaApi.on('select', onSelect).on('reInit', onInit);
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    viewport.addEventListener('scroll', schedule, { passive: true });
+    const resize = new ResizeObserver(schedule);
+    resize.observe(viewport);
     return () => {
-      emblaApi.off('select', onSelect).off('reInit', onInit);
+      viewport.removeEventListener('scroll', schedule);
+      resize.disconnect();
+      if (frame) cancelAnimationFrame(frame);
     };
-  }, [emblaApi]);
+  }, [measure]);
 
   useEffect(() => {
     const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const update = () => {
-      holds.current.reduced = query.matches;
-      setReducedMotion(query.matches);
-      sync();
-    };
+    const update = () => setReducedMotion(query.matches);
     update();
     query.addEventListener('change', update);
-    // A resize can change how many snaps there are (and re-create the plugin).
-    emblaApi?.on('reInit', sync);
-    return () => {
-      query.removeEventListener('change', update);
-      emblaApi?.off('reInit', sync);
-    };
-  }, [sync, emblaApi]);
+    return () => query.removeEventListener('change', update);
+  }, []);
 
-  const hold = (reason: 'hover' | 'focus', on: boolean) => {
-    holds.current[reason] = on;
-    sync();
-  };
+  // One step after `delay` ms of standing at a position; any move (a dot, a swipe) restarts it.
+  const playing = !paused && !reducedMotion && !held.hover && !held.focus && snapCount > 1;
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setTimeout(() => scrollTo(selected + 1 < snapCount ? selected + 1 : 0), delay);
+    return () => window.clearTimeout(timer);
+  }, [playing, selected, snapCount, delay, scrollTo]);
 
   const rootProps = {
-    onMouseEnter: () => hold('hover', true),
-    onMouseLeave: () => hold('hover', false),
-    onFocus: () => hold('focus', true),
+    onMouseEnter: () => setHeld((h) => ({ ...h, hover: true })),
+    onMouseLeave: () => setHeld((h) => ({ ...h, hover: false })),
+    onFocus: () => setHeld((h) => ({ ...h, focus: true })),
     onBlur: (event: FocusEvent<HTMLElement>) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold('focus', false);
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+        setHeld((h) => ({ ...h, focus: false }));
+      }
     },
   };
 
-  const scrollTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
-
   return {
-    emblaRef,
-    emblaApi,
+    viewportRef,
     selected,
     snapCount,
     paused,

@@ -1,6 +1,7 @@
 import type { ApiProduct } from '../../../shared/api-types';
 import type { LoadContext, MetaContext, PageMeta } from '../../app/route-types';
 import type { StoreFacets } from './filter-panel';
+import { slimProduct } from './slim-product';
 import {
   facetsApiPath,
   hasFilters,
@@ -37,7 +38,7 @@ export async function loadStore({ api, searchParams, signal }: LoadContext): Pro
       : query.availability === 'out-of-stock'
         ? outOfStock
         : inStock + outOfStock;
-  return { query, products, facets, total };
+  return { query, products: products.map(slimProduct), facets, total };
 }
 
 /** The page's heading, also its title: what the shopper is looking at. */
