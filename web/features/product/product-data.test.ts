@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiProduct } from '../../../shared/api-types';
+import { type ApiClient, ApiError } from '../../lib/api-client';
+import { type CartLine, cartTotal, isInCart } from '../cart/cart-store';
+import { loadProduct, productMeta } from './product-data';
+import { availability } from './product-extras';
+
+function product(id: string, overrides: Partial<ApiProduct> = {}): ApiProduct {
+  return {
+    _id: id,
+    slug: `slug-${id}`,
+    title: `Product ${id}`,
+    description: '<p>A <b>fine</b> product.</p>',
+    price: 699,
+    mrp: 999,
+    brand: 'Acme',
+    category: 'Fashion',
+    tags: ['popular'],
+    quantity: 12,
+    sold: 3,
+    images: [{ url: `/media/${id}.webp`, width: 800, height: 800 }],
+    color: [{ _id: 'c1', title: '#000', name: 'Black' }],
+    totalrating: 4.5,
+    ratingCount: 2,
+    ratings: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function fakeApi(answer: (path: string) => unknown): ApiClient & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    async get<T>(path: string): Promise<T> {
+      asked.push(path);
+      const value = answer(path);
+      if (value instanceof Error) throw value;
+      return value as T;
+    },
+  };
+}
+
+const ctx = {
+  publicUrl: 'https://shop.example',
+  params: {},
+  searchParams: new URLSearchParams(),
+  pathname: '/',
+};
+
+describe('product load', () => {
+  it('loads the product and up to 8 popular others, never itself', async () => {
+    const popular = Array.from({ length: 9 }, (_, i) => product(String(i)));
+    const api = fakeApi((path) => (path.startsWith('/product/') ? product('3') : popular));
+    const data = await loadProduct({ api, params: { id: 'slug-3' }, searchParams: new URLSearchParams() });
+    expect(api.asked[0]).toBe('/product/slug-3');
+    expect(data.product._id).toBe('3');
+    expect(data.related.map((p) => p._id)).toEqual(['0', '1', '2', '4', '5', '6', '7', '8']);
+  });
+
+  it('lets a 404 through (the not-found page) and survives a failed popular list', async () => {
+    const missing = fakeApi(() => new ApiError(404, 'Not found'));
+    await expect(
+      loadProduct({ api: missing, params: { id: 'x' }, searchParams: new URLSearchParams() }),
+    ).rejects.toMatchObject({ status: 404 });
+    const noPopular = fakeApi((path) =>
+      path.startsWith('/product/') ? product('1') : new ApiError(500, 'x'),
+    );
+    const data = await loadProduct({
+      api: noPopular,
+      params: { id: '1' },
+      searchParams: new URLSearchParams(),
+    });
+    expect(data.related).toEqual([]);
+  });
+});
+
+describe('product meta', () => {
+  it('has the canonical slug path and a Product with an INR offer and the real rating', () => {
+    const meta = productMeta({ product: product('1'), related: [] }, ctx);
+    expect(meta).toMatchObject({
+      title: 'Product 1',
+      description: 'A fine product.',
+      canonical: '/product/slug-1',
+    });
+    expect(meta.jsonLd).toMatchObject({
+      '@type': 'Product',
+      image: ['https://shop.example/media/1.webp'],
+      offers: { priceCurrency: 'INR', price: '699.00', availability: 'https://schema.org/InStock' },
+      aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
+    });
+  });
+
+  it('leaves out the rating when there is none and says when it is sold out', () => {
+    const meta = productMeta({ product: product('1', { ratingCount: 0, quantity: 0 }), related: [] }, ctx);
+    expect(meta.jsonLd).not.toHaveProperty('aggregateRating');
+    expect(meta.jsonLd).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  });
+});
+
+describe('stock and cart figures', () => {
+  it('says how much is left only when little is', () => {
+    expect(availability(0).text).toBe('Out of stock');
+    expect(availability(-1).text).toBe('Out of stock');
+    expect(availability(5).text).toBe('Only 5 left');
+    expect(availability(6).text).toBe('In stock');
+  });
+
+  it('totals quantity times price and finds a product among the lines', () => {
+    const line = (id: string, price: number, quantity: number) =>
+      ({ _id: `l${id}`, productId: product(id), price, quantity }) as CartLine;
+    const lines = [line('1', 699.5, 2), line('2', 0.1, 3)];
+    expect(cartTotal(lines)).toBe(1399.3);
+    expect(isInCart(lines, '2')).toBe(true);
+    expect(isInCart(lines, '9')).toBe(false);
+    expect(isInCart(null, '1')).toBe(false);
+  });
+});
