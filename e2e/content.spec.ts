@@ -279,14 +279,19 @@ test.describe('compare', () => {
       b!.brand,
     ]);
 
-    // The picker swaps a product.
-    const c = products[1]!;
-    await page.getByLabel('Second product').selectOption(c.slug);
+    // The picker swaps a product for one of its choices.
+    const second = page.getByLabel('Second product');
+    const choices = await second
+      .locator('option')
+      .evaluateAll((options: HTMLOptionElement[]) => options.map((o) => ({ value: o.value, text: o.text })));
+    const c = choices.find((choice) => choice.value && choice.value !== a!.slug && choice.value !== b!.slug)!;
+    expect(c).toBeDefined();
+    await second.selectOption(c.value);
     await page.getByRole('button', { name: 'Compare' }).click();
-    await expect(page).toHaveURL(`/compare-product?ids=${encodeURIComponent(`${a!.slug},${c.slug}`)}`);
-    await expect(table.getByRole('columnheader')).toHaveText([a!.title, c.title]);
-    await table.getByRole('link', { name: c.title }).click();
-    await expect(page).toHaveURL(`/product/${c.slug}`);
+    await expect(page).toHaveURL(`/compare-product?ids=${encodeURIComponent(`${a!.slug},${c.value}`)}`);
+    await expect(table.getByRole('columnheader')).toHaveText([a!.title, c.text]);
+    await table.getByRole('link', { name: c.text }).click();
+    await expect(page).toHaveURL(`/product/${c.value}`);
   });
 
   test('an unknown product is reported, not a broken page', async ({ page, request }) => {

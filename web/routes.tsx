@@ -186,35 +186,25 @@ export const routes: readonly RouteDef[] = [
         ),
       ].slice(0, 2);
       const missing: string[] = [];
-      let products: ApiProduct[];
-      if (ids.length > 0) {
-        const found = await Promise.all(
-          ids.map((id) =>
-            api.get<ApiProduct>(`/product/${encodeURIComponent(id)}`, { signal }).catch((error: unknown) => {
-              if ((error as { status?: number }).status !== 404) throw error;
-              missing.push(id);
-              return null;
-            }),
-          ),
-        );
-        products = found.filter((product): product is ApiProduct => product !== null);
-      } else {
-        products = await api.get<ApiProduct[]>('/product?tags=popular&sort=-sold&limit=2', { signal });
-      }
-      const category = products[0]?.category;
-      const lists = await Promise.all([
-        api.get<ApiProduct[]>('/product?sort=-sold&limit=40', { signal }),
-        category
-          ? api.get<ApiProduct[]>(
-              `/product?${new URLSearchParams({ category, sort: '-sold', limit: '40' })}`,
-              {
-                signal,
-              },
-            )
-          : [],
+      // The products and the picker's choices (the 30 best sellers) load in parallel.
+      const [products, popular] = await Promise.all([
+        ids.length > 0
+          ? Promise.all(
+              ids.map((id) =>
+                api
+                  .get<ApiProduct>(`/product/${encodeURIComponent(id)}`, { signal })
+                  .catch((error: unknown) => {
+                    if ((error as { status?: number }).status !== 404) throw error;
+                    missing.push(id);
+                    return null;
+                  }),
+              ),
+            ).then((found) => found.filter((product): product is ApiProduct => product !== null))
+          : api.get<ApiProduct[]>('/product?tags=popular&sort=-sold&limit=2', { signal }),
+        api.get<ApiProduct[]>('/product?sort=-sold&limit=30', { signal }),
       ]);
       const options = new Map<string, { id: string; title: string; category: string }>();
-      for (const product of [...products, ...lists.flat()]) {
+      for (const product of [...products, ...popular]) {
         const id = product.slug || product._id;
         if (!options.has(id)) options.set(id, { id, title: product.title, category: product.category });
       }
