@@ -26,6 +26,8 @@ const viewports = [
 
 for (const [device, viewport] of viewports) {
   test(`screenshots at ${device} size`, async ({ page }) => {
+    // A dozen full-page shots in one test: on a busy 2-core machine that takes more than 30 s.
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     for (const [name, path] of pages) {
       await page.goto(path);
