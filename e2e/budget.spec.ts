@@ -1,0 +1,70 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { createCustomer, expect, signIn, test } from './fixtures';
+
+/**
+ * The first-load JavaScript budget (docs/decisions/006-first-load-budget.md): every page a
+ * shopper can land on loads at most 100 KB of script, gzipped, on a first visit.
+ */
+const BUDGET_BYTES = 100 * 1024;
+
+async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.resourceType() === 'script' && new URL(response.url()).pathname.startsWith('/assets/')) {
+      bodies.set(response.url(), response.body());
+    }
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  let total = 0;
+  for (const body of bodies.values()) total += gzipSync(await body, { level: 9 }).length;
+  return total;
+}
+
+test.describe('first-load JavaScript', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test('public pages stay under 100 KB gzipped', async ({ browser, request }) => {
+    const [product] = (await (await request.get('/api/product?limit=1')).json()) as { slug: string }[];
+    const [blog] = (await (await request.get('/api/blog?limit=1')).json()) as { slug: string }[];
+    const paths = [
+      '/',
+      '/product',
+      `/product/${product!.slug}`,
+      '/blogs',
+      `/blog/${blog!.slug}`,
+      '/contact',
+      '/about',
+      '/compare-product',
+      '/Terms-conditions',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password/some-token',
+    ];
+    const sizes: Record<string, number> = {};
+    for (const path of paths) {
+      const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const fresh = await context.newPage();
+      sizes[path] = Math.round((await firstLoadScriptBytes(fresh, path)) / 102.4) / 10;
+      await context.close();
+    }
+    console.log('first-load JS (KB gzip):', sizes);
+    for (const [path, kb] of Object.entries(sizes)) expect(kb, path).toBeLessThanOrEqual(BUDGET_BYTES / 1024);
+  });
+
+  test('signed-in pages stay under 100 KB gzipped', async ({ browser, request }) => {
+    const customer = await createCustomer(request);
+    const sizes: Record<string, number> = {};
+    for (const path of ['/cart', '/wishlist', '/my-orders', '/my-profile', '/checkout']) {
+      const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const fresh = await context.newPage();
+      await signIn(fresh, customer);
+      sizes[path] = Math.round((await firstLoadScriptBytes(fresh, path)) / 102.4) / 10;
+      await expect(fresh).toHaveURL(path);
+      await context.close();
+    }
+    console.log('first-load JS (KB gzip):', sizes);
+    for (const [path, kb] of Object.entries(sizes)) expect(kb, path).toBeLessThanOrEqual(BUDGET_BYTES / 1024);
+  });
+});
