@@ -243,3 +243,58 @@ test('an empty cart has nothing to check out', async ({ page, request }) => {
   await page.getByRole('link', { name: 'Go to the store' }).click();
   await expect(page).toHaveURL('/product');
 });
+
+test('when the item sold out during payment, the shopper sees the server message about the refund and stays on checkout', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  // The server's answer when the last unit went to someone else (the real race is in the API tests).
+  const message =
+    "Levi's Men's Housemark Crew Neck T-Shirt sold out while you were paying, so no order was placed. Your payment of ₹699.00 has been refunded.";
+  // No real payment: a real one would be placed a few seconds later by the gateway's webhook.
+  const paid = {
+    razorpay_payment_id: 'pay_e2e',
+    razorpay_order_id: 'order_e2e',
+    razorpay_signature: 'f'.repeat(64),
+  };
+  await page.route('**/api/payments/test-gateway/orders/*/pay', (route) => route.fulfill({ json: paid }));
+  await page.route('**/api/user/order/paymentVerification', (route) =>
+    route.fulfill({ json: { razorpayOrderId: 'order_e2e', razorpayPaymentId: 'pay_e2e' } }),
+  );
+  await page.route('**/api/user/cart/create-order', (route) =>
+    route.fulfill({ status: 409, json: { message } }),
+  );
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('dialog', { name: 'Bharat Bazaar' }).getByRole('button', { name: /^Pay / }).click();
+  await expect(page.locator('.checkout-problem')).toHaveText(message);
+  await expect(toast(page, 'sold out while you were paying')).toBeVisible();
+  await expect(page).toHaveURL('/checkout');
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  expect(await page.evaluate(() => localStorage.getItem('address'))).not.toBeNull();
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    if (consoleErrors[i]!.includes('status of 409')) consoleErrors.splice(i, 1);
+  }
+});
+
+test('a payment service outage at checkout shows the server message and nothing opens', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  const message = 'The payment service is not responding right now. Please try again in a moment.';
+  await page.route('**/api/user/order/checkout', (route) =>
+    route.fulfill({ status: 502, json: { message } }),
+  );
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.locator('.checkout-problem')).toHaveText(message);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    if (consoleErrors[i]!.includes('status of 502')) consoleErrors.splice(i, 1);
+  }
+});

@@ -93,6 +93,8 @@ export default function CheckoutPage() {
   }
 
   async function placeOrder(address: ShippingAddress, response: RazorpayHandlerResponse, orderId: string) {
+    // A retry inside the payment window succeeded: the earlier failure no longer applies.
+    setProblem(null);
     setPhase('placing');
     try {
       const paymentInfo = await api.post<PaymentInfo>('/user/order/paymentVerification', {
