@@ -15,6 +15,8 @@ import { type Customer, expect, signIn, test } from './fixtures';
  */
 const outbox = path.join('.data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'outbox');
 const password = 'correct-horse-42';
+/** Signing in reloads the page: on a busy machine that takes longer than one expect's default. */
+const afterReload = { timeout: 15_000 };
 
 function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
@@ -67,6 +69,40 @@ function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
   }
 }
 
+/**
+ * Success toasts close after one second (the spec's layout). On a busy machine a poll can miss
+ * that window, so every toast shown in this page is recorded the moment it appears.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const message of document.querySelectorAll('.toast-message')) {
+        const text = message.textContent ?? '';
+        if (!(message as HTMLElement).dataset.recorded) {
+          (message as HTMLElement).dataset.recorded = '1';
+          seen.push(text);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function expectToast(page: Page, text: string, timeout = 15_000) {
+  await expect
+    .poll(
+      // A page that is reloading has no answer yet: ask again.
+      () =>
+        page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []).catch(() => []),
+      {
+        timeout,
+        message: `a toast saying "${text}"`,
+      },
+    )
+    .toContain(text);
+}
+
 /** One account per worker for the tests that only sign in with it (they never change it). */
 let shared: Promise<Account> | undefined;
 function sharedAccount(request: APIRequestContext): Promise<Account> {
@@ -94,6 +130,10 @@ async function resetLinkFor(email: string): Promise<string> {
     .toBeTruthy();
   return new URL(found!).pathname;
 }
+
+test.beforeEach(async ({ page }) => {
+  await recordToasts(page);
+});
 
 test.describe('sign up', () => {
   test('shows the messages under each field once touched, and the password rule', async ({ page }) => {
@@ -145,7 +185,7 @@ test.describe('sign up', () => {
       .fill(`+91 98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('User Created Successfully!')).toBeVisible();
+    await expectToast(page, 'User Created Successfully!');
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
 
@@ -156,7 +196,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Mobile number').fill(uniqueMobile());
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('User already exist! please login!')).toBeVisible();
+    await expectToast(page, 'User already exist! please login!');
     await expect(page).toHaveURL('/signup');
     allowFailedApiCalls(consoleErrors, 409);
   });
@@ -232,9 +272,9 @@ test.describe('login', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     const button = page.getByRole('button', { name: 'Login' });
     await button.click();
-    await expect(page).toHaveURL('/');
-    await expect(page.getByText('User Logged In Successfully!')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+    await expect(page).toHaveURL('/', afterReload);
+    await expectToast(page, 'User Logged In Successfully!');
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible(afterReload);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));
     expect(stored).toMatchObject({ email: account.email, firstname: 'Asha' });
@@ -249,9 +289,9 @@ test.describe('login', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL('/my-orders');
-    await expect(page).toHaveTitle('My orders | Bharat Bazaar');
-    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+    await expect(page).toHaveURL('/my-orders', afterReload);
+    await expect(page).toHaveTitle('My orders | Bharat Bazaar', afterReload);
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible(afterReload);
   });
 
   test('a next pointing off the site is ignored', async ({ page, request }) => {
@@ -261,6 +301,7 @@ test.describe('login', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
+    await expectToast(page, 'User Logged In Successfully!');
     await expect(page).toHaveURL('/');
   });
 
@@ -288,7 +329,7 @@ test.describe('forgotten password', () => {
     await expect(page.getByText('Email is required')).toBeVisible();
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByText("We've sent a password reset link to the email.")).toBeVisible();
+    await expectToast(page, "We've sent a password reset link to the email.");
     await expect(page.getByRole('status').filter({ hasText: 'a reset link is on its way' })).toBeVisible();
 
     const link = await resetLinkFor(account.email);
@@ -301,7 +342,7 @@ test.describe('forgotten password', () => {
     await expect(page.getByText('The passwords do not match')).toBeVisible();
     await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expect(page.getByText('Password updated successfully!')).toBeVisible();
+    await expectToast(page, 'Password updated successfully!');
     await expect(page).toHaveURL('/login');
 
     // The old session was revoked; the new password works, the old one does not.
@@ -313,7 +354,7 @@ test.describe('forgotten password', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible(afterReload);
 
     // The same link again: a clear message and a way to ask for a new one.
     await page.evaluate(() => localStorage.clear());
@@ -355,7 +396,7 @@ test.describe('profile', () => {
     await first.fill('Ashwini');
     await page.getByLabel('Last name').fill('Rao');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expectToast(page, 'Profile updated successfully');
     await expect(first).toHaveAttribute('readonly', '');
     await expect(page.getByRole('button', { name: 'Edit profile' })).toBeFocused();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));
