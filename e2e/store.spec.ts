@@ -6,6 +6,12 @@ const cards = (page: Page) => page.locator('.store-grid > li');
 const showing = (page: Page) => page.locator('.store-count');
 const panel = (page: Page) => page.getByRole('complementary');
 
+/** Opens a store address and waits until the page is hydrated (interactive). */
+async function openStore(page: Page, path = '/product') {
+  await page.goto(path);
+  await expect(page.locator('.store[data-ready]')).toBeAttached();
+}
+
 /** Prices on the cards, in rupees, in the order shown. */
 async function shownPrices(page: Page): Promise<number[]> {
   const texts = await page.locator('.store-grid .product-card-price-now').allTextContents();
@@ -21,7 +27,7 @@ test.describe('store page', () => {
   test('lists a page of products with paging that works', async ({ page }) => {
     const total = await apiTotal(page, '');
     expect(total).toBeGreaterThan(24);
-    await page.goto('/product');
+    await openStore(page, '/product');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our store');
     await expect(cards(page)).toHaveCount(24);
     await expect(showing(page)).toHaveText(`Showing 1-24 of ${total}`);
@@ -46,7 +52,7 @@ test.describe('store page', () => {
     expect(sonyTvs).toBeGreaterThan(0);
     expect(sonyTvs).toBeLessThan(tvs);
 
-    await page.goto('/product');
+    await openStore(page, '/product');
     await expect(panel(page).getByRole('checkbox', { name: `TVs (${tvs})` })).toBeVisible();
     const tvBox = panel(page).getByRole('checkbox', { name: /^TVs/ });
     await tvBox.focus();
@@ -79,7 +85,7 @@ test.describe('store page', () => {
   });
 
   test('price From/To is checked, then filters', async ({ page }) => {
-    await page.goto('/product');
+    await openStore(page, '/product');
     const from = panel(page).getByLabel('From', { exact: true });
     const to = panel(page).getByLabel('To', { exact: true });
     await from.fill('5000');
@@ -111,7 +117,7 @@ test.describe('store page', () => {
     };
     const { inStock, outOfStock } = facets.availability;
     expect(outOfStock).toBeGreaterThan(0);
-    await page.goto('/product');
+    await openStore(page, '/product');
     await expect(panel(page).getByRole('checkbox', { name: `In stock (${inStock})` })).toBeVisible();
     await panel(page)
       .getByRole('checkbox', { name: `Out of stock (${outOfStock})` })
@@ -122,7 +128,7 @@ test.describe('store page', () => {
   });
 
   test('sorting orders by price', async ({ page }) => {
-    await page.goto('/product');
+    await openStore(page, '/product');
     const sort = page.getByLabel('Sort by');
     await expect(sort.locator('option')).toHaveText([
       'Alphabetically, A-Z',
@@ -150,7 +156,7 @@ test.describe('store page', () => {
   });
 
   test('grid choices; descriptions only in the list layout', async ({ page }) => {
-    await page.goto('/product');
+    await openStore(page, '/product');
     const grid = page.getByRole('group', { name: 'Products per row' });
     await expect(grid.getByRole('button', { name: '4 per row' })).toHaveAttribute('aria-pressed', 'true');
     const descriptions = page.locator('.store-grid .product-card-description');
@@ -178,7 +184,7 @@ test.describe('store page', () => {
   });
 
   test('a slow load says so; a search with no result offers to clear it', async ({ page }) => {
-    await page.goto('/product');
+    await openStore(page, '/product');
     await page.route('**/api/product?*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
@@ -193,7 +199,7 @@ test.describe('store page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cameras');
     await page.unrouteAll();
 
-    await page.goto('/product?q=zzzzqq');
+    await openStore(page, '/product?q=zzzzqq');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Results for 'zzzzqq'");
     await expect(page.getByRole('heading', { name: "No products match 'zzzzqq'" })).toBeVisible();
     await page.getByRole('link', { name: 'Clear filters' }).click();
@@ -223,7 +229,7 @@ test.describe('store page', () => {
 
   test('on a phone, filters open in a modal and apply with Apply; two cards a row', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto('/product');
+    await openStore(page, '/product');
     await expect(panel(page)).toBeHidden();
     const boxes = await Promise.all([cards(page).nth(0).boundingBox(), cards(page).nth(1).boundingBox()]);
     expect(boxes[0]!.y).toBe(boxes[1]!.y);

@@ -11,6 +11,7 @@ import { HeroCarousel } from '../features/home/hero-carousel';
 import type { HomeData, Section } from '../features/home/home-data';
 import { ServicesStrip } from '../features/home/services-strip';
 import { SpecialProductCard } from '../features/home/special-product-card';
+import { useHydrated } from '../lib/use-hydrated';
 import './home-page.css';
 
 function HomeSection<T>({
@@ -66,8 +67,10 @@ const productGrid = (products: ApiProduct[]) => (
 /** Home (spec section 2): banners, services, collections, famous items, brands and blogs. */
 export default function HomePage() {
   const data = useRouteData<HomeData>();
+  const hydrated = useHydrated();
   return (
-    <div className="home">
+    // data-ready: hydrated, for tests that must not click before the page is interactive.
+    <div className="home" data-ready={hydrated ? '' : undefined}>
       <div className="container">
         <h1 className="home-heading">
           Bharat Bazaar: online shopping for electronics, appliances and fashion

@@ -17,6 +17,7 @@ import {
 } from '../features/store/store-query';
 import { type GridChoice, GridSwitch, Pagination, SortSelect } from '../features/store/store-toolbar';
 import '../features/store/store.css';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * The store (/product): filters in a side panel (a modal on phones), sorting, 3/4/6/12 per row and
@@ -28,6 +29,7 @@ export default function StorePage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const pending = useNavigationPending();
+  const hydrated = useHydrated();
   const [grid, setGrid] = useState<GridChoice>(4);
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -68,7 +70,8 @@ export default function StorePage() {
   const wide = grid === 12;
 
   return (
-    <div className="store container">
+    // data-ready: hydrated, for tests that must not click before the page is interactive.
+    <div className="store container" data-ready={hydrated ? '' : undefined}>
       <header className="store-head">
         <nav aria-label="Breadcrumb" className="store-breadcrumb">
           <ol>
