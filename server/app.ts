@@ -59,7 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'"],
         // React's style={{...}} (stock bars, zoom) sets attributes, not inline <style> blocks.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Razorpay's checkout shows bank and wallet logos from its CDN.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.razorpay ? ['https://cdn.razorpay.com'] : [])],
         fontSrc: ["'self'"],
         connectSrc: [
           "'self'",
