@@ -45,7 +45,45 @@ async function fillCart(
 const rupees = (value: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(value);
 
-const toast = (page: Page, text: string) => page.locator('.toast-message').filter({ hasText: text });
+/**
+ * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
+ * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
+ * same message twice needs two toasts.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
+            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+          const index = seen.findIndex((message) => message.includes(wanted));
+          if (index < 0) return false;
+          seen.splice(index, 1);
+          return true;
+        }, text),
+      { message: `toast '${text}'` },
+    )
+    .toBe(true);
+}
+
+test.beforeEach(async ({ page }) => recordToasts(page));
 
 function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
   for (let i = consoleErrors.length - 1; i >= 0; i--) {
@@ -87,7 +125,7 @@ test('lines, totals and a quantity change update the page and the header', async
 
   const quantity = page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` });
   await quantity.fill('3');
-  await expect(toast(page, 'Product updated from cart successfully!')).toBeVisible();
+  await expectToast(page, 'Product updated from cart successfully!');
   const second = shirt.price * 3 + speaker.price;
   await expect(summary.locator('.cart-summary-total dd')).toHaveText(rupees(second));
   await expect(header).toHaveAccessibleName(`Cart, 2 items, ${rupees(second)}`);
@@ -95,7 +133,7 @@ test('lines, totals and a quantity change update the page and the header', async
   // Typed values are clamped to 10 (and the stock), and saved once.
   await quantity.fill('25');
   await expect(quantity).toHaveValue('10');
-  await expect(toast(page, 'Product updated from cart successfully!')).toBeVisible();
+  await expectToast(page, 'Product updated from cart successfully!');
   await expect(summary.locator('.cart-summary-total dd')).toHaveText(
     rupees(shirt.price * 10 + speaker.price),
   );
@@ -105,11 +143,25 @@ test('lines, totals and a quantity change update the page and the header', async
   await expect(page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` })).toHaveValue('10');
 });
 
+test('a quantity changed just before leaving the page is still saved', async ({ page, request }) => {
+  const { me, shirt } = await setup(page, request);
+  await page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` }).fill('4');
+  await page.getByRole('link', { name: 'Continue shopping' }).click();
+  await expect(page).toHaveURL('/product');
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/user/cart', { headers: auth(me.token) });
+      const lines = (await response.json()) as { productId: { _id: string }; quantity: number }[];
+      return lines.find((line) => line.productId._id === shirt._id)?.quantity;
+    })
+    .toBe(4);
+});
+
 test('removing lines down to the empty cart', async ({ page, request }) => {
   const { shirt, speaker } = await setup(page, request);
   const header = page.getByRole('link', { name: /^Cart, / });
   await page.getByRole('button', { name: `Remove ${shirt.title} from cart` }).click();
-  await expect(toast(page, 'Product removed from cart!')).toBeVisible();
+  await expectToast(page, 'Product removed from cart!');
   await expect(page.getByRole('link', { name: shirt.title })).toHaveCount(0);
   await expect(header).toHaveAccessibleName(`Cart, 1 item, ${rupees(speaker.price)}`);
   await expect(page.locator('.cart-badge')).toHaveText('1');
@@ -132,13 +184,11 @@ test('a failed change says so and keeps the saved quantity', async ({ page, requ
   );
   const quantity = page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` });
   await quantity.fill('5');
-  await expect(
-    toast(page, 'Something went wrong! Only 2 left in stock. Please choose 2 or fewer.'),
-  ).toBeVisible();
+  await expectToast(page, 'Something went wrong! Only 2 left in stock. Please choose 2 or fewer.');
   await expect(quantity).toHaveValue('2');
 
   await page.getByRole('button', { name: `Remove ${shirt.title} from cart` }).click();
-  await expect(toast(page, 'Something went wrong! Something went wrong on our side.')).toBeVisible();
+  await expectToast(page, 'Something went wrong! Something went wrong on our side.');
   await expect(page.getByRole('link', { name: shirt.title })).toBeVisible();
   allowFailedApiCalls(consoleErrors, 400, 500);
 });

@@ -41,7 +41,45 @@ async function openProduct(page: Page, slug: string) {
   await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true');
 }
 
-const toast = (page: Page, text: string) => page.locator('.toast-message').filter({ hasText: text });
+/**
+ * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
+ * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
+ * same message twice needs two toasts.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
+            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+          const index = seen.findIndex((message) => message.includes(wanted));
+          if (index < 0) return false;
+          seen.splice(index, 1);
+          return true;
+        }, text),
+      { message: `toast '${text}'` },
+    )
+    .toBe(true);
+}
+
+test.beforeEach(async ({ page }) => recordToasts(page));
 
 /** Removes the console errors of API calls a test made fail on purpose (and keeps any other). */
 function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
@@ -142,13 +180,13 @@ test('adding needs a colour, then updates the header and becomes Go to cart', as
   await expect(cartLink).toHaveAccessibleName('Cart, 0 items, ₹0.00');
 
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(toast(page, 'Please choose color')).toBeVisible();
+  await expectToast(page, 'Please choose color');
 
   const colour = p.color[1] ?? p.color[0]!;
   await page.getByRole('radio', { name: colour.name }).check();
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(toast(page, 'Product added to the cart')).toBeVisible();
+  await expectToast(page, 'Product added to the cart');
   await expect(cartLink).toHaveAccessibleName('Cart, 1 item, ₹1,398.00');
   await expect(page.locator('.cart-badge')).toHaveText('1');
   await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveCount(0);
@@ -181,9 +219,7 @@ test('a failed add says so with the server message', async ({ page, request, con
   await openProduct(page, shirt);
   await page.getByRole('radio', { name: p.color[0]!.name }).check();
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(
-    toast(page, 'Something went wrong! Only 1 left in stock. Please choose 1 or fewer.'),
-  ).toBeVisible();
+  await expectToast(page, 'Something went wrong! Only 1 left in stock. Please choose 1 or fewer.');
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   allowFailedApiCalls(consoleErrors, 400);
 });
@@ -192,7 +228,7 @@ test('copy link puts the product address on the clipboard', async ({ page, conte
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openProduct(page, shirt);
   await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(toast(page, 'Link copied')).toBeVisible();
+  await expectToast(page, 'Link copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/product/${shirt}`);
 });
 

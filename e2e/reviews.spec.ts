@@ -14,7 +14,45 @@ function customer(request: APIRequestContext) {
   return account;
 }
 
-const toast = (page: Page, text: string) => page.locator('.toast-message').filter({ hasText: text });
+/**
+ * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
+ * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
+ * same message twice needs two toasts.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
+            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+          const index = seen.findIndex((message) => message.includes(wanted));
+          if (index < 0) return false;
+          seen.splice(index, 1);
+          return true;
+        }, text),
+      { message: `toast '${text}'` },
+    )
+    .toBe(true);
+}
+
+test.beforeEach(async ({ page }) => recordToasts(page));
 
 async function product(request: APIRequestContext): Promise<ApiProduct> {
   const response = await request.get(`/api/product/${slug}`);
@@ -34,18 +72,18 @@ test('a review needs stars and words, then shows in the list and the count', asy
   const submit = form.getByRole('button', { name: 'Submit review' });
 
   await submit.click();
-  await expect(toast(page, 'Please add star rating!')).toBeVisible();
+  await expectToast(page, 'Please add star rating!');
   await expect(form.getByText('Please add star rating!')).toBeVisible();
 
   await form.getByRole('radio', { name: '4 stars' }).check();
   await submit.click();
-  await expect(toast(page, 'Please write review about product!')).toBeVisible();
+  await expectToast(page, 'Please write review about product!');
   await expect(form.getByText('Please write review about product!')).toBeVisible();
 
   const comment = `Sturdy and easy to read in sunlight (${Date.now()})`;
   await form.getByRole('textbox', { name: 'Your review' }).fill(comment);
   await submit.click();
-  await expect(toast(page, 'Rating added successfully!')).toBeVisible();
+  await expectToast(page, 'Rating added successfully!');
 
   const count = before.ratingCount + 1;
   await expect(page.getByRole('link', { name: `(${reviews(count)})` })).toBeVisible();
@@ -78,9 +116,7 @@ test('a failed review says so with the server message', async ({ page, request, 
   await form.getByRole('radio', { name: '5 stars' }).check();
   await form.getByRole('textbox', { name: 'Your review' }).fill('Great watch');
   await form.getByRole('button', { name: 'Submit review' }).click();
-  await expect(
-    toast(page, 'Something went wrong! Too many attempts. Please try again in 60 seconds.'),
-  ).toBeVisible();
+  await expectToast(page, 'Something went wrong! Too many attempts. Please try again in 60 seconds.');
   await expect(form.getByRole('textbox', { name: 'Your review' })).toHaveValue('Great watch');
   for (let i = consoleErrors.length - 1; i >= 0; i--) {
     if (/status of 429 .*\/api\/product\/rating/.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);

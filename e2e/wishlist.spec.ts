@@ -18,7 +18,45 @@ function customer(request: APIRequestContext) {
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const toast = (page: Page, text: string) => page.locator('.toast-message').filter({ hasText: text });
+/**
+ * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
+ * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
+ * same message twice needs two toasts.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
+            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+          const index = seen.findIndex((message) => message.includes(wanted));
+          if (index < 0) return false;
+          seen.splice(index, 1);
+          return true;
+        }, text),
+      { message: `toast '${text}'` },
+    )
+    .toBe(true);
+}
+
+test.beforeEach(async ({ page }) => recordToasts(page));
 
 async function product(request: APIRequestContext): Promise<ApiProduct> {
   const response = await request.get(`/api/product/${slug}`);
@@ -52,7 +90,7 @@ test('add from the product page, see it in the wishlist, remove it there', async
 
   await openProduct(page);
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
-  await expect(toast(page, 'Item added to wishlist!')).toBeVisible();
+  await expectToast(page, 'Item added to wishlist!');
   await expect(page.getByRole('button', { name: 'In your wishlist' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Wishlist' }).first().click();
@@ -65,7 +103,7 @@ test('add from the product page, see it in the wishlist, remove it there', async
   ).toBeVisible();
 
   await page.getByRole('button', { name: `Remove ${p.title} from wishlist` }).click();
-  await expect(toast(page, 'Item removed from wishlist')).toBeVisible();
+  await expectToast(page, 'Item removed from wishlist');
   await expect(page.getByText('No Items')).toBeVisible();
 });
 
@@ -82,14 +120,14 @@ test('the heart on the product page toggles off again, and the card hearts follo
   const heart = page.getByRole('button', { name: 'In your wishlist' });
   await expect(heart).toBeVisible();
   await heart.click();
-  await expect(toast(page, 'Item removed from wishlist')).toBeVisible();
+  await expectToast(page, 'Item removed from wishlist');
   await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
 
   // A card's heart (here in 'You might be interested in') adds too, with its own label.
   const related = page.locator('.related-grid .product-card').first();
   const title = await related.locator('.product-card-title').innerText();
   await related.getByRole('button', { name: `Add ${title} to wishlist` }).click();
-  await expect(toast(page, 'Item added to wishlist!')).toBeVisible();
+  await expectToast(page, 'Item added to wishlist!');
   await expect(related.getByRole('button', { name: `Remove ${title} from wishlist` })).toBeVisible();
 });
 
@@ -110,7 +148,7 @@ test('a failed toggle says so', async ({ page, request, consoleErrors }) => {
     .getByRole('button', { name: /wishlist$/ })
     .first()
     .click();
-  await expect(toast(page, 'Something went wrong!')).toBeVisible();
+  await expectToast(page, 'Something went wrong!');
   for (let i = consoleErrors.length - 1; i >= 0; i--) {
     if (/status of 500 .*\/api\/product\/wishlist/.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
   }

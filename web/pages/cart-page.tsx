@@ -4,7 +4,7 @@ import { CartIcon } from '../components/ui/icons';
 import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
 import { CartLineRow } from '../features/cart/cart-line';
-import { cartTotal, reloadCart, useCart } from '../features/cart/cart-store';
+import { cartTotal, isCartLoading, reloadCart, useCart } from '../features/cart/cart-store';
 import { isApiError } from '../lib/api-client';
 import { formatRupees } from '../lib/money';
 import '../features/cart/cart.css';
@@ -16,7 +16,7 @@ export default function CartPage() {
 
   // Current prices and stock each time the page opens (the header's copy may be a while old).
   useEffect(() => {
-    void reloadCart();
+    if (!isCartLoading()) void reloadCart();
   }, []);
 
   if (!cart.lines) {

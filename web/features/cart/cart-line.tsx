@@ -23,15 +23,28 @@ export function CartLineRow({ line }: { line: CartLine }) {
   const [quantity, setQuantity] = useState(line.quantity);
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const unsaved = useRef<(() => void) | null>(null);
 
   // A reload brings the saved quantity (or the old one back after a failure).
   useEffect(() => setQuantity(line.quantity), [line.quantity]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the page right after a change still saves it.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      unsaved.current?.();
+    },
+    [],
+  );
 
   function changeQuantity(next: number) {
     setQuantity(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(next), SAVE_DELAY_MS);
+    const run = () => {
+      unsaved.current = null;
+      void save(next);
+    };
+    unsaved.current = run;
+    timer.current = setTimeout(run, SAVE_DELAY_MS);
   }
 
   async function save(next: number) {
@@ -51,6 +64,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
 
   async function remove() {
     clearTimeout(timer.current);
+    unsaved.current = null;
     setBusy(true);
     try {
       await cartApi.remove(line._id);

@@ -48,6 +48,10 @@ export async function reloadCart(): Promise<void> {
   }
 }
 
+export function isCartLoading(): boolean {
+  return state.status === 'loading';
+}
+
 /** Forgets the cart (signed out): nothing is known until the next load. */
 export function clearCart() {
   generation++;
