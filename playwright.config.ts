@@ -51,6 +51,10 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // The suite plays many shoppers from one machine; each test's requests say which shopper
+      // they are with X-Forwarded-For (as a load balancer would), so per-address rate limits
+      // apply per shopper instead of to the whole suite.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -27,17 +27,22 @@ export { expect };
 
 export type Customer = { _id: string; token: string; firstname: string; email: string };
 
+const randomOctet = () => 1 + Math.floor(Math.random() * 250);
+
 /** A fresh account through the real API, signed in: what login stores in localStorage. */
 export async function createCustomer(request: APIRequestContext): Promise<Customer> {
   const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
   const password = 'correct-horse-42';
   // E-mail and mobile are both unique per account.
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  // Its own address, as if behind the shop's load balancer: rate limits count per shopper.
+  const headers = { 'x-forwarded-for': `10.${randomOctet()}.${randomOctet()}.${randomOctet()}` };
   const registered = await request.post('/api/user/register', {
     data: { firstname: 'Asha', lastname: 'Verma', email, mobile, password },
+    headers,
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/api/user/login', { data: { email, password } });
+  const login = await request.post('/api/user/login', { data: { email, password }, headers });
   expect(login.ok(), await login.text()).toBe(true);
   return (await login.json()) as Customer;
 }
