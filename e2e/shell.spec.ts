@@ -169,7 +169,8 @@ test.describe('signed in', () => {
 
     // Signed-in pages open; login and signup send the customer home.
     await page.getByRole('link', { name: 'My Orders' }).first().click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My orders');
+    // A new customer: the orders page's empty state.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Ordered Items');
     await page.goto('/login');
     await expect(page).toHaveURL('/');
 
