@@ -109,6 +109,14 @@ test.describe('store page', () => {
       expect(price).toBeGreaterThanOrEqual(1000);
       expect(price).toBeLessThanOrEqual(5000);
     }
+
+    // A From typed but not applied survives a tick elsewhere; the tick keeps the applied price.
+    await from.fill('2000');
+    await panel(page)
+      .getByRole('checkbox', { name: /^Watches/ })
+      .check();
+    await expect(page).toHaveURL('/product?category=Watches&min=1000&max=5000');
+    await expect(from).toHaveValue('2000');
   });
 
   test('availability counts are real and filter', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Availability } from '../../../shared/catalog';
 import { useHydrated } from '../../lib/use-hydrated';
 import { priceRangeError, type StoreQuery, toggleValue, withFilters } from './store-query';
@@ -39,10 +39,14 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
   const [priceError, setPriceError] = useState<string | null>(null);
   const errorId = useId();
 
-  // A new address (back button, another link) wins over what is on screen.
+  // A new address (a tick, back button, another link) wins over what is on screen, except for
+  // From/To typed but not yet applied while the address kept its price.
+  const shown = useRef(query);
   useEffect(() => {
-    setDraft(query);
-    setPriceError(null);
+    const before = shown.current;
+    shown.current = query;
+    const priceChanged = before.min !== query.min || before.max !== query.max;
+    setDraft((typed) => (priceChanged ? query : { ...query, min: typed.min, max: typed.max }));
   }, [query]);
 
   const change = (patch: Partial<StoreQuery>) => {
