@@ -166,9 +166,12 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
     const title = documentTitle(meta.title);
     document.title = title;
     if (shownKey.current === view.key) return;
+    const samePath = shownKey.current.split('?')[0] === view.key.split('?')[0];
     shownKey.current = view.key;
     setAnnouncement(title);
-    document.getElementById('main')?.focus({ preventScroll: true });
+    // A new query on the same page (a filter, a sort, the next page of results) keeps focus on
+    // the control the shopper just used; only a new page starts again at its content.
+    if (!samePath) document.getElementById('main')?.focus({ preventScroll: true });
   }, [view, meta]);
 
   const retry = useCallback(() => {
