@@ -22,7 +22,7 @@ describe('render', () => {
     expect(result.head).toContain('<title>Contact us | Bharat Bazaar</title>');
     expect(result.head).toContain('<link rel="canonical" href="https://shop.example.in/contact">');
     expect(result.data).toEqual({ key: '/contact?from=footer', kind: 'ready' });
-    expect(result.modules).toEqual(['web/pages/coming-soon-page.tsx']);
+    expect(result.modules).toEqual(['web/pages/contact-page.tsx']);
   });
 
   it('answers unknown paths with the 404 page', async () => {
@@ -48,7 +48,7 @@ describe('render', () => {
     expect(result.head).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(result.data).toEqual({ key: '/cart', kind: 'checking' });
     // The customer is most likely signed in: fetch the page chunk early.
-    expect(result.modules).toEqual(['web/pages/coming-soon-page.tsx']);
+    expect(result.modules).toEqual(['web/pages/cart-page.tsx']);
   });
 
   it('renders the signed-out header (the server cannot see the session)', async () => {

@@ -1,6 +1,5 @@
 import type { ApiBlog, ApiProduct } from '../shared/api-types';
 import {
-  type Access,
   defineRoute,
   type PageImport,
   type PageMeta,
@@ -27,11 +26,6 @@ function page(name: string): PageImport {
   const load = pageModules[`./pages/${name}.tsx`];
   if (!load) throw new Error(`No page module web/pages/${name}.tsx`);
   return Object.assign(() => load(), { module: `web/pages/${name}.tsx` });
-}
-
-/** A route whose real page is still to come: an honest placeholder that already has its meta. */
-function comingSoon(path: string, access: Access, meta: PageMeta): RouteDef {
-  return { path, access, page: page('coming-soon-page'), meta: () => meta };
 }
 
 const policy = (title: string, description: string): PageMeta => ({ title, description });
