@@ -7,7 +7,6 @@ import { CartLineRow } from '../features/cart/cart-line';
 import { cartTotal, isCartLoading, reloadCart, useCart } from '../features/cart/cart-store';
 import { isApiError } from '../lib/api-client';
 import { formatRupees } from '../lib/money';
-import '../features/cart/cart.css';
 import './cart-page.css';
 
 /** The cart (spec sections 2 and 9): lines with quantities, totals, and the way to checkout. */

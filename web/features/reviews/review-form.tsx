@@ -5,7 +5,8 @@ import { api, isApiError } from '../../lib/api-client';
 import { type FieldErrors, useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { TextAreaField } from '../accounts/form-field';
-import './reviews.css';
+
+// Styles: reviews.css, loaded with the product page by the review list (one stylesheet, not two).
 
 const formSchema = z.omit(reviewSchema, { prodId: true });
 type FormInput = z.input<typeof formSchema>;
