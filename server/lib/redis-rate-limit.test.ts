@@ -17,7 +17,8 @@ async function redisReachable(): Promise<boolean> {
 
 // Every machine of this project (CI included) runs Redis on 127.0.0.1:6379; elsewhere say so loudly.
 const reachable = await redisReachable();
-if (!reachable) console.warn(`\n!!! Redis not reachable at ${redisUrl}: shared rate-limit tests skipped !!!\n`);
+if (!reachable)
+  console.warn(`\n!!! Redis not reachable at ${redisUrl}: shared rate-limit tests skipped !!!\n`);
 
 /**
  * Two app servers behind one load balancer must share their rate limits, or an attacker gets the

@@ -90,7 +90,11 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/user/getmyorders' },
   { method: 'POST', path: '/api/payments/test-gateway/orders/:id/pay', fields: ['method'] },
   { method: 'POST', path: '/api/payments/test-gateway/orders/:id/fail' },
-  { method: 'POST', path: '/api/payments/test-gateway/webhook', fields: ['event', 'payload', 'entity', 'id'] },
+  {
+    method: 'POST',
+    path: '/api/payments/test-gateway/webhook',
+    fields: ['event', 'payload', 'entity', 'id'],
+  },
   { method: 'GET', path: '/api/no-such-endpoint/:id' },
 ];
 
