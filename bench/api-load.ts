@@ -8,6 +8,9 @@
  * route of the same server (/healthz): requests/s, p50, p99 and the p99 ratio to hello-world.
  * URLs vary per request (filters, sorts, pages, ids, search words) so no single cached plan or
  * row flatters the figures. With --compare N it repeats the run at N products.
+ *
+ * The server runs with its catalogue micro-cache (CATALOG_CACHE_SECONDS, default 10 s), as in
+ * production; `CATALOG_CACHE_SECONDS=0 npx tsx bench/api-load.ts` measures every read cold.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -49,7 +52,8 @@ async function ensureDatabase(name: string): Promise<string> {
 }
 
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  // node itself (not an npx wrapper), so SIGTERM reaches the server and the port is free for the next run.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -173,7 +177,8 @@ for (const size of sizes) {
 }
 
 const lines = [
-  `Catalogue API at ${connections} connections, ${duration} s per route, PostgreSQL 15, production server on loopback`,
+  `Catalogue API at ${connections} connections, ${duration} s per route, PostgreSQL 15, production server on loopback, ` +
+    `catalogue cache ${process.env.CATALOG_CACHE_SECONDS ?? '10'} s`,
   '',
 ];
 lines.push(

@@ -40,6 +40,13 @@ const envSchema = z
       .int()
       .min(0)
       .default(3000),
+    // How long catalogue reads (lists, facets, suggestions, product pages) stay in memory; 0 = off.
+    CATALOG_CACHE_SECONDS: z.coerce
+      .number({ message: 'CATALOG_CACHE_SECONDS must be a number' })
+      .int()
+      .min(0)
+      .max(3600)
+      .default(10),
     // How often pending checkouts are reconciled with the provider; 0 turns it off.
     RECONCILE_INTERVAL_SECONDS: z.coerce
       .number({ message: 'RECONCILE_INTERVAL_SECONDS must be a number' })
@@ -100,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
+    catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
     logLevel: raw.LOG_LEVEL,
     trustProxy: trustProxySetting(raw.TRUST_PROXY),
   };

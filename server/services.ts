@@ -23,9 +23,9 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 export async function createServices(deps: { config: Config; db: Database; log: FastifyBaseLogger }) {
   const { config, db, log } = deps;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log });
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
-  const placement = createOrderPlacement({ db, provider, mailer, publicUrl: config.publicUrl, log });
+  const placement = createOrderPlacement({ db, provider, mailer, catalog, publicUrl: config.publicUrl, log });
   const checkout = createCheckoutService({ db, provider });
   return {
     mailer,

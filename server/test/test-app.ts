@@ -52,6 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Tests drive webhooks and reconciliation themselves.
     RECONCILE_INTERVAL_SECONDS: '0',
     TEST_GATEWAY_WEBHOOK_DELAY_MS: '600000',
+    // Tests write products straight to the database; the micro-cache has its own test.
+    CATALOG_CACHE_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });

@@ -4,6 +4,7 @@ import { paiseToRupees } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { groupBy } from '../../lib/collections.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import { presentProduct } from './catalog.presenter.js';
 import * as repository from './catalog.repository.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
@@ -18,19 +19,36 @@ export type ProductSuggestion = {
   image: string | null;
 };
 
-export function createCatalogService(db: Database) {
+/**
+ * Catalogue reads are the shop's hottest path and change rarely, so lists, facets, suggestions and
+ * product pages are kept in memory for `cacheSeconds` (a micro-cache; 0 turns it off). Anything
+ * that changes a product in this process (an order taking stock, a review) calls `invalidate()`;
+ * other app servers see the change within `cacheSeconds`. Prices, stock and totals for the cart
+ * and checkout never come from here: they are read from the database.
+ */
+export function createCatalogService(db: Database, options: { cacheSeconds?: number } = {}) {
+  const cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
+  const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
+    cache.get(`${kind}:${JSON.stringify(key)}`, load);
   return {
-    async listProducts(query: ProductListQuery): Promise<{ products: ApiProduct[]; total: number }> {
-      const [rows, total] = await Promise.all([
-        repository.listProducts(db, query, query.sort, query.page, query.limit),
-        repository.countProducts(db, query),
-      ]);
-      const colorRows = await repository.colorsForProducts(
-        db,
-        rows.map((r) => r.id),
-      );
-      const colorsByProduct = groupBy(colorRows, (c) => c.productId);
-      return { products: rows.map((row) => presentProduct(row, colorsByProduct.get(row.id) ?? [])), total };
+    /** Forgets every cached read: call after changing a product (stock, rating, price). */
+    invalidate() {
+      cache.clear();
+    },
+
+    listProducts(query: ProductListQuery): Promise<{ products: ApiProduct[]; total: number }> {
+      return cached('list', query, async () => {
+        const [rows, total] = await Promise.all([
+          repository.listProducts(db, query, query.sort, query.page, query.limit),
+          repository.countProducts(db, query),
+        ]);
+        const colorRows = await repository.colorsForProducts(
+          db,
+          rows.map((r) => r.id),
+        );
+        const colorsByProduct = groupBy(colorRows, (c) => c.productId);
+        return { products: rows.map((row) => presentProduct(row, colorsByProduct.get(row.id) ?? [])), total };
+      });
     },
 
     /** Full product objects for ids (cart, wishlist, orders), keyed by id. */
@@ -44,14 +62,16 @@ export function createCatalogService(db: Database) {
       return new Map(rows.map((row) => [row.id, presentProduct(row, colorsByProduct.get(row.id) ?? [])]));
     },
 
-    async getProduct(idOrSlug: string): Promise<ApiProduct> {
-      const row = await repository.findProduct(db, idOrSlug);
-      if (!row) throw notFound('This product does not exist or is no longer sold.');
-      const [colorRows, ratingRows] = await Promise.all([
-        repository.colorsForProducts(db, [row.id]),
-        repository.ratingsForProduct(db, row.id),
-      ]);
-      return presentProduct(row, colorRows, ratingRows);
+    getProduct(idOrSlug: string): Promise<ApiProduct> {
+      return cached('product', idOrSlug, async () => {
+        const row = await repository.findProduct(db, idOrSlug);
+        if (!row) throw notFound('This product does not exist or is no longer sold.');
+        const [colorRows, ratingRows] = await Promise.all([
+          repository.colorsForProducts(db, [row.id]),
+          repository.ratingsForProduct(db, row.id),
+        ]);
+        return presentProduct(row, colorRows, ratingRows);
+      });
     },
 
     async suggest(rawQ: unknown): Promise<ProductSuggestion[]> {
@@ -60,7 +80,9 @@ export function createCatalogService(db: Database) {
         throw badRequest(`Type at least ${SEARCH_MIN_LENGTH} characters to search.`);
       }
       if (q.length > 100) throw badRequest('Search text must be at most 100 characters.');
-      const rows = await repository.suggestProducts(db, q, SUGGESTIONS_MAX);
+      const rows = await cached('suggest', q.toLowerCase(), () =>
+        repository.suggestProducts(db, q, SUGGESTIONS_MAX),
+      );
       return rows.map((row) => ({
         _id: row.id,
         slug: row.slug,
@@ -73,7 +95,7 @@ export function createCatalogService(db: Database) {
     },
 
     async facets(filters: ProductFilters) {
-      const counts = await repository.facetCounts(db, filters);
+      const counts = await cached('facets', filters, () => repository.facetCounts(db, filters));
       return {
         categories: counts.categories.map(({ value, count }) => ({ title: value, count })),
         brands: counts.brands.map(({ value, count }) => ({ title: value, count })),

@@ -38,6 +38,8 @@ export function createOrderPlacement(deps: {
   db: Database;
   provider: PaymentProvider;
   mailer: Mailer;
+  /** Told when stock changes, so cached catalogue reads show it at once. */
+  catalog?: { invalidate(): void };
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -175,6 +177,7 @@ export function createOrderPlacement(deps: {
       if (outcome === 'refunded')
         return { kind: 'sold-out', titles: [], refunded: payment.status === 'captured' };
       if (outcome.created) {
+        deps.catalog?.invalidate();
         await settlePayment(payment, checkout.amountPaise);
         await sendConfirmation(outcome.order);
       }

@@ -29,6 +29,8 @@ export function createReviewsService(deps: { db: Database; catalog: CatalogServi
         });
         await repository.recomputeRating(tx, product.id);
       });
+      // The product's rating and reviews changed: cached catalogue reads must not show the old ones.
+      catalog.invalidate();
       return catalog.getProduct(product.id);
     },
   };
