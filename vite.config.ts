@@ -35,6 +35,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // Every browser we target supports modulepreload; the polyfill would only cost bytes.
         modulePreload: { polyfill: false },
+        // One stylesheet for the whole shop (about 20 KB compressed), cached after the first page:
+        // on a slow phone network one render-blocking request beats four small ones per page.
+        cssCodeSplit: false,
         target: 'es2022',
       },
 }));
