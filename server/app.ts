@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Limits are opted into per route (login, register, enquiry...); nothing global. With several app
   // servers the counters must be shared, or each server would grant the full allowance: Redis.
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; rate limits skipped'));
     app.addHook('onClose', async () => {

@@ -37,7 +37,13 @@ describe.skipIf(!serverUrl)('database outage', () => {
     await database.migrate();
     await createProduct(database.db, { title: 'Outage-proof kettle' });
     app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RECONCILE_INTERVAL_SECONDS: '0' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        RECONCILE_INTERVAL_SECONDS: '0',
+        // Every request must reach the database here.
+        CATALOG_CACHE_SECONDS: '0',
+      }),
       database,
       logger: false,
     });

@@ -31,7 +31,12 @@ describe.skipIf(!serverUrl)('two app servers on one PostgreSQL', () => {
     )) as [{ name: string }];
     url.pathname = `/${name}`;
     second = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RECONCILE_INTERVAL_SECONDS: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RECONCILE_INTERVAL_SECONDS: '0',
+      CATALOG_CACHE_SECONDS: '0',
+    });
     servers = [
       await buildApp({ config, database: shared.database, logger: false }),
       await buildApp({ config, database: second, logger: false }),
