@@ -106,7 +106,13 @@ export const routes: readonly RouteDef[] = [
     path: '/blogs',
     access: 'public',
     page: page('blogs-page'),
-    load: ({ api, signal }) => api.get<ApiBlog[]>('/blog', { signal }),
+    // The list shows only an excerpt: keep the page's data to the first words of each post
+    // (full bodies would triple the HTML a phone downloads).
+    load: async ({ api, signal }) =>
+      (await api.get<ApiBlog[]>('/blog', { signal })).map((blog) => ({
+        ...blog,
+        description: htmlToText(blog.description).slice(0, 200),
+      })),
     meta: (blogs, { publicUrl }) => ({
       title: 'Blog',
       description: 'Buying guides, product news and tips from the Bharat Bazaar team.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleDocument, preloadTags, robotsTxt, type ViteManifest } from './document.js';
+import { assembleDocument, preloadTags, robotsTxt, stylesheetsFirst, type ViteManifest } from './document.js';
 
 const manifest: ViteManifest = {
   'index.html': {
@@ -59,5 +59,22 @@ describe('robotsTxt', () => {
       expect(text).toContain(`Disallow: ${path}\n`);
     }
     expect(text).toContain('Sitemap: https://shop.example.in/sitemap.xml');
+  });
+});
+
+describe('stylesheetsFirst', () => {
+  it('moves the stylesheet ahead of the module preloads, right after the viewport', () => {
+    const template = [
+      '<head>',
+      '    <meta name="viewport" content="width=device-width">',
+      '    <script type="module" src="/assets/index.js"></script>',
+      '    <link rel="modulepreload" href="/assets/a.js">',
+      '    <link rel="stylesheet" crossorigin href="/assets/style.css">',
+      '</head>',
+    ].join('\n');
+    const result = stylesheetsFirst(template);
+    expect(result.indexOf('style.css')).toBeLessThan(result.indexOf('index.js'));
+    expect(result.indexOf('viewport')).toBeLessThan(result.indexOf('style.css'));
+    expect(result.match(/style\.css/g)).toHaveLength(1);
   });
 });

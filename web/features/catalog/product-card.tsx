@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import type { ApiProduct } from '../../../shared/api-types';
 import { responsiveImage } from '../../lib/images';
@@ -58,16 +59,13 @@ export function ProductCard({
           decoding="async"
         />
         {second && (
-          <img
-            className="product-card-image product-card-image--alt"
-            src={second.src}
-            srcSet={second.srcSet}
-            sizes="(min-width: 768px) 260px, 50vw"
-            width={second.width}
-            height={second.height}
-            alt=""
-            loading="lazy"
-            decoding="async"
+          // The second picture is a CSS background shown on hover: the browser fetches it only
+          // when a pointer is over the card, so a page of cards does not download every picture
+          // twice (an <img>, even lazy, loads as soon as it is in view).
+          <span
+            className="product-card-image--alt"
+            aria-hidden="true"
+            style={{ '--alt-image': `url("${second.src}")` } as CSSProperties}
           />
         )}
         {discount > 0 && <span className="product-card-badge">{discount}% off</span>}
