@@ -33,6 +33,8 @@ describe('createTtlCache', () => {
       return 'a';
     });
     expect(reloaded).toBe(true);
+    cache.clearPrefix('c');
+    expect(cache.size).toBe(1);
     cache.clear();
     expect(cache.size).toBe(0);
   });

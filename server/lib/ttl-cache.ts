@@ -23,6 +23,10 @@ export function createTtlCache(options: { ttlMs: number; maxEntries: number; now
     clear() {
       entries.clear();
     },
+    /** Forgets the entries whose key starts with `prefix`. */
+    clearPrefix(prefix: string) {
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+    },
     get size() {
       return entries.size;
     },

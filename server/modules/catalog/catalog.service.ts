@@ -31,9 +31,18 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
   const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
     cache.get(`${kind}:${JSON.stringify(key)}`, load);
   return {
-    /** Forgets every cached read: call after changing a product (stock, rating, price). */
+    /** Forgets every cached read: call after changing what lists show (a rating, a price). */
     invalidate() {
       cache.clear();
+    },
+
+    /**
+     * After an order took stock: product pages show it at once; lists (which show stock only as
+     * "Only N left") catch up within the cache time, so a busy sale does not empty the cache of
+     * every list many times a second.
+     */
+    invalidateStock() {
+      cache.clearPrefix('product:');
     },
 
     listProducts(query: ProductListQuery): Promise<{ products: ApiProduct[]; total: number }> {

@@ -39,7 +39,7 @@ export function createOrderPlacement(deps: {
   provider: PaymentProvider;
   mailer: Mailer;
   /** Told when stock changes, so cached catalogue reads show it at once. */
-  catalog?: { invalidate(): void };
+  catalog?: { invalidateStock(): void };
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -177,7 +177,7 @@ export function createOrderPlacement(deps: {
       if (outcome === 'refunded')
         return { kind: 'sold-out', titles: [], refunded: payment.status === 'captured' };
       if (outcome.created) {
-        deps.catalog?.invalidate();
+        deps.catalog?.invalidateStock();
         await settlePayment(payment, checkout.amountPaise);
         await sendConfirmation(outcome.order);
       }
