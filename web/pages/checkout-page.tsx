@@ -226,7 +226,7 @@ export default function CheckoutPage() {
           </Link>
         </AddressForm>
         <p className="checkout-secure">
-          Payments are processed securely by Razorpay. We never see or store your card details.
+          Payments are processed securely by our payment gateway. We never see or store your card details.
         </p>
       </div>
       <OrderSummary lines={lines} total={total} />
