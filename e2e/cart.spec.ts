@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
-import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import {
+  accountPerFile,
+  allowFailedApiCalls,
+  auth,
+  expectToast,
+  product,
+  recordToasts,
+  rupees,
+} from './shop';
 
 /**
  * The cart page: lines, quantity changes (typed values clamped) and removal with their toasts,
@@ -12,19 +21,7 @@ test.describe.configure({ mode: 'default' });
 const shirtSlug = 'levis-mens-housemark-crew-neck-t-shirt';
 const speakerSlug = 'boat-stone-1200-14w-bluetooth-speaker';
 
-let account: Promise<Customer> | undefined;
-function customer(request: APIRequestContext) {
-  account ??= createCustomer(request);
-  return account;
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function product(request: APIRequestContext, slug: string): Promise<ApiProduct> {
-  const response = await request.get(`/api/product/${slug}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiProduct;
-}
+const customer = accountPerFile();
 
 /** An empty cart, then the given lines. */
 async function fillCart(
@@ -42,55 +39,7 @@ async function fillCart(
   }
 }
 
-const rupees = (value: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(value);
-
-/**
- * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
- * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
- * same message twice needs two toasts.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
-            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((wanted) => {
-          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
-          const index = seen.findIndex((message) => message.includes(wanted));
-          if (index < 0) return false;
-          seen.splice(index, 1);
-          return true;
-        }, text),
-      { message: `toast '${text}'` },
-    )
-    .toBe(true);
-}
-
 test.beforeEach(async ({ page }) => recordToasts(page));
-
-function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
-  for (let i = consoleErrors.length - 1; i >= 0; i--) {
-    const match = consoleErrors[i]!.match(/status of (\d+) .*\(https?:\/\/[^/]+\/api\//);
-    if (match && statuses.includes(Number(match[1]))) consoleErrors.splice(i, 1);
-  }
-}
 
 async function setup(page: Page, request: APIRequestContext) {
   const me = await customer(request);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
-import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { accountPerFile, auth, product, rupees } from './shop';
 
 /**
  * Checkout with the built-in test gateway: the address form's messages and its saved copy, the
@@ -13,21 +14,8 @@ test.describe.configure({ mode: 'default' });
 const speakerSlug = 'boat-stone-1200-14w-bluetooth-speaker';
 const shirtSlug = 'levis-mens-housemark-crew-neck-t-shirt';
 
-let account: Promise<Customer> | undefined;
-const customer = (request: APIRequestContext) => {
-  account ??= createCustomer(request);
-  return account;
-};
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const rupees = (value: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(value);
+const customer = accountPerFile();
 const toast = (page: Page, text: string | RegExp) => page.locator('.toast-message').filter({ hasText: text });
-
-async function product(request: APIRequestContext, slug: string): Promise<ApiProduct> {
-  const response = await request.get(`/api/product/${slug}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiProduct;
-}
 
 async function fillCart(
   request: APIRequestContext,

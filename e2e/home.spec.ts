@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ApiBlog, ApiProduct } from '../shared/api-types';
 import { expect, test } from './fixtures';
-
-/** A failed API call the test caused on purpose is not a console error to fail on. */
-function allowFailedApiCalls(consoleErrors: string[], status: number) {
-  for (let i = consoleErrors.length - 1; i >= 0; i--) {
-    if (consoleErrors[i]!.includes(`status of ${status}`) && consoleErrors[i]!.includes('/api/')) {
-      consoleErrors.splice(i, 1);
-    }
-  }
-}
+import { allowFailedApiCalls } from './shop';
 
 /** Opens the home page and waits until it is hydrated (interactive). */
 async function openHome(page: Page) {

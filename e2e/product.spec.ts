@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { ApiProduct } from '../shared/api-types';
-import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { accountPerFile, allowFailedApiCalls, expectToast, product, recordToasts } from './shop';
 
 /**
  * The product page: what the server renders (title, price, real stock and review count, JSON-LD),
@@ -16,17 +16,7 @@ const shirt = 'levis-mens-housemark-crew-neck-t-shirt';
 const lowStock = 'noise-colorfit-pro-5-smartwatch';
 const soldOut = 'nikon-d7500-dslr-camera-with-18-140mm-vr-lens';
 
-let account: Promise<Customer> | undefined;
-function customer(request: APIRequestContext) {
-  account ??= createCustomer(request);
-  return account;
-}
-
-async function product(request: APIRequestContext, slug: string): Promise<ApiProduct> {
-  const response = await request.get(`/api/product/${slug}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiProduct;
-}
+const customer = accountPerFile();
 
 async function emptyCart(request: APIRequestContext, token: string) {
   const response = await request.delete('/api/user/empty-cart', {
@@ -41,53 +31,7 @@ async function openProduct(page: Page, slug: string) {
   await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true');
 }
 
-/**
- * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
- * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
- * same message twice needs two toasts.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
-            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((wanted) => {
-          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
-          const index = seen.findIndex((message) => message.includes(wanted));
-          if (index < 0) return false;
-          seen.splice(index, 1);
-          return true;
-        }, text),
-      { message: `toast '${text}'` },
-    )
-    .toBe(true);
-}
-
 test.beforeEach(async ({ page }) => recordToasts(page));
-
-/** Removes the console errors of API calls a test made fail on purpose (and keeps any other). */
-function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
-  for (let i = consoleErrors.length - 1; i >= 0; i--) {
-    const match = consoleErrors[i]!.match(/status of (\d+) .*\(https?:\/\/[^/]+\/api\//);
-    if (match && statuses.includes(Number(match[1]))) consoleErrors.splice(i, 1);
-  }
-}
 
 test('the server renders the product with its real stock, review count and JSON-LD', async ({
   page,

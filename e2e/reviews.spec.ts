@@ -1,6 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { ApiProduct } from '../shared/api-types';
-import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { accountPerFile, expectToast, product, recordToasts } from './shop';
 
 /** Reviews on the product page: both validation toasts, a review that lands, the visitor's link. */
 const slug = 'casio-g-shock-ga-2100-analog-digital-watch';
@@ -8,64 +7,16 @@ const slug = 'casio-g-shock-ga-2100-analog-digital-watch';
 test.describe.configure({ mode: 'default' });
 
 /** One account for the file: sign-ups are rate limited. */
-let account: Promise<Customer> | undefined;
-function customer(request: APIRequestContext) {
-  account ??= createCustomer(request);
-  return account;
-}
-
-/**
- * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
- * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
- * same message twice needs two toasts.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
-            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((wanted) => {
-          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
-          const index = seen.findIndex((message) => message.includes(wanted));
-          if (index < 0) return false;
-          seen.splice(index, 1);
-          return true;
-        }, text),
-      { message: `toast '${text}'` },
-    )
-    .toBe(true);
-}
+const customer = accountPerFile();
 
 test.beforeEach(async ({ page }) => recordToasts(page));
-
-async function product(request: APIRequestContext): Promise<ApiProduct> {
-  const response = await request.get(`/api/product/${slug}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiProduct;
-}
 
 const reviews = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 
 test('a review needs stars and words, then shows in the list and the count', async ({ page, request }) => {
   const me = await customer(request);
   await signIn(page, me);
-  const before = await product(request);
+  const before = await product(request, slug);
   await page.goto(`/product/${slug}`);
   await expect(page.getByRole('link', { name: `(${reviews(before.ratingCount)})` })).toBeVisible();
   const form = page.locator('.review-form');
@@ -94,7 +45,7 @@ test('a review needs stars and words, then shows in the list and the count', asy
   await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Your review' })).toHaveValue('');
 
-  const after = await product(request);
+  const after = await product(request, slug);
   expect(after.ratingCount).toBe(count);
 });
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
-import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { accountPerFile, auth, expectToast, product, recordToasts } from './shop';
 
 /**
  * The wishlist: the heart on the product page adds and removes, the list shows what was saved and
@@ -11,58 +12,9 @@ test.describe.configure({ mode: 'default' });
 
 const slug = 'jbl-flip-6-portable-waterproof-bluetooth-speaker';
 
-let account: Promise<Customer> | undefined;
-function customer(request: APIRequestContext) {
-  account ??= createCustomer(request);
-  return account;
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-/**
- * Every toast shown, recorded as it appears: a toast closes after 1 s, sooner than a slow
- * assertion poll may look on a busy machine. `expectToast` waits for one and consumes it, so the
- * same message twice needs two toasts.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          for (const element of [node, ...node.querySelectorAll('.toast-message')]) {
-            if (element.classList.contains('toast-message')) seen.push(element.textContent ?? '');
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((wanted) => {
-          const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
-          const index = seen.findIndex((message) => message.includes(wanted));
-          if (index < 0) return false;
-          seen.splice(index, 1);
-          return true;
-        }, text),
-      { message: `toast '${text}'` },
-    )
-    .toBe(true);
-}
+const customer = accountPerFile();
 
 test.beforeEach(async ({ page }) => recordToasts(page));
-
-async function product(request: APIRequestContext): Promise<ApiProduct> {
-  const response = await request.get(`/api/product/${slug}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiProduct;
-}
 
 /** Takes everything out of the customer's wishlist through the API. */
 async function clearWishlist(request: APIRequestContext, token: string) {
@@ -81,7 +33,7 @@ async function openProduct(page: Page) {
 test('add from the product page, see it in the wishlist, remove it there', async ({ page, request }) => {
   const me = await customer(request);
   await clearWishlist(request, me.token);
-  const p = await product(request);
+  const p = await product(request, slug);
   await signIn(page, me);
 
   await page.goto('/wishlist');
@@ -113,7 +65,7 @@ test('the heart on the product page toggles off again, and the card hearts follo
 }) => {
   const me = await customer(request);
   await clearWishlist(request, me.token);
-  const p = await product(request);
+  const p = await product(request, slug);
   await request.put('/api/product/wishlist', { headers: auth(me.token), data: { prodId: p._id } });
   await signIn(page, me);
   await openProduct(page);
