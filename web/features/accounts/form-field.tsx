@@ -10,12 +10,51 @@ type FieldProps = {
   hint?: ReactNode;
 };
 
-function describedBy(hintId: string, errorId: string, hint: unknown, error: unknown) {
-  return [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+/** The ids that tie an input to its hint and message, for screen readers. */
+function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { inputId, hintId, errorId, describedBy };
+}
+
+/** The frame every field shares: label, the control, a permanent hint, the message under it. */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  className,
+  ids,
+  children,
+}: FieldProps & {
+  className?: string | undefined;
+  ids: ReturnType<typeof useFieldIds>;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `form-field ${className}` : 'form-field'}>
+      <label className="form-label" htmlFor={ids.inputId}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p className="form-hint" id={ids.hintId}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" id={ids.errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /**
- * A labelled input with its message under it. Spread useForm's `register(name)` (web/lib/form.ts) into it:
+ * A labelled input with its message under it. Spread the form hook's `register(name)` into it:
  * `<TextField label="Email" type="email" error={errors.email?.message} {...register('email')} />`.
  */
 export function TextField({
@@ -26,33 +65,17 @@ export function TextField({
   className,
   ...input
 }: FieldProps & ComponentProps<'input'>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className={className ? `form-field ${className}` : 'form-field'}>
-      <label className="form-label" htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
       <input
-        id={inputId}
+        id={ids.inputId}
         className="form-input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error)}
+        aria-describedby={ids.describedBy}
         {...input}
       />
-      {hint && (
-        <p className="form-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -65,33 +88,17 @@ export function TextAreaField({
   className,
   ...textarea
 }: FieldProps & ComponentProps<'textarea'>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className={className ? `form-field ${className}` : 'form-field'}>
-      <label className="form-label" htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
       <textarea
-        id={inputId}
+        id={ids.inputId}
         className="form-input form-textarea"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error)}
+        aria-describedby={ids.describedBy}
         {...textarea}
       />
-      {hint && (
-        <p className="form-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -104,46 +111,30 @@ export function PasswordField({
   className,
   ...input
 }: FieldProps & Omit<ComponentProps<'input'>, 'type'>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const ids = useFieldIds(id, hint, error);
   const [visible, setVisible] = useState(false);
   return (
-    <div className={className ? `form-field ${className}` : 'form-field'}>
-      <label className="form-label" htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
       <div className="password-input">
         <input
-          id={inputId}
+          id={ids.inputId}
           className="form-input"
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hintId, errorId, hint, error)}
+          aria-describedby={ids.describedBy}
           {...input}
         />
         <button
           type="button"
           className="password-toggle"
           aria-pressed={visible}
-          aria-controls={inputId}
+          aria-controls={ids.inputId}
           aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           onClick={() => setVisible((value) => !value)}
         >
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {hint && (
-        <p className="form-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
