@@ -12,11 +12,12 @@
  * The server runs with its catalogue micro-cache (CATALOG_CACHE_SECONDS, default 10 s), as in
  * production; `CATALOG_CACHE_SECONDS=0 npx tsx bench/api-load.ts` measures every read cold.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pgServer, startShop, stopShop } from './lib/shop.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -27,7 +28,6 @@ const sizes = [
   Number(args.get('products') ?? 100_000),
   ...(args.has('compare') ? [Number(args.get('compare'))] : []),
 ];
-const pgServer = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = 3299;
 const base = `http://127.0.0.1:${port}`;
 
@@ -49,30 +49,6 @@ async function ensureDatabase(name: string): Promise<string> {
   const url = new URL(pgServer);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  // node itself (not an npx wrapper), so SIGTERM reaches the server and the port is free for the next run.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: '.data/bench',
-    },
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return server;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.kill('SIGTERM');
-  throw new Error('server did not become ready');
 }
 
 function load(route: string, paths: string[]): Promise<Result> {
@@ -157,7 +133,11 @@ for (const size of sizes) {
   await run('npx', ['tsx', 'server/db/seed/seed-cli.ts', '--products', String(size)], {
     DATABASE_URL: databaseUrl,
   });
-  const server = await startServer(databaseUrl);
+  const server = await startShop(port, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: '.data/bench',
+    LOG_LEVEL: 'warn',
+  });
   try {
     const paths = await samplePaths();
     await load('warm-up', [...paths.list, ...paths.detail, ...paths.suggestions]);
@@ -171,8 +151,7 @@ for (const size of sizes) {
     }
     report[size] = results;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopShop(server);
   }
 }
 

@@ -8,42 +8,19 @@
  *
  * Chromium comes from Debian (/usr/bin/chromium, or CHROME_PATH). Loopback only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuild } from '../scripts/run.js';
+import { startShop, stopShop } from './lib/shop.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
 const port = 3399;
 const base = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-async function startShop(): Promise<ChildProcess> {
-  const server = spawn('npx', ['tsx', 'server/main.ts', '--seed-if-empty'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: '.data/lighthouse',
-      PUBLIC_URL: base,
-    },
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return server;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.kill('SIGTERM');
-  throw new Error('the shop did not start');
-}
 
 /** Gzipped bytes of the same-origin scripts a page loaded, read from the built files. */
 function firstLoadJsGzip(scriptUrls: string[]): number {
@@ -60,7 +37,7 @@ function firstLoadJsGzip(scriptUrls: string[]): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 await ensureBuild();
-const server = await startShop();
+const server = await startShop(port, { DATA_DIR: '.data/lighthouse', PUBLIC_URL: base, LOG_LEVEL: 'warn' });
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -130,5 +107,5 @@ try {
   writeFileSync(path.join('bench/results', `lighthouse-${Date.now()}.md`), `${table}\n`);
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
+  await stopShop(server);
 }
