@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Customer, expect, signIn, test } from './fixtures';
+import { allowFailedApiCalls, expectToastShown, recordToastsAcrossReloads } from './shop';
 
 /**
  * Accounts: sign-up, login, the guards with ?next=, forgot and reset password (through the
@@ -62,46 +63,6 @@ async function login(request: APIRequestContext, email: string): Promise<Account
  * The browser logs every API answer of 4xx or 5xx as a console error, which the fixtures count as
  * a failure. Tests that provoke one on purpose take exactly those out (and keep any other).
  */
-function allowFailedApiCalls(consoleErrors: string[], ...statuses: number[]) {
-  for (let i = consoleErrors.length - 1; i >= 0; i--) {
-    const match = consoleErrors[i]!.match(/status of (\d+) .*\(https?:\/\/[^/]+\/api\//);
-    if (match && statuses.includes(Number(match[1]))) consoleErrors.splice(i, 1);
-  }
-}
-
-/**
- * Success toasts close after one second (the spec's layout). On a busy machine a poll can miss
- * that window, so every toast shown in this page is recorded the moment it appears.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      for (const message of document.querySelectorAll('.toast-message')) {
-        const text = message.textContent ?? '';
-        if (!(message as HTMLElement).dataset.recorded) {
-          (message as HTMLElement).dataset.recorded = '1';
-          seen.push(text);
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-async function expectToast(page: Page, text: string, timeout = 15_000) {
-  await expect
-    .poll(
-      // A page that is reloading has no answer yet: ask again.
-      () =>
-        page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []).catch(() => []),
-      {
-        timeout,
-        message: `a toast saying "${text}"`,
-      },
-    )
-    .toContain(text);
-}
 
 /** One account per worker for the tests that only sign in with it (they never change it). */
 let shared: Promise<Account> | undefined;
@@ -132,7 +93,7 @@ async function resetLinkFor(email: string): Promise<string> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await recordToasts(page);
+  await recordToastsAcrossReloads(page);
 });
 
 test.describe('sign up', () => {
@@ -185,7 +146,7 @@ test.describe('sign up', () => {
       .fill(`+91 98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'User Created Successfully!');
+    await expectToastShown(page, 'User Created Successfully!');
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
 
@@ -196,7 +157,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Mobile number').fill(uniqueMobile());
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'User already exist! please login!');
+    await expectToastShown(page, 'User already exist! please login!');
     await expect(page).toHaveURL('/signup');
     allowFailedApiCalls(consoleErrors, 409);
   });
@@ -273,7 +234,7 @@ test.describe('login', () => {
     const button = page.getByRole('button', { name: 'Login' });
     await button.click();
     await expect(page).toHaveURL('/', afterReload);
-    await expectToast(page, 'User Logged In Successfully!');
+    await expectToastShown(page, 'User Logged In Successfully!');
     await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible(afterReload);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));
@@ -301,7 +262,7 @@ test.describe('login', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expectToast(page, 'User Logged In Successfully!');
+    await expectToastShown(page, 'User Logged In Successfully!');
     await expect(page).toHaveURL('/');
   });
 
@@ -329,7 +290,7 @@ test.describe('forgotten password', () => {
     await expect(page.getByText('Email is required')).toBeVisible();
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expectToast(page, "We've sent a password reset link to the email.");
+    await expectToastShown(page, "We've sent a password reset link to the email.");
     await expect(page.getByRole('status').filter({ hasText: 'a reset link is on its way' })).toBeVisible();
 
     const link = await resetLinkFor(account.email);
@@ -342,7 +303,7 @@ test.describe('forgotten password', () => {
     await expect(page.getByText('The passwords do not match')).toBeVisible();
     await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expectToast(page, 'Password updated successfully!');
+    await expectToastShown(page, 'Password updated successfully!');
     await expect(page).toHaveURL('/login');
 
     // The old session was revoked; the new password works, the old one does not.
@@ -396,7 +357,7 @@ test.describe('profile', () => {
     await first.fill('Ashwini');
     await page.getByLabel('Last name').fill('Rao');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expectToast(page, 'Profile updated successfully');
+    await expectToastShown(page, 'Profile updated successfully');
     await expect(first).toHaveAttribute('readonly', '');
     await expect(page.getByRole('button', { name: 'Edit profile' })).toBeFocused();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customer') ?? 'null'));

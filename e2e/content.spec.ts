@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import type { ApiBlog, ApiProduct } from '../shared/api-types';
 import { expect, test } from './fixtures';
+import { expectToastShown, recordToastsAcrossReloads } from './shop';
 
 /** The blog, contact, about, compare and policy pages. */
 
@@ -37,42 +37,8 @@ function jsonLd(html: string): Record<string, unknown>[] {
   );
 }
 
-/**
- * Success toasts close after one second (the spec's layout). On a busy machine a poll can miss
- * that window, so every toast shown in this page is recorded the moment it appears.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      for (const message of document.querySelectorAll('.toast-message')) {
-        const text = message.textContent ?? '';
-        if (!(message as HTMLElement).dataset.recorded) {
-          (message as HTMLElement).dataset.recorded = '1';
-          seen.push(text);
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-async function expectToast(page: Page, text: string, timeout = 15_000) {
-  await expect
-    .poll(
-      // A page that is reloading has no answer yet: ask again.
-      () =>
-        page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []).catch(() => []),
-      {
-        timeout,
-        message: `a toast saying "${text}"`,
-      },
-    )
-    .toContain(text);
-}
-
 test.beforeEach(async ({ page }) => {
-  await recordToasts(page);
+  await recordToastsAcrossReloads(page);
 });
 
 test.describe('blog', () => {
@@ -195,7 +161,7 @@ test.describe('contact', () => {
       mobile: '9876543210',
       comment: 'Do you deliver to Mysuru within a week?',
     });
-    await expectToast(page, 'Contact Form Submitted Successfully!');
+    await expectToastShown(page, 'Contact Form Submitted Successfully!');
     for (const label of ['Name', 'Email', 'Mobile number', 'Comments']) {
       await expect(page.getByLabel(label)).toHaveValue('');
     }

@@ -69,3 +69,37 @@ export function allowFailedApiCalls(consoleErrors: string[], ...statuses: number
     if (match && statuses.includes(Number(match[1]))) consoleErrors.splice(i, 1);
   }
 }
+
+/**
+ * The same record kept across page reloads (sign-in reloads the page): `expectToastShown` only
+ * checks that a toast with the text has appeared, without consuming it.
+ */
+export async function recordToastsAcrossReloads(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const message of document.querySelectorAll('.toast-message')) {
+        const text = message.textContent ?? '';
+        if (!(message as HTMLElement).dataset.recorded) {
+          (message as HTMLElement).dataset.recorded = '1';
+          seen.push(text);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export async function expectToastShown(page: Page, text: string, timeout = 15_000) {
+  await expect
+    .poll(
+      // A page that is reloading has no answer yet: ask again.
+      () =>
+        page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []).catch(() => []),
+      {
+        timeout,
+        message: `a toast saying "${text}"`,
+      },
+    )
+    .toContain(text);
+}
