@@ -310,6 +310,37 @@ export const checkouts = pgTable(
   ],
 );
 
+/**
+ * Stock set aside for a checkout while its shopper pays, so that nobody pays for a unit someone
+ * else is already paying for. A hold lapses by itself at `expiresAt` (reads compare with now());
+ * it is deleted when its order takes the stock, when its payment fails, or when the same shopper
+ * starts another checkout. Available = products.quantity - live holds (decision 007).
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkoutId, t.productId] }),
+    index('stock_holds_product_idx').on(t.productId, t.expiresAt),
+    index('stock_holds_user_idx').on(t.userId),
+    index('stock_holds_expires_idx').on(t.expiresAt),
+    check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
 export const payments = pgTable(
   'payments',
   {
