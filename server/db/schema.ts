@@ -94,6 +94,30 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * A changed e-mail address can be put back from a link mailed to the old one: a stolen session
+ * and password must not become a permanent takeover. Only the link's SHA-256 is kept.
+ */
+export const emailChangeReverts = pgTable(
+  'email_change_reverts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('email_change_reverts_token_hash_key').on(t.tokenHash),
+    index('email_change_reverts_user_idx').on(t.userId),
+  ],
+);
+
 export const categories = pgTable(
   'categories',
   {
