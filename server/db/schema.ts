@@ -423,6 +423,10 @@ export const orders = pgTable(
     paymentInfo: jsonb('payment_info').$type<PaymentInfo>().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true, mode: 'date' }),
+    // The address could not be validated (or none arrived): kept as typed, and the customer is
+    // asked by e-mail to confirm it before the order ships.
+    addressToConfirm: boolean('address_to_confirm').notNull().default(false),
+    addressRequestSentAt: timestamp('address_request_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
