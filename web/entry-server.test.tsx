@@ -69,3 +69,21 @@ describe('render', () => {
     expect(head).toContain('"target":"https://shop.example.in/product?q={search_term_string}"');
   });
 });
+
+describe('render /login?next=', () => {
+  it('carries a next on this site over to the sign-up link', async () => {
+    const { html, status } = await render('/login?next=%2Fmy-orders', ctx);
+    expect(status).toBe(200);
+    expect(html).toContain('href="/signup?next=%2Fmy-orders"');
+  });
+
+  it.each(['/..//evil.example/phish', '/.//evil.example', '/%2e%2e//evil.example', '//evil.example'])(
+    'drops a next that resolves off the site (%s)',
+    async (next) => {
+      const { html, status } = await render(`/login?${new URLSearchParams({ next })}`, ctx);
+      expect(status).toBe(200);
+      expect(html).not.toContain('evil.example');
+      expect(html).toContain('href="/signup"');
+    },
+  );
+});
