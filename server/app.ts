@@ -10,6 +10,7 @@ import { testGatewayAssetRoutes } from './modules/payments/test-gateway/test-gat
 import { sitemapRoutes } from './modules/seo/sitemap.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { healthRoutes } from './plugins/health.routes.js';
+import { registerPrivateAnswers } from './plugins/private-answers.js';
 import { createServices, type Services } from './services.js';
 import { webRoutes } from './web/web.routes.js';
 
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerPrivateAnswers(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
