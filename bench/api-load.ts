@@ -93,7 +93,8 @@ async function samplePaths(): Promise<Record<'hello' | 'list' | 'detail' | 'sugg
   const sorts = ['title', '-title', 'price', '-price', 'createdAt', '-createdAt'];
   const list: string[] = [];
   for (let n = 0; n < 300; n++) {
-    const parts = [`sort=${sorts[n % sorts.length]}`, `page=${1 + (n % 5)}`];
+    // The store page's own page size: without a limit the API answers 100 (for older clients).
+    const parts = [`sort=${sorts[n % sorts.length]}`, `page=${1 + (n % 5)}`, 'limit=24'];
     if (n % 3 === 0) parts.push(`category=${categories[n % categories.length]}`);
     if (n % 4 === 1) parts.push(`brand=${brands[n % brands.length]}`);
     if (n % 5 === 2) parts.push('tags=popular');

@@ -89,7 +89,8 @@ try {
   await Promise.all(
     shoppers.map(async (shopper, n) => {
       for (let round = 0; Date.now() < end; round++) {
-        const filters = [`sort=${pick(sorts)}`, `page=${1 + (round % 3)}`];
+        // The store page's own page size: without a limit the API answers 100 (for older clients).
+        const filters = [`sort=${pick(sorts)}`, `page=${1 + (round % 3)}`, 'limit=24'];
         if (round % 2 === 0) filters.push(`category=${encodeURIComponent(pick(facets.categories).title)}`);
         if (round % 3 === 1) filters.push(`brand=${encodeURIComponent(pick(facets.brands).title)}`);
         if (round % 4 === 2) filters.push('price[gte]=1000&&price[lte]=60000');

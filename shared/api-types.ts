@@ -25,7 +25,10 @@ export type ApiProduct = {
   mrp: number | null;
   brand: string;
   category: string;
-  tags: string[];
+  /** One tag as the original API answered it, `''` when none (`primaryTag` in shared/catalog.ts). */
+  tags: string;
+  /** Every tag of the product: what our own pages read. */
+  tagList: string[];
   quantity: number;
   sold: number;
   images: ApiImage[];

@@ -1,6 +1,18 @@
 /** Catalogue vocabulary shared by the store page (URLs, labels) and the API (validation). */
 
+/** The tags a product may carry, in priority order (see `primaryTag`). */
 export const PRODUCT_TAGS = ['featured', 'special', 'popular'] as const;
+
+/**
+ * The one tag of a product as the original API answered it (`tags: "featured"`, `""` when none):
+ * clients of that API compare `tags === 'featured'`. A product with several tags shows its first
+ * in PRODUCT_TAGS order, featured before special before popular: the order of the home page's
+ * sections, and on the demo catalogue it leaves every section with products (22 featured,
+ * 16 special, 15 popular). Our own pages read the whole set from `tagList`.
+ */
+export function primaryTag(tags: readonly string[]): string {
+  return PRODUCT_TAGS.find((tag) => tags.includes(tag)) ?? tags[0] ?? '';
+}
 
 /** The six sorts of the store page, with the labels of the spec (section 2). */
 export const PRODUCT_SORT_OPTIONS = [
@@ -19,8 +31,12 @@ export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 export const AVAILABILITY_VALUES = ['in-stock', 'out-of-stock'] as const;
 export type Availability = (typeof AVAILABILITY_VALUES)[number];
 
-export const PRODUCT_LIST_DEFAULT_LIMIT = 24;
+/**
+ * Without `limit` a list answers the most it ever answers: clients of the original API page
+ * nothing and expect the whole catalogue. Our own pages always send their own, smaller limit.
+ */
 export const PRODUCT_LIST_MAX_LIMIT = 100;
+export const PRODUCT_LIST_DEFAULT_LIMIT = PRODUCT_LIST_MAX_LIMIT;
 export const SEARCH_MIN_LENGTH = 2;
 export const SUGGESTIONS_MAX = 10;
 

@@ -87,10 +87,10 @@ export default function ProductPage() {
                 </Link>
               </dd>
             </div>
-            {product.tags.length > 0 && (
+            {product.tagList.length > 0 && (
               <div>
                 <dt>Tags</dt>
-                <dd>{product.tags.join(', ')}</dd>
+                <dd>{product.tagList.join(', ')}</dd>
               </div>
             )}
             <div>

@@ -1,4 +1,5 @@
 import type { ApiColor, ApiProduct, ApiRating } from '../../../shared/api-types.js';
+import { primaryTag } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ColorRow, ProductRow, RatingRow } from './catalog.repository.js';
@@ -15,7 +16,8 @@ export function presentProduct(row: ProductRow, colorRows: ColorRow[], ratingRow
     mrp: row.mrpPaise === null ? null : paiseToRupees(row.mrpPaise),
     brand: row.brand,
     category: row.category,
-    tags: row.tags,
+    tags: primaryTag(row.tags),
+    tagList: row.tags,
     quantity: row.quantity,
     sold: row.sold ?? 0,
     images: row.images,

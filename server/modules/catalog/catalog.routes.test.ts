@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../../shared/api-types.js';
+import { products } from '../../db/schema.js';
 import { createProduct } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -79,13 +80,66 @@ describe('GET /api/product', () => {
       price: 42990,
       brand: 'Samsung',
       category: 'TVs',
-      tags: ['featured'],
+      tags: 'featured',
+      tagList: ['featured'],
       quantity: 4,
       sold: 12,
     });
     expect(tv._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(tv.color).toEqual([{ _id: expect.any(String), title: '#000000', name: '#000000' }]);
     expect(typeof tv.createdAt).toBe('string');
+  });
+
+  it('answers tags as one string, as the original API did, and every tag in tagList', async () => {
+    const byTitle = new Map(((await list('')).body as ApiProduct[]).map((p) => [p.title, p]));
+    const shape = (title: string) => {
+      const { tags, tagList } = byTitle.get(title)!;
+      return { tags, tagList };
+    };
+    expect(shape('Dell Inspiron 15 Laptop')).toEqual({ tags: 'popular', tagList: ['popular'] });
+    // Several tags: the first in the fixed order featured, special, popular.
+    expect(shape('boAt Airdopes 141')).toEqual({ tags: 'special', tagList: ['special', 'popular'] });
+    expect(shape('Titan Neo Analog Watch')).toEqual({ tags: 'featured', tagList: ['featured', 'special'] });
+    expect(shape('Samsung Galaxy S24')).toEqual({ tags: '', tagList: [] });
+
+    const [watch] = (await list('?q=titan')).body as ApiProduct[];
+    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/product/${watch!._id}` })).json();
+    expect(detail).toMatchObject({ tags: 'featured', tagList: ['featured', 'special'] });
+  });
+
+  it('finds the products of each tag the way the original clients look for them', async () => {
+    // The original home page filters one list with `product.tags === 'special'`.
+    const all = (await list('')).body as ApiProduct[];
+    expect(titles(all.filter((p) => p.tags === 'featured')).sort()).toEqual([
+      'Samsung Crystal 4K Smart TV',
+      'Titan Neo Analog Watch',
+    ]);
+    expect(titles(all.filter((p) => p.tags === 'special'))).toEqual(['boAt Airdopes 141']);
+    expect(titles(all.filter((p) => p.tags === 'popular'))).toEqual(['Dell Inspiron 15 Laptop']);
+  });
+
+  it('filters by any of several tags, as a comma list or repeated', async () => {
+    const anyOf = [
+      'Dell Inspiron 15 Laptop',
+      'Samsung Crystal 4K Smart TV',
+      'Titan Neo Analog Watch',
+      'boAt Airdopes 141',
+    ];
+    const commaList = await list('?tags=featured,popular&sort=-title');
+    expect(commaList.status).toBe(200);
+    expect(commaList.total).toBe('4');
+    expect(titles(commaList.body).sort()).toEqual([...anyOf].sort());
+    expect(titles((await list('?tags=featured&tags=popular')).body).sort()).toEqual([...anyOf].sort());
+    expect(titles((await list('?tags=featured&sort=title')).body)).toEqual([
+      'Samsung Crystal 4K Smart TV',
+      'Titan Neo Analog Watch',
+    ]);
+    expect((await list('?tags=featured,cheap')).status).toBe(400);
+  });
+
+  it('filters a category whose name has "&" when the client encodes it', async () => {
+    // A shop owner's own names are theirs; only unencoded query values split at "&".
+    expect(titles((await list('?category=Music%20%26%20Gaming')).body)).toEqual(['boAt Airdopes 141']);
   });
 
   it('filters by brand, category, tag and price in rupees', async () => {
@@ -243,5 +297,49 @@ describe('GET /api/product/facets', () => {
     expect(facets.availability).toEqual({ inStock: 2, outOfStock: 0 });
     expect(facets.price).toEqual({ min: 42990, max: 74999 });
     expect(facets.tags).toEqual([{ title: 'featured', count: 1 }]);
+  });
+});
+
+describe('GET /api/product without a limit', () => {
+  // Clients of the original API send no limit and have no paging: they must see the catalogue.
+  let big: TestContext;
+  beforeAll(async () => {
+    big = await createTestApp();
+    const first = await createProduct(big.database.db, { title: 'Bulk product 000' });
+    // One insert for the rest: 104 factory calls would cost seconds of set-up.
+    await big.database.db.insert(products).values(
+      Array.from({ length: 104 }, (_, i) => {
+        const title = `Bulk product ${String(i + 1).padStart(3, '0')}`;
+        return {
+          title,
+          slug: title.toLowerCase().replaceAll(' ', '-'),
+          description: '<p>A fine product.</p>',
+          pricePaise: first.pricePaise,
+          categoryId: first.categoryId,
+          brandId: first.brandId,
+          quantity: 10,
+          images: first.images,
+        };
+      }),
+    );
+  });
+  afterAll(() => big.close());
+
+  const get = (url: string) => big.app.inject({ method: 'GET', url });
+
+  it('answers up to 100 products, with the total in X-Total-Count', async () => {
+    const response = await get('/api/product');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(100);
+    expect(response.headers['x-total-count']).toBe('105');
+    const rest = await get('/api/product?page=2');
+    expect(rest.json()).toHaveLength(5);
+  });
+
+  it('still answers the limit a page asks for', async () => {
+    const response = await get('/api/product?limit=24&sort=title');
+    expect(response.json()).toHaveLength(24);
+    expect(response.json()[0].title).toBe('Bulk product 000');
+    expect(response.headers['x-total-count']).toBe('105');
   });
 });
