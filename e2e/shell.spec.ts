@@ -94,7 +94,7 @@ test.describe('header', () => {
     await page.keyboard.press('End');
     await expect(menu.getByRole('link', { name: 'Music & Gaming' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL('/product?category=Music+%26+Gaming');
+    await expect(page).toHaveURL('/product?category=Music+and+Gaming');
     await expect(menu).toBeHidden();
   });
 

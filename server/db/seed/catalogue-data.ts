@@ -13,11 +13,21 @@ export const categoryTitles = [
   'Cameras',
   'Laptops',
   'Home Appliances',
-  'Mobiles & Tablets',
-  'Music & Gaming',
+  'Mobiles and Tablets',
+  'Music and Gaming',
   'Fashion',
 ] as const;
 export type CategoryTitle = (typeof categoryTitles)[number];
+
+/**
+ * Demo categories once named with "&". Clients of the original API put query values in the URL
+ * unencoded, so `category=Music & Gaming` reached the server split at the "&" and matched
+ * nothing; the seed renames these (old title -> new) in databases it seeded before.
+ */
+export const formerCategoryTitles: readonly (readonly [string, CategoryTitle])[] = [
+  ['Mobiles & Tablets', 'Mobiles and Tablets'],
+  ['Music & Gaming', 'Music and Gaming'],
+];
 
 export type BrandDef = { title: string; color: string; logo: LogoStyle };
 
@@ -1019,11 +1029,11 @@ export const demoProducts: DemoProduct[] = [
     ],
   },
 
-  // Mobiles & Tablets
+  // Mobiles and Tablets
   {
     title: 'Samsung Galaxy S24 5G (8GB RAM, 256GB)',
     brand: 'Samsung',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'phone',
     price: 74999,
     mrp: 89999,
@@ -1044,7 +1054,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Apple iPhone 15 (128GB)',
     brand: 'Apple',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'phone',
     price: 69900,
     mrp: 79900,
@@ -1065,7 +1075,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'OnePlus 12R 5G (8GB RAM, 256GB)',
     brand: 'OnePlus',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'phone',
     price: 42999,
     colors: ['Ocean Blue', 'Graphite'],
@@ -1085,7 +1095,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Xiaomi Redmi Note 13 Pro 5G (8GB RAM, 256GB)',
     brand: 'Xiaomi',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'phone',
     price: 25999,
     mrp: 28999,
@@ -1106,7 +1116,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Samsung Galaxy M34 5G (6GB RAM, 128GB)',
     brand: 'Samsung',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'phone',
     price: 16999,
     mrp: 24499,
@@ -1126,7 +1136,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'OnePlus Nord CE4 Lite 5G (8GB RAM, 128GB)',
     brand: 'OnePlus',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'phone',
     price: 19999,
     colors: ['Teal', 'Graphite'],
@@ -1145,7 +1155,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Apple iPad (10th Gen) Wi-Fi 64GB',
     brand: 'Apple',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'tablet',
     price: 34900,
     mrp: 39900,
@@ -1166,7 +1176,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Samsung Galaxy Tab S9 FE Wi-Fi (6GB RAM, 128GB)',
     brand: 'Samsung',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'tablet',
     price: 36999,
     mrp: 44999,
@@ -1187,7 +1197,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Lenovo Tab M10 (3rd Gen) Wi-Fi (4GB RAM, 64GB)',
     brand: 'Lenovo',
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     kind: 'tablet',
     price: 12999,
     mrp: 24000,
@@ -1206,11 +1216,11 @@ export const demoProducts: DemoProduct[] = [
     ],
   },
 
-  // Music & Gaming
+  // Music and Gaming
   {
     title: 'boAt Airdopes 141 True Wireless Earbuds',
     brand: 'boAt',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'earbuds',
     price: 1299,
     mrp: 4490,
@@ -1231,7 +1241,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'boAt Rockerz 450 Bluetooth On-Ear Headphones',
     brand: 'boAt',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'headphones',
     price: 1499,
     mrp: 3990,
@@ -1252,7 +1262,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Sony WH-1000XM5 Wireless Noise Cancelling Headphones',
     brand: 'Sony',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'headphones',
     price: 29990,
     mrp: 34990,
@@ -1273,7 +1283,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'JBL Flip 6 Portable Waterproof Bluetooth Speaker',
     brand: 'JBL',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'speaker',
     price: 9999,
     mrp: 14999,
@@ -1294,7 +1304,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Sony PlayStation 5 Slim Console (Disc Edition)',
     brand: 'Sony',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'console',
     price: 54990,
     colors: ['Pearl White'],
@@ -1314,7 +1324,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Sony DualSense Wireless Controller for PS5',
     brand: 'Sony',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'game-controller',
     price: 5990,
     mrp: 6390,
@@ -1335,7 +1345,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'boAt Stone 1200 14W Bluetooth Speaker',
     brand: 'boAt',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'speaker',
     price: 3999,
     mrp: 9990,
@@ -1355,7 +1365,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'Apple AirPods Pro (2nd Gen) with USB-C MagSafe Case',
     brand: 'Apple',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'earbuds',
     price: 24900,
     mrp: 26900,
@@ -1376,7 +1386,7 @@ export const demoProducts: DemoProduct[] = [
   {
     title: 'OnePlus Buds 3 TWS Earbuds with Active Noise Cancellation',
     brand: 'OnePlus',
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     kind: 'earbuds',
     price: 5499,
     mrp: 6999,

@@ -112,6 +112,21 @@ describe(`demo seed (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     expect(Math.max(...dates) - Math.min(...dates)).toBeGreaterThan(90 * 24 * 60 * 60 * 1000);
   });
 
+  it('names categories without "&", which clients that do not encode query values split', async () => {
+    const rows = await queryRows<{ title: string; slug: string }>(
+      database.db,
+      sql`select title, slug from categories order by title`,
+    );
+    expect(rows.map((r) => r.title)).toContain('Music and Gaming');
+    expect(rows.filter((r) => /[&?#=+%]/.test(r.title))).toEqual([]);
+    const used = await queryRows<{ title: string; n: number }>(
+      database.db,
+      sql`select c.title, count(p.id)::int as n from categories c left join products p on p.category_id = c.id
+          group by c.title`,
+    );
+    expect(used.every((c) => c.n > 0)).toBe(true);
+  });
+
   it('gives every product one to four colours in order', async () => {
     const rows = await queryRows<{ n: number; positions: number[] }>(
       database.db,
@@ -216,6 +231,24 @@ describe(`demo seed (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     const again = await seedDemo(database.db, { dataDir, ...quiet });
     expect(await tableCounts()).toEqual(before);
     expect(again).toMatchObject({ productsAdded: 0, ratingsAdded: 0, blogsAdded: 0, imagesRendered: 0 });
+  });
+
+  it('renames the demo categories it once named with "&", keeping their products', async () => {
+    const before = await tableCounts();
+    // A database seeded before the rename.
+    await database.db.execute(
+      sql`update categories set title = 'Music & Gaming', slug = 'music-gaming' where title = 'Music and Gaming'`,
+    );
+    await seedDemo(database.db, { dataDir, ...quiet });
+    expect(await tableCounts()).toEqual(before);
+    const rows = await queryRows<{ title: string; slug: string; n: number }>(
+      database.db,
+      sql`select c.title, c.slug, count(p.id)::int as n from categories c
+          left join products p on p.category_id = c.id
+          where c.title like 'Music%' group by c.title, c.slug`,
+    );
+    expect(rows).toEqual([{ title: 'Music and Gaming', slug: 'music-and-gaming', n: expect.any(Number) }]);
+    expect(rows[0]!.n).toBeGreaterThan(5);
   });
 
   it('regenerates image files missing from a fresh data folder', async () => {

@@ -12,6 +12,7 @@ import {
   colorDefs,
   type DemoProduct,
   demoProducts,
+  formerCategoryTitles,
   reviewComments,
   reviewerDefs,
   reviewerEmail,
@@ -121,6 +122,14 @@ async function idsByTitle(
 }
 
 async function ensureCategories(tx: Executor): Promise<Map<string, string>> {
+  // Only the exact old demo title, and only while the new one is free: a category the shop owner
+  // created or renamed is theirs. The products follow (they point at the category's id).
+  for (const [former, title] of formerCategoryTitles) {
+    await tx.execute(sql`
+      update ${categories} set title = ${title}, slug = ${toSlug(title)}
+      where title = ${former}
+        and not exists (select 1 from ${categories} c where c.title = ${title} or c.slug = ${toSlug(title)})`);
+  }
   const rows = categoryTitles.map((title) => ({ title, slug: toSlug(title) }));
   await tx.insert(categories).values(rows).onConflictDoNothing();
   return idsByTitle(tx, categories, categoryTitles);

@@ -344,7 +344,7 @@ export const productLines: ProductLine[] = [
     ],
   },
   {
-    category: 'Mobiles & Tablets',
+    category: 'Mobiles and Tablets',
     code: 'MB',
     variants: [
       '(4GB, 64GB)',
@@ -388,7 +388,7 @@ export const productLines: ProductLine[] = [
     ],
   },
   {
-    category: 'Music & Gaming',
+    category: 'Music and Gaming',
     code: 'MG',
     variants: ['Black Edition', 'Limited Edition', 'Lite', 'Pro'],
     families: [

@@ -8,8 +8,8 @@ export const shopCategories = [
   { label: 'Home', href: '/' },
   { label: 'Home Appliances', href: categoryHref('Home Appliances') },
   { label: 'Computers & Laptop', href: categoryHref('Laptops') },
-  { label: 'Mobiles & Tablets', href: categoryHref('Mobiles & Tablets') },
-  { label: 'Music & Gaming', href: categoryHref('Music & Gaming') },
+  { label: 'Mobiles & Tablets', href: categoryHref('Mobiles and Tablets') },
+  { label: 'Music & Gaming', href: categoryHref('Music and Gaming') },
 ] as const;
 
 export const SHOP_PHONE = '+91 80 4718 2200';
