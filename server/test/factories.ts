@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { blogs, brands, categories, colors, productColors, products } from '../db/schema.js';
+import { blogs, brands, categories, colors, productColors, products, stockHolds } from '../db/schema.js';
 
 /**
  * Small builders for test data, written straight to the database so tests do not depend on the
@@ -87,4 +87,9 @@ export async function createBlog(
     })
     .returning();
   return blog!;
+}
+
+/** Makes every live stock hold lapse, as if its shopper had walked away for the hold's time. */
+export async function lapseStockHolds(db: Database) {
+  await db.update(stockHolds).set({ expiresAt: new Date(Date.now() - 60_000) });
 }

@@ -139,6 +139,8 @@ export default function CheckoutPage() {
       start = await api.post<CheckoutStart>('/user/order/checkout', { amount: total, shippingInfo: address });
     } catch (error) {
       fail(failureText(error));
+      // Stock short or held by other shoppers: show the cart's stock as it is now.
+      if (isApiError(error) && error.status === 409) revalidate();
       return;
     }
     const Razorpay = await loadCheckoutScript(start.checkoutScript);

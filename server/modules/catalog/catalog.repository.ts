@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { brands, categories, colors, productColors, products, ratings, users } from '../../db/schema.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
+import { availableQuantity } from './stock.repository.js';
 
 /** A product row with its brand and category names, as lists and the detail page need it. */
 export type ProductRow = typeof products.$inferSelect & { brand: string; category: string };
@@ -29,7 +30,8 @@ const productColumns = {
   categoryId: products.categoryId,
   brandId: products.brandId,
   tags: products.tags,
-  quantity: products.quantity,
+  // What shoppers can still buy: stock less live checkout holds (stock.repository.ts).
+  quantity: availableQuantity,
   sold: products.sold,
   images: products.images,
   totalRating: products.totalRating,

@@ -7,9 +7,13 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
 import { linesOf } from '../cart/cart.repository.js';
 import { findProductsByIds } from '../catalog/catalog.repository.js';
+import { assertAvailable, holdStock } from '../catalog/stock.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { PaymentProviderError } from '../payments/payment-provider.js';
 import * as repository from './checkout.repository.js';
+
+/** More different items than any real basket; bounds what one checkout can hold. */
+const CHECKOUT_MAX_LINES = 30;
 
 const startSchema = z.object({
   // Sent by old clients (sometimes with a shipping surcharge); never used: the server computes it.
@@ -35,9 +39,10 @@ const NOT_VERIFIED =
   'We could not verify this payment. If money left your account, it will be refunded automatically.';
 const PAID_STATES = new Set(['authorized', 'captured']);
 
+/** The provider could not be reached or failed: nothing is decided, the shopper may retry. */
 export function providerUnavailable(error: unknown): never {
   if (error instanceof PaymentProviderError) {
-    throw new AppError(502, 'The payment service is not responding right now. Please try again in a moment.');
+    throw new AppError(503, 'The payment service is not responding right now. Please try again in a moment.');
   }
   throw error;
 }
@@ -47,8 +52,12 @@ export function providerUnavailable(error: unknown): never {
  * that record (the snapshot) with the provider's order id; verification checks a payment against
  * the order id stored here, never the one the browser reports.
  */
-export function createCheckoutService(deps: { db: Database; provider: PaymentProvider }) {
-  const { db, provider } = deps;
+export function createCheckoutService(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  holdMinutes: number;
+}) {
+  const { db, provider, holdMinutes } = deps;
 
   async function snapshotCart(userId: string): Promise<{ lines: CheckoutLineSnapshot[]; amount: number }> {
     const cart = await linesOf(db, userId);
@@ -62,16 +71,13 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
       ).map((p) => [p.id, p]),
     );
     const lines: CheckoutLineSnapshot[] = [];
+    if (cart.length > CHECKOUT_MAX_LINES)
+      throw badRequest(
+        `One order can have at most ${CHECKOUT_MAX_LINES} different items. Please remove some from your cart.`,
+      );
     for (const line of cart) {
       const product = products.get(line.productId);
       if (!product) continue;
-      if (product.quantity < line.quantity) {
-        throw badRequest(
-          product.quantity === 0
-            ? `${product.title} is now out of stock. Please remove it from your cart.`
-            : `Only ${product.quantity} of ${product.title} left. Please update your cart.`,
-        );
-      }
       lines.push({
         productId: product.id,
         colorId: line.colorId,
@@ -81,11 +87,17 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
       });
     }
     if (lines.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
+    // Stock not held for other shoppers; a quick 409 before a provider order is made.
+    await assertAvailable(db, userId, lines);
     return { lines, amount: lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0) };
   }
 
   return {
-    /** POST user/order/checkout: a provider order for the server-computed amount (free shipping). */
+    /**
+     * POST user/order/checkout: a provider order for the server-computed amount (free shipping),
+     * with the cart's stock held for `holdMinutes` so nobody pays for a unit that is gone. A new
+     * checkout replaces the shopper's earlier holds; short stock is a 409 naming the product.
+     */
     async start(userId: string, body: unknown) {
       const input = parseInput(startSchema, body);
       const { lines, amount } = await snapshotCart(userId);
@@ -93,15 +105,24 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
       const order = await provider
         .createOrder({ amount, currency: 'INR', receipt, notes: { customer: userId } })
         .catch(providerUnavailable);
-      await repository.insertCheckout(db, {
-        userId,
-        provider: provider.name,
-        providerOrderId: order.id,
-        amountPaise: amount,
-        lines,
-        ...(input.shippingInfo ? { shippingInfo: input.shippingInfo } : {}),
+      const heldUntil = await db.transaction(async (tx) => {
+        const checkout = await repository.insertCheckout(tx, {
+          userId,
+          provider: provider.name,
+          providerOrderId: order.id,
+          amountPaise: amount,
+          lines,
+          ...(input.shippingInfo ? { shippingInfo: input.shippingInfo } : {}),
+        });
+        return holdStock(tx, { checkoutId: checkout.id, userId, lines, minutes: holdMinutes });
       });
-      return { success: true, order, key: provider.keyId, checkoutScript: provider.checkoutScriptUrl };
+      return {
+        success: true,
+        order,
+        key: provider.keyId,
+        checkoutScript: provider.checkoutScriptUrl,
+        heldUntil: heldUntil?.toISOString(),
+      };
     },
 
     /** The customer's checkout for a provider order id; another customer's is "not found". */
@@ -113,9 +134,11 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
     },
 
     /**
-     * POST user/order/paymentVerification. With a signature: HMAC over the stored order id.
-     * Without one (older clients): the provider must confirm the payment, for this order and
-     * amount, as authorized or captured.
+     * POST user/order/paymentVerification. With a signature: HMAC over the stored order id. Either
+     * way the provider must confirm the payment, for this order and amount, as authorized or
+     * captured: a signature alone proves nothing about a payment the provider has never seen
+     * (the test gateway's secret is public). "No such payment" is a 400 and nothing is recorded;
+     * an unreachable provider is a 503 and the shopper (or the reconciler) tries again.
      */
     async verify(userId: string, body: unknown) {
       const input = parseInput(verifySchema, body);
@@ -130,30 +153,23 @@ export function createCheckoutService(deps: { db: Database; provider: PaymentPro
         );
         if (!valid) throw badRequest(NOT_VERIFIED);
       }
-      let payment: ProviderPayment | undefined;
-      try {
-        payment = await provider.fetchPayment(input.razorpayPaymentId);
-      } catch (error) {
-        if (input.razorpaySignature === undefined) providerUnavailable(error);
-      }
-      if (payment) {
-        const matches =
-          payment.order_id === checkout.providerOrderId &&
-          payment.amount === checkout.amountPaise &&
-          PAID_STATES.has(payment.status);
-        if (!matches) throw badRequest(NOT_VERIFIED);
-      } else if (input.razorpaySignature === undefined) {
-        throw badRequest(NOT_VERIFIED);
-      }
+      const payment: ProviderPayment | undefined = await provider
+        .fetchPayment(input.razorpayPaymentId)
+        .catch(providerUnavailable);
+      const matches =
+        payment !== undefined &&
+        payment.order_id === checkout.providerOrderId &&
+        payment.amount === checkout.amountPaise &&
+        PAID_STATES.has(payment.status);
+      if (!matches) throw badRequest(NOT_VERIFIED);
       await repository.upsertPayment(db, {
         checkoutId: checkout.id,
         provider: provider.name,
         providerPaymentId: input.razorpayPaymentId,
         providerOrderId: checkout.providerOrderId,
         amountPaise: checkout.amountPaise,
-        // A valid signature proves at least an authorization, even if the provider was unreachable.
-        status: payment?.status ?? 'authorized',
-        method: payment?.method ?? null,
+        status: payment.status,
+        method: payment.method,
         verifiedAt: new Date(),
       });
       if (checkout.status === 'pending') await repository.setCheckoutStatus(db, checkout.id, 'paid');

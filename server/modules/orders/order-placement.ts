@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { findUserById } from '../accounts/accounts.repository.js';
+import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
 import type { CheckoutRow } from '../checkout/checkout.repository.js';
 import * as checkoutRepository from '../checkout/checkout.repository.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
-import { orderConfirmationEmail } from './orders.emails.js';
+import { addressConfirmationEmail, orderConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
 
 export type PlacementResult =
@@ -47,22 +49,54 @@ export function createOrderPlacement(deps: {
   const { db, provider, mailer, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function addressFor(checkout: CheckoutRow, given: ShippingInfo | undefined): Promise<ShippingInfo> {
-    if (given) return given;
-    if (checkout.shippingInfo) return checkout.shippingInfo;
-    // A paid order is never dropped for want of an address: the team confirms it by phone.
+  /**
+   * The address to ship to, and whether it still needs confirming: the one sent with the order,
+   * else the one given at checkout (validated then), else a placeholder. A paid order is never
+   * dropped for want of an address: the customer is asked for it by e-mail.
+   */
+  async function addressFor(
+    checkout: CheckoutRow,
+    given: DeliveryAddress | undefined,
+  ): Promise<{ shippingInfo: ShippingInfo; toConfirm: boolean }> {
+    if (given) return { shippingInfo: given.address, toConfirm: !given.confirmed };
+    if (checkout.shippingInfo) return { shippingInfo: checkout.shippingInfo, toConfirm: false };
     const user = await findUserById(db, checkout.userId);
     return {
-      firstName: user?.firstname ?? 'Customer',
-      lastName: user?.lastname ?? '',
-      address: 'Address to be confirmed with the customer',
-      landmark: '-',
-      city: '-',
-      state: '-',
-      country: 'India',
-      pincode: '-',
-      ...(user?.mobile ? { mobile: user.mobile } : {}),
+      toConfirm: true,
+      shippingInfo: {
+        firstName: user?.firstname ?? 'Customer',
+        lastName: user?.lastname ?? '',
+        address: 'Address to be confirmed with the customer',
+        landmark: '-',
+        city: '-',
+        state: '-',
+        country: 'India',
+        pincode: '-',
+        ...(user?.mobile ? { mobile: user.mobile } : {}),
+      },
     };
+  }
+
+  /** Once per order: the e-mail asking the customer to confirm an address we could not read. */
+  async function requestAddressConfirmation(order: repository.OrderRow) {
+    if (!(await repository.claimAddressRequest(db, order.id, now()))) return;
+    try {
+      const user = await findUserById(db, order.userId);
+      if (!user) return;
+      await mailer.send(
+        addressConfirmationEmail({
+          to: user.email,
+          firstname: user.firstname,
+          orderNumber: order.orderNumber,
+          shipping: order.shippingInfo,
+          ordersUrl: `${deps.publicUrl}/my-orders`,
+          contactUrl: `${deps.publicUrl}/contact`,
+        }),
+      );
+    } catch (error) {
+      await repository.releaseAddressRequest(db, order.id);
+      log.error({ err: error, orderId: order.id }, 'address confirmation e-mail failed; will retry');
+    }
   }
 
   async function settlePayment(payment: ProviderPayment, amount: number) {
@@ -122,20 +156,43 @@ export function createOrderPlacement(deps: {
 
   return {
     sendConfirmation,
+    requestAddressConfirmation,
+
+    /**
+     * Asks for the addresses of orders placed without a usable one (by webhook or reconciliation
+     * when the browser never sent one) once the browser has had `graceMs` to send it.
+     */
+    async requestPendingAddressConfirmations(graceMs = 10 * 60_000, limit = 100) {
+      const waiting = await repository.ordersAwaitingAddressRequest(
+        db,
+        new Date(now().getTime() - graceMs),
+        limit,
+      );
+      for (const order of waiting) await requestAddressConfirmation(order);
+      return waiting.length;
+    },
 
     async place(input: {
       checkout: CheckoutRow;
       payment: ProviderPayment;
-      shippingInfo?: ShippingInfo;
+      /** The address sent with the order (create-order), read leniently; absent from webhooks. */
+      address?: DeliveryAddress;
     }): Promise<PlacementResult> {
       const { checkout, payment } = input;
-      const shippingInfo = await addressFor(checkout, input.shippingInfo);
+      const { shippingInfo, toConfirm } = await addressFor(checkout, input.address);
       let outcome: { order: repository.OrderRow; created: boolean } | 'refunded';
       try {
         outcome = await db.transaction(async (tx) => {
           const locked = await checkoutRepository.lockCheckout(tx, checkout.id);
           const existing = await repository.findOrderByCheckout(tx, checkout.id);
-          if (existing) return { order: existing, created: false };
+          if (existing) {
+            // The webhook got there first without an address: the one the browser sent wins.
+            const better =
+              input.address && existing.addressToConfirm
+                ? await repository.updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
+                : undefined;
+            return { order: better ?? existing, created: false };
+          }
           if (!locked || locked.status === 'refunded' || locked.status === 'failed')
             return 'refunded' as const;
           const paidAt = now();
@@ -150,6 +207,7 @@ export function createOrderPlacement(deps: {
               totalPriceAfterDiscountPaise: locked.amountPaise,
               paymentInfo: { razorpayOrderId: locked.providerOrderId, razorpayPaymentId: payment.id },
               paidAt,
+              addressToConfirm: toConfirm,
             },
             locked.lines,
           );
@@ -157,19 +215,16 @@ export function createOrderPlacement(deps: {
           await checkoutRepository.setCheckoutStatus(tx, locked.id, 'completed');
           // Stock last: a popular product's row stays locked only for this update and the commit,
           // not for the whole order, so buyers of one product do not queue up (and hold pool
-          // connections) behind each other. Sold out rolls the order back. Product order fixed,
-          // so two multi-line orders cannot deadlock.
-          const soldOut: string[] = [];
-          const byProduct = [...locked.lines].sort((a, b) => a.productId.localeCompare(b.productId));
-          for (const line of byProduct) {
-            if (!(await repository.takeStock(tx, line.productId, line.quantity))) soldOut.push(line.title);
-          }
+          // connections) behind each other. The checkout's hold becomes the order's stock; a
+          // lapsed hold still buys what nobody else holds. Sold out rolls the order back.
+          const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines);
           if (soldOut.length) throw new SoldOut(soldOut);
           return { order, created: true };
         });
       } catch (error) {
         if (!(error instanceof SoldOut)) throw error;
         await checkoutRepository.setCheckoutStatus(db, checkout.id, 'refunded');
+        await releaseHolds(db, checkout.id);
         const refunded = await refundAfterSellOut(checkout, payment);
         log.warn({ checkoutId: checkout.id, titles: error.titles }, 'sold out during payment');
         return { kind: 'sold-out', titles: error.titles, refunded };
@@ -181,6 +236,8 @@ export function createOrderPlacement(deps: {
         await settlePayment(payment, checkout.amountPaise);
         await sendConfirmation(outcome.order);
       }
+      // The browser's address is all there will be: ask for a better one now.
+      if (input.address && outcome.order.addressToConfirm) await requestAddressConfirmation(outcome.order);
       return { kind: 'placed', ...outcome };
     },
   };

@@ -60,3 +60,54 @@ export function orderConfirmationEmail(input: {
 <p style="font-size:13px;color:#6b7280">— ${SHOP_NAME}</p></td></tr></table></td></tr></table></body></html>`;
   return { to: input.to, subject: `Your ${SHOP_NAME} order ${input.orderNumber} is confirmed`, text, html };
 }
+
+/** Asks the customer to confirm a paid order's delivery address, shown as it was typed. */
+export function addressConfirmationEmail(input: {
+  to: string;
+  firstname: string;
+  orderNumber: string;
+  shipping: ShippingInfo;
+  ordersUrl: string;
+  contactUrl: string;
+}): Mail {
+  const s = input.shipping;
+  const typed = [
+    `${s.firstName} ${s.lastName}`.trim(),
+    s.address,
+    s.landmark,
+    [s.city, s.state, s.pincode].filter(Boolean).join(', '),
+    s.mobile ? `Mobile: ${s.mobile}` : '',
+  ].filter((line) => line && line !== '-');
+  const asked =
+    'the full address with the city, the state and the 6-digit PIN code, and a mobile number the courier can call';
+  const text = [
+    `Hello ${input.firstname},`,
+    '',
+    `Your order ${input.orderNumber} is paid and confirmed, but we could not read its delivery address completely. We will not ship it until we have the right one.`,
+    '',
+    'What we have:',
+    ...(typed.length ? typed : ['(no address arrived)']),
+    '',
+    `Please reply to this e-mail, or write to us at ${input.contactUrl}, with ${asked}.`,
+    '',
+    `Your orders: ${input.ordersUrl}`,
+    '',
+    `— ${SHOP_NAME}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
+<tr><td style="font-size:20px;font-weight:bold;color:#0f3d91;padding-bottom:16px">${SHOP_NAME}</td></tr>
+<tr><td style="font-size:15px;line-height:1.6"><p>Hello ${escapeHtml(input.firstname)},</p>
+<p>Your order <strong>${escapeHtml(input.orderNumber)}</strong> is paid and confirmed, but we could not read its delivery address completely. We will not ship it until we have the right one.</p>
+<p><strong>What we have</strong><br>${typed.length ? typed.map(escapeHtml).join('<br>') : '(no address arrived)'}</p>
+<p>Please reply to this e-mail, or <a href="${escapeHtml(input.contactUrl)}">write to us</a>, with ${asked}.</p>
+<p><a href="${escapeHtml(input.ordersUrl)}">View your orders</a></p>
+<p style="font-size:13px;color:#6b7280">— ${SHOP_NAME}</p></td></tr></table></td></tr></table></body></html>`;
+  return {
+    to: input.to,
+    subject: `Please confirm the delivery address for order ${input.orderNumber}`,
+    text,
+    html,
+  };
+}

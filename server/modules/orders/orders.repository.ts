@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   cartLines,
@@ -6,7 +6,6 @@ import {
   orderLines,
   orders,
   type PaymentInfo,
-  products,
   type ShippingInfo,
 } from '../../db/schema.js';
 
@@ -16,20 +15,6 @@ export type OrderLineRow = typeof orderLines.$inferSelect & { colorTitle: string
 export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
   return row;
-}
-
-/**
- * Takes `quantity` units of a product if that many are in stock; false otherwise. The guard in
- * the WHERE clause (and the CHECK constraint behind it) means stock can never go below zero,
- * however many buyers race for the last unit.
- */
-export async function takeStock(db: Executor, productId: string, quantity: number): Promise<boolean> {
-  const rows = await db
-    .update(products)
-    .set({ quantity: sql`${products.quantity} - ${quantity}`, sold: sql`${products.sold} + ${quantity}` })
-    .where(and(eq(products.id, productId), sql`${products.quantity} >= ${quantity}`))
-    .returning({ id: products.id });
-  return rows.length > 0;
 }
 
 export async function insertOrder(
@@ -43,6 +28,7 @@ export async function insertOrder(
     totalPriceAfterDiscountPaise: number;
     paymentInfo: PaymentInfo;
     paidAt: Date;
+    addressToConfirm: boolean;
   },
   lines: { productId: string; colorId: string; title: string; quantity: number; pricePaise: number }[],
 ): Promise<OrderRow> {
@@ -110,4 +96,58 @@ export async function claimConfirmation(db: Executor, orderId: string, at: Date)
 
 export async function releaseConfirmation(db: Executor, orderId: string) {
   await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
+}
+
+/** A better address for an order whose address was still to be confirmed. */
+export async function updateUnconfirmedAddress(
+  db: Executor,
+  orderId: string,
+  shippingInfo: ShippingInfo,
+  addressToConfirm: boolean,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ shippingInfo, addressToConfirm })
+    .where(and(eq(orders.id, orderId), eq(orders.addressToConfirm, true)))
+    .returning();
+  return row;
+}
+
+/** Claims the right to ask the customer to confirm the address: true for one caller per order. */
+export async function claimAddressRequest(db: Executor, orderId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ addressRequestSentAt: at })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.addressToConfirm, true),
+        sql`${orders.addressRequestSentAt} is null`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function releaseAddressRequest(db: Executor, orderId: string) {
+  await db.update(orders).set({ addressRequestSentAt: null }).where(eq(orders.id, orderId));
+}
+
+/** Orders still without a confirmed address whose customer has not been asked yet. */
+export async function ordersAwaitingAddressRequest(
+  db: Executor,
+  placedBefore: Date,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.addressToConfirm, true),
+        sql`${orders.addressRequestSentAt} is null`,
+        lt(orders.createdAt, placedBefore),
+      ),
+    )
+    .limit(limit);
 }

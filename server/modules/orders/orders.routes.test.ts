@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orders, products, testGatewayPayments } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
-import { createProduct, ensureColor } from '../../test/factories.js';
+import { createProduct, ensureColor, lapseStockHolds } from '../../test/factories.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -247,6 +247,9 @@ describe('checkout, payment and order', () => {
       const customer = await signUp(ctx.app);
       await addToCart(customer, product.id, color.id, 1);
       const order = await startCheckout(customer);
+      // Every hold lapses before the next shopper starts, so all twenty pay and race at
+      // placement: a payment that outlived its hold buys only what nobody else holds.
+      await lapseStockHolds(ctx.database.db);
       const fields = await payWithGateway(order.id);
       expect((await verify(customer, fields)).statusCode).toBe(200);
       racers.push({ customer, fields });

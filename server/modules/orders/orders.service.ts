@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatPaise, paiseToRupees } from '../../../shared/money.js';
-import { shippingAddressSchema } from '../../../shared/schemas/address.js';
+import { readDeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
@@ -12,7 +12,8 @@ import type { OrderPlacement } from './order-placement.js';
 import * as repository from './orders.repository.js';
 
 const createOrderSchema = z.object({
-  shippingInfo: shippingAddressSchema,
+  // Read leniently after the payment is checked: a paid order never fails on what was typed.
+  shippingInfo: z.unknown().optional(),
   paymentInfo: z.object(
     {
       razorpayOrderId: z.string().trim().min(1).max(100),
@@ -71,6 +72,7 @@ export function createOrdersService(deps: {
       totalPrice: paiseToRupees(order.totalPricePaise),
       totalPriceAfterDiscount: paiseToRupees(order.totalPriceAfterDiscountPaise),
       orderStatus: order.orderStatus,
+      addressToConfirm: order.addressToConfirm,
       paymentInfo: order.paymentInfo,
       paidAt: order.paidAt.toISOString(),
       createdAt: order.createdAt.toISOString(),
@@ -93,7 +95,9 @@ export function createOrdersService(deps: {
       if (!payment || payment.checkoutId !== record.id || !payment.verifiedAt) {
         throw badRequest('Please complete the payment first: this payment has not been verified.');
       }
-      if (input.orderItems) {
+      // An old client opened by a full page load sends [] (it builds them before the cart loads):
+      // the order is built from the checkout record either way.
+      if (input.orderItems?.length) {
         const sent = input.orderItems
           .map((i) => lineKey({ productId: i.product, colorId: i.color, quantity: i.quantity }))
           .sort();
@@ -118,10 +122,11 @@ export function createOrdersService(deps: {
         amount_refunded: 0,
         created_at: Math.floor(payment.createdAt.getTime() / 1000),
       };
+      const address = readDeliveryAddress(input.shippingInfo);
       const result = await placement.place({
         checkout: record,
         payment: providerPayment,
-        shippingInfo: input.shippingInfo,
+        ...(address ? { address } : {}),
       });
       if (result.kind === 'sold-out') {
         const what = result.titles.length ? result.titles.join(', ') : 'An item';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { webhookEvents } from '../../db/schema.js';
+import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
 import * as checkoutRepository from '../checkout/checkout.repository.js';
 import type { OrderPlacement } from '../orders/order-placement.js';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
@@ -48,7 +49,12 @@ export function createPaymentSettlement(deps: {
       // The provider itself reported it: as good as a verified signature.
       ...(PAID_STATES.has(payment.status) ? { verifiedAt: now() } : {}),
     });
-    if (!PAID_STATES.has(payment.status)) return 'not-paid' as const;
+    if (!PAID_STATES.has(payment.status)) {
+      // A failed payment gives its held stock back to other shoppers; a retry in the same
+      // provider order can still buy whatever nobody else holds.
+      if (payment.status === 'failed') await releaseHolds(db, checkout.id);
+      return 'not-paid' as const;
+    }
     if (checkout.status === 'pending') await checkoutRepository.setCheckoutStatus(db, checkout.id, 'paid');
     const result = await placement.place({ checkout, payment });
     return result.kind;
@@ -83,6 +89,7 @@ export function createPaymentSettlement(deps: {
      */
     async reconcile(options: { minAgeMs?: number; limit?: number } = {}) {
       const current = now();
+      await sweepExpiredHolds(db);
       const stale = await checkoutRepository.staleCheckouts(
         db,
         new Date(current.getTime() - (options.minAgeMs ?? 120_000)),
@@ -115,6 +122,7 @@ export function createPaymentSettlement(deps: {
           log.warn({ err: error, paymentId: payment.providerPaymentId }, 'capture retry failed');
         }
       }
+      await placement.requestPendingAddressConfirmations();
       return { checked: stale.length, placed };
     },
   };

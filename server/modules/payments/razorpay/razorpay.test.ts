@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, orders, products } from '../../../db/schema.js';
+import { checkouts, orders, payments, products } from '../../../db/schema.js';
 import { signUp } from '../../../test/customers.js';
-import { createProduct, ensureColor } from '../../../test/factories.js';
+import { createProduct, ensureColor, lapseStockHolds } from '../../../test/factories.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { PaymentProviderError } from '../payment-provider.js';
@@ -237,6 +237,8 @@ describe('Razorpay provider against the fake Razorpay', () => {
       const customer = await signUp(ctx.app);
       await api(customer, 'POST', '/api/user/cart', { productId: product.id, color: color.id, quantity: 1 });
       const { order } = await startCheckout(customer);
+      // The first shopper's hold lapses (they took too long), so the second can check out too.
+      await lapseStockHolds(ctx.database.db);
       // Auto-capture, as many Razorpay accounts are set up: the money has already moved.
       const { fields } = fake.pay(order.id, { capture: true });
       expect((await verify(customer, fields)).statusCode).toBe(200);
@@ -277,8 +279,21 @@ describe('Razorpay provider against the fake Razorpay', () => {
     const { customer } = await customerWithCart();
     fake.failNext(1);
     const down = await api(customer, 'POST', '/api/user/order/checkout', {});
-    expect(down.statusCode).toBe(502);
+    expect(down.statusCode).toBe(503);
     expect(down.json().message).toMatch(/payment service is not responding/);
+
+    // A signed payment Razorpay cannot be asked about right now: 503 to retry, nothing recorded.
+    const { order } = await startCheckout(customer);
+    const { fields } = fake.pay(order.id);
+    fake.failNext(1);
+    const unconfirmed = await verify(customer, fields);
+    expect(unconfirmed.statusCode).toBe(503);
+    const recorded = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, fields.razorpay_payment_id));
+    expect(recorded).toEqual([]);
+    expect((await verify(customer, fields)).statusCode).toBe(200);
 
     const wrongKeys = createRazorpayProvider({ keyId: fake.keyId, keySecret: 'wrong', apiBase: fake.url });
     const refused = await wrongKeys

@@ -1,0 +1,130 @@
+import { CART_QUANTITY_MAX } from '../../../shared/cart-rules.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import * as repository from './stock.repository.js';
+
+/**
+ * Stock for other modules: the catalogue owns products' quantities and the holds set against
+ * them. Checkout holds stock while the shopper pays; order placement turns the hold into the
+ * order's stock; payments release it when a payment fails. Functions that take a transaction
+ * must run inside the caller's. The rules against hoarding are in decision 007.
+ */
+
+export type StockLine = { productId: string; title: string; quantity: number };
+
+/** Units per product (a product bought in two colours is one stock). */
+function unitsByProduct(lines: StockLine[]): Map<string, { title: string; quantity: number }> {
+  const units = new Map<string, { title: string; quantity: number }>();
+  for (const line of lines) {
+    const entry = units.get(line.productId) ?? { title: line.title, quantity: 0 };
+    entry.quantity += line.quantity;
+    units.set(line.productId, entry);
+  }
+  return units;
+}
+
+function shortMessage(title: string, stock: number, available: number): string {
+  if (stock === 0) return `${title} is now out of stock. Please remove it from your cart.`;
+  if (available === 0) {
+    const what = stock === 1 ? `The last ${title} is` : `The last ${stock} of ${title} are`;
+    return `${what} being paid for by other shoppers right now. Please try again in a few minutes, or remove it from your cart.`;
+  }
+  return `Only ${available} of ${title} left. Please update your cart.`;
+}
+
+/**
+ * Refuses (409, naming the product) when a line needs more than the stock not held for other
+ * shoppers. Reads without locks: a quick answer before a provider order is made; holdStock
+ * checks again under the lock.
+ */
+export async function assertAvailable(db: Executor, userId: string, lines: StockLine[]): Promise<void> {
+  const units = unitsByProduct(lines);
+  for (const { title, quantity } of units.values()) {
+    if (quantity > CART_QUANTITY_MAX)
+      throw badRequest(`You can buy at most ${CART_QUANTITY_MAX} of ${title} in one order.`);
+  }
+  const ids = [...units.keys()];
+  const [stock, held] = await Promise.all([
+    repository.stockOf(db, ids),
+    repository.heldUnits(db, ids, { userId }),
+  ]);
+  checkAgainst(units, stock, held);
+}
+
+function checkAgainst(
+  units: Map<string, { title: string; quantity: number }>,
+  stock: repository.StockRow[],
+  held: Map<string, number>,
+) {
+  for (const row of stock) {
+    const wanted = units.get(row.id)?.quantity ?? 0;
+    const available = Math.max(0, row.quantity - (held.get(row.id) ?? 0));
+    if (wanted > available) throw new AppError(409, shortMessage(row.title, row.quantity, available));
+  }
+  if (stock.length < units.size) {
+    const missing = [...units].find(([id]) => !stock.some((row) => row.id === id));
+    throw new AppError(
+      409,
+      `${missing?.[1].title ?? 'An item'} is no longer sold. Please remove it from your cart.`,
+    );
+  }
+}
+
+/**
+ * Sets stock aside for a checkout until `minutes` from now, replacing every earlier hold of the
+ * same shopper (a second checkout replaces the first; it never holds twice). Throws 409 naming
+ * the product when the stock not held by others is short; the caller's transaction then rolls
+ * back, checkout included.
+ */
+export async function holdStock(
+  tx: Transaction,
+  hold: { checkoutId: string; userId: string; lines: StockLine[]; minutes: number },
+): Promise<Date | undefined> {
+  const units = unitsByProduct(hold.lines);
+  const ids = [...units.keys()];
+  await repository.lockShopperCheckouts(tx, hold.userId);
+  await repository.deleteHoldsOfUser(tx, hold.userId);
+  const stock = await repository.lockProducts(tx, ids);
+  checkAgainst(units, stock, await repository.heldUnits(tx, ids, { userId: hold.userId }));
+  return repository.insertHolds(
+    tx,
+    [...units].map(([productId, { quantity }]) => ({
+      checkoutId: hold.checkoutId,
+      userId: hold.userId,
+      productId,
+      quantity,
+    })),
+    hold.minutes,
+  );
+}
+
+/**
+ * Takes the stock of a paid checkout: its own hold, or (when the hold lapsed) whatever is not
+ * held for others. Returns the titles that could not be had; the caller rolls back if any.
+ * Products are locked in id order, so two orders cannot deadlock, and only for the rest of
+ * the caller's transaction.
+ */
+export async function takeStockForCheckout(
+  tx: Transaction,
+  checkoutId: string,
+  lines: StockLine[],
+): Promise<string[]> {
+  const units = unitsByProduct(lines);
+  await repository.lockProducts(tx, [...units.keys()]);
+  const soldOut: string[] = [];
+  for (const [productId, { title, quantity }] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!(await repository.takeStock(tx, productId, quantity, checkoutId))) soldOut.push(title);
+  }
+  if (soldOut.length === 0) await repository.deleteHoldsOfCheckout(tx, checkoutId);
+  return soldOut;
+}
+
+/** Gives a checkout's held stock back (its payment failed, or it sold out). */
+export async function releaseHolds(db: Executor, checkoutId: string): Promise<void> {
+  await repository.deleteHoldsOfCheckout(db, checkoutId);
+}
+
+/** Deletes lapsed holds; they already count for nothing, this only keeps the table small. */
+export async function sweepExpiredHolds(db: Executor): Promise<number> {
+  return repository.deleteExpiredHolds(db);
+}
