@@ -275,7 +275,7 @@ test('a payment service outage at checkout shows the server message and nothing 
   await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
   const message = 'The payment service is not responding right now. Please try again in a moment.';
   await page.route('**/api/user/order/checkout', (route) =>
-    route.fulfill({ status: 502, json: { message } }),
+    route.fulfill({ status: 503, json: { message } }),
   );
   await fillAddress(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -283,6 +283,34 @@ test('a payment service outage at checkout shows the server message and nothing 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
   for (let i = consoleErrors.length - 1; i >= 0; i--) {
-    if (consoleErrors[i]!.includes('status of 502')) consoleErrors.splice(i, 1);
+    if (consoleErrors[i]!.includes('status of 503')) consoleErrors.splice(i, 1);
+  }
+});
+
+const rival = accountPerFile();
+
+test('an item another shopper is paying for is refused before payment, naming it', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // The demo catalogue's AirPods have one unit left; no other spec buys them.
+  const airpodsSlug = 'apple-airpods-pro-2nd-gen-with-usb-c-magsafe-case';
+  const { products } = await openCheckout(page, request, [{ slug: airpodsSlug, quantity: 1 }]);
+  const airpods = products[0]!;
+  const other = await rival(request);
+  await fillCart(request, other.token, [{ p: airpods, quantity: 1 }]);
+  const held = await request.post('/api/user/order/checkout', { headers: auth(other.token), data: {} });
+  expect(held.status(), await held.text()).toBe(200);
+
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.locator('.checkout-problem')).toHaveText(
+    `The last ${airpods.title} is being paid for by other shoppers right now. Please try again in a few minutes, or remove it from your cart.`,
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    if (consoleErrors[i]!.includes('status of 409')) consoleErrors.splice(i, 1);
   }
 });

@@ -184,8 +184,9 @@ export async function buyCart(
     ip: shopper.ip,
     body: { amount: 1, shippingInfo },
   });
-  // A cart holding more than is left is refused before payment, with a message to update it.
-  if (checkout.status === 400) return 'cart-refused';
+  // A cart wanting more than is left (or than others are not already paying for) is refused
+  // before payment, with a message naming the product: 409, or 400 over the per-order limits.
+  if (checkout.status === 400 || checkout.status === 409) return 'cart-refused';
   if (checkout.status !== 200) return 'failed';
   const orderId = checkout.body.order.id as string;
   const pay = await call(

@@ -93,6 +93,12 @@ export function OrderCard({ order, headingLevel = 2 }: { order: ApiOrder; headin
             {ship.city}, {ship.state} {ship.pincode}
             {ship.country ? `, ${ship.country}` : ''}
           </address>
+          {order.addressToConfirm && (
+            <p className="order-address-note" role="note">
+              We could not read this address completely and will not ship until it is confirmed. Please reply
+              to our e-mail, or <Link href="/contact">write to us</Link>, with the full address and PIN code.
+            </p>
+          )}
         </section>
         <section className="order-pay" aria-label="Payment">
           <h3 className="order-label">Payment</h3>

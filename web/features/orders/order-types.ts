@@ -25,6 +25,8 @@ export type ApiOrder = {
   totalPrice: number;
   totalPriceAfterDiscount: number;
   orderStatus: string;
+  /** The address could not be validated: kept as typed, the customer asked to confirm it. */
+  addressToConfirm?: boolean;
   paymentInfo: { razorpayOrderId?: string; razorpayPaymentId?: string };
   paidAt: string;
   createdAt: string;
