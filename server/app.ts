@@ -61,8 +61,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'"],
         // React's style={{...}} (stock bars, zoom) sets attributes, not inline <style> blocks.
         styleSrcAttr: ["'unsafe-inline'"],
-        // Razorpay's checkout shows bank and wallet logos from its CDN.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.razorpay ? ['https://cdn.razorpay.com'] : [])],
+        // Product and blog pictures come from PUBLIC_URL/media or a CDN (MEDIA_URL), absolute in API
+        // answers: their origins, in case the page was reached by another name. Razorpay's checkout
+        // shows bank and wallet logos from its CDN.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...new Set([new URL(config.publicUrl).origin, new URL(config.mediaUrl).origin]),
+          ...(config.razorpay ? ['https://cdn.razorpay.com'] : []),
+        ],
         fontSrc: ["'self'"],
         connectSrc: [
           "'self'",
@@ -109,7 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = await createServices({ config, db: database.db, log: app.log });
   app.decorate('services', services);
   await app.register(apiRoutes, { prefix: '/api', config, services });
-  if (services.testGateway) await app.register(testGatewayAssetRoutes);
+  if (services.testGateway) {
+    await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });
+  }
   await app.register(sitemapRoutes, { sitemap: services.sitemap });
   scheduleReconciliation(app, config.reconcileIntervalSeconds, () => services.settlement.reconcile());
   if (options.web) await app.register(webRoutes, { config });

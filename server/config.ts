@@ -15,6 +15,36 @@ const emptyAsUndefined = z
 const optionalUrl = (what: string) =>
   emptyAsUndefined.pipe(z.url({ message: `${what} must be a URL` }).optional());
 
+/** `scheme://host[:port]` exactly as a browser sends it in the Origin header (lower case, no path). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An http(s) URL ending in /media: the storefront recognises the shop's own pictures (which have
+ * smaller copies beside them for srcset) by that path, on this server or on a CDN mirroring it.
+ */
+function isMediaBase(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash &&
+      /\/media\/?$/.test(url.pathname)
+    );
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,6 +58,30 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('.data'),
     DATABASE_URL: optionalUrl('DATABASE_URL'),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    // Origins whose pages may call the API from the browser (the original storefront client on a
+    // site of its own), comma-separated; unset, only pages on this server's own origin can.
+    CORS_ORIGINS: emptyAsUndefined.transform((value, ctx) => {
+      const origins = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = origins.find((origin) => !isOrigin(origin));
+      if (bad === undefined) return origins;
+      ctx.addIssue({
+        code: 'custom',
+        message: `CORS_ORIGINS must be a comma-separated list of origins like https://shop.example.in ("${bad}" is not one)`,
+      });
+      return z.NEVER;
+    }),
+    // Base URL of product and blog pictures in API answers: a CDN copy of /media. Unset, PUBLIC_URL/media.
+    MEDIA_URL: emptyAsUndefined.pipe(
+      z
+        .string()
+        .refine(isMediaBase, {
+          message: 'MEDIA_URL must be an http(s) URL ending in /media, like https://cdn.example.in/media',
+        })
+        .optional(),
+    ),
     SMTP_URL: optionalUrl('SMTP_URL'),
     REDIS_URL: optionalUrl('REDIS_URL'),
     RAZORPAY_KEY_ID: emptyAsUndefined,
@@ -110,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
     logLevel: raw.LOG_LEVEL,
     trustProxy: trustProxySetting(raw.TRUST_PROXY),
+    corsOrigins: raw.CORS_ORIGINS,
+    /** Absolute base of /media as clients should fetch it, without a trailing slash. */
+    mediaUrl: raw.MEDIA_URL?.replace(/\/+$/, '') ?? `${publicUrl}/media`,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createBlogService } from './modules/blog/blog.service.js';
@@ -23,7 +24,8 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 export async function createServices(deps: { config: Config; db: Database; log: FastifyBaseLogger }) {
   const { config, db, log } = deps;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log });
-  const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds });
+  const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
+  const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({ db, provider, mailer, catalog, publicUrl: config.publicUrl, log });
   const checkout = createCheckoutService({ db, provider });
@@ -31,7 +33,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     mailer,
     accounts: createAccountsService({ db, mailer, publicUrl: config.publicUrl }),
     catalog,
-    blog: createBlogService(db),
+    blog: createBlogService(db, { imageUrls }),
     enquiries: createEnquiriesService(db),
     wishlist: createWishlistService({ db, catalog }),
     cart: createCartService({ db, catalog }),

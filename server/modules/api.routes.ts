@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { allowCrossOrigin } from '../plugins/cors.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { registerAuth } from './accounts/auth.js';
@@ -21,6 +22,8 @@ export type ApiOptions = { config: Config; services: Services };
  * specification's section 7; response shapes follow shared/spec/api-contract.md.
  */
 export async function apiRoutes(app: FastifyInstance, { config, services }: ApiOptions) {
+  // First, so preflights are answered before any route's hooks (auth, rate limits) see them.
+  await allowCrossOrigin(app, config.corsOrigins);
   registerAuth(app, services.accounts);
 
   await app.register(accountsRoutes, { accounts: services.accounts });

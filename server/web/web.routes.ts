@@ -162,7 +162,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     suppressWarning: true,
   });
 
-  // Product and blog images written by the seed (and later uploads).
+  // Product and blog images written by the seed (and later uploads). API answers give their
+  // absolute URLs to clients on other origins too (issue 11), whose pages may show them: helmet's
+  // same-origin resource policy would make those browsers refuse every picture.
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media'),
     prefix: '/media/',
@@ -170,6 +172,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     maxAge: '7d',
     decorateReply: false,
     suppressWarning: true,
+    setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
   });
 
   app.get('/robots.txt', async (_request, reply) =>

@@ -2,10 +2,19 @@ import type { ApiColor, ApiProduct, ApiRating } from '../../../shared/api-types.
 import { primaryTag } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { sanitizeRichText } from '../../lib/html.js';
+import type { ImageUrls } from '../../lib/image-urls.js';
 import type { ColorRow, ProductRow, RatingRow } from './catalog.repository.js';
 
-/** Turns rows into the product object clients of the original API read (api-contract.md). */
-export function presentProduct(row: ProductRow, colorRows: ColorRow[], ratingRows?: RatingRow[]): ApiProduct {
+/**
+ * Turns rows into the product object clients of the original API read (api-contract.md), with
+ * absolute picture URLs (`imageUrls`) so clients on other origins can show them.
+ */
+export function presentProduct(
+  row: ProductRow,
+  colorRows: ColorRow[],
+  ratingRows: RatingRow[] | undefined,
+  imageUrls: ImageUrls,
+): ApiProduct {
   const product: ApiProduct = {
     _id: row.id,
     slug: row.slug,
@@ -20,7 +29,7 @@ export function presentProduct(row: ProductRow, colorRows: ColorRow[], ratingRow
     tagList: row.tags,
     quantity: row.quantity,
     sold: row.sold ?? 0,
-    images: row.images,
+    images: imageUrls.images(row.images),
     color: colorRows.map(presentColor),
     totalrating: Math.round(row.totalRating * 10) / 10,
     ratingCount: row.ratingCount,

@@ -267,7 +267,8 @@ describe('GET /api/product/suggestions', () => {
       title: 'Titan Neo Analog Watch',
       price: 3495,
       brand: 'Titan',
-      image: expect.stringMatching(/^\/media\//),
+      // Absolute (PUBLIC_URL/media), for clients on other origins (issue 11).
+      image: expect.stringMatching(/^http:\/\/localhost:3000\/media\/products\//),
     });
   });
 

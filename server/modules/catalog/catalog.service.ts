@@ -4,6 +4,7 @@ import { paiseToRupees } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { groupBy } from '../../lib/collections.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { presentProduct } from './catalog.presenter.js';
 import * as repository from './catalog.repository.js';
@@ -26,8 +27,14 @@ export type ProductSuggestion = {
  * other app servers see the change within `cacheSeconds`. Prices, stock and totals for the cart
  * and checkout never come from here: they are read from the database.
  */
-export function createCatalogService(db: Database, options: { cacheSeconds?: number } = {}) {
+export function createCatalogService(db: Database, options: { cacheSeconds?: number; imageUrls: ImageUrls }) {
   const cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
+  const { imageUrls } = options;
+  const present = (
+    row: repository.ProductRow,
+    colorRows: repository.ColorRow[],
+    ratingRows?: repository.RatingRow[],
+  ) => presentProduct(row, colorRows, ratingRows, imageUrls);
   const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
     cache.get(`${kind}:${JSON.stringify(key)}`, load);
   return {
@@ -56,7 +63,7 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
           rows.map((r) => r.id),
         );
         const colorsByProduct = groupBy(colorRows, (c) => c.productId);
-        return { products: rows.map((row) => presentProduct(row, colorsByProduct.get(row.id) ?? [])), total };
+        return { products: rows.map((row) => present(row, colorsByProduct.get(row.id) ?? [])), total };
       });
     },
 
@@ -68,7 +75,7 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
         repository.colorsForProducts(db, unique),
       ]);
       const colorsByProduct = groupBy(colorRows, (c) => c.productId);
-      return new Map(rows.map((row) => [row.id, presentProduct(row, colorsByProduct.get(row.id) ?? [])]));
+      return new Map(rows.map((row) => [row.id, present(row, colorsByProduct.get(row.id) ?? [])]));
     },
 
     getProduct(idOrSlug: string): Promise<ApiProduct> {
@@ -79,7 +86,7 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
           repository.colorsForProducts(db, [row.id]),
           repository.ratingsForProduct(db, row.id),
         ]);
-        return presentProduct(row, colorRows, ratingRows);
+        return present(row, colorRows, ratingRows);
       });
     },
 
@@ -99,7 +106,7 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
         brand: row.brand,
         category: row.category,
         price: paiseToRupees(row.pricePaise),
-        image: row.images[0]?.url ?? null,
+        image: row.images[0] ? imageUrls.url(row.images[0].url) : null,
       }));
     },
 

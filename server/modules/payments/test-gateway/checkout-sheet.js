@@ -7,9 +7,15 @@
 (() => {
   if (window.Razorpay) return;
 
+  // Its stylesheet and the gateway's endpoints live beside this script, on the shop's server, not
+  // on the page that loaded it (the original storefront client runs on an origin of its own).
+  // currentScript is only set while the script first runs, so the address is taken now.
+  const scriptSrc = document.currentScript?.src || window.location.href;
+  const ownUrl = (path) => new URL(path, scriptSrc).href;
+
   const stylesheet = document.createElement('link');
   stylesheet.rel = 'stylesheet';
-  stylesheet.href = '/pay/checkout.css';
+  stylesheet.href = ownUrl('/pay/checkout.css');
   document.head.appendChild(stylesheet);
 
   const rupees = (paise) =>
@@ -200,7 +206,7 @@
       status.textContent = action === 'pay' ? 'Processing your payment…' : 'Contacting the bank…';
       try {
         const response = await fetch(
-          `/api/payments/test-gateway/orders/${encodeURIComponent(this.options.order_id)}/${action}`,
+          ownUrl(`/api/payments/test-gateway/orders/${encodeURIComponent(this.options.order_id)}/${action}`),
           {
             method: 'POST',
             headers: { 'content-type': 'application/json' },

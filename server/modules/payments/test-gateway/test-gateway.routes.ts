@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors.js';
 import { parseInput } from '../../../lib/validation.js';
+import { allowCrossOrigin } from '../../../plugins/cors.js';
 import { PaymentProviderError, type ProviderPayment } from '../payment-provider.js';
 import { TEST_METHODS, type TestGatewayProvider } from './test-gateway-provider.js';
 
@@ -83,19 +84,32 @@ export async function testGatewayRoutes(
   );
 }
 
-/** GET /pay/checkout.js and /pay/checkout.css: the Standard Checkout stand-in for the browser. */
-export async function testGatewayAssetRoutes(app: FastifyInstance) {
+/**
+ * GET /pay/checkout.js and /pay/checkout.css (registered under the /pay prefix): the Standard
+ * Checkout stand-in for the browser. Pages on other origins load them too (the original storefront
+ * client, CORS_ORIGINS), as they would Razorpay's script from its CDN: so they are marked
+ * `Cross-Origin-Resource-Policy: cross-origin` (helmet's same-origin default would make the
+ * browser refuse them) and answer CORS for the allowed origins.
+ */
+export async function testGatewayAssetRoutes(
+  app: FastifyInstance,
+  { corsOrigins }: { corsOrigins: readonly string[] },
+) {
   const [script, style] = await Promise.all([
     readFile(path.join(assetsDir, 'checkout-sheet.js'), 'utf8'),
     readFile(path.join(assetsDir, 'checkout-sheet.css'), 'utf8'),
   ]);
-  app.get('/pay/checkout.js', async (_request, reply) =>
+  await allowCrossOrigin(app, corsOrigins, ['GET']);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+  app.get('/checkout.js', async (_request, reply) =>
     reply
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
       .send(script),
   );
-  app.get('/pay/checkout.css', async (_request, reply) =>
+  app.get('/checkout.css', async (_request, reply) =>
     reply
       .header('content-type', 'text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
