@@ -39,6 +39,87 @@ describe('loadConfig', () => {
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.in/' }).publicUrl).toBe('https://shop.example.in');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.in/', PAYMENT_PROVIDER: 'test' }).publicUrl).toBe(
+      'https://shop.example.in',
+    );
+  });
+});
+
+describe('payment provider', () => {
+  const keys = { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret' };
+  const choice = (env: NodeJS.ProcessEnv) => {
+    const config = loadConfig(env);
+    return [config.paymentProvider, config.testModeBanner, Boolean(config.razorpay)];
+  };
+
+  it('takes test payments on a fresh clone (PUBLIC_URL defaults to localhost), with no banner', () => {
+    expect(choice({})).toEqual(['test', false, false]);
+    expect(choice({ NODE_ENV: 'production', PORT: '8080' })).toEqual(['test', false, false]);
+  });
+
+  it.each([
+    'http://localhost:3000',
+    'http://LOCALHOST',
+    'http://shop.localhost:8080',
+    'http://127.0.0.1:3100',
+    'http://127.12.0.9',
+    'http://[::1]:3000',
+  ])('uses the test gateway by default on the loopback address %s', (url) => {
+    expect(choice({ PUBLIC_URL: url })).toEqual(['test', false, false]);
+  });
+
+  it('uses Razorpay whenever its keys are set, on any address', () => {
+    expect(choice({ ...keys })).toEqual(['razorpay', false, true]);
+    expect(choice({ ...keys, PUBLIC_URL: 'https://shop.example.in' })).toEqual(['razorpay', false, true]);
+    expect(choice({ ...keys, PAYMENT_PROVIDER: 'razorpay' })).toEqual(['razorpay', false, true]);
+  });
+
+  it.each([
+    'https://shop.example.in',
+    'http://192.168.1.20:3000',
+    'http://10.0.0.5',
+    'http://0.0.0.0:3000',
+    'http://localhost.example.in',
+    'http://127.0.0.1.nip.io',
+    'http://[2001:db8::1]',
+  ])('refuses to start without keys on the public address %s, naming the way out', (url) => {
+    expect(() => loadConfig({ PUBLIC_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_URL: url })).toThrow(
+      `Invalid configuration: PAYMENT_PROVIDER: ${url} is a public address, so payments need Razorpay: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (or PAYMENT_PROVIDER=test to take only test payments there)`,
+    );
+  });
+
+  it('takes test payments on a public address only when told, with the banner on', () => {
+    expect(choice({ PUBLIC_URL: 'https://shop.example.in', PAYMENT_PROVIDER: 'test' })).toEqual([
+      'test',
+      true,
+      false,
+    ]);
+    // Keys present but the test gateway asked for (a staging shop): Razorpay stays out, even of the CSP.
+    expect(choice({ ...keys, PUBLIC_URL: 'https://staging.example.in', PAYMENT_PROVIDER: 'test' })).toEqual([
+      'test',
+      true,
+      false,
+    ]);
+    expect(choice({ PAYMENT_PROVIDER: 'test' })).toEqual(['test', false, false]);
+    expect(choice({ PAYMENT_PROVIDER: ' ' })).toEqual(['test', false, false]);
+  });
+
+  it.each([
+    [
+      { PAYMENT_PROVIDER: 'razorpay' },
+      'Invalid configuration: PAYMENT_PROVIDER: razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+    ],
+    [
+      { PAYMENT_PROVIDER: 'razorpay', PUBLIC_URL: 'https://shop.example.in' },
+      'Invalid configuration: PAYMENT_PROVIDER: razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+    ],
+    [
+      { PAYMENT_PROVIDER: 'stripe' },
+      "Invalid configuration: PAYMENT_PROVIDER: PAYMENT_PROVIDER must be 'razorpay' or 'test'",
+    ],
+  ])('rejects %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });

@@ -88,6 +88,10 @@ const envSchema = z
     RAZORPAY_KEY_SECRET: emptyAsUndefined,
     RAZORPAY_WEBHOOK_SECRET: emptyAsUndefined,
     RAZORPAY_API_BASE: optionalUrl('RAZORPAY_API_BASE'),
+    // Who takes payments; unset, Razorpay when its keys are set, else the test gateway on loopback only.
+    PAYMENT_PROVIDER: emptyAsUndefined.pipe(
+      z.enum(['razorpay', 'test'], { message: "PAYMENT_PROVIDER must be 'razorpay' or 'test'" }).optional(),
+    ),
     // How long the built-in test gateway waits before sending its webhook (as Razorpay would).
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce
       .number({ message: 'TEST_GATEWAY_WEBHOOK_DELAY_MS must be a number' })
@@ -145,18 +149,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: raw.HOST,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
+  const paymentProvider = choosePaymentProvider(raw, publicUrl);
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: raw.DATABASE_URL,
     publicUrl,
     smtpUrl: raw.SMTP_URL,
     redisUrl: raw.REDIS_URL,
     razorpay:
-      raw.RAZORPAY_KEY_ID && raw.RAZORPAY_KEY_SECRET
+      paymentProvider === 'razorpay' && raw.RAZORPAY_KEY_ID && raw.RAZORPAY_KEY_SECRET
         ? {
             keyId: raw.RAZORPAY_KEY_ID,
             keySecret: raw.RAZORPAY_KEY_SECRET,
             webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET,
             apiBase: raw.RAZORPAY_API_BASE ?? 'https://api.razorpay.com',
+    paymentProvider,
+    // The test gateway deliberately on a public address: every page says no real payment is taken.
+    testModeBanner: paymentProvider === 'test' && !isLoopbackUrl(publicUrl),
+    // Only when Razorpay takes the payments: its keys alone do not open the CSP to its hosts.
           }
         : undefined,
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
@@ -178,4 +187,45 @@ function trustProxySetting(
   if (!/^\d+$/.test(value)) return value;
   const hops = Number(value);
   return (_address, hop) => hop < hops;
+/**
+ * Razorpay when its keys are set; the built-in test gateway (whose pay endpoint needs no login)
+ * only on the developer's own machine, unless PAYMENT_PROVIDER=test says so. A shop deployed
+ * without keys must not start and hand out goods for test payments.
+ */
+function choosePaymentProvider(
+  raw: { PAYMENT_PROVIDER?: 'razorpay' | 'test' | undefined; RAZORPAY_KEY_ID?: string | undefined },
+  publicUrl: string,
+): 'razorpay' | 'test' {
+  const hasKeys = Boolean(raw.RAZORPAY_KEY_ID); // the schema already insists on both or neither
+  if (raw.PAYMENT_PROVIDER === 'test') return 'test';
+  if (raw.PAYMENT_PROVIDER === 'razorpay') {
+    if (!hasKeys)
+      throw new ConfigError(
+        'Invalid configuration: PAYMENT_PROVIDER: razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+      );
+    return 'razorpay';
+  }
+  if (hasKeys) return 'razorpay';
+  if (isLoopbackUrl(publicUrl)) return 'test';
+  throw new ConfigError(
+    `Invalid configuration: PAYMENT_PROVIDER: ${publicUrl} is a public address, so payments need Razorpay: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (or PAYMENT_PROVIDER=test to take only test payments there)`,
+  );
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 or ::1: an address only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(hostname) ||
+    hostname === '[::1]'
+  );
+}
+
 }

@@ -24,6 +24,11 @@ export async function startServer(options: StartOptions = {}) {
     await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => console.log(line) });
   }
   const app = await buildApp({ config, database, web: true });
+  if (config.testModeBanner) {
+    app.log.warn(
+      `PAYMENT_PROVIDER=test on the public address ${config.publicUrl}: the test gateway takes no real payments (every page says so); set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to sell`,
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -54,6 +54,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     TEST_GATEWAY_WEBHOOK_DELAY_MS: '600000',
     // Tests write products straight to the database; the micro-cache has its own test.
     CATALOG_CACHE_SECONDS: '0',
+    // Without Razorpay keys the test gateway takes payments even when a test sets a public
+    // PUBLIC_URL for its links (as PAYMENT_PROVIDER=test allows a real server to).
+    ...(env.RAZORPAY_KEY_ID ? {} : { PAYMENT_PROVIDER: 'test' }),
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assembleDocument, preloadTags, robotsTxt, stylesheetsFirst, type ViteManifest } from './document.js';
+import {
+  assembleDocument,
+  preloadTags,
+  robotsTxt,
+  stylesheetsFirst,
+  testModeBanner,
+  type ViteManifest,
+} from './document.js';
 
 const manifest: ViteManifest = {
   'index.html': {
@@ -48,6 +55,21 @@ describe('assembleDocument', () => {
         data: '<s>$$</s>',
       }),
     ).toBe('<head><title>$&</title></head><div id="root"><p>₹1,999 $\' $1</p></div><s>$$</s>');
+  });
+
+  it('puts a banner first in the body, outside the root React hydrates', () => {
+    const template = '<head></head><body class="x"><div id="root"><!--app-html--></div></body>';
+    const page = assembleDocument(template, {
+      head: '',
+      html: '<p>app</p>',
+      data: '',
+      banner: testModeBanner,
+    });
+    expect(page).toBe(
+      `<head></head><body class="x">\n    ${testModeBanner}<div id="root"><p>app</p></div></body>`,
+    );
+    expect(testModeBanner).toMatch(/role="status".*Test mode:.*no real payments are taken/);
+    expect(assembleDocument(template, { head: '', html: '', data: '' })).not.toContain('test-mode');
   });
 });
 

@@ -56,17 +56,27 @@ export function stylesheetsFirst(template: string): string {
 }
 
 /**
+ * Said at the top of every page while the test gateway takes payments on a public address
+ * (PAYMENT_PROVIDER=test), so nobody mistakes the shop for a real one. Plain HTML outside the
+ * React root: the server adds it, hydration never sees it, and it costs no script.
+ */
+export const testModeBanner =
+  '<div class="test-mode-banner" role="status"><strong>Test mode:</strong> no real payments are taken.</div>';
+
+/**
  * Fills the built index.html. Function replacements, because rendered text may contain `$&` and
- * friends, which a replacement string would expand.
+ * friends, which a replacement string would expand. `banner` goes first in the body.
  */
 export function assembleDocument(
   template: string,
-  parts: { head: string; html: string; data: string },
+  parts: { head: string; html: string; data: string; banner?: string | undefined },
 ): string {
-  return stylesheetsFirst(template)
+  const document = stylesheetsFirst(template)
     .replace('<!--app-head-->', () => parts.head)
     .replace('<!--app-html-->', () => parts.html)
     .replace('<!--app-data-->', () => parts.data);
+  const { banner } = parts;
+  return banner ? document.replace(/<body[^>]*>/, (body) => `${body}\n    ${banner}`) : document;
 }
 
 export function robotsTxt(publicUrl: string): string {

@@ -48,11 +48,15 @@ const manifest = {
 let root: string;
 let app: FastifyInstance;
 
-async function buildApp(distDir: string) {
+/** A live shop (Razorpay keys) unless `env` says otherwise. */
+async function buildApp(distDir: string, env: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: path.join(root, 'data'),
     PUBLIC_URL: 'https://shop.example.in',
+    RAZORPAY_KEY_ID: 'rzp_test_web',
+    RAZORPAY_KEY_SECRET: 'secret',
+    ...env,
   });
   const instance = Fastify({ logger: false });
   await instance.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -139,6 +143,30 @@ describe('pages', () => {
     const response = await app.inject('/api/nope');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'No API route for GET /api/nope' });
+  });
+});
+
+describe('test mode banner', () => {
+  it('tops every page when the test gateway takes payments on a public address, and only then', async () => {
+    const testMode = await buildApp(path.join(root, 'dist'), {
+      RAZORPAY_KEY_ID: '',
+      RAZORPAY_KEY_SECRET: '',
+      PAYMENT_PROVIDER: 'test',
+    });
+    const local = await buildApp(path.join(root, 'dist'), {
+      RAZORPAY_KEY_ID: '',
+      RAZORPAY_KEY_SECRET: '',
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    for (const url of ['/', '/nope', '/missing']) {
+      const page = (await testMode.inject(url)).body;
+      expect(page, url).toContain(
+        '<body>\n    <div class="test-mode-banner" role="status"><strong>Test mode:</strong> no real payments are taken.</div><div id="root">',
+      );
+      expect((await local.inject(url)).body, url).not.toContain('test-mode-banner');
+      expect((await app.inject(url)).body, url).not.toContain('test-mode-banner');
+    }
+    await Promise.all([testMode.close(), local.close()]);
   });
 });
 

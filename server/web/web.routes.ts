@@ -11,6 +11,7 @@ import {
   preloadTags,
   robotsTxt,
   serverErrorPage,
+  testModeBanner,
   type ViteManifest,
 } from './document.js';
 
@@ -225,6 +226,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
       head: [result.head, preloadTags(site.manifest, result.modules)].filter(Boolean).join('\n    '),
       html: result.html,
       data: site.renderDataScript(result.data),
+      banner: config.testModeBanner ? testModeBanner : undefined,
     });
     return reply
       .status(result.status)

@@ -4,12 +4,16 @@ import type { PaymentProvider } from './payment-provider.js';
 import { createRazorpayProvider } from './razorpay/razorpay-provider.js';
 import { createTestGatewayProvider, type TestGatewayProvider } from './test-gateway/test-gateway-provider.js';
 
-/** Razorpay when its keys are configured; otherwise the built-in test gateway. */
+/**
+ * The provider config.ts chose (PAYMENT_PROVIDER, or Razorpay when its keys are set, or the test
+ * gateway on a loopback address): config refuses to start rather than fall back to the test
+ * gateway on a public address.
+ */
 export async function selectPaymentProvider(
   config: Config,
   db: Database,
 ): Promise<{ provider: PaymentProvider; testGateway?: TestGatewayProvider }> {
-  if (config.razorpay) {
+  if (config.paymentProvider === 'razorpay' && config.razorpay) {
     return {
       provider: createRazorpayProvider({
         keyId: config.razorpay.keyId,
