@@ -116,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   const services = await createServices({ config, db: database.db, log: app.log });
   app.decorate('services', services);
+  // E-mails queued by requests (password resets...) go out before the database closes.
+  app.addHook('onClose', async () => services.mailQueue.drain());
   await app.register(apiRoutes, { prefix: '/api', config, services });
   if (services.testGateway) {
     await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createImageUrls } from './lib/image-urls.js';
+import { createMailQueue } from './lib/mail-queue.js';
 import { createMailer } from './lib/mailer.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createBlogService } from './modules/blog/blog.service.js';
@@ -24,6 +25,8 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 export async function createServices(deps: { config: Config; db: Database; log: FastifyBaseLogger }) {
   const { config, db, log } = deps;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log });
+  // Sent after the response; app.ts drains it on close.
+  const mailQueue = createMailQueue({ mailer, log });
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
   const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
@@ -31,7 +34,8 @@ export async function createServices(deps: { config: Config; db: Database; log: 
   const checkout = createCheckoutService({ db, provider });
   return {
     mailer,
-    accounts: createAccountsService({ db, mailer, publicUrl: config.publicUrl }),
+    mailQueue,
+    accounts: createAccountsService({ db, mailQueue, publicUrl: config.publicUrl }),
     catalog,
     blog: createBlogService(db, { imageUrls }),
     enquiries: createEnquiriesService(db),

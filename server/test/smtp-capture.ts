@@ -6,6 +6,9 @@ export type CapturedMail = { to: string[]; raw: string };
 /** A real SMTP server on loopback that keeps every message, for tests of e-mail flows. */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
+  // While held, messages are received but not accepted: the sender waits, as on a slow mail server.
+  let held: Promise<void> | undefined;
+  let release = () => {};
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -14,11 +17,15 @@ export async function startSmtpCapture() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (held) void held.then(accept);
+        else accept();
       });
     },
   });
@@ -27,6 +34,16 @@ export async function startSmtpCapture() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** Holds every message until the returned function is called. */
+    hold(): () => void {
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      return () => release();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -37,11 +37,35 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z.object({ password: passwordField });
 
+export const CURRENT_PASSWORD_MESSAGES = {
+  required: 'Enter your current password to change your e-mail address',
+  wrong: 'Your current password is not correct',
+} as const;
+
+/**
+ * `currentPassword` matters only when the e-mail changes, which the schema alone cannot tell (the
+ * server compares with the stored address; the form uses profileFormSchema).
+ */
 export const profileSchema = z.object({
   ...nameFields,
   email: emailField,
   mobile: mobileField('Mobile number is required'),
+  currentPassword: z.optional(
+    z
+      .string({ error: CURRENT_PASSWORD_MESSAGES.required })
+      .check(z.maxLength(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_MESSAGES.wrong)),
+  ),
 });
+
+/** The profile form: the current password is required once the e-mail differs from `currentEmail`. */
+export function profileFormSchema(currentEmail: string) {
+  return profileSchema.check(
+    z.refine((values) => values.email === currentEmail || Boolean(values.currentPassword), {
+      path: ['currentPassword'],
+      message: CURRENT_PASSWORD_MESSAGES.required,
+    }),
+  );
+}
 
 export type RegisterInput = z.input<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;

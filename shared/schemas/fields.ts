@@ -32,10 +32,21 @@ export const indianMobile = z.transform((value: string, ctx) => {
   return normalized;
 });
 
+/**
+ * The original shop's profile form sends the mobile as a JSON number (8282326974): a number counts
+ * as the string of its digits, then meets the same rule (a fraction or a sign fails it).
+ */
+const numberAsDigits = z.transform((value: string | number) =>
+  typeof value === 'number' ? String(value) : value,
+);
+
 export const mobileField = (requiredMessage: string) =>
   z.pipe(
-    z
-      .string({ error: requiredMessage })
-      .check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(20, MOBILE_MESSAGE)),
+    z.pipe(
+      numberAsDigits,
+      z
+        .string({ error: requiredMessage })
+        .check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(20, MOBILE_MESSAGE)),
+    ),
     indianMobile,
   );

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { passwordResetTokens, sessions, users } from '../../db/schema.js';
+import { emailChangeReverts, passwordResetTokens, sessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,6 +11,12 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The user row, locked until the transaction ends, so two profile edits cannot interleave. */
+export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
   return row;
 }
 
@@ -131,4 +137,90 @@ export async function consumeResetToken(
     )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
+}
+
+export async function insertEmailRevert(
+  db: Executor,
+  values: {
+    userId: string;
+    tokenHash: string;
+    oldEmail: string;
+    newEmail: string;
+    // Set by the service's clock (not the database's) so later links compare with it exactly.
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.insert(emailChangeReverts).values(values);
+}
+
+/**
+ * An address that still has a live "restore my e-mail address" link for another account: it stays
+ * its owner's until the link expires, so nobody can take it to make the restore fail.
+ */
+export async function isEmailReserved(
+  db: Executor,
+  email: string,
+  now: Date,
+  exceptUserId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailChangeReverts.id })
+    .from(emailChangeReverts)
+    .where(
+      and(
+        eq(emailChangeReverts.oldEmail, email),
+        isNull(emailChangeReverts.usedAt),
+        gt(emailChangeReverts.expiresAt, now),
+        exceptUserId ? ne(emailChangeReverts.userId, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Marks a restore link used and returns what it restores, in one statement (single use under races). */
+export async function consumeEmailRevert(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ userId: string; oldEmail: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .update(emailChangeReverts)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChangeReverts.tokenHash, tokenHash),
+        isNull(emailChangeReverts.usedAt),
+        gt(emailChangeReverts.expiresAt, now),
+      ),
+    )
+    .returning({
+      userId: emailChangeReverts.userId,
+      oldEmail: emailChangeReverts.oldEmail,
+      createdAt: emailChangeReverts.createdAt,
+    });
+  return row;
+}
+
+/**
+ * Restoring an address undoes every change made after it, so their links (mailed to addresses the
+ * intruder chose) die with it; links to earlier addresses stay, so the first owner keeps the last word.
+ */
+export async function cancelLaterEmailReverts(
+  db: Executor,
+  userId: string,
+  after: Date,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(emailChangeReverts)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChangeReverts.userId, userId),
+        isNull(emailChangeReverts.usedAt),
+        gt(emailChangeReverts.createdAt, after),
+      ),
+    );
 }

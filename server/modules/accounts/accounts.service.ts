@@ -1,4 +1,5 @@
 import {
+  CURRENT_PASSWORD_MESSAGES,
   forgotPasswordSchema,
   loginSchema,
   profileSchema,
@@ -7,15 +8,16 @@ import {
 } from '../../../shared/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { MailQueue } from '../../lib/mail-queue.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.js';
 import { parseInput } from '../../lib/validation.js';
-import { passwordResetEmail } from './accounts.emails.js';
+import { emailChangedEmail, passwordResetEmail } from './accounts.emails.js';
 import { presentUser } from './accounts.presenter.js';
 import * as repository from './accounts.repository.js';
 
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 30;
+export const EMAIL_RESTORE_DAYS = 7;
 /** Writing last_seen_at on every request would turn reads into writes; once a minute is plenty. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -26,7 +28,19 @@ export const MESSAGES = {
   forgotNeutral: 'If an account exists for that e-mail, we have sent a password reset link to it.',
   resetDone: 'Password updated successfully!',
   resetInvalid: 'This password reset link is invalid, expired or already used. Please request a new one.',
+  profileTaken: 'That e-mail or mobile number belongs to another account.',
+  restoreDone:
+    'Your old e-mail address is back. Every device has been signed out, and we have sent a link to set a new password to that address.',
+  restoreInvalid:
+    'This link is invalid, expired or already used. If someone else is using your account, please contact support.',
+  restoreTaken: 'Another account uses that address now, so it cannot be restored. Please contact support.',
 } as const;
+
+/**
+ * What a restored account's password becomes: no argon2 hash, so no password matches it (the one
+ * who changed the address knew the old one); the owner sets a new one from the e-mailed link.
+ */
+const LOCKED_PASSWORD = 'locked: e-mail address restored';
 
 export type AuthenticatedUser = { id: string; sessionId: string; role: 'user' | 'admin' };
 
@@ -37,11 +51,12 @@ const isUniqueViolation = (error: unknown) => {
 
 export function createAccountsService(deps: {
   db: Database;
-  mailer: Mailer;
+  /** Every e-mail leaves after the response: a request's time must not depend on the mail server. */
+  mailQueue: MailQueue;
   publicUrl: string;
   now?: () => Date;
 }) {
-  const { db, mailer } = deps;
+  const { db, mailQueue } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function startSession(userId: string): Promise<string> {
@@ -54,7 +69,10 @@ export function createAccountsService(deps: {
   return {
     async register(body: unknown) {
       const input = parseInput(registerSchema, body);
-      if (await repository.findConflictingUser(db, input.email, input.mobile))
+      if (
+        (await repository.findConflictingUser(db, input.email, input.mobile)) ||
+        (await repository.isEmailReserved(db, input.email, now()))
+      )
         throw conflict(MESSAGES.duplicate);
       const passwordHash = await hashPassword(input.password);
       try {
@@ -102,27 +120,122 @@ export function createAccountsService(deps: {
       return presentUser(user);
     },
 
+    /**
+     * Name and mobile change with the session alone; the e-mail address (where password resets go)
+     * needs the current password too, and the old address is told, with a link that undoes it.
+     */
     async editProfile(auth: AuthenticatedUser, body: unknown) {
-      const input = parseInput(profileSchema, body);
-      if (await repository.findConflictingUser(db, input.email, input.mobile, auth.id)) {
-        throw conflict('That e-mail or mobile number belongs to another account.');
+      const { currentPassword, ...input } = parseInput(profileSchema, body);
+      const current = now();
+      const restoreToken = newToken();
+      const result = await db
+        .transaction(async (tx) => {
+          const user = await repository.lockUser(tx, auth.id);
+          if (!user) throw notFound('Account not found.');
+          const emailChanges = input.email !== user.email;
+          if (emailChanges) {
+            if (!currentPassword) {
+              throw badRequest(CURRENT_PASSWORD_MESSAGES.required, {
+                currentPassword: CURRENT_PASSWORD_MESSAGES.required,
+              });
+            }
+            // 403, not 401: the session is fine, and clients sign out on a 401.
+            if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+              throw new AppError(403, CURRENT_PASSWORD_MESSAGES.wrong, {
+                currentPassword: CURRENT_PASSWORD_MESSAGES.wrong,
+              });
+            }
+          }
+          if (
+            (await repository.findConflictingUser(tx, input.email, input.mobile, auth.id)) ||
+            (emailChanges && (await repository.isEmailReserved(tx, input.email, current, auth.id)))
+          ) {
+            throw conflict(MESSAGES.profileTaken);
+          }
+          const updated = await repository.updateUser(tx, auth.id, input);
+          if (!updated) throw notFound('Account not found.');
+          if (emailChanges) {
+            await repository.insertEmailRevert(tx, {
+              userId: auth.id,
+              tokenHash: hashToken(restoreToken),
+              oldEmail: user.email,
+              newEmail: updated.email,
+              createdAt: current,
+              expiresAt: new Date(current.getTime() + EMAIL_RESTORE_DAYS * 86_400_000),
+            });
+          }
+          return { updated, previous: emailChanges ? user : undefined };
+        })
+        .catch((error: unknown) => {
+          // Two accounts racing for one address: the unique index lets one through.
+          if (isUniqueViolation(error)) throw conflict(MESSAGES.profileTaken);
+          throw error;
+        });
+      if (result.previous) {
+        mailQueue.enqueue(
+          emailChangedEmail({
+            to: result.previous.email,
+            firstname: result.updated.firstname,
+            newEmail: result.updated.email,
+            restoreLink: `${deps.publicUrl}/restore-email/${restoreToken}`,
+            validDays: EMAIL_RESTORE_DAYS,
+          }),
+        );
       }
-      try {
-        const user = await repository.updateUser(db, auth.id, input);
-        if (!user) throw notFound('Account not found.');
-        return presentUser(user);
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw conflict('That e-mail or mobile number belongs to another account.');
-        throw error;
-      }
+      return presentUser(result.updated);
     },
 
-    /** Same answer whether or not the address is known; the token only ever leaves by e-mail. */
+    /**
+     * The link from the "your e-mail address was changed" message: puts the old address back, signs
+     * out every session, locks the password (whoever made the change knew it) and mails a reset
+     * link to the restored address.
+     */
+    async restoreEmail(token: string) {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(MESSAGES.restoreInvalid);
+      const resetToken = newToken();
+      const restored = await db.transaction(async (tx) => {
+        const current = now();
+        const revert = await repository.consumeEmailRevert(tx, hashToken(token), current);
+        if (!revert) return undefined;
+        const holder = await repository.findUserByEmail(tx, revert.oldEmail);
+        // Throwing rolls the transaction back: the link stays usable once support has sorted it out.
+        if (holder && holder.id !== revert.userId) throw conflict(MESSAGES.restoreTaken);
+        await repository.cancelLaterEmailReverts(tx, revert.userId, revert.createdAt, current);
+        const user = await repository.updateUser(tx, revert.userId, {
+          email: revert.oldEmail,
+          passwordHash: LOCKED_PASSWORD,
+        });
+        await repository.revokeAllSessions(tx, revert.userId, current);
+        await repository.replaceResetToken(
+          tx,
+          revert.userId,
+          hashToken(resetToken),
+          new Date(current.getTime() + RESET_TOKEN_MINUTES * 60_000),
+          current,
+        );
+        return user;
+      });
+      if (!restored) throw badRequest(MESSAGES.restoreInvalid);
+      mailQueue.enqueue(
+        passwordResetEmail(
+          restored.email,
+          restored.firstname,
+          `${deps.publicUrl}/reset-password/${resetToken}`,
+          RESET_TOKEN_MINUTES,
+        ),
+      );
+      return { message: MESSAGES.restoreDone };
+    },
+
+    /**
+     * Same answer, in the same time, whether or not the address is known: the look-up, the token
+     * and the e-mail all happen after the response. The token only ever leaves by e-mail.
+     */
     async forgotPassword(body: unknown) {
       const { email } = parseInput(forgotPasswordSchema, body);
-      const user = await repository.findUserByEmail(db, email);
-      if (user && !user.isBlocked) {
+      mailQueue.enqueue(async () => {
+        const user = await repository.findUserByEmail(db, email);
+        if (!user || user.isBlocked) return undefined;
         const token = newToken();
         const current = now();
         await repository.replaceResetToken(
@@ -133,8 +246,8 @@ export function createAccountsService(deps: {
           current,
         );
         const link = `${deps.publicUrl}/reset-password/${token}`;
-        await mailer.send(passwordResetEmail(user.email, user.firstname, link, RESET_TOKEN_MINUTES));
-      }
+        return passwordResetEmail(user.email, user.firstname, link, RESET_TOKEN_MINUTES);
+      }, 'password reset');
       return { message: MESSAGES.forgotNeutral };
     },
 
