@@ -55,6 +55,9 @@ export default defineConfig({
       // they are with X-Forwarded-For (as a load balancer would), so per-address rate limits
       // apply per shopper instead of to the whole suite.
       TRUST_PROXY: '127.0.0.1',
+      // The original storefront client on an origin of its own (e2e/cross-origin.spec.ts serves a
+      // stand-in page there); no other origin gets CORS.
+      CORS_ORIGINS: 'http://localhost:5173',
     },
   },
 });
