@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assembleDocument,
+  mediaPreconnect,
   preloadTags,
   robotsTxt,
   stylesheetsFirst,
@@ -28,6 +29,15 @@ const manifest: ViteManifest = {
     css: ['assets/product-page-g7.css'],
   },
 };
+
+describe('mediaPreconnect', () => {
+  it('opens the connection to a CDN on another origin early, and is empty on the shop own origin', () => {
+    expect(mediaPreconnect('https://shop.example.in', 'https://cdn.example.in/media')).toBe(
+      '<link rel="preconnect" href="https://cdn.example.in">',
+    );
+    expect(mediaPreconnect('https://shop.example.in', 'https://shop.example.in/media')).toBe('');
+  });
+});
 
 describe('preloadTags', () => {
   it("preloads a page's chunks and links its CSS, leaving out what the entry already loads", () => {

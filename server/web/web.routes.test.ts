@@ -214,3 +214,13 @@ describe('before the first build', () => {
     await empty.close();
   });
 });
+
+describe('pictures from a CDN (MEDIA_URL, issue 11)', () => {
+  it('preconnects to its origin in every page head, and not when pictures are on this origin', async () => {
+    const cdn = await buildApp(path.join(root, 'dist'), { MEDIA_URL: 'https://cdn.example.in/media' });
+    const page = (await cdn.inject('/')).body;
+    expect(page).toContain('<link rel="preconnect" href="https://cdn.example.in">');
+    expect((await app.inject('/')).body).not.toContain('rel="preconnect"');
+    await cdn.close();
+  });
+});

@@ -7,6 +7,7 @@ import type { ApiClient, RenderContext, RenderResult } from '../../web/entry-ser
 import type { Config } from '../config.js';
 import {
   assembleDocument,
+  mediaPreconnect,
   notBuiltPage,
   preloadTags,
   robotsTxt,
@@ -183,6 +184,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
       .send(robotsTxt(config.publicUrl)),
   );
 
+  const preconnect = mediaPreconnect(config.publicUrl, config.mediaUrl);
+
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0]!;
     // This wildcard wins over the API's not-found handler (which only sees URLs no route matched),
@@ -223,7 +226,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     if (result.redirect) return reply.redirect(result.redirect, result.status);
 
     const html = assembleDocument(site.template, {
-      head: [result.head, preloadTags(site.manifest, result.modules)].filter(Boolean).join('\n    '),
+      head: [result.head, preconnect, preloadTags(site.manifest, result.modules)]
+        .filter(Boolean)
+        .join('\n    '),
       html: result.html,
       data: site.renderDataScript(result.data),
       banner: config.testModeBanner ? testModeBanner : undefined,
