@@ -111,6 +111,13 @@ const envSchema = z
       .int()
       .min(0)
       .default(60),
+    // How long a checkout holds its stock for the shopper to pay (decision 007).
+    CHECKOUT_HOLD_MINUTES: z.coerce
+      .number({ message: 'CHECKOUT_HOLD_MINUTES must be a number' })
+      .int('CHECKOUT_HOLD_MINUTES must be a whole number')
+      .min(1, 'CHECKOUT_HOLD_MINUTES must be between 1 and 120')
+      .max(120, 'CHECKOUT_HOLD_MINUTES must be between 1 and 120')
+      .default(15),
     // Which proxies may set X-Forwarded-For: a hop count (1) or addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
     // Unset, the client's own address counts, so nobody can dodge a rate limit by sending the header.
     TRUST_PROXY: emptyAsUndefined.pipe(
@@ -142,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const raw = parsed.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  const paymentProvider = choosePaymentProvider(raw, publicUrl);
   return {
     env: raw.NODE_ENV,
     isProduction: raw.NODE_ENV === 'production',
@@ -149,12 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: raw.HOST,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
-  const paymentProvider = choosePaymentProvider(raw, publicUrl);
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: raw.DATABASE_URL,
     publicUrl,
     smtpUrl: raw.SMTP_URL,
     redisUrl: raw.REDIS_URL,
+    paymentProvider,
+    // The test gateway deliberately on a public address: every page says no real payment is taken.
+    testModeBanner: paymentProvider === 'test' && !isLoopbackUrl(publicUrl),
+    // Only when Razorpay takes the payments: its keys alone do not open the CSP to its hosts.
     razorpay:
       paymentProvider === 'razorpay' && raw.RAZORPAY_KEY_ID && raw.RAZORPAY_KEY_SECRET
         ? {
@@ -162,14 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             keySecret: raw.RAZORPAY_KEY_SECRET,
             webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET,
             apiBase: raw.RAZORPAY_API_BASE ?? 'https://api.razorpay.com',
-    paymentProvider,
-    // The test gateway deliberately on a public address: every page says no real payment is taken.
-    testModeBanner: paymentProvider === 'test' && !isLoopbackUrl(publicUrl),
-    // Only when Razorpay takes the payments: its keys alone do not open the CSP to its hosts.
           }
         : undefined,
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
+    checkoutHoldMinutes: raw.CHECKOUT_HOLD_MINUTES,
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
     logLevel: raw.LOG_LEVEL,
     trustProxy: trustProxySetting(raw.TRUST_PROXY),
@@ -179,14 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-/** Fastify's trustProxy: off, a list of proxy addresses, or "the nearest N hops" as a function. */
-function trustProxySetting(
-  value: string | undefined,
-): false | string | ((address: string, hop: number) => boolean) {
-  if (value === undefined) return false;
-  if (!/^\d+$/.test(value)) return value;
-  const hops = Number(value);
-  return (_address, hop) => hop < hops;
 /**
  * Razorpay when its keys are set; the built-in test gateway (whose pay endpoint needs no login)
  * only on the developer's own machine, unless PAYMENT_PROVIDER=test says so. A shop deployed
@@ -228,4 +228,12 @@ export function isLoopbackUrl(url: string): boolean {
   );
 }
 
+/** Fastify's trustProxy: off, a list of proxy addresses, or "the nearest N hops" as a function. */
+function trustProxySetting(
+  value: string | undefined,
+): false | string | ((address: string, hop: number) => boolean) {
+  if (value === undefined) return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }

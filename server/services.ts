@@ -31,7 +31,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
   const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({ db, provider, mailer, catalog, publicUrl: config.publicUrl, log });
-  const checkout = createCheckoutService({ db, provider });
+  const checkout = createCheckoutService({ db, provider, holdMinutes: config.checkoutHoldMinutes });
   return {
     mailer,
     mailQueue,
