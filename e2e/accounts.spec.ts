@@ -71,26 +71,30 @@ function sharedAccount(request: APIRequestContext): Promise<Account> {
   return shared;
 }
 
-async function resetLinkFor(email: string): Promise<string> {
+/** The path of the newest link of that kind in an e-mail to `email` (written after the response). */
+async function mailedLinkFor(email: string, kind: 'reset-password' | 'restore-email'): Promise<string> {
   let found: string | undefined;
+  const pattern = new RegExp(`https?://[^\\s"<]+/${kind}/[\\w-]+`);
   await expect
     .poll(
       async () => {
         const files = await readdir(outbox).catch(() => [] as string[]);
-        for (const file of files.filter((name) => name.endsWith('.eml'))) {
+        for (const file of files.filter((name) => name.endsWith('.eml')).sort()) {
           const raw = await readFile(path.join(outbox, file), 'utf8');
           if (!raw.includes(`To: ${email}`)) continue;
           // Quoted-printable: soft line breaks end in '='.
           const text = raw.replace(/=\r?\n/g, '');
-          found = text.match(/https?:\/\/[^\s"<]+\/reset-password\/[\w-]+/)?.[0];
+          found = text.match(pattern)?.[0] ?? found;
         }
         return found;
       },
-      { message: `a reset e-mail to ${email} in ${outbox}` },
+      { message: `a ${kind} e-mail to ${email} in ${outbox}` },
     )
     .toBeTruthy();
   return new URL(found!).pathname;
 }
+
+const resetLinkFor = (email: string) => mailedLinkFor(email, 'reset-password');
 
 test.beforeEach(async ({ page }) => {
   await recordToastsAcrossReloads(page);
@@ -376,10 +380,72 @@ test.describe('profile', () => {
 
     await page.getByRole('button', { name: 'Edit profile' }).click();
     await page.getByLabel('Email').fill(other.email);
+    await page.getByLabel('Current password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('That e-mail or mobile number belongs to another account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
     allowFailedApiCalls(consoleErrors, 409);
+  });
+
+  test('a new e-mail address asks for the current password; the old address can restore itself', async ({
+    consoleErrors,
+    page,
+    request,
+  }) => {
+    await ownAddress(page);
+    const account = await register(request);
+    await signIn(page, account);
+    await page.goto('/my-profile');
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const current = page.getByLabel('Current password', { exact: true });
+    // Name and mobile alone: no password asked.
+    await page.getByLabel('Mobile number').fill(uniqueMobile());
+    await expect(current).toHaveCount(0);
+
+    const newEmail = uniqueEmail('moved');
+    await page.getByLabel('Email').fill(newEmail);
+    await expect(current).toBeVisible();
+    await expect(page.getByText('Needed to change your e-mail address.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Enter your current password to change your e-mail address')).toBeVisible();
+    await expect(current).toBeFocused();
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await current.fill('not-my-password-1');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      page.locator('.form-error', { hasText: 'Your current password is not correct' }),
+    ).toBeVisible();
+    // The session is still there: a wrong password is not a sign-out.
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+
+    await current.fill(password);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToastShown(page, 'Profile updated successfully');
+    await expect(page.getByLabel('Email')).toHaveValue(newEmail);
+    await expect(current).toHaveCount(0);
+
+    // The old address is told, with a link that undoes the change.
+    const link = await mailedLinkFor(account.email, 'restore-email');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restore your e-mail address');
+    await page.getByRole('button', { name: 'Restore my e-mail address' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your old e-mail address is back' }),
+    ).toBeVisible();
+    // Signed out here and everywhere; the reset link went to the old address.
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${account.token}` } });
+    expect(me.status()).toBe(401);
+    expect(await resetLinkFor(account.email)).toMatch(/^\/reset-password\//);
+
+    // Once only.
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Restore my e-mail address' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'invalid, expired or already used' }),
+    ).toBeVisible();
+    allowFailedApiCalls(consoleErrors, 400, 403);
   });
 
   test('Log out ends the session', async ({ page, request }) => {

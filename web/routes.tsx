@@ -297,6 +297,18 @@ export const routes: readonly RouteDef[] = [
       noindex: true,
     }),
   }),
+  defineRoute({
+    path: '/restore-email/:token',
+    access: 'public',
+    page: page('restore-email-page'),
+    meta: () => ({
+      title: 'Restore your e-mail address',
+      description: 'Put back the e-mail address of your Bharat Bazaar account if someone else changed it.',
+      // Not the link's own address: the token stays out of canonical and og:url.
+      canonical: '/login',
+      noindex: true,
+    }),
+  }),
   policyRoute(
     '/Terms-conditions',
     policy('Terms & conditions', 'The terms that apply when you shop at Bharat Bazaar.'),

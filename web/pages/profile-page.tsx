@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { type ProfileInput, profileSchema } from '../../shared/schemas/auth';
+import { type ProfileInput, profileFormSchema } from '../../shared/schemas/auth';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { LogoutIcon } from '../components/ui/icons';
-import { TextField } from '../features/accounts/form-field';
+import { PasswordField, TextField } from '../features/accounts/form-field';
 import { PencilIcon } from '../features/accounts/pencil-icon';
 import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
@@ -21,10 +21,16 @@ export type ProfileUser = {
   createdAt?: string;
 };
 
-const fields = ['firstname', 'lastname', 'email', 'mobile'] as const;
+const fields = ['firstname', 'lastname', 'email', 'mobile', 'currentPassword'] as const;
 
 function valuesOf(user: ProfileUser): ProfileInput {
-  return { firstname: user.firstname, lastname: user.lastname, email: user.email, mobile: user.mobile };
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    mobile: user.mobile,
+    currentPassword: '',
+  };
 }
 
 export default function ProfilePage() {
@@ -33,18 +39,26 @@ export default function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  // A new e-mail address needs the current password (the server checks it too).
+  const resolver = useMemo(() => zodResolver(profileFormSchema(user.email)), [user.email]);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileInput>({
-    resolver: zodResolver(profileSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: valuesOf(user),
   });
+  const emailChanged =
+    editing &&
+    String(watch('email') ?? '')
+      .trim()
+      .toLowerCase() !== user.email;
 
   const startEditing = () => {
     setEditing(true);
@@ -63,9 +77,12 @@ export default function ProfilePage() {
     lock();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, ...values }) => {
     try {
-      const updated = await api.put<ProfileUser>('/user/edit-user', values);
+      const updated = await api.put<ProfileUser>(
+        '/user/edit-user',
+        values.email === user.email ? values : { ...values, currentPassword },
+      );
       const stored = readCustomer();
       if (stored) {
         // The stored customer rebuilt from these six fields, correctly spelt (the original wrote 'fistname').
@@ -166,6 +183,15 @@ export default function ProfilePage() {
               error={errors.mobile?.message}
               {...register('mobile')}
             />
+            {emailChanged && (
+              <PasswordField
+                label="Current password"
+                autoComplete="current-password"
+                hint="Needed to change your e-mail address. We will let your old address know."
+                error={errors.currentPassword?.message}
+                {...register('currentPassword')}
+              />
+            )}
             {editing ? (
               <div className="form-actions">
                 <button type="submit" className="button button--primary" disabled={isSubmitting}>
