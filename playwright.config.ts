@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? 'line' : 'list',
+  // The JSON report feeds `npm test`'s closing "N passed, N failed" line.
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {

@@ -8,6 +8,7 @@ import { connectRedis } from './lib/redis.js';
 import { apiRoutes } from './modules/api.routes.js';
 import { testGatewayAssetRoutes } from './modules/payments/test-gateway/test-gateway.routes.js';
 import { sitemapRoutes } from './modules/seo/sitemap.routes.js';
+import { registerApiDocumentCollector } from './plugins/api-reference.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { healthRoutes } from './plugins/health.routes.js';
 import { registerPrivateAnswers } from './plugins/private-answers.js';
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  // Before any route, so the API reference sees each /api route as it is registered.
+  await registerApiDocumentCollector(app, config.publicUrl);
   await app.register(healthRoutes, { database });
   const services = await createServices({ config, db: database.db, log: app.log });
   app.decorate('services', services);

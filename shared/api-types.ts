@@ -52,14 +52,6 @@ export type ApiBlog = {
   updatedAt: string;
 };
 
-export type ApiEnquiry = {
-  _id: string;
-  name: string;
-  email: string;
-  mobile: string;
-  comment: string;
-  status: string;
-  createdAt: string;
-};
+export type { ApiEnquiry } from './api/enquiries.schemas.js';
 
 export type ApiError = { message: string; errors?: Record<string, string> };

@@ -4,6 +4,9 @@ import { ApiError, type RenderContext, render } from './entry-server';
 const ctx: RenderContext = {
   publicUrl: 'https://shop.example.in',
   api: {
+    call: async () => {
+      throw new ApiError(500, 'not used by placeholder pages');
+    },
     get: async () => {
       throw new ApiError(500, 'not used by placeholder pages');
     },

@@ -78,7 +78,10 @@ describe('defineRoute', () => {
       searchParams: new URLSearchParams(),
       pathname: '/product/7',
     };
-    const data = await route.load?.({ ...ctx, api: { get: async () => undefined as never } });
+    const data = await route.load?.({
+      ...ctx,
+      api: { call: async () => undefined as never, get: async () => undefined as never },
+    });
     expect(route.meta?.(data as never, ctx)).toEqual({ title: 'Product 7', description: 'Only ₹499.00' });
   });
 });

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { enquiryStatuses } from '../../shared/schemas/enquiry.js';
 
 /**
  * One schema for PGlite (PostgreSQL 18, embedded) and PostgreSQL 15 in production.
@@ -495,8 +496,6 @@ export const blogs = pgTable(
   },
   (t) => [uniqueIndex('blogs_slug_key').on(t.slug), index('blogs_created_at_idx').on(t.createdAt)],
 );
-
-export const enquiryStatuses = ['Submitted', 'Contacted', 'In Progress', 'Resolved'] as const;
 
 export const enquiries = pgTable(
   'enquiries',

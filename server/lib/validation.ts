@@ -9,11 +9,15 @@ export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown)
   // Classic and mini zod schemas alike (shared/ uses mini so the browser ships less).
   const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
+  throw validationError(result.error.issues);
+}
+
+/** The 400 for a failed parse: the first problem is the message, every problem a field error. */
+export function validationError(issues: readonly z.core.$ZodIssue[]) {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = issue.path.join('.') || '_';
     fields[key] ??= issue.message;
   }
-  const first = result.error.issues[0];
-  throw badRequest(first?.message ?? 'Invalid request.', fields);
+  return badRequest(issues[0]?.message ?? 'Invalid request.', fields);
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { applyZodSchemas } from '../lib/endpoints.js';
+import { apiReferenceRoutes } from '../plugins/api-reference.js';
 import { allowCrossOrigin } from '../plugins/cors.js';
 import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
@@ -25,6 +27,9 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   // First, so preflights are answered before any route's hooks (auth, rate limits) see them.
   await allowCrossOrigin(app, config.corsOrigins);
   registerAuth(app, services.accounts);
+  // Outside production an answer off its schema fails loudly, so tests catch the drift.
+  applyZodSchemas(app, { strictResponses: !config.isProduction });
+  await app.register(apiReferenceRoutes);
 
   await app.register(accountsRoutes, { accounts: services.accounts });
   await app.register(catalogRoutes, { catalog: services.catalog });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { urlOf } from '../../shared/api/endpoint.js';
 import type { ApiClient, RenderContext, RenderResult } from '../../web/entry-server.js';
 import type { Config } from '../config.js';
 import {
@@ -101,26 +102,28 @@ function storefrontStamp(distDir: string): number {
  * socket and no token (the server renders only what any visitor may see).
  */
 function injectApi(app: FastifyInstance, ApiError: ApiErrorClass): ApiClient {
+  async function get<T>(url: string): Promise<T> {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    let body: { message?: unknown; errors?: Record<string, string> } | undefined;
+    try {
+      body = response.json();
+    } catch {
+      body = undefined;
+    }
+    if (response.statusCode >= 400) {
+      const message =
+        typeof body?.message === 'string' ? body.message : `The request failed (${response.statusCode}).`;
+      throw new ApiError(response.statusCode, message, body?.errors);
+    }
+    return body as T;
+  }
   return {
-    async get<T>(apiPath: string): Promise<T> {
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api${apiPath}`,
-        headers: { accept: 'application/json' },
-      });
-      let body: { message?: unknown; errors?: Record<string, string> } | undefined;
-      try {
-        body = response.json();
-      } catch {
-        body = undefined;
-      }
-      if (response.statusCode >= 400) {
-        const message =
-          typeof body?.message === 'string' ? body.message : `The request failed (${response.statusCode}).`;
-        throw new ApiError(response.statusCode, message, body?.errors);
-      }
-      return body as T;
+    call: (endpoint, input = {}) => {
+      // Rendering reads only what any visitor may see: GETs, without a token.
+      if (endpoint.method !== 'GET') throw new Error(`${endpoint.path}: only GET endpoints render`);
+      return get(urlOf(endpoint, input));
     },
+    get: (apiPath) => get(`/api${apiPath}`),
   };
 }
 

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { emailField, mobileField, requiredText } from './fields.js';
 
+/** Where an enquiry stands in the shop's inbox. */
+export const enquiryStatuses = ['Submitted', 'Contacted', 'In Progress', 'Resolved'] as const;
+
 /** The contact form (spec section 5) and POST /api/enquiry. */
 export const enquirySchema = z.object({
   name: requiredText('Name is required', 100),

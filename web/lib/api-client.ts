@@ -1,13 +1,37 @@
+import {
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  urlOf,
+} from '../../shared/api/endpoint';
 import { readToken } from './session';
 
-/** What a route's `load` may call: the server implements it in-process, the browser with fetch. */
+/** A call's parts, typed by its endpoint's schemas (shared/api/). */
+export type CallInput<E extends Endpoint> = {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  signal?: AbortSignal;
+};
+
+/**
+ * What a route's `load` may call: the server implements it in-process, the browser with fetch.
+ * Calls name a shared endpoint, never a string, so an answer's type is the server's own.
+ */
 export interface ApiClient {
+  call<E extends Endpoint>(endpoint: E, input?: CallInput<E>): Promise<ResponseOf<E>>;
+  /** @deprecated string paths are being replaced by `call` (one endpoint definition per route). */
   get<T>(path: string, options?: { signal?: AbortSignal }): Promise<T>;
 }
 
 export interface BrowserApiClient extends ApiClient {
+  /** @deprecated use `call` */
   post<T>(path: string, body?: unknown): Promise<T>;
+  /** @deprecated use `call` */
   put<T>(path: string, body?: unknown): Promise<T>;
+  /** @deprecated use `call` */
   delete<T>(path: string): Promise<T>;
 }
 
@@ -43,7 +67,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   return new ApiError(status, message, payload.errors);
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // Read on every call, not once at start-up: a login or logout in this or another tab must apply
   // to the very next request.
@@ -52,7 +76,7 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -75,8 +99,9 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
 
 /** The browser's API client: JSON in and out, bearer token from the stored customer. */
 export const api: BrowserApiClient = {
-  get: (path, options) => request('GET', path, undefined, options?.signal),
-  post: (path, body) => request('POST', path, body),
-  put: (path, body) => request('PUT', path, body),
-  delete: (path) => request('DELETE', path),
+  call: (endpoint, input = {}) => request(endpoint.method, urlOf(endpoint, input), input.body, input.signal),
+  get: (path, options) => request('GET', `/api${path}`, undefined, options?.signal),
+  post: (path, body) => request('POST', `/api${path}`, body),
+  put: (path, body) => request('PUT', `/api${path}`, body),
+  delete: (path) => request('DELETE', `/api${path}`),
 };

@@ -1,13 +1,11 @@
-import type { ApiEnquiry } from '../../../shared/api-types.js';
-import { enquirySchema } from '../../../shared/schemas/enquiry.js';
+import type { ApiEnquiry } from '../../../shared/api/enquiries.schemas.js';
+import type { Enquiry } from '../../../shared/schemas/enquiry.js';
 import type { Database } from '../../db/client.js';
 import { enquiries } from '../../db/schema.js';
-import { parseInput } from '../../lib/validation.js';
 
 export function createEnquiriesService(db: Database) {
   return {
-    async submit(body: unknown): Promise<ApiEnquiry> {
-      const input = parseInput(enquirySchema, body);
+    async submit(input: Enquiry): Promise<ApiEnquiry> {
       const [row] = await db.insert(enquiries).values(input).returning();
       return {
         _id: row!.id,

@@ -1,3 +1,4 @@
+import { submitEnquiry } from '../../../shared/api/enquiries';
 import { type EnquiryInput, enquirySchema } from '../../../shared/schemas/enquiry';
 import { api, isApiError } from '../../lib/api-client';
 import { useForm, zodResolver } from '../../lib/form';
@@ -25,7 +26,7 @@ export function ContactForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/enquiry', values);
+      await api.call(submitEnquiry, { body: values });
       toast.success('Contact Form Submitted Successfully!');
       reset(empty);
     } catch (error) {

@@ -6,6 +6,7 @@ function fakeApi(fail: (path: string) => boolean): ApiClient & { asked: string[]
   const asked: string[] = [];
   return {
     asked,
+    call: () => Promise.reject(new Error('not called')),
     async get<T>(path: string): Promise<T> {
       asked.push(path);
       if (fail(path)) throw new Error('The catalogue is resting.');

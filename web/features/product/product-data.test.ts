@@ -34,6 +34,7 @@ function fakeApi(answer: (path: string) => unknown): ApiClient & { asked: string
   const asked: string[] = [];
   return {
     asked,
+    call: () => Promise.reject(new Error('not called')),
     async get<T>(path: string): Promise<T> {
       asked.push(path);
       const value = answer(path);

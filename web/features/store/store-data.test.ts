@@ -15,6 +15,7 @@ function fakeApi(): ApiClient & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
+    call: () => Promise.reject(new Error('not called')),
     async get<T>(path: string): Promise<T> {
       asked.push(decodeURIComponent(path));
       return (path.startsWith('/product/facets') ? facets : []) as T;

@@ -1,0 +1,112 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+import type { Endpoint, EndpointSchemas } from '../../shared/api/endpoint.js';
+import { apiErrorSchema } from '../../shared/api/errors.schemas.js';
+import { validationError } from './validation.js';
+
+type Parsed<T> = T extends $ZodType ? output<T> : undefined;
+
+/** What a handler receives: params, query and body, already validated and typed. */
+export type EndpointInput<S extends EndpointSchemas> = {
+  params: Parsed<S['params']>;
+  query: Parsed<S['query']>;
+  body: Parsed<S['body']>;
+};
+
+export type EndpointHandler<S extends EndpointSchemas> = (
+  input: EndpointInput<S>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<output<S['response']>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The shared definition a route was registered from (the API reference and its test read it). */
+    endpoint?: Endpoint;
+  }
+}
+
+const API_PREFIX = '/api';
+
+/**
+ * Registers a shared endpoint definition on the `/api` plugin: its schemas validate the input
+ * (a 400 with the first problem as the message and every problem by field, as forms show them),
+ * serialise the output, and document both in the OpenAPI reference. `customer` endpoints check
+ * the bearer token before anything else, so a request without one is a 401 whatever it sends.
+ */
+export function registerEndpoint<S extends EndpointSchemas>(
+  app: FastifyInstance,
+  endpoint: Endpoint<S>,
+  schemas: S,
+  handler: EndpointHandler<S>,
+  options: { preHandler?: preHandlerAsyncHookHandler[] } = {},
+) {
+  if (!endpoint.path.startsWith(`${API_PREFIX}/`)) throw new Error(`${endpoint.path} is not under /api`);
+  const status = endpoint.status ?? 200;
+  const errors = new Set([...(endpoint.errors ?? []), ...(endpoint.access === 'customer' ? [401] : [])]);
+  const schema: FastifySchema & Record<string, unknown> = {
+    summary: endpoint.summary,
+    tags: [endpoint.tag],
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    ...(endpoint.access === 'customer' ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(schemas.params ? { params: schemas.params } : {}),
+    ...(schemas.query ? { querystring: schemas.query } : {}),
+    ...(schemas.body ? { body: schemas.body } : {}),
+    response: {
+      [status]: schemas.response,
+      ...Object.fromEntries([...errors].sort().map((code) => [code, apiErrorSchema])),
+    },
+  };
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path.slice(API_PREFIX.length),
+    schema,
+    config: { endpoint },
+    ...(endpoint.access === 'customer' ? { preValidation: app.requireAuth } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    handler: async (request, reply) => {
+      const result = await handler(
+        {
+          params: request.params as Parsed<S['params']>,
+          query: request.query as Parsed<S['query']>,
+          body: request.body as Parsed<S['body']>,
+        },
+        request,
+        reply,
+      );
+      reply.status(status);
+      return result;
+    },
+  });
+}
+
+/**
+ * Zod schemas (classic or mini) as Fastify's validator and serialiser for the routes of `app`.
+ * A missing body reads as `{}` so its fields report "X is required". Outside production an
+ * answer that does not match its schema fails loudly (tests catch the drift); in production it
+ * is logged and sent as it is, never turned into a 500.
+ */
+export function applyZodSchemas(app: FastifyInstance, options: { strictResponses: boolean }) {
+  app.setValidatorCompiler<$ZodType>(({ schema, httpPart }) => (data) => {
+    const result = z.safeParse(schema, httpPart === 'body' ? (data ?? {}) : data);
+    return result.success ? { value: result.data } : { error: validationError(result.error.issues) };
+  });
+  app.setSerializerCompiler<$ZodType>(({ schema, url, method }) => (data) => {
+    const result = z.safeParse(schema, data);
+    if (result.success) return JSON.stringify(result.data);
+    const problem = result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    if (options.strictResponses) throw new Error(`${method} ${url} answered off its schema: ${problem}`);
+    app.log.error({ url, method, problem }, 'API answer does not match its schema');
+    return JSON.stringify(data);
+  });
+}

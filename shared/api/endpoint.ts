@@ -1,0 +1,80 @@
+import type { $ZodType, input, output } from 'zod/v4/core';
+
+/**
+ * One definition per API endpoint, shared by the server (which registers, validates, serialises
+ * and documents it) and the browser (whose typed client calls it).
+ *
+ * An endpoint is split in two so the browser never ships a schema: the descriptor here (method,
+ * path, access, wording) with the schemas' types attached, and the schemas themselves in the
+ * area's `*.schemas.ts`, which only the server imports. `registerEndpoint` on the server takes
+ * both, and TypeScript refuses a pair whose schemas do not match the descriptor's types.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `public`: no token needed; `customer`: a shopper's bearer token (401 without one). */
+export type Access = 'public' | 'customer';
+
+export type EndpointSchemas = {
+  params?: $ZodType;
+  query?: $ZodType;
+  body?: $ZodType;
+  response: $ZodType;
+};
+
+export type Endpoint<S extends EndpointSchemas = EndpointSchemas> = {
+  readonly method: HttpMethod;
+  /** Full path with Fastify-style parameters, e.g. `/api/product/:id`. */
+  readonly path: string;
+  readonly access: Access;
+  /** Group in the API reference. */
+  readonly tag: string;
+  readonly summary: string;
+  readonly description?: string;
+  /** Success status; 200 unless the endpoint creates something. */
+  readonly status?: 200 | 201;
+  /** Failure statuses this endpoint answers with `{message}` (401 is implied by `customer`). */
+  readonly errors?: readonly number[];
+  /** Types only, never set: carries the schemas' types to the browser without their code. */
+  readonly schemas?: S;
+};
+
+/** Declares an endpoint; `S` is `typeof <its entry in the area's *.schemas.ts>`. */
+export function endpoint<S extends EndpointSchemas>(definition: Omit<Endpoint<S>, 'schemas'>): Endpoint<S> {
+  return definition;
+}
+
+type Schemas<E> = E extends Endpoint<infer S> ? S : never;
+type InputOf<T> = T extends $ZodType ? input<T> : undefined;
+
+/** What the server answers, as the browser receives it. */
+export type ResponseOf<E extends Endpoint> = output<Schemas<E>['response']>;
+/** What a client sends. */
+export type BodyOf<E extends Endpoint> = InputOf<Schemas<E>['body']>;
+export type QueryOf<E extends Endpoint> = InputOf<Schemas<E>['query']>;
+export type ParamsOf<E extends Endpoint> = InputOf<Schemas<E>['params']>;
+
+/** The error body every endpoint answers with; `errors` names each field's problem on a 400. */
+export type ApiErrorBody = { message: string; errors?: Record<string, string> };
+
+/** Fills `/api/product/:id` with `{id}`, each value URL-encoded. */
+export function pathOf(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The URL a client calls: the path filled in, then the query (arrays as repeated keys). */
+export function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}): string {
+  const path = pathOf(endpoint.path, input.params as Record<string, string | number> | undefined);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+    }
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
