@@ -1,57 +1,9 @@
 /**
- * The JSON the REST API returns (shared/spec/api-contract.md of the brief). Prices are rupees,
- * identifiers are strings named `_id`, timestamps ISO strings. The browser and the server's
- * presenters both use these types, so a change to a shape shows up on both sides.
+ * The API's answer types in one place for older imports. Each is inferred from its schema in
+ * shared/api/*.schemas.ts (the single definition the server validates and documents with);
+ * nothing here is written by hand.
  */
-export type ApiImage = { url: string; width?: number; height?: number; alt?: string };
-export type ApiColor = { _id: string; title: string; name: string };
-export type ApiRating = {
-  _id: string;
-  star: number;
-  comment: string;
-  postedby: string;
-  postedbyName: string;
-  verifiedPurchase: boolean;
-  createdAt: string;
-};
-
-export type ApiProduct = {
-  _id: string;
-  slug: string;
-  title: string;
-  description: string;
-  price: number;
-  /** List price before discount, when discounted. */
-  mrp: number | null;
-  brand: string;
-  category: string;
-  /** One tag as the original API answered it, `''` when none (`primaryTag` in shared/catalog.ts). */
-  tags: string;
-  /** Every tag of the product: what our own pages read. */
-  tagList: string[];
-  quantity: number;
-  sold: number;
-  images: ApiImage[];
-  color: ApiColor[];
-  totalrating: number;
-  ratingCount: number;
-  ratings: ApiRating[];
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type ApiBlog = {
-  _id: string;
-  slug: string;
-  title: string;
-  description: string;
-  category: string;
-  author: string;
-  images: ApiImage[];
-  createdAt: string;
-  updatedAt: string;
-};
-
+export type { ApiBlog } from './api/blog.schemas.js';
+export type { ApiColor, ApiImage, ApiProduct, ApiRating } from './api/catalog.schemas.js';
+export type { ApiErrorBody as ApiError } from './api/endpoint.js';
 export type { ApiEnquiry } from './api/enquiries.schemas.js';
-
-export type ApiError = { message: string; errors?: Record<string, string> };
