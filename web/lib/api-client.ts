@@ -6,7 +6,7 @@ import {
   type ResponseOf,
   urlOf,
 } from '../../shared/api/endpoint';
-import { readToken } from './session';
+import { readToken } from './stored-customer';
 
 /** A call's parts, typed by its endpoint's schemas (shared/api/). */
 export type CallInput<E extends Endpoint> = {
