@@ -61,6 +61,23 @@ export function shoppingCalls(app: () => FastifyInstance) {
         ...(fields.razorpay_signature !== undefined ? { razorpaySignature: fields.razorpay_signature } : {}),
       }),
 
+    /** The test gateway's webhook for a payment as the gateway now reports it, signed as it signs. */
+    async deliverGatewayWebhook(event: 'payment.authorized' | 'payment.failed', paymentId: string) {
+      const payment = await app().services.provider.fetchPayment(paymentId);
+      const raw = Buffer.from(JSON.stringify({ event, payload: { payment: { entity: payment } } }));
+      const response = await app().inject({
+        method: 'POST',
+        url: '/api/payments/test-gateway/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': app().services.testGateway!.signWebhook(raw),
+          'x-razorpay-event-id': `evt_${paymentId}_${event}`,
+        },
+        payload: raw,
+      });
+      expect(response.json()).toEqual({ status: 'processed' });
+    },
+
     createOrder: (
       customer: Customer,
       fields: { razorpay_payment_id: string; razorpay_order_id: string },

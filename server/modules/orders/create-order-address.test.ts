@@ -40,24 +40,6 @@ async function paidWithoutAddress(): Promise<{ customer: Customer; fields: Gatew
 const mailsTo = (customer: Customer, subject: RegExp) =>
   smtp.messages.filter((m) => m.to.includes(customer.email) && subject.test(mailText(m.raw)));
 
-async function deliverAuthorizedWebhook(paymentId: string) {
-  const payment = await ctx.app.services.provider.fetchPayment(paymentId);
-  const raw = Buffer.from(
-    JSON.stringify({ event: 'payment.authorized', payload: { payment: { entity: payment } } }),
-  );
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/test-gateway/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': ctx.app.services.testGateway!.signWebhook(raw),
-      'x-razorpay-event-id': `evt_${paymentId}`,
-    },
-    payload: raw,
-  });
-  expect(response.json()).toEqual({ status: 'processed' });
-}
-
 describe('create-order after a verified payment never fails on what the shopper typed', () => {
   it('takes the original client’s address: no landmark, a misspelt state, a numeric PIN code, no order lines', async () => {
     const { customer, fields } = await paidWithoutAddress();
@@ -91,7 +73,7 @@ describe('create-order after a verified payment never fails on what the shopper 
 
   it('puts the browser’s address on an order the webhook placed first without one', async () => {
     const { customer, fields } = await paidWithoutAddress();
-    await deliverAuthorizedWebhook(fields.razorpay_payment_id);
+    await shop.deliverGatewayWebhook('payment.authorized', fields.razorpay_payment_id);
     const [placed] = await ctx.database.db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(placed).toMatchObject({ addressToConfirm: true });
     expect(placed!.shippingInfo.address).toMatch(/to be confirmed/);
@@ -106,7 +88,7 @@ describe('create-order after a verified payment never fails on what the shopper 
 
   it('asks for the address of an order whose browser never came back, once the grace time is over', async () => {
     const { customer, fields } = await paidWithoutAddress();
-    await deliverAuthorizedWebhook(fields.razorpay_payment_id);
+    await shop.deliverGatewayWebhook('payment.authorized', fields.razorpay_payment_id);
     await ctx.app.services.placement.requestPendingAddressConfirmations();
     expect(mailsTo(customer, /confirm the delivery address/)).toHaveLength(0);
     await ctx.app.services.placement.requestPendingAddressConfirmations(0);
