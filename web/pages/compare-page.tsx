@@ -5,7 +5,7 @@ import { useNavigationPending, useRouteData } from '../app/route-context';
 import { StarRating } from '../features/catalog/star-rating';
 import { responsiveImage } from '../lib/images';
 import { formatRupees } from '../lib/money';
-import '../features/accounts/forms.css';
+import '../components/forms/forms.css';
 import './compare-page.css';
 import './content-page.css';
 

@@ -1,10 +1,10 @@
 import { Link, useSearch } from 'wouter';
 import { type LoginInput, loginSchema } from '../../shared/schemas/auth';
+import { PasswordField, TextField } from '../components/forms/form-field';
+import { reportSubmitError } from '../components/forms/submit-error';
 import { AuthCard } from '../features/accounts/auth-card';
 import { setFlash } from '../features/accounts/flash';
-import { PasswordField, TextField } from '../features/accounts/form-field';
 import { safeNextPath } from '../features/accounts/next-path';
-import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
 import { type StoredCustomer, saveCustomer } from '../lib/session';

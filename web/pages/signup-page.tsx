@@ -1,9 +1,9 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema } from '../../shared/schemas/auth';
+import { PasswordField, TextField } from '../components/forms/form-field';
+import { reportSubmitError } from '../components/forms/submit-error';
 import { AuthCard } from '../features/accounts/auth-card';
-import { PasswordField, TextField } from '../features/accounts/form-field';
 import { safeNextPath } from '../features/accounts/next-path';
-import { reportSubmitError } from '../features/accounts/submit-error';
 import { api } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
 import { toast } from '../lib/toast';

@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import './forms.css';
-import './zod-config';
+import '../../lib/zod-config';
 
 type FieldProps = {
   label: string;
@@ -135,6 +135,32 @@ export function PasswordField({
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
+    </FieldFrame>
+  );
+}
+
+/** A labelled select with its message under it, laid out like TextField. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+  ...select
+}: FieldProps & ComponentProps<'select'>) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
+      <select
+        id={ids.inputId}
+        className="form-input form-select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...select}
+      >
+        {children}
+      </select>
     </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import './forms.css';
+import '../../components/forms/forms.css';
+import './auth-card.css';
 
 /** The centred card every account form sits in: title, a line of introduction, the form. */
 export function AuthCard({

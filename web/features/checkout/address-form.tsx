@@ -1,41 +1,12 @@
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { INDIAN_STATES_AND_UTS } from '../../../shared/india';
 import { type ShippingAddress, shippingAddressSchema } from '../../../shared/schemas/address';
+import { SelectField, TextField } from '../../components/forms/form-field';
 import { type Resolver, useForm, zodResolver } from '../../lib/form';
-import { TextField } from '../accounts/form-field';
 import { type AddressFormValues, readSavedAddress, saveAddress } from './address-storage';
 
 const states = INDIAN_STATES_AND_UTS.filter((r) => r.kind === 'state').map((r) => r.name);
 const territories = INDIAN_STATES_AND_UTS.filter((r) => r.kind === 'union-territory').map((r) => r.name);
-
-type SelectProps = ComponentProps<'select'> & { label: string; error?: string | undefined };
-
-/** A labelled select with its message under it, laid out like TextField. */
-function SelectField({ label, error, children, ...select }: SelectProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="form-field">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="form-input form-select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <p className="form-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 // The shared schema takes loose input (old clients' spellings); the form's values are plain strings.
 const resolver = zodResolver(shippingAddressSchema) as unknown as Resolver<

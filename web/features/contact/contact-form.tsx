@@ -1,10 +1,10 @@
 import { submitEnquiry } from '../../../shared/api/enquiries';
 import { type EnquiryInput, enquirySchema } from '../../../shared/schemas/enquiry';
+import { TextAreaField, TextField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
 import { useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
-import { TextAreaField, TextField } from '../accounts/form-field';
 
 const empty: EnquiryInput = { name: '', email: '', mobile: '', comment: '' };
 

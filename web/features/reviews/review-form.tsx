@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import * as z from 'zod/mini';
 import { REVIEW_COMMENT_MAX, reviewSchema } from '../../../shared/schemas/review';
+import { TextAreaField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
 import { type FieldErrors, useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
-import { TextAreaField } from '../accounts/form-field';
 
 // Styles: reviews.css, loaded with the product page by the review list (one stylesheet, not two).
 
