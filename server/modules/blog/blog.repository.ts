@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { blogs } from '../../db/schema.js';
-import { isUuid } from '../catalog/catalog.repository.js';
+import { isUuid } from '../../lib/ids.js';
 
 export type BlogRow = typeof blogs.$inferSelect;
 

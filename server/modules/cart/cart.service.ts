@@ -3,8 +3,8 @@ import { paiseToRupees } from '../../../shared/money.js';
 import { addToCartSchema, CART_QUANTITY_MAX, quantityField } from '../../../shared/schemas/cart.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
 import { parseInput } from '../../lib/validation.js';
-import { isUuid } from '../catalog/catalog.repository.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import * as repository from './cart.repository.js';
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { brands, categories, colors, productColors, products, ratings, users } from '../../db/schema.js';
+import { isUuid } from '../../lib/ids.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
 import { availableQuantity } from './stock.repository.js';
 
@@ -50,12 +51,6 @@ const sortColumns = {
   totalrating: products.totalRating,
   sold: products.sold,
 } as const;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 /** Which facet a condition belongs to, so facet counts can leave their own facet out. */
 export type FacetName = 'brand' | 'category' | 'tags' | 'price' | 'availability' | 'q';
