@@ -6,8 +6,8 @@ import { Router } from 'wouter';
 import { App } from './app/app';
 import { matchRoutes } from './app/match';
 import { loadPage } from './app/page-modules';
-import { routeCache } from './app/route-cache';
 import type { BootData, RouteView } from './app/route-view';
+import { routeCache } from './lib/route-cache';
 import { routes } from './routes';
 
 function readBootData(): BootData | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from './app/match';
-import { defineRoute } from './app/route-types';
+import { defineRoute } from './lib/route-types';
 import { routes } from './routes';
 
 /** Spec section 2: every route, with who may open it (plus the shop's own, marked). */

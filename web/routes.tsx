@@ -1,14 +1,14 @@
 import type { ApiBlog, ApiProduct } from '../shared/api-types';
+import { loadHome } from './features/home/home-data';
+import { loadProduct, productMeta } from './features/product/product-data';
+import { loadStore, storeMeta } from './features/store/store-data';
 import {
   defineRoute,
   type PageImport,
   type PageMeta,
   type PageModule,
   type RouteDef,
-} from './app/route-types';
-import { loadHome } from './features/home/home-data';
-import { loadProduct, productMeta } from './features/product/product-data';
-import { loadStore, storeMeta } from './features/store/store-data';
+} from './lib/route-types';
 import { excerpt, htmlToText } from './lib/text';
 
 /**

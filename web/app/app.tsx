@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { CartSummaryProvider } from '../components/layout/cart-summary';
 import { SiteLayout } from '../components/layout/site-layout';
 import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
@@ -7,15 +8,14 @@ import { showFlash } from '../features/accounts/flash';
 import { loginHref, safeNextPath } from '../features/accounts/next-path';
 import { CartLoader } from '../features/cart/cart-loader';
 import { api, isApiError } from '../lib/api-client';
+import { routeCache } from '../lib/route-cache';
 import { clearCustomer, readCustomer, useSession } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
 import NotFoundPage from '../pages/not-found-page';
 import { routes } from '../routes';
-import { CartSummaryProvider } from './cart-summary';
 import { documentTitle } from './head';
 import { matchRoutes } from './match';
 import { loadedPage, loadPage } from './page-modules';
-import { routeCache } from './route-cache';
 import { RouteContext, type RouteContextValue } from './route-context';
 import { type RouteView, toViewError, viewMeta } from './route-view';
 

@@ -1,4 +1,4 @@
-import type { PageMeta } from './route-types';
+import type { PageMeta } from '../lib/route-types';
 
 export const SITE_NAME = 'Bharat Bazaar';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { RouteDef } from '../lib/route-types';
 import { canonicalRedirect, matchPath, matchRoutes } from './match';
-import type { RouteDef } from './route-types';
 
 describe('matchPath', () => {
   it('matches static paths case-insensitively, with or without a trailing slash', () => {

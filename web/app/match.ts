@@ -1,4 +1,4 @@
-import type { RouteDef, RouteMatch } from './route-types';
+import type { RouteDef, RouteMatch } from '../lib/route-types';
 
 /**
  * Matches a wouter-style pattern (`/product/:id`) against a URL pathname, case-insensitively as

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteDef } from './route-types';
+import type { RouteDef } from '../lib/route-types';
 
 /**
  * Page components already imported, by module. Rendering reads from here synchronously, so a page

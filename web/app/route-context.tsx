@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PageMeta } from './route-types';
+import type { PageMeta } from '../lib/route-types';
 import type { RouteView } from './route-view';
 
 export type RouteContextValue = {

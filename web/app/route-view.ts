@@ -1,6 +1,6 @@
 import { isApiError } from '../lib/api-client';
+import type { PageMeta, RouteMatch } from '../lib/route-types';
 import { SITE_NAME } from './head';
-import type { PageMeta, RouteMatch } from './route-types';
 
 export type ViewError = {
   message: string;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ApiClient } from '../lib/api-client';
+import type { ApiClient } from './api-client';
 
 /** Who may open a route: anyone, only a signed-in customer, or only a visitor (login, signup). */
 export type Access = 'public' | 'signed-in' | 'signed-out';

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { useCartSummary } from '../../app/cart-summary';
 import { formatRupees } from '../../lib/money';
 import { logout, useSession } from '../../lib/session';
 import { CartIcon, HeartIcon, LogoutIcon, TruckIcon, UserIcon } from '../ui/icons';
 import { BrandMark } from './brand-mark';
+import { useCartSummary } from './cart-summary';
 import { CategoriesMenu } from './categories-menu';
 import { NavLink } from './nav-link';
 import { SHOP_PHONE, SHOP_PHONE_HREF } from './nav-links';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSetCartSummary } from '../../app/cart-summary';
+import { useSetCartSummary } from '../../components/layout/cart-summary';
 import { useSession } from '../../lib/session';
 import { cartTotal, clearCart, reloadCart, useCart } from './cart-store';
 

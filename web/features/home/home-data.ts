@@ -1,5 +1,5 @@
 import type { ApiBlog, ApiProduct } from '../../../shared/api-types';
-import type { LoadContext } from '../../app/route-types';
+import type { LoadContext } from '../../lib/route-types';
 import { excerpt, htmlToText } from '../../lib/text';
 import { slimProduct } from '../store/slim-product';
 

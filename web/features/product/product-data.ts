@@ -1,5 +1,5 @@
 import type { ApiProduct } from '../../../shared/api-types';
-import type { LoadContext, MetaContext, PageMeta } from '../../app/route-types';
+import type { LoadContext, MetaContext, PageMeta } from '../../lib/route-types';
 import { excerpt, htmlToText } from '../../lib/text';
 
 export type ProductData = {

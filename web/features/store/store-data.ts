@@ -1,5 +1,5 @@
 import type { ApiProduct } from '../../../shared/api-types';
-import type { LoadContext, MetaContext, PageMeta } from '../../app/route-types';
+import type { LoadContext, MetaContext, PageMeta } from '../../lib/route-types';
 import type { StoreFacets } from './filter-panel';
 import { slimProduct } from './slim-product';
 import {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ApiProduct } from '../../../shared/api-types';
-import { routeCache } from '../../app/route-cache';
 import { api } from '../../lib/api-client';
+import { routeCache } from '../../lib/route-cache';
 import { readCustomer } from '../../lib/session';
 
 /**
