@@ -70,3 +70,8 @@ export function profileFormSchema(currentEmail: string) {
 export type RegisterInput = z.input<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
+export type Registration = z.output<typeof registerSchema>;
+export type Credentials = z.output<typeof loginSchema>;
+export type ProfileChange = z.output<typeof profileSchema>;
+export type PasswordResetRequest = z.output<typeof forgotPasswordSchema>;
+export type NewPassword = z.output<typeof resetPasswordSchema>;

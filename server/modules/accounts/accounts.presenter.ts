@@ -1,13 +1,5 @@
+import type { ApiUser } from '../../../shared/api/accounts.schemas.js';
 import type { UserRow } from './accounts.repository.js';
-
-export type ApiUser = {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  mobile: string;
-  createdAt: string;
-};
 
 /** The only shape a user leaves the server in: never the hash, the role flags or the tokens. */
 export function presentUser(user: UserRow): ApiUser {

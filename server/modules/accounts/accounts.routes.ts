@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as endpoints from '../../../shared/api/accounts.js';
+import * as schemas from '../../../shared/api/accounts.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
 import { bodyEmail, limiter } from '../../lib/rate-limit.js';
 import type { AccountsService } from './accounts.service.js';
 import { currentUser } from './auth.js';
 
 /**
- * POST user/register, user/login, user/logout, user/forgot-password-token, user/restore-email/:token;
- * GET user/me; PUT user/edit-user, user/reset-password/:token. Sign-in and reset are limited per
- * address and per account, so neither one address nor many can hammer one e-mail; the current
- * password an e-mail change asks for is limited per account, so a stolen session cannot guess it.
+ * Sign-up, sign-in and out, the profile, e-mail restore and password reset (shared/api/accounts.ts).
+ * Sign-in and reset are limited per address and per account, so neither one address nor many can
+ * hammer one e-mail; the current password an e-mail change asks for is limited per account, so a
+ * stolen session cannot guess it. The limits run after validation: a malformed body is a 400
+ * without counting, and every attempt that reaches a password or an e-mail counts.
  */
 export async function accountsRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
   const registerLimit = limiter(app, 'register', { max: 10, minutes: 15 });
@@ -32,35 +36,42 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
     if (body?.currentPassword !== undefined) await passwordCheckLimit(request, reply);
   };
 
-  app.post('/user/register', { preHandler: registerLimit }, async (request, reply) =>
-    reply.status(201).send(await accounts.register(request.body)),
-  );
-
-  app.post('/user/login', { preHandler: loginLimits }, async (request) => accounts.login(request.body));
-
-  app.post('/user/logout', { preHandler: app.requireAuth }, async (request) =>
+  registerEndpoint(app, endpoints.register, schemas.register, ({ body }) => accounts.register(body), {
+    preHandler: [registerLimit],
+  });
+  registerEndpoint(app, endpoints.login, schemas.login, ({ body }) => accounts.login(body), {
+    preHandler: loginLimits,
+  });
+  registerEndpoint(app, endpoints.logout, schemas.logout, (_input, request) =>
     accounts.logout(currentUser(request)),
   );
-
-  app.get('/user/me', { preHandler: app.requireAuth }, async (request) => accounts.me(currentUser(request)));
-
-  app.put('/user/edit-user', { preHandler: [app.requireAuth, currentPasswordLimit] }, async (request) =>
-    accounts.editProfile(currentUser(request), request.body),
+  registerEndpoint(app, endpoints.me, schemas.me, (_input, request) => accounts.me(currentUser(request)));
+  registerEndpoint(
+    app,
+    endpoints.editProfile,
+    schemas.editProfile,
+    ({ body }, request) => accounts.editProfile(currentUser(request), body),
+    { preHandler: [currentPasswordLimit] },
   );
-
-  app.post<{ Params: { token: string } }>(
-    '/user/restore-email/:token',
-    { preHandler: restoreLimit },
-    async (request) => accounts.restoreEmail(request.params.token),
+  registerEndpoint(
+    app,
+    endpoints.restoreEmail,
+    schemas.restoreEmail,
+    ({ params }) => accounts.restoreEmail(params.token),
+    { preHandler: [restoreLimit] },
   );
-
-  app.post('/user/forgot-password-token', { preHandler: forgotLimits }, async (request) =>
-    accounts.forgotPassword(request.body),
+  registerEndpoint(
+    app,
+    endpoints.forgotPassword,
+    schemas.forgotPassword,
+    ({ body }) => accounts.forgotPassword(body),
+    { preHandler: forgotLimits },
   );
-
-  app.put<{ Params: { token: string } }>(
-    '/user/reset-password/:token',
-    { preHandler: resetLimit },
-    async (request) => accounts.resetPassword(request.params.token, request.body),
+  registerEndpoint(
+    app,
+    endpoints.resetPassword,
+    schemas.resetPassword,
+    ({ params, body }) => accounts.resetPassword(params.token, body),
+    { preHandler: [resetLimit] },
   );
 }

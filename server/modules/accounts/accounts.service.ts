@@ -1,16 +1,16 @@
+import type { ApiMessage, ApiSignedIn, ApiUser } from '../../../shared/api/accounts.schemas.js';
 import {
+  type Credentials,
   CURRENT_PASSWORD_MESSAGES,
-  forgotPasswordSchema,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  resetPasswordSchema,
+  type NewPassword,
+  type PasswordResetRequest,
+  type ProfileChange,
+  type Registration,
 } from '../../../shared/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { MailQueue } from '../../lib/mail-queue.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.js';
-import { parseInput } from '../../lib/validation.js';
 import { emailChangedEmail, passwordResetEmail } from './accounts.emails.js';
 import { presentUser } from './accounts.presenter.js';
 import * as repository from './accounts.repository.js';
@@ -67,8 +67,7 @@ export function createAccountsService(deps: {
   }
 
   return {
-    async register(body: unknown) {
-      const input = parseInput(registerSchema, body);
+    async register(input: Registration): Promise<ApiUser> {
       if (
         (await repository.findConflictingUser(db, input.email, input.mobile)) ||
         (await repository.isEmailReserved(db, input.email, now()))
@@ -85,8 +84,7 @@ export function createAccountsService(deps: {
       }
     },
 
-    async login(body: unknown) {
-      const input = parseInput(loginSchema, body);
+    async login(input: Credentials): Promise<ApiSignedIn> {
       const user = await repository.findUserByEmail(db, input.email);
       const valid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !valid) throw new AppError(401, MESSAGES.invalidCredentials);
@@ -109,12 +107,12 @@ export function createAccountsService(deps: {
       return { id: session.user.id, sessionId: session.sessionId, role: session.user.role };
     },
 
-    async logout(auth: AuthenticatedUser) {
+    async logout(auth: AuthenticatedUser): Promise<ApiMessage> {
       await repository.revokeSession(db, auth.sessionId, now());
       return { message: 'You have been logged out.' };
     },
 
-    async me(auth: AuthenticatedUser) {
+    async me(auth: AuthenticatedUser): Promise<ApiUser> {
       const user = await repository.findUserById(db, auth.id);
       if (!user) throw notFound('Account not found.');
       return presentUser(user);
@@ -124,8 +122,8 @@ export function createAccountsService(deps: {
      * Name and mobile change with the session alone; the e-mail address (where password resets go)
      * needs the current password too, and the old address is told, with a link that undoes it.
      */
-    async editProfile(auth: AuthenticatedUser, body: unknown) {
-      const { currentPassword, ...input } = parseInput(profileSchema, body);
+    async editProfile(auth: AuthenticatedUser, change: ProfileChange): Promise<ApiUser> {
+      const { currentPassword, ...input } = change;
       const current = now();
       const restoreToken = newToken();
       const result = await db
@@ -190,7 +188,7 @@ export function createAccountsService(deps: {
      * out every session, locks the password (whoever made the change knew it) and mails a reset
      * link to the restored address.
      */
-    async restoreEmail(token: string) {
+    async restoreEmail(token: string): Promise<ApiMessage> {
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(MESSAGES.restoreInvalid);
       const resetToken = newToken();
       const restored = await db.transaction(async (tx) => {
@@ -231,8 +229,7 @@ export function createAccountsService(deps: {
      * Same answer, in the same time, whether or not the address is known: the look-up, the token
      * and the e-mail all happen after the response. The token only ever leaves by e-mail.
      */
-    async forgotPassword(body: unknown) {
-      const { email } = parseInput(forgotPasswordSchema, body);
+    async forgotPassword({ email }: PasswordResetRequest): Promise<ApiMessage> {
       mailQueue.enqueue(async () => {
         const user = await repository.findUserByEmail(db, email);
         if (!user || user.isBlocked) return undefined;
@@ -251,8 +248,7 @@ export function createAccountsService(deps: {
       return { message: MESSAGES.forgotNeutral };
     },
 
-    async resetPassword(token: string, body: unknown) {
-      const { password } = parseInput(resetPasswordSchema, body);
+    async resetPassword(token: string, { password }: NewPassword): Promise<ApiMessage> {
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(MESSAGES.resetInvalid);
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {

@@ -1,0 +1,97 @@
+import type * as schemas from './accounts.schemas.js';
+import { endpoint } from './endpoint.js';
+
+const tag = 'Accounts';
+
+export const register = endpoint<typeof schemas.register>({
+  method: 'POST',
+  path: '/api/user/register',
+  access: 'public',
+  tag,
+  summary: 'Create an account',
+  description:
+    'A 409 when the e-mail or mobile belongs to an account (or an e-mail is held for a restore link). ' +
+    'Limited to 10 per 15 minutes per address.',
+  status: 201,
+  errors: [400, 409, 429],
+});
+
+export const login = endpoint<typeof schemas.login>({
+  method: 'POST',
+  path: '/api/user/login',
+  access: 'public',
+  tag,
+  summary: 'Sign in',
+  description:
+    'Answers the account and the bearer token of a new 30-day session. 401 "Invalid Credentials" for an ' +
+    'unknown e-mail or a wrong password alike; 403 for a blocked account. Limited to 30 per 15 minutes ' +
+    'per address and 10 per 15 minutes per e-mail.',
+  errors: [400, 401, 403, 429],
+});
+
+export const logout = endpoint<typeof schemas.logout>({
+  method: 'POST',
+  path: '/api/user/logout',
+  access: 'customer',
+  tag,
+  summary: 'Sign out',
+  description: 'Revokes the session of the token sent.',
+});
+
+export const me = endpoint<typeof schemas.me>({
+  method: 'GET',
+  path: '/api/user/me',
+  access: 'customer',
+  tag,
+  summary: 'The signed-in account',
+  errors: [403, 404],
+});
+
+export const editProfile = endpoint<typeof schemas.editProfile>({
+  method: 'PUT',
+  path: '/api/user/edit-user',
+  access: 'customer',
+  tag,
+  summary: 'Change name, e-mail or mobile',
+  description:
+    'The mobile may be sent as a JSON number. A new e-mail needs `currentPassword` (400 without it, 403 ' +
+    'when wrong; limited to 10 per 15 minutes per account), and the old address gets a 7-day link that ' +
+    'undoes the change. A 409 when the e-mail or mobile belongs to another account.',
+  errors: [400, 403, 404, 409, 429],
+});
+
+export const restoreEmail = endpoint<typeof schemas.restoreEmail>({
+  method: 'POST',
+  path: '/api/user/restore-email/:token',
+  access: 'public',
+  tag,
+  summary: 'Undo an e-mail change',
+  description:
+    'From the link sent to the old address: puts it back, signs out every session and mails a link to ' +
+    'set a new password. Limited to 10 per 15 minutes per address.',
+  errors: [400, 409, 429],
+});
+
+export const forgotPassword = endpoint<typeof schemas.forgotPassword>({
+  method: 'POST',
+  path: '/api/user/forgot-password-token',
+  access: 'public',
+  tag,
+  summary: 'Ask for a password reset link',
+  description:
+    'Answers at once and the same whether or not the e-mail is known; the link (valid 30 minutes) ' +
+    'leaves by e-mail only. Limited to 10 per 15 minutes per address and 3 per e-mail.',
+  errors: [400, 429],
+});
+
+export const resetPassword = endpoint<typeof schemas.resetPassword>({
+  method: 'PUT',
+  path: '/api/user/reset-password/:token',
+  access: 'public',
+  tag,
+  summary: 'Set a new password from a reset link',
+  description:
+    'The link works once; every session of the account is signed out. Limited to 10 per 15 minutes ' +
+    'per address.',
+  errors: [400, 429],
+});
