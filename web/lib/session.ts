@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { logout as endSession } from '../../shared/api/accounts';
 import { api } from './api-client';
 import { readCustomer, type StoredCustomer, storage, subscribeCustomer } from './stored-customer';
 
@@ -22,7 +23,7 @@ export function useSession(): StoredCustomer | null {
 export async function logout(): Promise<void> {
   // A token the server no longer knows, or an unreachable server, must not keep the shopper signed
   // in here: revocation is best effort, clearing the device is not.
-  await api.post('/user/logout').catch(() => undefined);
+  await api.call(endSession).catch(() => undefined);
   // Logout clears all local storage (saved address included), as the original shop did, then reloads.
   storage()?.clear();
   window.location.reload();

@@ -1,16 +1,13 @@
+import type { ApiSignedIn } from '../../shared/api/accounts.schemas';
+
 /**
  * The signed-in customer as the API returned it at login, kept in localStorage under `customer`
  * (the key the original shop used, so an existing session survives the switch). Its own module so
  * the API client can read the token without importing the session (which itself calls the API).
+ * Only `_id` and the token are sure when it is read back: the stored text is checked for the token
+ * alone, and another client of the same origin may have written it.
  */
-export type StoredCustomer = {
-  _id: string;
-  token: string;
-  firstname?: string;
-  lastname?: string;
-  email?: string;
-  mobile?: string;
-};
+export type StoredCustomer = Pick<ApiSignedIn, '_id' | 'token'> & Partial<Omit<ApiSignedIn, '_id' | 'token'>>;
 
 const storageKey = 'customer';
 const listeners = new Set<() => void>();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type * as z from 'zod/mini';
+import { forgotPassword } from '../../shared/api/accounts';
 import { forgotPasswordSchema } from '../../shared/schemas/auth';
 import { TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
@@ -30,7 +31,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/user/forgot-password-token', values);
+      await api.call(forgotPassword, { body: values });
       toast.success("We've sent a password reset link to the email.");
       setSentTo(values.email.trim());
     } catch (error) {

@@ -1,4 +1,5 @@
 import { Link, useSearch } from 'wouter';
+import { login } from '../../shared/api/accounts';
 import { type LoginInput, loginSchema } from '../../shared/schemas/auth';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
@@ -7,7 +8,7 @@ import { setFlash } from '../features/accounts/flash';
 import { safeNextPath } from '../features/accounts/next-path';
 import { api } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
-import { type StoredCustomer, saveCustomer } from '../lib/session';
+import { saveCustomer } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
 
 export default function LoginPage() {
@@ -27,7 +28,7 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const customer = await api.post<StoredCustomer>('/user/login', values);
+      const customer = await api.call(login, { body: values });
       setFlash('User Logged In Successfully!');
       saveCustomer(customer);
       // A full load, so every part of the page (cart badge, wishlist hearts) starts signed in.

@@ -1,5 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { editProfile } from '../../shared/api/accounts';
+import type { ApiUser } from '../../shared/api/accounts.schemas';
 import { type ProfileInput, profileFormSchema } from '../../shared/schemas/auth';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { PasswordField, TextField } from '../components/forms/form-field';
@@ -12,18 +14,9 @@ import { logout, readCustomer, saveCustomer } from '../lib/session';
 import { toast } from '../lib/toast';
 import './profile-page.css';
 
-export type ProfileUser = {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  mobile: string;
-  createdAt?: string;
-};
-
 const fields = ['firstname', 'lastname', 'email', 'mobile', 'currentPassword'] as const;
 
-function valuesOf(user: ProfileUser): ProfileInput {
+function valuesOf(user: ApiUser): ProfileInput {
   return {
     firstname: user.firstname,
     lastname: user.lastname,
@@ -34,7 +27,7 @@ function valuesOf(user: ProfileUser): ProfileInput {
 }
 
 export default function ProfilePage() {
-  const user = useRouteData<ProfileUser>();
+  const user = useRouteData<ApiUser>();
   const revalidate = useRevalidate();
   const [editing, setEditing] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -79,10 +72,9 @@ export default function ProfilePage() {
 
   const onSubmit = handleSubmit(async ({ currentPassword, ...values }) => {
     try {
-      const updated = await api.put<ProfileUser>(
-        '/user/edit-user',
-        values.email === user.email ? values : { ...values, currentPassword },
-      );
+      const updated = await api.call(editProfile, {
+        body: values.email === user.email ? values : { ...values, currentPassword },
+      });
       const stored = readCustomer();
       if (stored) {
         // The stored customer rebuilt from these six fields, correctly spelt (the original wrote 'fistname').

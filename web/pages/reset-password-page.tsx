@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import * as z from 'zod/mini';
+import { resetPassword } from '../../shared/api/accounts';
 import { PASSWORD_MIN_LENGTH, passwordField } from '../../shared/schemas/auth';
 import { useRouteParams } from '../app/route-context';
 import { PasswordField } from '../components/forms/form-field';
@@ -49,7 +50,7 @@ export default function ResetPasswordPage() {
   const onSubmit = handleSubmit(async ({ password }) => {
     setLinkError(null);
     try {
-      await api.put(`/user/reset-password/${encodeURIComponent(token)}`, { password });
+      await api.call(resetPassword, { params: { token }, body: { password } });
       toast.success('Password updated successfully!');
       navigate('/login');
     } catch (error) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { restoreEmail } from '../../shared/api/accounts';
 import { useRouteParams } from '../app/route-context';
 import { AlertIcon, CheckCircleIcon } from '../components/ui/icons';
 import { AuthCard } from '../features/accounts/auth-card';
@@ -24,9 +25,7 @@ export default function RestoreEmailPage() {
   const restore = async () => {
     setBusy(true);
     try {
-      const { message } = await api.post<{ message: string }>(
-        `/user/restore-email/${encodeURIComponent(token)}`,
-      );
+      const { message } = await api.call(restoreEmail, { params: { token } });
       // Every session of the account has ended, this browser's too if it was signed in to it.
       clearCustomer();
       setOutcome({ ok: true, message });

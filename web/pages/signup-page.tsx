@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearch } from 'wouter';
+import { register as registerAccount } from '../../shared/api/accounts';
 import { PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema } from '../../shared/schemas/auth';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
@@ -29,7 +30,7 @@ export default function SignupPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/user/register', values);
+      await api.call(registerAccount, { body: values });
       toast.success('User Created Successfully!');
       navigate(next === '/' ? '/login' : `/login?${new URLSearchParams({ next })}`);
     } catch (error) {

@@ -8,12 +8,14 @@ import { findUserById } from './accounts.repository.js';
  * repository. Each takes the database or an open transaction, so it also works inside one.
  */
 
-export type CustomerContact = { firstname: string; lastname: string; email: string };
+export type CustomerContact = { firstname: string; lastname: string; email: string; mobile: string };
 
-/** Name and e-mail address for a message to the customer (order e-mails), or undefined. */
+/** Name, e-mail address and mobile, to write to the customer or deliver to them, or undefined. */
 export async function customerContact(db: Executor, userId: string): Promise<CustomerContact | undefined> {
   const user = await findUserById(db, userId);
-  return user && { firstname: user.firstname, lastname: user.lastname, email: user.email };
+  return (
+    user && { firstname: user.firstname, lastname: user.lastname, email: user.email, mobile: user.mobile }
+  );
 }
 
 /** The account as the API answers it (wishlist answers embed it), or undefined. */
