@@ -5,7 +5,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase, queryRows } from '../db/client.js';
 import { products } from '../db/schema.js';
-import { createProduct, ensureColor } from './factories.js';
+import { createProduct, ensureColor, lapseStockHolds } from './factories.js';
 import { openTestDatabase } from './test-app.js';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -36,6 +36,9 @@ describe.skipIf(!serverUrl)('two app servers on one PostgreSQL', () => {
       LOG_LEVEL: 'silent',
       RECONCILE_INTERVAL_SECONDS: '0',
       CATALOG_CACHE_SECONDS: '0',
+      // The tests race placement themselves; the gateway's own webhook (3 s by default) would
+      // place the first orders while later shoppers are still checking out.
+      TEST_GATEWAY_WEBHOOK_DELAY_MS: '600000',
     });
     servers = [
       await buildApp({ config, database: shared.database, logger: false }),
@@ -107,6 +110,9 @@ describe.skipIf(!serverUrl)('two app servers on one PostgreSQL', () => {
       const token = await customer(n);
       await call('POST', '/api/user/cart', token, { productId: product.id, color: color.id, quantity: 1 });
       const checkout = await call('POST', '/api/user/order/checkout', token, { amount: 1 });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      // Each hold lapses before the next shopper starts, so all six pay and race at placement.
+      await lapseStockHolds(shared.database.db);
       const orderId = checkout.json().order.id as string;
       const fields = (
         await call('POST', `/api/payments/test-gateway/orders/${orderId}/pay`, undefined, {})
@@ -144,5 +150,23 @@ describe.skipIf(!serverUrl)('two app servers on one PostgreSQL', () => {
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(4);
     const [row] = await shared.database.db.select().from(products).where(eq(products.id, product.id));
     expect(row).toMatchObject({ quantity: 0, sold: 2 });
+  }, 120_000);
+
+  it('lets exactly one of several shoppers on both servers start paying for the last unit', async () => {
+    const product = await createProduct(shared.database.db, { quantity: 1, colors: ['#333333'] });
+    const color = await ensureColor(shared.database.db, '#333333');
+    const tokens = await Promise.all([20, 21, 22, 23, 24, 25].map((n) => customer(n)));
+    for (const token of tokens)
+      await call('POST', '/api/user/cart', token, { productId: product.id, color: color.id, quantity: 1 });
+    const starts = await Promise.all(
+      tokens.map((token) => call('POST', '/api/user/order/checkout', token, { amount: 1 })),
+    );
+    const statuses = starts.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    const [held] = await queryRows<{ held: number }>(
+      shared.database.db,
+      sql`select coalesce(sum(quantity), 0)::int as held from stock_holds where product_id = ${product.id}`,
+    );
+    expect(held!.held).toBe(1);
   }, 120_000);
 });
