@@ -1,4 +1,7 @@
-import type { ApiBlog, ApiProduct } from '../shared/api-types';
+import { me } from '../shared/api/accounts';
+import { getBlog, listBlogs } from '../shared/api/blog';
+import { getProduct, listProducts } from '../shared/api/catalog';
+import type { ApiProduct } from '../shared/api/catalog.schemas';
 import { loadHome } from './features/home/home-data';
 import { loadProduct, productMeta } from './features/product/product-data';
 import { loadStore, storeMeta } from './features/store/store-data';
@@ -109,7 +112,7 @@ export const routes: readonly RouteDef[] = [
     // The list shows only an excerpt: keep the page's data to the first words of each post
     // (full bodies would triple the HTML a phone downloads).
     load: async ({ api, signal }) =>
-      (await api.get<ApiBlog[]>('/blog', { signal })).map((blog) => ({
+      (await api.call(listBlogs, { signal })).map((blog) => ({
         ...blog,
         description: htmlToText(blog.description).slice(0, 200),
       })),
@@ -134,8 +137,7 @@ export const routes: readonly RouteDef[] = [
     path: '/blog/:id',
     access: 'public',
     page: page('blog-page'),
-    load: ({ api, params, signal }) =>
-      api.get<ApiBlog>(`/blog/${encodeURIComponent(params.id ?? '')}`, { signal }),
+    load: ({ api, params, signal }) => api.call(getBlog, { params: { id: params.id ?? '' }, signal }),
     meta: (blog, { publicUrl }) => {
       const text = htmlToText(blog.description);
       const image = blog.images[0]?.url;
@@ -192,7 +194,7 @@ export const routes: readonly RouteDef[] = [
           ? Promise.all(
               ids.map((id) =>
                 api
-                  .get<ApiProduct>(`/product/${encodeURIComponent(id)}`, { signal })
+                  .call(getProduct, { params: { id }, signal })
                   .catch((error: unknown) => {
                     if ((error as { status?: number }).status !== 404) throw error;
                     missing.push(id);
@@ -200,8 +202,8 @@ export const routes: readonly RouteDef[] = [
                   }),
               ),
             ).then((found) => found.filter((product): product is ApiProduct => product !== null))
-          : api.get<ApiProduct[]>('/product?tags=popular&sort=-sold&limit=2', { signal }),
-        api.get<ApiProduct[]>('/product?sort=-sold&limit=30', { signal }),
+          : api.call(listProducts, { query: { tags: 'popular', sort: '-sold', limit: '2' }, signal }),
+        api.call(listProducts, { query: { sort: '-sold', limit: '30' }, signal }),
       ]);
       const options = new Map<string, { id: string; title: string; category: string }>();
       for (const product of [...products, ...popular]) {
@@ -247,7 +249,7 @@ export const routes: readonly RouteDef[] = [
     path: '/my-profile',
     access: 'signed-in',
     page: page('profile-page'),
-    load: ({ api, signal }) => api.get('/user/me', { signal }),
+    load: ({ api, signal }) => api.call(me, { signal }),
     meta: () => ({ title: 'My profile', description: 'Your name, e-mail address and mobile number.' }),
   }),
   defineRoute({

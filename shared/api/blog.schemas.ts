@@ -14,3 +14,29 @@ export const blogAnswer = z.object({
   updatedAt: z.string(),
 });
 export type ApiBlog = z.output<typeof blogAnswer>;
+
+const wholeNumber = (key: string, max: number) => {
+  const message = `${key} must be a whole number from 1 to ${max}.`;
+  return z.optional(
+    z.string({ error: message }).check(
+      z.refine(
+        (value) => value === '' || (/^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= max),
+        message,
+      ),
+      z.describe(`1 to ${max}`),
+    ),
+  );
+};
+
+/** Posts per page: at most this many, and all of them (up to it) without `limit`. */
+export const BLOG_LIST_MAX = 100;
+
+export const listBlogs = {
+  query: z.object({ limit: wholeNumber('limit', BLOG_LIST_MAX), page: wholeNumber('page', 10_000) }),
+  response: z.array(blogAnswer),
+};
+
+export const getBlog = {
+  params: z.object({ id: z.string().check(z.describe('The post id or its slug.')) }),
+  response: blogAnswer,
+};

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SEARCH_MIN_LENGTH } from '../catalog.js';
 
 /**
  * The product as clients of the original API read it: prices in rupees, identifiers in `_id`,
@@ -53,3 +54,90 @@ export const productAnswer = z.object({
   updatedAt: z.string(),
 });
 export type ApiProduct = z.output<typeof productAnswer>;
+
+/**
+ * A query value as Fastify parses it: one string, or several when the key is repeated. The
+ * catalogue's filters keep their own parser (server/modules/catalog/product-query.ts), which
+ * reads the doubled `&&` and trailing separators real clients send, comma lists, and refuses an
+ * unknown or malformed filter with a 400 naming it; these schemas document the keys it accepts
+ * and let every other key through to it, so nothing is silently ignored.
+ */
+const queryValue = z.union([z.string(), z.array(z.string())]);
+const queryKey = (description: string) => z.optional(queryValue.check(z.describe(description)));
+
+const filterKeys = {
+  brand: queryKey('Brand names, repeated or comma-separated: any of them.'),
+  category: queryKey('Category names, repeated or comma-separated: any of them (encode "&").'),
+  tags: queryKey('featured, special or popular, repeated or comma-separated: any of them.'),
+  tag: queryKey('Same as tags.'),
+  'price[gte]': queryKey('Lowest price in rupees, inclusive (499 or 1299.50).'),
+  'price[gt]': queryKey('Lowest price in rupees, exclusive.'),
+  'price[lte]': queryKey('Highest price in rupees, inclusive.'),
+  'price[lt]': queryKey('Highest price in rupees, exclusive.'),
+  availability: queryKey('in-stock or out-of-stock.'),
+  q: queryKey('Free text (up to 100 characters); close spellings match too.'),
+};
+
+export const productFiltersQuery = z.catchall(z.object(filterKeys), queryValue);
+
+export const productListQuery = z.catchall(
+  z.object({
+    ...filterKeys,
+    sort: queryKey(
+      'Comma-separated fields, each ascending or with "-" descending: title, price, createdAt, totalrating, sold. Default -createdAt.',
+    ),
+    page: queryKey('Page number from 1 (default 1).'),
+    limit: queryKey('Products per page, 1 to 100 (default 100).'),
+  }),
+  queryValue,
+);
+
+export const facetCountAnswer = z.object({ title: z.string(), count: z.number() });
+export type ApiFacetCount = z.output<typeof facetCountAnswer>;
+
+export const facetsAnswer = z.object({
+  categories: z.array(facetCountAnswer),
+  brands: z.array(facetCountAnswer),
+  tags: z.array(facetCountAnswer),
+  /** Counted without the availability filter, so the two add up to every match. */
+  availability: z.object({ inStock: z.number(), outOfStock: z.number() }),
+  /** Rupees, under every filter but the price. */
+  price: z.object({ min: z.number(), max: z.number() }),
+});
+export type ApiFacets = z.output<typeof facetsAnswer>;
+
+export const suggestionAnswer = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: z.number(),
+  /** The first picture's absolute URL, or null when there is none. */
+  image: z.nullable(z.string()),
+});
+export type ApiProductSuggestion = z.output<typeof suggestionAnswer>;
+
+const tooShort = `Type at least ${SEARCH_MIN_LENGTH} characters to search.`;
+
+export const listProducts = { query: productListQuery, response: z.array(productAnswer) };
+
+export const productSuggestions = {
+  query: z.object({
+    q: z
+      .string({ error: tooShort })
+      .check(
+        z.trim(),
+        z.minLength(SEARCH_MIN_LENGTH, tooShort),
+        z.maxLength(100, 'Search text must be at most 100 characters.'),
+      ),
+  }),
+  response: z.array(suggestionAnswer),
+};
+
+export const productFacets = { query: productFiltersQuery, response: facetsAnswer };
+
+export const getProduct = {
+  params: z.object({ id: z.string().check(z.describe('The product id or its slug.')) }),
+  response: productAnswer,
+};

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import * as endpoints from '../../../shared/api/blog.js';
+import * as schemas from '../../../shared/api/blog.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
 import type { BlogService } from './blog.service.js';
 
-/** GET /api/blog, GET /api/blog/:id */
 export async function blogRoutes(app: FastifyInstance, { blog }: { blog: BlogService }) {
-  app.get<{ Querystring: { limit?: string; page?: string } }>('/blog', async (request) =>
-    blog.list(request.query),
-  );
-  app.get<{ Params: { id: string } }>('/blog/:id', async (request) => blog.get(request.params.id));
+  registerEndpoint(app, endpoints.listBlogs, schemas.listBlogs, ({ query }) => blog.list(query));
+  registerEndpoint(app, endpoints.getBlog, schemas.getBlog, ({ params }) => blog.get(params.id));
 }

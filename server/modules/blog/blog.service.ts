@@ -1,11 +1,9 @@
-import type { ApiBlog } from '../../../shared/api-types.js';
+import { type ApiBlog, BLOG_LIST_MAX } from '../../../shared/api/blog.schemas.js';
 import type { Database } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import * as repository from './blog.repository.js';
-
-const MAX_LIMIT = 100;
 
 /** The article as the original API answered it, with absolute picture URLs (lib/image-urls.ts). */
 export function presentBlog(row: repository.BlogRow, imageUrls: ImageUrls): ApiBlog {
@@ -24,9 +22,10 @@ export function presentBlog(row: repository.BlogRow, imageUrls: ImageUrls): ApiB
 
 export function createBlogService(db: Database, { imageUrls }: { imageUrls: ImageUrls }) {
   return {
+    /** `limit` and `page` are whole numbers in range or empty (the endpoint's schema checks them). */
     async list(query: { limit?: string; page?: string }): Promise<ApiBlog[]> {
-      const limit = wholeNumber(query.limit, 'limit', MAX_LIMIT) ?? MAX_LIMIT;
-      const page = wholeNumber(query.page, 'page', 10_000) ?? 1;
+      const limit = query.limit ? Number(query.limit) : BLOG_LIST_MAX;
+      const page = query.page ? Number(query.page) : 1;
       const rows = await repository.listBlogs(db, limit, (page - 1) * limit);
       return rows.map((row) => presentBlog(row, imageUrls));
     },
@@ -36,14 +35,6 @@ export function createBlogService(db: Database, { imageUrls }: { imageUrls: Imag
       return presentBlog(row, imageUrls);
     },
   };
-}
-
-function wholeNumber(value: string | undefined, key: string, max: number): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > max) {
-    throw badRequest(`${key} must be a whole number from 1 to ${max}.`);
-  }
-  return Number(value);
 }
 
 export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,4 +1,4 @@
-import type { ApiColor, ApiProduct, ApiRating } from '../../../shared/api-types.js';
+import type { ApiColor, ApiProduct, ApiRating } from '../../../shared/api/catalog.schemas.js';
 import { primaryTag } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { sanitizeRichText } from '../../lib/html.js';
@@ -6,8 +6,9 @@ import type { ImageUrls } from '../../lib/image-urls.js';
 import type { ColorRow, ProductRow, RatingRow } from './catalog.repository.js';
 
 /**
- * Turns rows into the product object clients of the original API read (api-contract.md), with
- * absolute picture URLs (`imageUrls`) so clients on other origins can show them.
+ * Turns rows into the product object clients of the original API read (`productAnswer` in
+ * shared/api/catalog.schemas.ts, documented at /api/docs), with absolute picture URLs
+ * (`imageUrls`) so clients on other origins can show them.
  */
 export function presentProduct(
   row: ProductRow,

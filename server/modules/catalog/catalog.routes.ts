@@ -1,26 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import * as endpoints from '../../../shared/api/catalog.js';
+import * as schemas from '../../../shared/api/catalog.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
 import type { CatalogService } from './catalog.service.js';
 import { parseProductFilters, parseProductListQuery } from './product-query.js';
 
-type Query = Record<string, string | string[] | undefined>;
-
-/** GET /api/product, /api/product/suggestions, /api/product/facets, /api/product/:id */
+/** The catalogue's reads: list, search suggestions, facet counts, one product. */
 export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }) {
-  app.get<{ Querystring: Query }>('/product', async (request, reply) => {
-    const { products, total } = await catalog.listProducts(parseProductListQuery(request.query));
+  registerEndpoint(app, endpoints.listProducts, schemas.listProducts, async ({ query }, _request, reply) => {
+    const { products, total } = await catalog.listProducts(parseProductListQuery(query));
     reply.header('X-Total-Count', String(total));
     return products;
   });
 
-  app.get<{ Querystring: Query }>('/product/suggestions', async (request) => {
-    return catalog.suggest(request.query.q);
-  });
+  registerEndpoint(app, endpoints.productSuggestions, schemas.productSuggestions, ({ query }) =>
+    catalog.suggest(query.q),
+  );
 
-  app.get<{ Querystring: Query }>('/product/facets', async (request) => {
-    return catalog.facets(parseProductFilters(request.query));
-  });
+  registerEndpoint(app, endpoints.productFacets, schemas.productFacets, ({ query }) =>
+    catalog.facets(parseProductFilters(query)),
+  );
 
-  app.get<{ Params: { id: string } }>('/product/:id', async (request) => {
-    return catalog.getProduct(request.params.id);
-  });
+  registerEndpoint(app, endpoints.getProduct, schemas.getProduct, ({ params }) =>
+    catalog.getProduct(params.id),
+  );
 }

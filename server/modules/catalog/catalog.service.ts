@@ -1,24 +1,14 @@
-import type { ApiProduct } from '../../../shared/api-types.js';
-import { SEARCH_MIN_LENGTH, SUGGESTIONS_MAX } from '../../../shared/catalog.js';
+import type { ApiFacets, ApiProduct, ApiProductSuggestion } from '../../../shared/api/catalog.schemas.js';
+import { SUGGESTIONS_MAX } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { groupBy } from '../../lib/collections.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { presentProduct } from './catalog.presenter.js';
 import * as repository from './catalog.repository.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
-
-export type ProductSuggestion = {
-  _id: string;
-  slug: string;
-  title: string;
-  brand: string;
-  category: string;
-  price: number;
-  image: string | null;
-};
 
 /**
  * Catalogue reads are the shop's hottest path and change rarely, so lists, facets, suggestions and
@@ -90,12 +80,8 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
       });
     },
 
-    async suggest(rawQ: unknown): Promise<ProductSuggestion[]> {
-      const q = typeof rawQ === 'string' ? rawQ.trim() : '';
-      if (q.length < SEARCH_MIN_LENGTH) {
-        throw badRequest(`Type at least ${SEARCH_MIN_LENGTH} characters to search.`);
-      }
-      if (q.length > 100) throw badRequest('Search text must be at most 100 characters.');
+    /** `q` trimmed, 2 to 100 characters (the endpoint's schema checks it). */
+    async suggest(q: string): Promise<ApiProductSuggestion[]> {
       const rows = await cached('suggest', q.toLowerCase(), () =>
         repository.suggestProducts(db, q, SUGGESTIONS_MAX),
       );
@@ -110,7 +96,7 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
       }));
     },
 
-    async facets(filters: ProductFilters) {
+    async facets(filters: ProductFilters): Promise<ApiFacets> {
       const counts = await cached('facets', filters, () => repository.facetCounts(db, filters));
       return {
         categories: counts.categories.map(({ value, count }) => ({ title: value, count })),

@@ -1,5 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { productSuggestions } from '../../../shared/api/catalog';
+import type { ApiProductSuggestion } from '../../../shared/api/catalog.schemas';
 import { SEARCH_MIN_LENGTH } from '../../../shared/catalog';
 import { api } from '../../lib/api-client';
 import { responsiveImage } from '../../lib/images';
@@ -7,21 +9,10 @@ import { formatRupees } from '../../lib/money';
 import { SearchIcon } from '../ui/icons';
 import './search-form.css';
 
-/** GET /api/product/suggestions (server/modules/catalog/catalog.service.ts). */
-type Suggestion = {
-  _id: string;
-  slug: string;
-  title: string;
-  brand: string;
-  category: string;
-  price: number;
-  image: string | null;
-};
-
 type Results =
   | { state: 'idle' }
-  | { state: 'loading'; items: Suggestion[] }
-  | { state: 'ready'; items: Suggestion[] }
+  | { state: 'loading'; items: ApiProductSuggestion[] }
+  | { state: 'ready'; items: ApiProductSuggestion[] }
   | { state: 'error'; message: string };
 
 const DEBOUNCE_MS = 150;
@@ -65,9 +56,7 @@ export function SearchForm() {
     }));
     const timer = window.setTimeout(() => {
       api
-        .get<Suggestion[]>(`/product/suggestions?${new URLSearchParams({ q: query })}`, {
-          signal: controller.signal,
-        })
+        .call(productSuggestions, { query: { q: query }, signal: controller.signal })
         .then((items) => {
           setResults({ state: 'ready', items });
           setActive(-1);
@@ -100,7 +89,7 @@ export function SearchForm() {
     setActive(-1);
   };
 
-  const choose = (item: Suggestion) => {
+  const choose = (item: ApiProductSuggestion) => {
     close();
     setValue('');
     navigate(`/product/${item.slug || item._id}`);

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
 import type { ApiClient } from '../../lib/api-client';
 import { loadHome } from './home-data';
+
+/** The address a call asks for, less the /api prefix. */
+const apiPath = (endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) =>
+  urlOf(endpoint, input).replace(/^\/api/, '');
 
 function fakeApi(fail: (path: string) => boolean): ApiClient & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
-    call: () => Promise.reject(new Error('not called')),
-    async get<T>(path: string): Promise<T> {
+    async call(endpoint, input) {
+      const path = apiPath(endpoint, input);
       asked.push(path);
       if (fail(path)) throw new Error('The catalogue is resting.');
       const item = {
@@ -20,8 +25,9 @@ function fakeApi(fail: (path: string) => boolean): ApiClient & { asked: string[]
         color: [{ _id: 'c' }],
         createdAt: '2024-01-01T07:30:00.000Z',
       };
-      return [item] as T;
+      return [item] as never;
     },
+    get: () => Promise.reject(new Error('not called')),
   };
 }
 

@@ -1,4 +1,7 @@
-import type { ApiBlog, ApiProduct } from '../../../shared/api-types';
+import { listBlogs } from '../../../shared/api/blog';
+import type { ApiBlog } from '../../../shared/api/blog.schemas';
+import { listProducts } from '../../../shared/api/catalog';
+import type { ApiProduct } from '../../../shared/api/catalog.schemas';
 import type { LoadContext } from '../../lib/route-types';
 import { excerpt, htmlToText } from '../../lib/text';
 import { slimProduct } from '../store/slim-product';
@@ -57,14 +60,14 @@ export async function loadHome({ api, signal }: LoadContext): Promise<HomeData> 
   const products = (tag: string, limit: number) =>
     section(
       api
-        .get<ApiProduct[]>(`/product?tags=${tag}&limit=${limit}`, { signal })
+        .call(listProducts, { query: { tags: tag, limit: String(limit) }, signal })
         .then((list) => list.map(slimProduct)),
     );
   const [featured, special, popular, blogs] = await Promise.all([
     products('featured', HOME_LIMITS.featured),
     products('special', HOME_LIMITS.special),
     products('popular', HOME_LIMITS.popular),
-    section(api.get<ApiBlog[]>(`/blog?limit=${HOME_LIMITS.blogs}`, { signal }).then(homeBlogs)),
+    section(api.call(listBlogs, { query: { limit: String(HOME_LIMITS.blogs) }, signal }).then(homeBlogs)),
   ]);
   return { featured, special, popular, blogs };
 }

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
 import type { ApiProduct } from '../../../shared/api-types';
 import { type ApiClient, ApiError } from '../../lib/api-client';
 import { type CartLine, cartTotal, isInCart } from '../cart/cart-store';
 import { loadProduct, productMeta } from './product-data';
 import { availability } from './product-extras';
+
+/** The address a call asks for, less the /api prefix. */
+const apiPath = (endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) =>
+  urlOf(endpoint, input).replace(/^\/api/, '');
 
 function product(id: string, overrides: Partial<ApiProduct> = {}): ApiProduct {
   return {
@@ -34,13 +39,14 @@ function fakeApi(answer: (path: string) => unknown): ApiClient & { asked: string
   const asked: string[] = [];
   return {
     asked,
-    call: () => Promise.reject(new Error('not called')),
-    async get<T>(path: string): Promise<T> {
+    async call(endpoint, input) {
+      const path = apiPath(endpoint, input);
       asked.push(path);
       const value = answer(path);
       if (value instanceof Error) throw value;
-      return value as T;
+      return value as never;
     },
+    get: () => Promise.reject(new Error('not called')),
   };
 }
 

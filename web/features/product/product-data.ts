@@ -1,4 +1,5 @@
-import type { ApiProduct } from '../../../shared/api-types';
+import { getProduct, listProducts } from '../../../shared/api/catalog';
+import type { ApiProduct } from '../../../shared/api/catalog.schemas';
 import type { LoadContext, MetaContext, PageMeta } from '../../lib/route-types';
 import { excerpt, htmlToText } from '../../lib/text';
 
@@ -12,9 +13,11 @@ export type ProductData = {
 export async function loadProduct({ api, params, signal }: LoadContext): Promise<ProductData> {
   const id = params.id ?? '';
   const [product, popular] = await Promise.all([
-    api.get<ApiProduct>(`/product/${encodeURIComponent(id)}`, { signal }),
+    api.call(getProduct, { params: { id }, signal }),
     // The list is a garnish: the product page must not fail because of it.
-    api.get<ApiProduct[]>('/product?tags=popular&sort=-sold&limit=9', { signal }).catch(() => []),
+    api
+      .call(listProducts, { query: { tags: 'popular', sort: '-sold', limit: '9' }, signal })
+      .catch((): ApiProduct[] => []),
   ]);
   const related = popular.filter((p) => p._id !== product._id).slice(0, 8);
   return { product, related };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ApiFacets } from '../../../shared/api/catalog.schemas';
 import { CloseIcon, GridIcon } from '../../components/ui/icons';
-import { FilterPanel, type StoreFacets } from './filter-panel';
+import { FilterPanel } from './filter-panel';
 import type { StoreQuery } from './store-query';
 
 /**
@@ -14,7 +15,7 @@ export function FilterModal({
   onApply,
 }: {
   query: StoreQuery;
-  facets: StoreFacets;
+  facets: ApiFacets;
   onApply: (query: StoreQuery) => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -1,23 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { ApiFacets } from '../../../shared/api/catalog.schemas';
 import type { Availability } from '../../../shared/catalog';
 import { useHydrated } from '../../lib/use-hydrated';
 import { priceRangeError, type StoreQuery, toggleValue, withFilters } from './store-query';
-
-export type FacetCount = { title: string; count: number };
-export type StoreFacets = {
-  categories: FacetCount[];
-  brands: FacetCount[];
-  tags: FacetCount[];
-  availability: { inStock: number; outOfStock: number };
-  price: { min: number; max: number };
-};
 
 const tagLabels: Record<string, string> = { featured: 'Featured', special: 'Special', popular: 'Popular' };
 
 type FilterPanelProps = {
   /** The filters in the address bar. */
   query: StoreQuery;
-  facets: StoreFacets;
+  facets: ApiFacets;
   /**
    * 'instant': every tick applies at once (the desktop side panel); 'staged': changes wait for the
    * Apply button (the phone's modal).

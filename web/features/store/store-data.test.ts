@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
 import type { ApiClient } from '../../lib/api-client';
 import { loadStore, storeHeading, storeMeta } from './store-data';
 import { parseStoreQuery } from './store-query';
+
+/** The address a call asks for, less the /api prefix. */
+const apiPath = (endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) =>
+  urlOf(endpoint, input).replace(/^\/api/, '');
 
 const facets = {
   categories: [],
@@ -15,11 +20,12 @@ function fakeApi(): ApiClient & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
-    call: () => Promise.reject(new Error('not called')),
-    async get<T>(path: string): Promise<T> {
+    async call(endpoint, input) {
+      const path = apiPath(endpoint, input);
       asked.push(decodeURIComponent(path));
-      return (path.startsWith('/product/facets') ? facets : []) as T;
+      return (path.startsWith('/product/facets') ? facets : []) as never;
     },
+    get: () => Promise.reject(new Error('not called')),
   };
 }
 

@@ -1,12 +1,12 @@
-import type { ApiProduct } from '../../../shared/api-types';
+import { listProducts, productFacets } from '../../../shared/api/catalog';
+import type { ApiFacets, ApiProduct } from '../../../shared/api/catalog.schemas';
 import type { LoadContext, MetaContext, PageMeta } from '../../lib/route-types';
-import type { StoreFacets } from './filter-panel';
 import { slimProduct } from './slim-product';
 import {
-  facetsApiPath,
+  facetsApiQuery,
   hasFilters,
   parseStoreQuery,
-  productsApiPath,
+  productsApiQuery,
   STORE_PAGE_SIZE,
   type StoreQuery,
 } from './store-query';
@@ -14,7 +14,7 @@ import {
 export type StoreData = {
   query: StoreQuery;
   products: ApiProduct[];
-  facets: StoreFacets;
+  facets: ApiFacets;
   /** Products matching the filters, over all pages. */
   total: number;
 };
@@ -28,8 +28,8 @@ export type StoreData = {
 export async function loadStore({ api, searchParams, signal }: LoadContext): Promise<StoreData> {
   const query = parseStoreQuery(searchParams);
   const [products, facets] = await Promise.all([
-    api.get<ApiProduct[]>(productsApiPath(query), { signal }),
-    api.get<StoreFacets>(facetsApiPath(query), { signal }),
+    api.call(listProducts, { query: productsApiQuery(query), signal }),
+    api.call(productFacets, { query: facetsApiQuery(query), signal }),
   ]);
   const { inStock, outOfStock } = facets.availability;
   const total =

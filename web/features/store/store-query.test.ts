@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { listProducts, productFacets } from '../../../shared/api/catalog';
+import { urlOf } from '../../../shared/api/endpoint';
 import {
   emptyStoreQuery,
-  facetsApiPath,
+  facetsApiQuery,
   pageWindow,
   parseStoreQuery,
   priceRangeError,
-  productsApiPath,
+  productsApiQuery,
+  type StoreQuery,
   showingText,
   storeHref,
   storeSearch,
   toggleValue,
   withFilters,
 } from './store-query';
+
+// The address the API client calls, less its /api prefix.
+const productsApiPath = (query: StoreQuery) =>
+  urlOf(listProducts, { query: productsApiQuery(query) }).replace(/^\/api/, '');
+const facetsApiPath = (query: StoreQuery) =>
+  urlOf(productFacets, { query: facetsApiQuery(query) }).replace(/^\/api/, '');
 
 describe('store query in the URL', () => {
   it('reads every filter, repeated or comma-separated', () => {

@@ -1,3 +1,5 @@
+import type { listProducts, productFacets } from '../../../shared/api/catalog';
+import type { QueryOf } from '../../../shared/api/endpoint';
 import {
   AVAILABILITY_VALUES,
   type Availability,
@@ -105,30 +107,29 @@ export function storeHref(query: StoreQuery): string {
   return search ? `/product?${search}` : '/product';
 }
 
+type FiltersQuery = QueryOf<typeof productFacets>;
+type ListQuery = QueryOf<typeof listProducts>;
+
 /** The filters in the API's words (GET /api/product and /api/product/facets). */
-function apiFilterParams(query: StoreQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.category.length) params.set('category', query.category.join(','));
-  if (query.brand.length) params.set('brand', query.brand.join(','));
-  if (query.tags.length) params.set('tags', query.tags.join(','));
-  if (query.availability) params.set('availability', query.availability);
-  if (query.min) params.set('price[gte]', query.min);
-  if (query.max) params.set('price[lte]', query.max);
-  if (query.q) params.set('q', query.q);
-  return params;
+function apiFilters(query: StoreQuery): FiltersQuery {
+  const filters: FiltersQuery = {};
+  if (query.category.length) filters.category = query.category.join(',');
+  if (query.brand.length) filters.brand = query.brand.join(',');
+  if (query.tags.length) filters.tags = query.tags.join(',');
+  if (query.availability) filters.availability = query.availability;
+  if (query.min) filters['price[gte]'] = query.min;
+  if (query.max) filters['price[lte]'] = query.max;
+  if (query.q) filters.q = query.q;
+  return filters;
 }
 
-export function productsApiPath(query: StoreQuery, limit = STORE_PAGE_SIZE): string {
-  const params = apiFilterParams(query);
-  params.set('sort', query.sort);
-  params.set('page', String(query.page));
-  params.set('limit', String(limit));
-  return `/product?${params}`;
+/** One page of the listing: the filters, the sort and the page. */
+export function productsApiQuery(query: StoreQuery, limit = STORE_PAGE_SIZE): ListQuery {
+  return { ...apiFilters(query), sort: query.sort, page: String(query.page), limit: String(limit) };
 }
 
-export function facetsApiPath(query: StoreQuery): string {
-  const search = apiFilterParams(query).toString();
-  return search ? `/product/facets?${search}` : '/product/facets';
+export function facetsApiQuery(query: StoreQuery): FiltersQuery {
+  return apiFilters(query);
 }
 
 /** A change of filters starts again at page 1. */
