@@ -193,13 +193,11 @@ export const routes: readonly RouteDef[] = [
         ids.length > 0
           ? Promise.all(
               ids.map((id) =>
-                api
-                  .call(getProduct, { params: { id }, signal })
-                  .catch((error: unknown) => {
-                    if ((error as { status?: number }).status !== 404) throw error;
-                    missing.push(id);
-                    return null;
-                  }),
+                api.call(getProduct, { params: { id }, signal }).catch((error: unknown) => {
+                  if ((error as { status?: number }).status !== 404) throw error;
+                  missing.push(id);
+                  return null;
+                }),
               ),
             ).then((found) => found.filter((product): product is ApiProduct => product !== null))
           : api.call(listProducts, { query: { tags: 'popular', sort: '-sold', limit: '2' }, signal }),
