@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { ApiBlog } from '../../shared/api-types';
 import { useRouteData } from '../app/route-context';
 import '../features/blog/blog.css';
-import { formatBlogDate } from '../features/blog/blog-date';
+import { formatPostedAt } from '../lib/dates';
 import { responsiveImage } from '../lib/images';
 
 export default function BlogPage() {
@@ -17,7 +17,7 @@ export default function BlogPage() {
         {blog.category && <p className="eyebrow">{blog.category}</p>}
         <h1>{blog.title}</h1>
         <p className="blog-post-meta">
-          <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
+          <time dateTime={blog.createdAt}>{formatPostedAt(blog.createdAt)}</time>
           {blog.author && <span>By {blog.author}</span>}
         </p>
       </header>

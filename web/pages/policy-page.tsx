@@ -1,14 +1,8 @@
 import { Link, useLocation } from 'wouter';
 import { type PolicyBlock, policies } from '../content/policies';
+import { formatDay } from '../lib/dates';
 import './content-page.css';
 import './policy-page.css';
-
-const longDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 function Block({ block }: { block: PolicyBlock }) {
   if (typeof block === 'string') return <p>{block}</p>;
@@ -57,7 +51,7 @@ export default function PolicyPage() {
         <h1>{policy.title}</h1>
         <p className="content-lead">{policy.summary}</p>
         <p className="policy-updated">
-          Last updated <time dateTime={policy.updated}>{longDate.format(new Date(policy.updated))}</time>
+          Last updated <time dateTime={policy.updated}>{formatDay(policy.updated)}</time>
         </p>
       </header>
       <div className="policy-layout">

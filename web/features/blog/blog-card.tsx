@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import type { ApiBlog } from '../../../shared/api-types';
+import { formatPostedAt } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { excerpt, htmlToText } from '../../lib/text';
-import { formatBlogDate } from './blog-date';
 import './blog.css';
 
 export const blogHref = (blog: Pick<ApiBlog, '_id' | 'slug'>) => `/blog/${blog.slug || blog._id}`;
@@ -36,7 +36,7 @@ export function BlogCard({
       />
       <div className="blog-card-body">
         <p className="blog-card-meta">
-          <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
+          <time dateTime={blog.createdAt}>{formatPostedAt(blog.createdAt)}</time>
         </p>
         <Heading className="blog-card-title">
           <Link href={href}>{blog.title}</Link>

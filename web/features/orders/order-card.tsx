@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { Link } from 'wouter';
+import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import type { ApiOrder } from './order-types';
@@ -12,11 +12,6 @@ const STATUS_CLASS: Record<string, string> = {
   Cancelled: 'cancelled',
   Refunded: 'refunded',
 };
-
-function formatDate(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'd MMM yyyy, h:mm a');
-}
 
 /** One order: number, date, status, lines, totals, where it goes and how it was paid. */
 export function OrderCard({ order, headingLevel = 2 }: { order: ApiOrder; headingLevel?: 2 | 3 }) {
@@ -32,7 +27,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: ApiOrder; headin
             Order {order.orderNumber}
           </Heading>
           <p className="order-card-date">
-            Placed on <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+            Placed on <time dateTime={order.createdAt}>{formatDayAndTime(order.createdAt)}</time>
           </p>
         </div>
         <span className={`order-status order-status--${STATUS_CLASS[order.orderStatus] ?? 'other'}`}>

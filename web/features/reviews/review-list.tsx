@@ -1,20 +1,8 @@
 import type { ApiRating } from '../../../shared/api-types';
 import { CheckCircleIcon } from '../../components/ui/icons';
+import { formatDay } from '../../lib/dates';
 import { StarRating } from '../catalog/star-rating';
 import './reviews.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  // The same text on the server (UTC) and in every browser: the shop's own time zone.
-  timeZone: 'Asia/Kolkata',
-});
-
-function reviewDate(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '' : dateFormat.format(ms);
-}
 
 /** The product's reviews, newest first: stars, name, date, the comment as plain text. */
 export function ReviewList({ ratings }: { ratings: readonly ApiRating[] }) {
@@ -36,7 +24,7 @@ export function ReviewList({ ratings }: { ratings: readonly ApiRating[] }) {
             )}
           </div>
           <time className="review-date" dateTime={rating.createdAt}>
-            {reviewDate(rating.createdAt)}
+            {formatDay(rating.createdAt)}
           </time>
           <p className="review-comment">{rating.comment}</p>
         </li>
