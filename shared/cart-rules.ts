@@ -1,5 +1,5 @@
 /**
- * Cart quantity limits (spec section 9), kept free of zod so the product and cart pages can clamp
+ * Cart quantity limits (1 to 10 of a product and colour per line), kept free of zod so the product and cart pages can clamp
  * a typed quantity without shipping the schema library; shared/schemas/cart.ts validates with them.
  */
 export const CART_QUANTITY_MIN = 1;

@@ -14,7 +14,7 @@ export function primaryTag(tags: readonly string[]): string {
   return PRODUCT_TAGS.find((tag) => tags.includes(tag)) ?? tags[0] ?? '';
 }
 
-/** The six sorts of the store page, with the labels of the spec (section 2). */
+/** The six sorts of the store page, with the labels shoppers see. */
 export const PRODUCT_SORT_OPTIONS = [
   { value: 'title', label: 'Alphabetically, A-Z' },
   { value: '-title', label: 'Alphabetically, Z-A' },
@@ -51,7 +51,7 @@ export function stockState(quantity: number): StockState {
   return { kind: 'in-stock' };
 }
 
-/** Width of the stock bar (spec section 3): quantity / (quantity + sold), as a percentage. */
+/** Width of the stock bar: quantity / (quantity + sold), as a percentage. */
 export function stockBarPercent(quantity: number, sold: number): number {
   const total = quantity + sold;
   return total <= 0 ? 0 : Math.round((quantity / total) * 100);

@@ -3,7 +3,7 @@ import { matchRoutes } from './app/match';
 import { defineRoute } from './lib/route-types';
 import { routes } from './routes';
 
-/** Spec section 2: every route, with who may open it (plus the shop's own, marked). */
+/** Every route of the original shop, with who may open it (plus the shop's own, marked). */
 const specRoutes = {
   '/': 'public',
   '/contact': 'public',

@@ -15,7 +15,7 @@ import {
 import { excerpt, htmlToText } from './lib/text';
 
 /**
- * Every page of the shop (spec section 2). Each page is its own chunk; the server renders public
+ * Every page of the shop (web/routes.test.ts lists them with who may open each). Each page is its own chunk; the server renders public
  * pages with the data their `load` returns and preloads their chunk.
  *
  * To add a page: create web/pages/<name>-page.tsx (default export), then point its route here at

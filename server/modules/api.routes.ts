@@ -20,8 +20,9 @@ import { wishlistRoutes } from './wishlist/wishlist.routes.js';
 export type ApiOptions = { config: Config; services: Services };
 
 /**
- * The REST API under /api, one plugin per feature module. The paths and payloads are the
- * specification's section 7; response shapes follow shared/spec/api-contract.md.
+ * The REST API under /api, one plugin per feature module. Every route, with its request and
+ * answer schemas, is listed in the OpenAPI reference (/api/openapi.json, read at /api/docs);
+ * where it deliberately differs from the original shop's API is in docs/spec-deviations.md.
  */
 export async function apiRoutes(app: FastifyInstance, { config, services }: ApiOptions) {
   // First, so preflights are answered before any route's hooks (auth, rate limits) see them.

@@ -270,7 +270,7 @@ function queryFor(endpoint: Endpoint): fc.Arbitrary<string> {
         .map(([key, value, raw]) =>
           raw ? `${key}=${value}` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
         )
-        // Real clients send doubled and trailing separators (api-contract.md).
+        // Real clients send doubled and trailing separators (docs/reliability.md).
         .join('&&'),
     );
 }

@@ -74,7 +74,7 @@ export const addressFields = {
 };
 
 /**
- * Shipping address as the checkout form asks for it (spec section 3 and 5). Only India is
+ * Shipping address as the checkout form asks for it. Only India is
  * served, so any other country is refused.
  */
 export const shippingAddressSchema = z.pipe(olderAddressShape, z.object(addressFields));

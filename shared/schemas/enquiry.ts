@@ -4,7 +4,7 @@ import { emailField, mobileField, requiredText } from './fields.js';
 /** Where an enquiry stands in the shop's inbox. */
 export const enquiryStatuses = ['Submitted', 'Contacted', 'In Progress', 'Resolved'] as const;
 
-/** The contact form (spec section 5) and POST /api/enquiry. */
+/** The contact form and POST /api/enquiry. */
 export const enquirySchema = z.object({
   name: requiredText('Name is required', 100),
   email: emailField,

@@ -3,7 +3,7 @@ import { normalizeIndianMobile } from '../india.js';
 
 /**
  * Field rules shared by forms (messages under each field) and the API (400 with field errors).
- * Messages are the spec's (section 5) where it gives one.
+ * Messages are the original shop's where it had one: its clients show them as they are.
  *
  * Written with zod/mini, whose functions tree-shake: the browser ships the few rules a form uses
  * (about a quarter of classic zod's bytes), and the server runs the very same schemas.

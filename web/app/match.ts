@@ -35,7 +35,7 @@ export function matchRoutes(routes: readonly RouteDef[], pathname: string): Rout
 
 /**
  * The one spelling of a matched URL that search engines should see: the route's own casing
- * (`/Terms-conditions`, as the spec writes it) and no trailing slash. Null when already canonical.
+ * (`/Terms-conditions`, as the original shop spells it) and no trailing slash. Null when already canonical.
  */
 export function canonicalRedirect(match: RouteMatch, pathname: string): string | null {
   const segments = match.route.path.split('/').filter(Boolean);

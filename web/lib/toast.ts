@@ -11,7 +11,7 @@ export type ToastOptions = {
 
 export type Toast = { id: number; kind: ToastKind; message: string; autoClose: number | false };
 
-/** The layout's default from the spec (section 9): short confirmations that do not linger. */
+/** The layout's default: short confirmations that do not linger. */
 export const DEFAULT_AUTO_CLOSE_MS = 1000;
 const maxVisible = 5;
 

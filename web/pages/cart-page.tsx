@@ -9,7 +9,7 @@ import { isApiError } from '../lib/api-client';
 import { formatRupees } from '../lib/money';
 import './cart-page.css';
 
-/** The cart (spec sections 2 and 9): lines with quantities, totals, and the way to checkout. */
+/** The cart: lines with quantities, totals, and the way to checkout. */
 export default function CartPage() {
   const cart = useCart();
 

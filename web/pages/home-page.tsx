@@ -64,7 +64,7 @@ const productGrid = (products: ApiProduct[]) => (
   </ul>
 );
 
-/** Home (spec section 2): banners, services, collections, famous items, brands and blogs. */
+/** Home: banners, services, collections, famous items, brands and blogs. */
 export default function HomePage() {
   const data = useRouteData<HomeData>();
   const hydrated = useHydrated();

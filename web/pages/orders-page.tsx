@@ -5,7 +5,7 @@ import { OrderCard } from '../features/orders/order-card';
 import type { ApiOrder } from '../features/orders/order-types';
 import './orders-page.css';
 
-/** My orders (spec sections 2 and 9): newest first; the route's load brings them (loading, retry). */
+/** My orders: newest first; the route's load brings them (loading, retry). */
 export default function OrdersPage() {
   const { orders } = useRouteData<{ orders: ApiOrder[] }>();
 

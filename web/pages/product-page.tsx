@@ -22,7 +22,7 @@ const ReviewForm = lazy(() =>
 
 const reviewsText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
 
-/** A product (spec sections 2 and 4): pictures, price, stock, colours, cart, reviews, more to see. */
+/** A product: pictures, price, stock, colours, cart, reviews, more to see. */
 export default function ProductPage() {
   const { product, related } = useRouteData<ProductData>();
   const revalidate = useRevalidate();

@@ -62,7 +62,7 @@ function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: 
   );
 }
 
-/** The customer's saved products (spec section 2), each with a way to take it out again. */
+/** The customer's saved products, each with a way to take it out again. */
 export default function WishlistPage() {
   const data = useRouteData<WishlistData>();
   const revalidate = useRevalidate();

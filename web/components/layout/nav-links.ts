@@ -3,7 +3,7 @@ export function categoryHref(category: string): string {
   return `/product?${new URLSearchParams({ category })}`;
 }
 
-/** The Shop Categories menu of the spec: labels as shoppers know them, categories as the API does. */
+/** The Shop Categories menu: labels as shoppers know them, categories as the API does. */
 export const shopCategories = [
   { label: 'Home', href: '/' },
   { label: 'Home Appliances', href: categoryHref('Home Appliances') },

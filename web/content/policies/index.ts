@@ -6,7 +6,7 @@ import type { Policy } from './types';
 
 export type { Policy, PolicyBlock, PolicySection } from './types';
 
-/** The policy pages by route path (the spec's spellings, capitals included). */
+/** The policy pages by route path (the original shop's spellings, capitals included). */
 export const policies: Record<string, Policy> = {
   '/Terms-conditions': termsPolicy,
   '/privacy-policy': privacyPolicy,

@@ -12,7 +12,7 @@ import { QuantityInput } from './quantity-input';
 import './cart.css';
 
 /**
- * The product page's colour choice, quantity and 'Add to cart' button (spec section 4). When the
+ * The product page's colour choice, quantity and 'Add to cart' button. When the
  * product is already in the customer's cart, the choices give way to a 'Go to cart' link.
  */
 export function AddToCart({ product }: { product: ApiProduct }) {

@@ -73,7 +73,7 @@ export function useCart(): CartState {
   );
 }
 
-/** Sum of quantity times current price over the lines (spec section 9). */
+/** Sum of quantity times current price over the lines, to the paisa. */
 export function cartTotal(lines: readonly CartLine[]): number {
   return Math.round(lines.reduce((sum, line) => sum + line.price * line.quantity, 0) * 100) / 100;
 }

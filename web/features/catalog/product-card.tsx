@@ -26,7 +26,7 @@ function stockNote(quantity: number): { text: string; tone: 'out' | 'low' } | nu
 }
 
 /**
- * A product in a list: picture (the second one on hover, spec section 3), brand, title, stars,
+ * A product in a list: picture (the second one on hover), brand, title, stars,
  * price and the wishlist heart. The whole card is one link target through the title's link
  * stretched over it, so screen readers hear the title once and the heart stays its own button.
  */

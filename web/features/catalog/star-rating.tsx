@@ -9,7 +9,7 @@ type StarRatingProps = {
 };
 
 /**
- * Five read-only gold stars (spec section 9). One image for assistive technology with the exact
+ * Five read-only gold stars. One image for assistive technology with the exact
  * figure, instead of five meaningless glyphs read out one by one.
  */
 export function StarRating({ value, count, size = 'sm' }: StarRatingProps) {

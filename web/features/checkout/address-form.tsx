@@ -15,7 +15,7 @@ const resolver = zodResolver(shippingAddressSchema) as unknown as Resolver<
 >;
 
 /**
- * The delivery address (spec section 5): the spec's messages under each field once touched,
+ * The delivery address: the shared schema's messages under each field once touched,
  * every Indian state and union territory, and the values saved as typed so a reload keeps them.
  */
 export function AddressForm({

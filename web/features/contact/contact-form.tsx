@@ -8,7 +8,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 
 const empty: EnquiryInput = { name: '', email: '', mobile: '', comment: '' };
 
-/** The contact form (spec section 5): messages under each field once touched, reset after sending. */
+/** The contact form: messages under each field once touched, reset after sending. */
 export function ContactForm() {
   // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
   const hydrated = useHydrated();

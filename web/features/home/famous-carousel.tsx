@@ -3,7 +3,7 @@ import { famousItems } from './home-content';
 import { useAutoplayCarousel } from './use-carousel';
 
 /**
- * Famous items: four cards, one step every 3 s (spec section 9), 4/3/2/1 at a time on wide to
+ * Famous items: four cards, one step every 3 s, 4/3/2/1 at a time on wide to
  * narrow screens (slide widths in CSS); each opens the store. The glide between positions is the
  * browser's smooth scroll (about 300 to 500 ms).
  */

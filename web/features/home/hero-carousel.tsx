@@ -3,7 +3,7 @@ import { heroSlides } from './home-content';
 import { useAutoplayCarousel } from './use-carousel';
 
 /**
- * The main banner: three slides, one every 5 s (spec section 9), dots to pick one, BUY NOW to the
+ * The main banner: three slides, one every 5 s, dots to pick one, BUY NOW to the
  * store. The first slide's picture is the page's largest element, so it loads at once with high
  * priority; the others load lazily.
  */

@@ -27,7 +27,7 @@ const services: { icon: ReactNode; title: string; text: string }[] = [
   { icon: <ShieldIcon size={28} />, title: 'Secure payments', text: '100% protected payments' },
 ];
 
-/** The shop's promises (spec section 1's marketing text), in one strip. */
+/** The shop's promises, in one strip. */
 export function ServicesStrip() {
   return (
     <section className="services" aria-labelledby="services-title">

@@ -7,7 +7,7 @@ import { StarRating } from '../catalog/star-rating';
 
 /**
  * A Special Products card: picture, brand, title, stars, price (with the list price when
- * discounted) and the stock bar, whose width is quantity / (quantity + sold) (spec section 3).
+ * discounted) and the stock bar, whose width is quantity / (quantity + sold).
  */
 export function SpecialProductCard({ product }: { product: ApiProduct }) {
   const picture = responsiveImage(product.images[0], 400);

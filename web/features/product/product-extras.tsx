@@ -9,7 +9,7 @@ export function availability(quantity: number): { text: string; tone: 'in' | 'lo
   return { text: 'In stock', tone: 'in' };
 }
 
-/** The shop's terms for every product (spec section 1), folded away until asked for. */
+/** The shop's terms for every product, folded away until asked for. */
 export function ShippingInfo() {
   return (
     <details className="product-shipping">

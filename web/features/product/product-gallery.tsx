@@ -5,7 +5,7 @@ import { fallbackImage, responsiveImage } from '../../lib/images';
 
 /**
  * The product's pictures: a main image with thumbnails. On a desktop, hovering (or focusing) the
- * main image shows a 600 x 380 magnified view that follows the pointer (spec section 9); a tap or
+ * main image shows a 600 x 380 magnified view that follows the pointer; a tap or
  * click opens the picture at full size in a dialog, which is how phones get a closer look.
  */
 export function ProductGallery({ images, title }: { images: readonly ApiImage[]; title: string }) {

@@ -62,7 +62,7 @@ function GridGlyph({ columns }: { columns: GridChoice }) {
   );
 }
 
-/** 3, 4, 6 or 12 per row (spec section 9); 12 is the list layout with descriptions. */
+/** 3, 4, 6 or 12 per row; 12 is the list layout with descriptions. */
 export function GridSwitch({ value, onChange }: { value: GridChoice; onChange: (grid: GridChoice) => void }) {
   return (
     <fieldset className="grid-switch">
