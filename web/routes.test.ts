@@ -22,7 +22,7 @@ const specRoutes = {
   '/signup': 'signed-out',
   '/forgot-password': 'public',
   '/reset-password/:token': 'public',
-  // Not in the spec: the link that undoes an e-mail change (issue 11).
+  // Not in the original shop: the link that undoes an e-mail change (issue 11).
   '/restore-email/:token': 'public',
   '/Terms-conditions': 'public',
   '/privacy-policy': 'public',
@@ -31,7 +31,7 @@ const specRoutes = {
 } as const;
 
 describe('route table', () => {
-  it('registers exactly the routes of the spec, with their access', () => {
+  it('registers exactly these routes, with their access', () => {
     expect(Object.fromEntries(routes.map((route) => [route.path, route.access]))).toEqual(specRoutes);
   });
 

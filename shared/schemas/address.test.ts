@@ -25,7 +25,7 @@ describe('shipping address', () => {
     expect(shippingAddressSchema.parse(valid)).toMatchObject({ state: 'Karnataka', mobile: '9876543210' });
   });
 
-  it('uses the spec messages for missing fields', () => {
+  it("uses the original shop's messages for missing fields", () => {
     expect(errors({})).toMatchObject({
       firstName: 'First name is required',
       lastName: 'Last name is required',

@@ -9,7 +9,7 @@ const messages = (input: unknown) => {
 };
 
 describe('enquiry schema', () => {
-  it('uses the spec messages for missing fields', () => {
+  it("uses the original shop's messages for missing fields", () => {
     expect(messages({})).toEqual({
       name: 'Name is required',
       email: 'Email is required',
