@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 export const REVIEW_COMMENT_MAX = 2000;
 
-/** PUT product/rating and the review form; the messages are the spec's (typo fixed). */
+/** PUT product/rating and the review form; the messages are the original shop's (typo fixed). */
 export const reviewSchema = z.object({
   prodId: z
     .string({ error: 'Choose a product' })
@@ -22,3 +22,4 @@ export const reviewSchema = z.object({
       z.maxLength(REVIEW_COMMENT_MAX, `Please keep your review under ${REVIEW_COMMENT_MAX} characters`),
     ),
 });
+export type Review = z.output<typeof reviewSchema>;

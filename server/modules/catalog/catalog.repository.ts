@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { brands, categories, colors, productColors, products, ratings, users } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
@@ -274,4 +274,20 @@ export async function facetCounts(
     availability: availabilityRows[0] ?? { inStock: 0, outOfStock: 0 },
     price: { min: Number(price?.min ?? 0), max: Number(price?.max ?? 0) },
   };
+}
+
+/** Row lock on the product until the transaction ends. */
+export async function lockProduct(tx: Transaction, productId: string): Promise<void> {
+  await queryRows(tx, sql`select id from ${products} where ${products.id} = ${productId} for update`);
+}
+
+/** Mean of the product's stars (0 without reviews) and their count, from the ratings table. */
+export async function recomputeRating(tx: Transaction, productId: string): Promise<void> {
+  await tx
+    .update(products)
+    .set({
+      totalRating: sql`coalesce((select avg(star)::real from ${ratings} where ${ratings.productId} = ${productId}), 0)`,
+      ratingCount: sql`(select count(*)::int from ${ratings} where ${ratings.productId} = ${productId})`,
+    })
+    .where(eq(products.id, productId));
 }

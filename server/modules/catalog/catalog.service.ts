@@ -9,6 +9,7 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 import { presentProduct } from './catalog.presenter.js';
 import * as repository from './catalog.repository.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
+import { PRODUCT_NOT_FOUND } from './products.js';
 
 /**
  * Catalogue reads are the shop's hottest path and change rarely, so lists, facets, suggestions and
@@ -71,7 +72,7 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
     getProduct(idOrSlug: string): Promise<ApiProduct> {
       return cached('product', idOrSlug, async () => {
         const row = await repository.findProduct(db, idOrSlug);
-        if (!row) throw notFound('This product does not exist or is no longer sold.');
+        if (!row) throw notFound(PRODUCT_NOT_FOUND);
         const [colorRows, ratingRows] = await Promise.all([
           repository.colorsForProducts(db, [row.id]),
           repository.ratingsForProduct(db, row.id),

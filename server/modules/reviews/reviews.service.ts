@@ -1,9 +1,10 @@
-import { reviewSchema } from '../../../shared/schemas/review.js';
+import type { ApiProduct } from '../../../shared/api/catalog.schemas.js';
+import type { Review } from '../../../shared/schemas/review.js';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validation.js';
-import { findProduct } from '../catalog/catalog.repository.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import { requireProduct } from '../catalog/products.js';
+import { lockForRating, recomputeRating } from '../catalog/ratings.js';
+import { hasBought } from '../orders/purchases.js';
 import * as repository from './reviews.repository.js';
 
 export function createReviewsService(deps: { db: Database; catalog: CatalogService }) {
@@ -11,15 +12,13 @@ export function createReviewsService(deps: { db: Database; catalog: CatalogServi
   return {
     /**
      * PUT product/rating: writes the customer's review (plain text, stored as typed and rendered
-     * as text) and recomputes the product's mean in the same transaction.
+     * as text) and has the catalogue recompute the product's mean in the same transaction.
      */
-    async rate(userId: string, body: unknown) {
-      const input = parseInput(reviewSchema, body);
-      const product = await findProduct(db, input.prodId);
-      if (!product) throw notFound('This product does not exist or is no longer sold.');
+    async rate(userId: string, input: Review): Promise<ApiProduct> {
+      const product = await requireProduct(db, input.prodId);
       await db.transaction(async (tx) => {
-        await repository.lockProduct(tx, product.id);
-        const verifiedPurchase = await repository.hasBought(tx, userId, product.id);
+        await lockForRating(tx, product.id);
+        const verifiedPurchase = await hasBought(tx, userId, product.id);
         await repository.upsertReview(tx, {
           productId: product.id,
           userId,
@@ -27,7 +26,7 @@ export function createReviewsService(deps: { db: Database; catalog: CatalogServi
           comment: input.comment,
           verifiedPurchase,
         });
-        await repository.recomputeRating(tx, product.id);
+        await recomputeRating(tx, product.id);
       });
       // The product's rating and reviews changed: cached catalogue reads must not show the old ones.
       catalog.invalidate();

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import * as z from 'zod/mini';
+import { rateProduct } from '../../../shared/api/reviews';
 import { REVIEW_COMMENT_MAX, reviewSchema } from '../../../shared/schemas/review';
 import { TextAreaField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
@@ -15,7 +16,7 @@ type FormOutput = z.output<typeof formSchema>;
 const empty: FormInput = { star: '', comment: '' };
 
 /**
- * The review form (spec sections 5 and 8): stars as a radio group and a comment. A missing part is
+ * The review form: stars as a radio group and a comment. A missing part is
  * named in a toast and under its field; after a successful review the page reloads the product.
  */
 export function ReviewForm({ productId, onSubmitted }: { productId: string; onSubmitted: () => void }) {
@@ -38,7 +39,9 @@ export function ReviewForm({ productId, onSubmitted }: { productId: string; onSu
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.put('/product/rating', { prodId: productId, star: values.star, comment: values.comment });
+      await api.call(rateProduct, {
+        body: { prodId: productId, star: values.star, comment: values.comment },
+      });
       toast.success('Rating added successfully!');
       reset(empty);
       onSubmitted();

@@ -1,0 +1,33 @@
+import type { Executor } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import * as repository from './catalog.repository.js';
+
+/**
+ * What other modules may read about products, through the catalogue rather than its repository.
+ * Each takes the database or an open transaction. These read the database, never the
+ * catalogue's cache: reviews, the wishlist and checkouts act on the product as it is now.
+ */
+
+export const PRODUCT_NOT_FOUND = 'This product does not exist or is no longer sold.';
+
+/** A product as another module refers to it: its id, its title and its current price. */
+export type ProductRef = { id: string; title: string; pricePaise: number };
+
+const refOf = (row: repository.ProductRow): ProductRef => ({
+  id: row.id,
+  title: row.title,
+  pricePaise: row.pricePaise,
+});
+
+/** The product with this id or slug (clients send either), or a 404 naming neither. */
+export async function requireProduct(db: Executor, idOrSlug: string): Promise<ProductRef> {
+  const row = await repository.findProduct(db, idOrSlug);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return refOf(row);
+}
+
+/** Title and current price of each product that still exists, by id (a checkout's snapshot). */
+export async function productRefs(db: Executor, ids: string[]): Promise<Map<string, ProductRef>> {
+  const rows = await repository.findProductsByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, refOf(row)]));
+}

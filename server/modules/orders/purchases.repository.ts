@@ -1,0 +1,19 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { orderLines, orders } from '../../db/schema.js';
+
+/** Whether the customer has an order, not cancelled, with this product in it. */
+export async function hasBought(db: Executor, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orderLines.productId, productId),
+        sql`${orders.orderStatus} <> 'Cancelled'`,
+      ),
+    );
+  return Number(row?.n ?? 0) > 0;
+}

@@ -1,0 +1,12 @@
+import type { Executor } from '../../db/client.js';
+import * as repository from './purchases.repository.js';
+
+/**
+ * What other modules may know about a customer's purchases, through the orders module rather than
+ * its repository. Takes the database or an open transaction.
+ */
+
+/** True when the customer has an order (not cancelled) with the product: a verified purchase. */
+export async function hasBought(db: Executor, userId: string, productId: string): Promise<boolean> {
+  return repository.hasBought(db, userId, productId);
+}
