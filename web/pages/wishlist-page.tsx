@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { ApiProduct } from '../../shared/api-types';
+import type { ApiProduct } from '../../shared/api/catalog.schemas';
+import type { ApiWishlist } from '../../shared/api/wishlist.schemas';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { CloseIcon, HeartIcon } from '../components/ui/icons';
 import { toggleWishlist } from '../features/wishlist/wishlist-store';
@@ -9,8 +10,6 @@ import { responsiveImage } from '../lib/images';
 import { formatRupees } from '../lib/money';
 import { toast } from '../lib/toast';
 import './wishlist-page.css';
-
-export type WishlistData = { wishlist?: ApiProduct[] };
 
 function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -64,7 +63,7 @@ function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: 
 
 /** The customer's saved products, each with a way to take it out again. */
 export default function WishlistPage() {
-  const data = useRouteData<WishlistData>();
+  const data = useRouteData<ApiWishlist | undefined>();
   const revalidate = useRevalidate();
   const products = data?.wishlist ?? [];
 

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import * as endpoints from '../../../shared/api/wishlist.js';
+import * as schemas from '../../../shared/api/wishlist.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
 import { currentUser } from '../accounts/auth.js';
 import type { WishlistService } from './wishlist.service.js';
 
 export async function wishlistRoutes(app: FastifyInstance, { wishlist }: { wishlist: WishlistService }) {
-  app.addHook('preHandler', app.requireAuth);
-  app.get('/user/wishlist', async (request) => wishlist.get(currentUser(request).id));
-  app.put('/product/wishlist', async (request) => wishlist.toggle(currentUser(request).id, request.body));
+  registerEndpoint(app, endpoints.getWishlist, schemas.getWishlist, (_input, request) =>
+    wishlist.get(currentUser(request).id),
+  );
+  registerEndpoint(app, endpoints.toggleWishlist, schemas.toggleWishlist, ({ body }, request) =>
+    wishlist.toggle(currentUser(request).id, body.prodId),
+  );
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ApiProduct } from '../../../shared/api-types';
+import { getWishlist, toggleWishlist as toggleEndpoint } from '../../../shared/api/wishlist';
 import { api } from '../../lib/api-client';
 import { routeCache } from '../../lib/route-cache';
 import { readCustomer } from '../../lib/session';
@@ -29,9 +29,9 @@ export function ensureWishlistLoaded() {
   if (loadedFor === token) return;
   loadedFor = token;
   api
-    .get<{ wishlist?: ApiProduct[] }>('/user/wishlist')
+    .call(getWishlist)
     .then((user) => {
-      if (loadedFor === token) publish(new Set((user.wishlist ?? []).map((product) => product._id)));
+      if (loadedFor === token) publish(new Set(user.wishlist.map((product) => product._id)));
     })
     .catch(() => {
       // The hearts then simply show as empty; toggling still works and reports its own errors.
@@ -41,14 +41,11 @@ export function ensureWishlistLoaded() {
 
 /** PUT product/wishlist: adds or removes; resolves to whether the product is now in the wishlist. */
 export async function toggleWishlist(productId: string): Promise<boolean> {
-  const user = await api.put<{ wishlist?: string[]; added?: boolean }>('/product/wishlist', {
-    prodId: productId,
-  });
-  const next = new Set(user.wishlist ?? []);
-  publish(next);
+  const user = await api.call(toggleEndpoint, { body: { prodId: productId } });
+  publish(new Set(user.wishlist));
   // The wishlist page must not show its earlier copy when the shopper goes there next.
   routeCache.delete('/wishlist');
-  return user.added ?? next.has(productId);
+  return user.added;
 }
 
 function subscribe(listener: () => void) {
