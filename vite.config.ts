@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { stripEndpointDocsPlugin } from './scripts/strip-endpoint-docs';
 
 /**
  * Two builds from one config: the browser bundle (dist/client, with a manifest the server reads to
@@ -10,7 +11,7 @@ import { defineConfig } from 'vite';
 const distDir = process.env.DIST_DIR ?? 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), stripEndpointDocsPlugin()],
   publicDir: 'web/public',
   resolve: {
     alias: {

@@ -8,6 +8,9 @@ import type { $ZodType, input, output } from 'zod/v4/core';
  * path, access, wording) with the schemas' types attached, and the schemas themselves in the
  * area's `*.schemas.ts`, which only the server imports. `registerEndpoint` on the server takes
  * both, and TypeScript refuses a pair whose schemas do not match the descriptor's types.
+ *
+ * The wording (`tag`, `summary`, `description`, `errors`) is for the API reference only: the browser
+ * build drops it (scripts/strip-endpoint-docs.ts), so descriptions cost no first-load bytes.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
