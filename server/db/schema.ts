@@ -15,6 +15,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  type ApiPaymentInfo,
+  type OrderStatus,
+  orderStatuses,
+  type ShippingInfo,
+} from '../../shared/api/orders.schemas.js';
 import { enquiryStatuses } from '../../shared/schemas/enquiry.js';
 
 /**
@@ -287,17 +293,7 @@ export const cartLines = pgTable(
   ],
 );
 
-export type ShippingInfo = {
-  firstName: string;
-  lastName: string;
-  address: string;
-  landmark: string;
-  city: string;
-  state: string;
-  country: string;
-  pincode: string;
-  mobile?: string;
-};
+export type { ShippingInfo };
 
 export type CheckoutLineSnapshot = {
   productId: string;
@@ -392,17 +388,8 @@ export const payments = pgTable(
   ],
 );
 
-export const orderStatuses = [
-  'Ordered',
-  'Processing',
-  'Shipped',
-  'Delivered',
-  'Cancelled',
-  'Refunded',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
-export type PaymentInfo = { razorpayOrderId: string; razorpayPaymentId: string };
+export { type OrderStatus, orderStatuses };
+export type PaymentInfo = ApiPaymentInfo;
 
 export const orders = pgTable(
   'orders',

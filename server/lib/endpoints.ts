@@ -4,6 +4,7 @@ import type {
   FastifyRequest,
   FastifySchema,
   preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from 'fastify';
 import * as z from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
@@ -46,7 +47,14 @@ export function registerEndpoint<S extends EndpointSchemas>(
   endpoint: Endpoint<S>,
   schemas: S,
   handler: EndpointHandler<S>,
-  options: { preHandler?: preHandlerAsyncHookHandler[] } = {},
+  options: {
+    /**
+     * Run after the auth check and before the input is validated: limits that must count
+     * refused requests too (a flood of bad bodies meets the limit like any other).
+     */
+    preValidation?: preValidationAsyncHookHandler[];
+    preHandler?: preHandlerAsyncHookHandler[];
+  } = {},
 ) {
   if (!endpoint.path.startsWith(`${API_PREFIX}/`)) throw new Error(`${endpoint.path} is not under /api`);
   const status = endpoint.status ?? 200;
@@ -64,12 +72,16 @@ export function registerEndpoint<S extends EndpointSchemas>(
       ...Object.fromEntries([...errors].sort().map((code) => [code, apiErrorSchema])),
     },
   };
+  const preValidation = [
+    ...(endpoint.access === 'customer' ? [app.requireAuth] : []),
+    ...(options.preValidation ?? []),
+  ];
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(API_PREFIX.length),
     schema,
     config: { endpoint },
-    ...(endpoint.access === 'customer' ? { preValidation: app.requireAuth } : {}),
+    ...(preValidation.length ? { preValidation } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: async (request, reply) => {
       const result = await handler(

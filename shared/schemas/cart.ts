@@ -22,5 +22,6 @@ export const addToCartSchema = z.object({
   color: id('Please choose color'),
   quantity: z._default(quantityField, 1),
 });
+export type AddToCart = z.output<typeof addToCartSchema>;
 
 export const wishlistToggleSchema = z.object({ prodId: id('Choose a product') });

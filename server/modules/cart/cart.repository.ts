@@ -85,6 +85,25 @@ export async function deleteAllLines(db: Executor, userId: string): Promise<numb
   return rows.length;
 }
 
+/** Deletes the customer's lines for these products and colours. */
+export async function deleteLinesOf(
+  db: Executor,
+  userId: string,
+  lines: readonly { productId: string; colorId: string }[],
+) {
+  for (const line of lines) {
+    await db
+      .delete(cartLines)
+      .where(
+        and(
+          eq(cartLines.userId, userId),
+          eq(cartLines.productId, line.productId),
+          eq(cartLines.colorId, line.colorId),
+        ),
+      );
+  }
+}
+
 export type CartLineWithColor = CartLineRow & { colorTitle: string; colorName: string };
 
 export async function linesOf(db: Executor, userId: string): Promise<CartLineWithColor[]> {

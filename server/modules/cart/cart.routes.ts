@@ -1,29 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import * as endpoints from '../../../shared/api/cart.js';
+import * as schemas from '../../../shared/api/cart.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
 import { currentUser } from '../accounts/auth.js';
 import type { CartService } from './cart.service.js';
 
 /**
- * The spec's cart calls, verbs included: updating a quantity really is
+ * The original API's cart calls, verbs included: updating a quantity really is
  * DELETE user/update-product-cart/{id}/{quantity}, as the original clients send it.
  */
 export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartService }) {
-  app.addHook('preHandler', app.requireAuth);
-
-  app.post('/user/cart', async (request, reply) =>
-    reply.status(201).send(await cart.add(currentUser(request).id, request.body)),
+  registerEndpoint(app, endpoints.addToCart, schemas.addToCart, ({ body }, request) =>
+    cart.add(currentUser(request).id, body),
   );
-
-  app.get('/user/cart', async (request) => cart.list(currentUser(request).id));
-
-  app.delete<{ Params: { id: string } }>('/user/delete-product-cart/:id', async (request) =>
-    cart.remove(currentUser(request).id, request.params.id),
+  registerEndpoint(app, endpoints.getCart, schemas.getCart, (_input, request) =>
+    cart.list(currentUser(request).id),
   );
-
-  app.delete<{ Params: { id: string; quantity: string } }>(
-    '/user/update-product-cart/:id/:quantity',
-    async (request) =>
-      cart.updateQuantity(currentUser(request).id, request.params.id, request.params.quantity),
+  registerEndpoint(app, endpoints.removeFromCart, schemas.removeFromCart, ({ params }, request) =>
+    cart.remove(currentUser(request).id, params.id),
   );
-
-  app.delete('/user/empty-cart', async (request) => cart.empty(currentUser(request).id));
+  registerEndpoint(app, endpoints.updateCartQuantity, schemas.updateCartQuantity, ({ params }, request) =>
+    cart.updateQuantity(currentUser(request).id, params.id, params.quantity),
+  );
+  registerEndpoint(app, endpoints.emptyCart, schemas.emptyCart, (_input, request) =>
+    cart.empty(currentUser(request).id),
+  );
 }

@@ -1,23 +1,13 @@
-import type { ApiProduct } from '../../../shared/api-types.js';
+import type { ApiCartLine, ApiWrittenCartLine } from '../../../shared/api/cart.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
-import { addToCartSchema, CART_QUANTITY_MAX, quantityField } from '../../../shared/schemas/cart.js';
+import { type AddToCart, CART_QUANTITY_MAX } from '../../../shared/schemas/cart.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { parseInput } from '../../lib/validation.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import * as repository from './cart.repository.js';
 
-export type ApiCartLine = {
-  _id: string;
-  userId: string;
-  productId: ApiProduct;
-  color: { _id: string; title: string; name: string };
-  quantity: number;
-  price: number;
-};
-
-const presentWrittenLine = (row: repository.CartLineRow) => ({
+const presentWrittenLine = (row: repository.CartLineRow): ApiWrittenCartLine => ({
   _id: row.id,
   userId: row.userId,
   productId: row.productId,
@@ -61,8 +51,7 @@ export function createCartService(deps: { db: Database; catalog: CatalogService 
   }
 
   return {
-    async add(userId: string, body: unknown) {
-      const input = parseInput(addToCartSchema, body);
+    async add(userId: string, input: AddToCart): Promise<ApiWrittenCartLine> {
       const product = await loadProduct(input.productId, input.color);
       const max = Math.min(product.quantity, CART_QUANTITY_MAX);
       if (input.quantity > max) throw badRequest(stockMessage(product.quantity, 0));
@@ -106,16 +95,15 @@ export function createCartService(deps: { db: Database; catalog: CatalogService 
       });
     },
 
-    async updateQuantity(userId: string, lineId: string, rawQuantity: string) {
-      const parsed = quantityField.safeParse(rawQuantity);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+    /** `quantity` is already within 1..10 (the endpoint's schema); the stock is checked here. */
+    async updateQuantity(userId: string, lineId: string, quantity: number): Promise<ApiWrittenCartLine> {
       if (!isUuid(lineId)) throw notFound(LINE_NOT_FOUND);
       const line = await repository.findLine(db, userId, lineId);
       if (!line) throw notFound(LINE_NOT_FOUND);
       const product = await repository.productForCart(db, line.productId, line.colorId);
       if (!product) throw notFound(LINE_NOT_FOUND);
-      if (parsed.data > product.quantity) throw badRequest(stockMessage(product.quantity, 0));
-      const updated = await repository.setLineQuantity(db, userId, lineId, parsed.data, product.pricePaise);
+      if (quantity > product.quantity) throw badRequest(stockMessage(product.quantity, 0));
+      const updated = await repository.setLineQuantity(db, userId, lineId, quantity, product.pricePaise);
       if (!updated) throw notFound(LINE_NOT_FOUND);
       return presentWrittenLine(updated);
     },

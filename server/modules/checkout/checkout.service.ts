@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { shippingAddressSchema } from '../../../shared/schemas/address.js';
+import type {
+  ApiCheckoutStart,
+  CheckoutStartInput,
+  PaymentVerificationInput,
+} from '../../../shared/api/checkout.schemas.js';
+import type { ApiPaymentInfo } from '../../../shared/api/orders.schemas.js';
 import type { Database } from '../../db/client.js';
 import type { CheckoutLineSnapshot } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validation.js';
-import { linesOf } from '../cart/cart.repository.js';
-import { findProductsByIds } from '../catalog/catalog.repository.js';
+import { cartLinesOf } from '../cart/cart-lines.js';
+import { productRefs } from '../catalog/products.js';
 import { assertAvailable, holdStock } from '../catalog/stock.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { PaymentProviderError } from '../payments/payment-provider.js';
@@ -14,26 +17,6 @@ import * as repository from './checkout.repository.js';
 
 /** More different items than any real basket; bounds what one checkout can hold. */
 const CHECKOUT_MAX_LINES = 30;
-
-const startSchema = z.object({
-  // Sent by old clients (sometimes with a shipping surcharge); never used: the server computes it.
-  amount: z.unknown().optional(),
-  shippingInfo: z.optional(shippingAddressSchema),
-});
-
-const providerId = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100);
-
-const verifySchema = z.object({
-  orderCreationId: providerId('orderCreationId').optional(),
-  razorpayOrderId: providerId('razorpayOrderId'),
-  razorpayPaymentId: providerId('razorpayPaymentId'),
-  razorpaySignature: z.string().trim().max(200).optional(),
-});
 
 const NOT_VERIFIED =
   'We could not verify this payment. If money left your account, it will be refunded automatically.';
@@ -60,15 +43,11 @@ export function createCheckoutService(deps: {
   const { db, provider, holdMinutes } = deps;
 
   async function snapshotCart(userId: string): Promise<{ lines: CheckoutLineSnapshot[]; amount: number }> {
-    const cart = await linesOf(db, userId);
+    const cart = await cartLinesOf(db, userId);
     if (cart.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
-    const products = new Map(
-      (
-        await findProductsByIds(
-          db,
-          cart.map((l) => l.productId),
-        )
-      ).map((p) => [p.id, p]),
+    const products = await productRefs(
+      db,
+      cart.map((l) => l.productId),
     );
     const lines: CheckoutLineSnapshot[] = [];
     if (cart.length > CHECKOUT_MAX_LINES)
@@ -98,8 +77,7 @@ export function createCheckoutService(deps: {
      * with the cart's stock held for `holdMinutes` so nobody pays for a unit that is gone. A new
      * checkout replaces the shopper's earlier holds; short stock is a 409 naming the product.
      */
-    async start(userId: string, body: unknown) {
-      const input = parseInput(startSchema, body);
+    async start(userId: string, input: CheckoutStartInput): Promise<ApiCheckoutStart> {
       const { lines, amount } = await snapshotCart(userId);
       const receipt = `rcpt_${randomBytes(8).toString('hex')}`;
       const order = await provider
@@ -140,8 +118,7 @@ export function createCheckoutService(deps: {
      * (the test gateway's secret is public). "No such payment" is a 400 and nothing is recorded;
      * an unreachable provider is a 503 and the shopper (or the reconciler) tries again.
      */
-    async verify(userId: string, body: unknown) {
-      const input = parseInput(verifySchema, body);
+    async verify(userId: string, input: PaymentVerificationInput): Promise<ApiPaymentInfo> {
       const checkout = await this.ownCheckout(userId, input.razorpayOrderId);
       if (input.orderCreationId && input.orderCreationId !== checkout.providerOrderId)
         throw badRequest(NOT_VERIFIED);

@@ -4,10 +4,11 @@ import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js
 import type { Database } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { findUserById } from '../accounts/accounts.repository.js';
+import { customerContact } from '../accounts/customers.js';
+import { removePurchasedCartLines } from '../cart/cart-lines.js';
 import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
-import type { CheckoutRow } from '../checkout/checkout.repository.js';
-import * as checkoutRepository from '../checkout/checkout.repository.js';
+import type { CheckoutRecord } from '../checkout/checkout-records.js';
+import * as checkoutRecords from '../checkout/checkout-records.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { addressConfirmationEmail, orderConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
@@ -55,12 +56,12 @@ export function createOrderPlacement(deps: {
    * dropped for want of an address: the customer is asked for it by e-mail.
    */
   async function addressFor(
-    checkout: CheckoutRow,
+    checkout: CheckoutRecord,
     given: DeliveryAddress | undefined,
   ): Promise<{ shippingInfo: ShippingInfo; toConfirm: boolean }> {
     if (given) return { shippingInfo: given.address, toConfirm: !given.confirmed };
     if (checkout.shippingInfo) return { shippingInfo: checkout.shippingInfo, toConfirm: false };
-    const user = await findUserById(db, checkout.userId);
+    const user = await customerContact(db, checkout.userId);
     return {
       toConfirm: true,
       shippingInfo: {
@@ -81,7 +82,7 @@ export function createOrderPlacement(deps: {
   async function requestAddressConfirmation(order: repository.OrderRow) {
     if (!(await repository.claimAddressRequest(db, order.id, now()))) return;
     try {
-      const user = await findUserById(db, order.userId);
+      const user = await customerContact(db, order.userId);
       if (!user) return;
       await mailer.send(
         addressConfirmationEmail({
@@ -103,20 +104,20 @@ export function createOrderPlacement(deps: {
     if (payment.status !== 'authorized') return;
     try {
       await provider.capture(payment.id, amount, 'INR');
-      const row = await checkoutRepository.findPayment(db, provider.name, payment.id);
-      if (row) await checkoutRepository.markPaymentCaptured(db, row.id);
+      const row = await checkoutRecords.findRecordedPayment(db, provider.name, payment.id);
+      if (row) await checkoutRecords.markPaymentCaptured(db, row.id);
     } catch (error) {
       // The order stands; the reconciler retries the capture.
       log.error({ err: error, paymentId: payment.id }, 'capture failed');
     }
   }
 
-  async function refundAfterSellOut(checkout: CheckoutRow, payment: ProviderPayment): Promise<boolean> {
+  async function refundAfterSellOut(checkout: CheckoutRecord, payment: ProviderPayment): Promise<boolean> {
     if (payment.status !== 'captured') return false; // authorized only: it lapses uncaptured
     try {
       await provider.refund(payment.id, payment.amount, `sold-out-${checkout.id}`);
-      const row = await checkoutRepository.findPayment(db, provider.name, payment.id);
-      if (row) await checkoutRepository.markPaymentRefunded(db, row.id, now());
+      const row = await checkoutRecords.findRecordedPayment(db, provider.name, payment.id);
+      if (row) await checkoutRecords.markPaymentRefunded(db, row.id, now());
       return true;
     } catch (error) {
       log.error({ err: error, paymentId: payment.id }, 'refund after sell-out failed');
@@ -128,7 +129,7 @@ export function createOrderPlacement(deps: {
     if (!(await repository.claimConfirmation(db, order.id, now()))) return;
     try {
       const [user, lines] = await Promise.all([
-        findUserById(db, order.userId),
+        customerContact(db, order.userId),
         repository.linesOfOrders(db, [order.id]),
       ]);
       if (!user) return;
@@ -173,7 +174,7 @@ export function createOrderPlacement(deps: {
     },
 
     async place(input: {
-      checkout: CheckoutRow;
+      checkout: CheckoutRecord;
       payment: ProviderPayment;
       /** The address sent with the order (create-order), read leniently; absent from webhooks. */
       address?: DeliveryAddress;
@@ -183,7 +184,7 @@ export function createOrderPlacement(deps: {
       let outcome: { order: repository.OrderRow; created: boolean } | 'refunded';
       try {
         outcome = await db.transaction(async (tx) => {
-          const locked = await checkoutRepository.lockCheckout(tx, checkout.id);
+          const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
           const existing = await repository.findOrderByCheckout(tx, checkout.id);
           if (existing) {
             // The webhook got there first without an address: the one the browser sent wins.
@@ -211,8 +212,8 @@ export function createOrderPlacement(deps: {
             },
             locked.lines,
           );
-          await repository.removePurchasedCartLines(tx, locked.userId, locked.lines);
-          await checkoutRepository.setCheckoutStatus(tx, locked.id, 'completed');
+          await removePurchasedCartLines(tx, locked.userId, locked.lines);
+          await checkoutRecords.setCheckoutStatus(tx, locked.id, 'completed');
           // Stock last: a popular product's row stays locked only for this update and the commit,
           // not for the whole order, so buyers of one product do not queue up (and hold pool
           // connections) behind each other. The checkout's hold becomes the order's stock; a
@@ -223,7 +224,7 @@ export function createOrderPlacement(deps: {
         });
       } catch (error) {
         if (!(error instanceof SoldOut)) throw error;
-        await checkoutRepository.setCheckoutStatus(db, checkout.id, 'refunded');
+        await checkoutRecords.setCheckoutStatus(db, checkout.id, 'refunded');
         await releaseHolds(db, checkout.id);
         const refunded = await refundAfterSellOut(checkout, payment);
         log.warn({ checkoutId: checkout.id, titles: error.titles }, 'sold out during payment');

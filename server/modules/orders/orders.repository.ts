@@ -1,13 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  cartLines,
-  colors,
-  orderLines,
-  orders,
-  type PaymentInfo,
-  type ShippingInfo,
-} from '../../db/schema.js';
+import { colors, orderLines, orders, type PaymentInfo, type ShippingInfo } from '../../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect & { colorTitle: string; colorName: string };
@@ -35,25 +28,6 @@ export async function insertOrder(
   const [order] = await db.insert(orders).values(values).returning();
   await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order!.id })));
   return order!;
-}
-
-/** Removes the purchased lines from the customer's cart (items added since stay). */
-export async function removePurchasedCartLines(
-  db: Executor,
-  userId: string,
-  lines: { productId: string; colorId: string }[],
-) {
-  for (const line of lines) {
-    await db
-      .delete(cartLines)
-      .where(
-        and(
-          eq(cartLines.userId, userId),
-          eq(cartLines.productId, line.productId),
-          eq(cartLines.colorId, line.colorId),
-        ),
-      );
-  }
 }
 
 export async function ordersOf(db: Executor, userId: string): Promise<OrderRow[]> {

@@ -1,40 +1,15 @@
-import { z } from 'zod';
+import type { CreateOrderInput } from '../../../shared/api/checkout.schemas.js';
+import type { ApiOrder } from '../../../shared/api/orders.schemas.js';
 import { formatPaise, paiseToRupees } from '../../../shared/money.js';
 import { readDeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validation.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import * as checkoutRepository from '../checkout/checkout.repository.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
+import { findRecordedPayment } from '../checkout/checkout-records.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { OrderPlacement } from './order-placement.js';
 import * as repository from './orders.repository.js';
-
-const createOrderSchema = z.object({
-  // Read leniently after the payment is checked: a paid order never fails on what was typed.
-  shippingInfo: z.unknown().optional(),
-  paymentInfo: z.object(
-    {
-      razorpayOrderId: z.string().trim().min(1).max(100),
-      razorpayPaymentId: z.string().trim().min(1).max(100),
-    },
-    { error: 'Please complete the payment first.' },
-  ),
-  // What the client believes it bought; checked against the server's record, prices ignored.
-  orderItems: z
-    .array(
-      z.object({
-        product: z.string().trim().max(100),
-        color: z.string().trim().max(100),
-        quantity: z.coerce.number().int(),
-      }),
-    )
-    .max(100)
-    .optional(),
-  totalPrice: z.unknown().optional(),
-  totalPriceAfterDiscount: z.unknown().optional(),
-});
 
 const lineKey = (l: { productId: string; colorId: string; quantity: number }) =>
   `${l.productId}|${l.colorId}|${l.quantity}`;
@@ -48,7 +23,7 @@ export function createOrdersService(deps: {
 }) {
   const { db, provider, catalog, checkout, placement } = deps;
 
-  async function present(orders: repository.OrderRow[]) {
+  async function present(orders: repository.OrderRow[]): Promise<ApiOrder[]> {
     const lines = await repository.linesOfOrders(
       db,
       orders.map((o) => o.id),
@@ -84,14 +59,9 @@ export function createOrdersService(deps: {
      * POST user/cart/create-order: the order is built from the server's checkout record and a
      * verified payment. Repeating the call (or racing the webhook) returns the same order.
      */
-    async create(userId: string, body: unknown) {
-      const input = parseInput(createOrderSchema, body);
+    async create(userId: string, input: CreateOrderInput): Promise<{ success: boolean; order: ApiOrder }> {
       const record = await checkout.ownCheckout(userId, input.paymentInfo.razorpayOrderId);
-      const payment = await checkoutRepository.findPayment(
-        db,
-        provider.name,
-        input.paymentInfo.razorpayPaymentId,
-      );
+      const payment = await findRecordedPayment(db, provider.name, input.paymentInfo.razorpayPaymentId);
       if (!payment || payment.checkoutId !== record.id || !payment.verifiedAt) {
         throw badRequest('Please complete the payment first: this payment has not been verified.');
       }
@@ -140,11 +110,11 @@ export function createOrdersService(deps: {
         );
       }
       const [order] = await present([result.order]);
-      return { success: true, order };
+      return { success: true, order: order! };
     },
 
     /** GET user/getmyorders: newest first, products and colours populated. */
-    async listMine(userId: string) {
+    async listMine(userId: string): Promise<{ orders: ApiOrder[] }> {
       return { orders: await present(await repository.ordersOf(db, userId)) };
     },
   };

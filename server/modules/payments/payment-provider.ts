@@ -1,3 +1,5 @@
+import type { ApiProviderOrder } from '../../../shared/api/checkout.schemas.js';
+
 /**
  * What the shop needs from a payment provider. Two implementations: Razorpay (when keys are
  * configured) and the built-in test gateway (the default, so a fresh clone can take a payment).
@@ -6,20 +8,8 @@
 
 export type ProviderName = 'razorpay' | 'test-gateway';
 
-/** Razorpay's order entity (the fields the shop uses). Amounts in paise. */
-export type ProviderOrder = {
-  id: string;
-  entity: 'order';
-  amount: number;
-  amount_paid: number;
-  amount_due: number;
-  currency: string;
-  receipt: string;
-  status: 'created' | 'attempted' | 'paid';
-  attempts: number;
-  notes: Record<string, string>;
-  created_at: number;
-};
+/** Razorpay's order entity (the fields the shop uses), as the checkout answers it. Amounts in paise. */
+export type ProviderOrder = ApiProviderOrder;
 
 export type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { webhookEvents } from '../../db/schema.js';
 import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
-import * as checkoutRepository from '../checkout/checkout.repository.js';
+import * as checkoutRecords from '../checkout/checkout-records.js';
 import type { OrderPlacement } from '../orders/order-placement.js';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
 
@@ -25,11 +25,7 @@ export function createPaymentSettlement(deps: {
 
   /** Records what the provider reports about a payment and, if it is paid, places the order. */
   async function settle(payment: ProviderPayment) {
-    const checkout = await checkoutRepository.findCheckoutByProviderOrder(
-      db,
-      provider.name,
-      payment.order_id,
-    );
+    const checkout = await checkoutRecords.findCheckoutByProviderOrder(db, provider.name, payment.order_id);
     if (!checkout) return 'unknown-order' as const;
     if (payment.amount !== checkout.amountPaise) {
       log.error(
@@ -38,7 +34,7 @@ export function createPaymentSettlement(deps: {
       );
       return 'amount-mismatch' as const;
     }
-    await checkoutRepository.upsertPayment(db, {
+    await checkoutRecords.recordPayment(db, {
       checkoutId: checkout.id,
       provider: provider.name,
       providerPaymentId: payment.id,
@@ -55,7 +51,7 @@ export function createPaymentSettlement(deps: {
       if (payment.status === 'failed') await releaseHolds(db, checkout.id);
       return 'not-paid' as const;
     }
-    if (checkout.status === 'pending') await checkoutRepository.setCheckoutStatus(db, checkout.id, 'paid');
+    if (checkout.status === 'pending') await checkoutRecords.setCheckoutStatus(db, checkout.id, 'paid');
     const result = await placement.place({ checkout, payment });
     return result.kind;
   }
@@ -90,7 +86,7 @@ export function createPaymentSettlement(deps: {
     async reconcile(options: { minAgeMs?: number; limit?: number } = {}) {
       const current = now();
       await sweepExpiredHolds(db);
-      const stale = await checkoutRepository.staleCheckouts(
+      const stale = await checkoutRecords.staleCheckouts(
         db,
         new Date(current.getTime() - (options.minAgeMs ?? 120_000)),
         new Date(current.getTime() - 7 * 86_400_000),
@@ -111,13 +107,13 @@ export function createPaymentSettlement(deps: {
           );
         }
       }
-      for (const payment of await checkoutRepository.uncapturedPaymentsOfOrders(db, options.limit ?? 100)) {
+      for (const payment of await checkoutRecords.uncapturedPaymentsOfOrders(db, options.limit ?? 100)) {
         try {
           const current = await provider.fetchPayment(payment.providerPaymentId);
           if (current?.status === 'authorized')
             await provider.capture(payment.providerPaymentId, payment.amountPaise, 'INR');
           if (current && current.status !== 'failed')
-            await checkoutRepository.markPaymentCaptured(db, payment.id);
+            await checkoutRecords.markPaymentCaptured(db, payment.id);
         } catch (error) {
           log.warn({ err: error, paymentId: payment.providerPaymentId }, 'capture retry failed');
         }

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as endpoints from '../../../shared/api/payments.js';
+import * as schemas from '../../../shared/api/payments.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
 import { badRequest } from '../../lib/errors.js';
-import type { PaymentProvider } from './payment-provider.js';
+import type { PaymentProvider, ProviderName } from './payment-provider.js';
 import type { PaymentSettlement } from './payment-settlement.js';
 
 const header = (request: FastifyRequest, name: string) => {
@@ -8,9 +11,15 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** `POST /api/payments/<provider>/webhook`, for whichever provider is active. */
+const webhookEndpoints: Record<ProviderName, typeof endpoints.razorpayWebhook> = {
+  razorpay: endpoints.razorpayWebhook,
+  'test-gateway': endpoints.testGatewayWebhook,
+};
+
 /**
  * Webhook endpoints. The body is kept as raw bytes: the signature covers exactly what was sent,
- * and re-serialised JSON would not match.
+ * and re-serialised JSON would not match. So the body has no schema; the answer has one.
  */
 export async function paymentWebhookRoutes(
   app: FastifyInstance,
@@ -21,7 +30,7 @@ export async function paymentWebhookRoutes(
     done(null, body),
   );
 
-  app.post(`/payments/${provider.name}/webhook`, async (request, reply) => {
+  registerEndpoint(app, webhookEndpoints[provider.name], schemas.webhook, async (_input, request) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const outcome = await settlement.handleWebhook(
       raw,
@@ -29,6 +38,6 @@ export async function paymentWebhookRoutes(
       header(request, 'x-razorpay-event-id'),
     );
     if (outcome === 'invalid') throw badRequest('Invalid webhook signature.');
-    return reply.send({ status: outcome });
+    return { status: outcome };
   });
 }

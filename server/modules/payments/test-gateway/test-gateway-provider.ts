@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { CheckoutHandlerFields, TestMethod } from '../../../../shared/api/payments.schemas.js';
 import type { Database } from '../../../db/client.js';
 import { testGatewayOrders, testGatewayPayments } from '../../../db/schema.js';
 import { safeEqual } from '../../../lib/secrets.js';
@@ -22,15 +23,6 @@ import {
 export const TEST_GATEWAY_KEY_ID = 'rzp_test_builtin_gateway';
 const KEY_SECRET = 'builtin-test-gateway-key-secret';
 const WEBHOOK_SECRET = 'builtin-test-gateway-webhook-secret';
-
-export const TEST_METHODS = ['card', 'upi', 'netbanking'] as const;
-export type TestMethod = (typeof TEST_METHODS)[number];
-
-export type CheckoutHandlerFields = {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-};
 
 export type TestGatewayProvider = PaymentProvider & {
   /** A shopper approving the payment in the sheet: an authorized payment and signed fields. */

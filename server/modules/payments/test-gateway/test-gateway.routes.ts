@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as endpoints from '../../../../shared/api/payments.js';
+import * as schemas from '../../../../shared/api/payments.schemas.js';
+import { registerEndpoint } from '../../../lib/endpoints.js';
 import { notFound } from '../../../lib/errors.js';
-import { parseInput } from '../../../lib/validation.js';
 import { allowCrossOrigin } from '../../../plugins/cors.js';
 import { PaymentProviderError, type ProviderPayment } from '../payment-provider.js';
-import { TEST_METHODS, type TestGatewayProvider } from './test-gateway-provider.js';
+import type { TestGatewayProvider } from './test-gateway-provider.js';
 
-const payBody = z.object({ method: z.enum(TEST_METHODS).default('card') });
 const assetsDir = path.dirname(new URL(import.meta.url).pathname);
 
 /**
@@ -57,31 +57,26 @@ export async function testGatewayRoutes(
     throw error;
   };
 
-  app.post<{ Params: { orderId: string } }>('/payments/test-gateway/orders/:orderId/pay', async (request) => {
-    const { method } = parseInput(payBody, request.body);
-    const { fields, payment } = await gateway.approve(request.params.orderId, method).catch(asProviderError);
+  registerEndpoint(app, endpoints.testGatewayPay, schemas.testGatewayPay, async ({ params, body }) => {
+    const { fields, payment } = await gateway.approve(params.orderId, body.method).catch(asProviderError);
     scheduleWebhook('payment.authorized', payment);
     return fields;
   });
 
-  app.post<{ Params: { orderId: string } }>(
-    '/payments/test-gateway/orders/:orderId/fail',
-    async (request) => {
-      const { method } = parseInput(payBody, request.body);
-      const payment = await gateway.decline(request.params.orderId, method).catch(asProviderError);
-      scheduleWebhook('payment.failed', payment);
-      return {
-        error: {
-          code: 'BAD_REQUEST_ERROR',
-          description: 'Your payment was declined by the bank (test gateway).',
-          source: 'bank',
-          step: 'payment_authorization',
-          reason: 'payment_failed',
-          metadata: { order_id: request.params.orderId, payment_id: payment.id },
-        },
-      };
-    },
-  );
+  registerEndpoint(app, endpoints.testGatewayFail, schemas.testGatewayFail, async ({ params, body }) => {
+    const payment = await gateway.decline(params.orderId, body.method).catch(asProviderError);
+    scheduleWebhook('payment.failed', payment);
+    return {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'Your payment was declined by the bank (test gateway).',
+        source: 'bank',
+        step: 'payment_authorization',
+        reason: 'payment_failed',
+        metadata: { order_id: params.orderId, payment_id: payment.id },
+      },
+    };
+  });
 }
 
 /**

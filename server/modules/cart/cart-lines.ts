@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/client.js';
+import * as repository from './cart.repository.js';
+
+/**
+ * What other modules may do with a cart. The cart module owns `cart_lines`: checkout reads a
+ * customer's lines through here, and order placement removes the bought ones inside its own
+ * transaction (pass the transaction as `db`).
+ */
+
+export type CartLineForCheckout = { productId: string; colorId: string; quantity: number };
+
+/** The customer's lines in the order they were added. */
+export async function cartLinesOf(db: Executor, userId: string): Promise<CartLineForCheckout[]> {
+  return (await repository.linesOf(db, userId)).map(({ productId, colorId, quantity }) => ({
+    productId,
+    colorId,
+    quantity,
+  }));
+}
+
+/** Removes the purchased lines from the customer's cart (items added since stay). */
+export async function removePurchasedCartLines(
+  db: Executor,
+  userId: string,
+  lines: readonly { productId: string; colorId: string }[],
+): Promise<void> {
+  await repository.deleteLinesOf(db, userId, lines);
+}

@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+import { shippingAddressSchema } from '../schemas/address.js';
+import { orderAnswer, paymentInfoAnswer } from './orders.schemas.js';
+
+/*
+ * The payment flow's three calls, start, verify and create the order, are one area: the checkout
+ * page is their only caller and loads them together. The order's shapes are in orders.schemas.ts.
+ */
+
+/**
+ * Razorpay's order entity, as the checkout answers it whichever provider is behind it (the
+ * storefront speaks Razorpay's Standard Checkout). Amounts in paise.
+ */
+export const providerOrderAnswer = z.object({
+  id: z.string(),
+  entity: z.literal('order'),
+  amount: z.number(),
+  amount_paid: z.number(),
+  amount_due: z.number(),
+  currency: z.string(),
+  receipt: z.string(),
+  status: z.enum(['created', 'attempted', 'paid']),
+  attempts: z.number(),
+  notes: z.record(z.string(), z.string()),
+  created_at: z.number(),
+});
+export type ApiProviderOrder = z.output<typeof providerOrderAnswer>;
+
+export const checkoutStartAnswer = z.object({
+  success: z.boolean(),
+  order: providerOrderAnswer,
+  /** The provider's public key, for `new Razorpay({key})`. */
+  key: z.string(),
+  /** The Standard Checkout script to load: Razorpay's, or the test gateway's /pay/checkout.js. */
+  checkoutScript: z.string(),
+  /** Until when the cart's stock is held for this checkout. */
+  heldUntil: z.optional(z.string()),
+});
+export type ApiCheckoutStart = z.output<typeof checkoutStartAnswer>;
+
+export const startCheckout = {
+  body: z.object({
+    // Sent by old clients (sometimes with a shipping surcharge); never used: the server computes it.
+    amount: z.optional(z.unknown()),
+    shippingInfo: z.optional(shippingAddressSchema),
+  }),
+  response: checkoutStartAnswer,
+};
+export type CheckoutStartInput = z.output<typeof startCheckout.body>;
+
+const providerId = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(100));
+
+export const verifyPayment = {
+  body: z.object({
+    orderCreationId: z.optional(providerId('orderCreationId')),
+    razorpayOrderId: providerId('razorpayOrderId'),
+    razorpayPaymentId: providerId('razorpayPaymentId'),
+    // Older clients send none: the provider is asked about the payment either way.
+    razorpaySignature: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  }),
+  response: paymentInfoAnswer,
+};
+export type PaymentVerificationInput = z.output<typeof verifyPayment.body>;
+
+const trimmedId = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+
+export const createOrder = {
+  body: z.object({
+    // Read leniently after the payment is checked (shared/schemas/lenient-address.ts): a paid order
+    // never fails on what was typed, so nothing here may refuse it.
+    shippingInfo: z.optional(z.unknown()),
+    paymentInfo: z.object(
+      { razorpayOrderId: trimmedId, razorpayPaymentId: trimmedId },
+      { error: 'Please complete the payment first.' },
+    ),
+    // What the client believes it bought; checked against the server's record, prices ignored.
+    orderItems: z.optional(
+      z
+        .array(
+          z.object({
+            product: z.string().check(z.trim(), z.maxLength(100)),
+            color: z.string().check(z.trim(), z.maxLength(100)),
+            quantity: z.coerce.number().check(z.int()),
+          }),
+        )
+        .check(z.maxLength(100)),
+    ),
+    totalPrice: z.optional(z.unknown()),
+    totalPriceAfterDiscount: z.optional(z.unknown()),
+  }),
+  response: z.object({ success: z.boolean(), order: orderAnswer }),
+};
+export type CreateOrderInput = z.output<typeof createOrder.body>;

@@ -1,0 +1,34 @@
+import type * as schemas from './checkout.schemas.js';
+import { endpoint } from './endpoint.js';
+
+export const startCheckout = endpoint<typeof schemas.startCheckout>({
+  method: 'POST',
+  path: '/api/user/order/checkout',
+  access: 'customer',
+  tag: 'Checkout',
+  summary: 'Start paying for the cart',
+  description:
+    "A provider order for the cart's amount (computed here; `amount` is ignored), with its stock held. 409 names a product short of stock.",
+  errors: [400, 409, 429, 503],
+});
+
+export const verifyPayment = endpoint<typeof schemas.verifyPayment>({
+  method: 'POST',
+  path: '/api/user/order/paymentVerification',
+  access: 'customer',
+  tag: 'Checkout',
+  summary: 'Verify a payment',
+  description: 'Signature checked against the stored order id; the provider must confirm the payment.',
+  errors: [400, 404, 429, 503],
+});
+
+export const createOrder = endpoint<typeof schemas.createOrder>({
+  method: 'POST',
+  path: '/api/user/cart/create-order',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Place the order for a verified payment',
+  description:
+    'Built from what was paid for (client prices ignored); repeating it returns the same order. 409 when an item sold out meanwhile.',
+  errors: [400, 404, 409, 429],
+});
