@@ -1,7 +1,10 @@
 import { me } from '../shared/api/accounts';
 import { getBlog, listBlogs } from '../shared/api/blog';
+import { getCart } from '../shared/api/cart';
 import { getProduct, listProducts } from '../shared/api/catalog';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
+import { listMyOrders } from '../shared/api/orders';
+import { getWishlist } from '../shared/api/wishlist';
 import { loadHome } from './features/home/home-data';
 import { loadProduct, productMeta } from './features/product/product-data';
 import { loadStore, storeMeta } from './features/store/store-data';
@@ -227,7 +230,7 @@ export const routes: readonly RouteDef[] = [
     path: '/wishlist',
     access: 'signed-in',
     page: page('wishlist-page'),
-    load: ({ api, signal }) => api.get('/user/wishlist', { signal }),
+    load: ({ api, signal }) => api.call(getWishlist, { signal }),
     meta: () => ({ title: 'My wishlist', description: 'Products you have saved for later.' }),
   }),
   defineRoute({
@@ -240,7 +243,7 @@ export const routes: readonly RouteDef[] = [
     path: '/my-orders',
     access: 'signed-in',
     page: page('orders-page'),
-    load: ({ api, signal }) => api.get('/user/getmyorders', { signal }),
+    load: ({ api, signal }) => api.call(listMyOrders, { signal }),
     meta: () => ({ title: 'My orders', description: 'Track and review the orders you have placed.' }),
   }),
   defineRoute({
@@ -254,7 +257,7 @@ export const routes: readonly RouteDef[] = [
     path: '/checkout',
     access: 'signed-in',
     page: page('checkout-page'),
-    load: ({ api, signal }) => api.get('/user/cart', { signal }),
+    load: ({ api, signal }) => api.call(getCart, { signal }),
     meta: () => ({ title: 'Checkout', description: 'Delivery address and secure payment.' }),
   }),
   defineRoute({

@@ -42,7 +42,11 @@ export type Endpoint<S extends EndpointSchemas = EndpointSchemas> = {
   readonly schemas?: S;
 };
 
-/** Declares an endpoint; `S` is `typeof <its entry in the area's *.schemas.ts>`. */
+/**
+ * Declares an endpoint; `S` is `typeof <its entry in the area's *.schemas.ts>`. Marked free of side
+ * effects so the browser build drops the descriptors a bundle never calls.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<S extends EndpointSchemas>(definition: Omit<Endpoint<S>, 'schemas'>): Endpoint<S> {
   return definition;
 }

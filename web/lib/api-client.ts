@@ -26,15 +26,6 @@ export interface ApiClient {
   get<T>(path: string, options?: { signal?: AbortSignal }): Promise<T>;
 }
 
-export interface BrowserApiClient extends ApiClient {
-  /** @deprecated use `call` */
-  post<T>(path: string, body?: unknown): Promise<T>;
-  /** @deprecated use `call` */
-  put<T>(path: string, body?: unknown): Promise<T>;
-  /** @deprecated use `call` */
-  delete<T>(path: string): Promise<T>;
-}
-
 /** A failed API call, carrying the server's `{message}` (and field errors for a 400). */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -98,10 +89,7 @@ async function request<T>(method: string, url: string, body?: unknown, signal?: 
 }
 
 /** The browser's API client: JSON in and out, bearer token from the stored customer. */
-export const api: BrowserApiClient = {
+export const api: ApiClient = {
   call: (endpoint, input = {}) => request(endpoint.method, urlOf(endpoint, input), input.body, input.signal),
   get: (path, options) => request('GET', `/api${path}`, undefined, options?.signal),
-  post: (path, body) => request('POST', `/api${path}`, body),
-  put: (path, body) => request('PUT', `/api${path}`, body),
-  delete: (path) => request('DELETE', `/api${path}`),
 };

@@ -1,13 +1,14 @@
 import { Link } from 'wouter';
+import type { ResponseOf } from '../../shared/api/endpoint';
+import type { listMyOrders } from '../../shared/api/orders';
 import { useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
 import { OrderCard } from '../features/orders/order-card';
-import type { ApiOrder } from '../features/orders/order-types';
 import './orders-page.css';
 
 /** My orders: newest first; the route's load brings them (loading, retry). */
 export default function OrdersPage() {
-  const { orders } = useRouteData<{ orders: ApiOrder[] }>();
+  const { orders } = useRouteData<ResponseOf<typeof listMyOrders>>();
 
   if (orders.length === 0) {
     return (

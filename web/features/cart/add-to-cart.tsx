@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { addToCart } from '../../../shared/api/cart';
 import type { ApiProduct } from '../../../shared/api-types';
 import { CartIcon } from '../../components/ui/icons';
-import { isApiError } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 import { loginHref } from '../accounts/next-path';
-import { cartApi, isInCart, reloadCart, useCart } from './cart-store';
+import { isInCart, reloadCart, useCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
 
@@ -58,7 +59,7 @@ export function AddToCart({ product }: { product: ApiProduct }) {
     }
     setBusy(true);
     try {
-      await cartApi.add({ productId: product._id, color, quantity, price: product.price });
+      await api.call(addToCart, { body: { productId: product._id, color, quantity, price: product.price } });
       toast.success('Product added to the cart');
       setColor(null);
       setQuantity(1);

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { removeFromCart, updateCartQuantity } from '../../../shared/api/cart';
+import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import { CloseIcon } from '../../components/ui/icons';
-import { isApiError } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { toast } from '../../lib/toast';
-import { type CartLine, cartApi, reloadCart } from './cart-store';
+import { reloadCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
 
 function failed(error: unknown) {
@@ -16,7 +18,7 @@ function failed(error: unknown) {
 const SAVE_DELAY_MS = 400;
 
 /** One line of the cart page: picture, product, colour, price, quantity, line total, remove. */
-export function CartLineRow({ line }: { line: CartLine }) {
+export function CartLineRow({ line }: { line: ApiCartLine }) {
   const product = line.productId;
   const href = `/product/${product.slug || product._id}`;
   const image = responsiveImage(product.images[0], 400);
@@ -51,7 +53,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
     if (next === line.quantity) return;
     setBusy(true);
     try {
-      await cartApi.update(line._id, next);
+      await api.call(updateCartQuantity, { params: { id: line._id, quantity: next } });
       toast.success('Product updated from cart successfully!');
     } catch (error) {
       failed(error);
@@ -67,7 +69,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
     unsaved.current = null;
     setBusy(true);
     try {
-      await cartApi.remove(line._id);
+      await api.call(removeFromCart, { params: { id: line._id } });
       toast.success('Product removed from cart!');
       await reloadCart();
     } catch (error) {

@@ -1,22 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import type { ApiColor, ApiProduct } from '../../../shared/api-types';
+import { getCart } from '../../../shared/api/cart';
+import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import { api } from '../../lib/api-client';
 import { readCustomer } from '../../lib/session';
 
-/** A line of GET user/cart: the full product (current catalogue price), colour and quantity. */
-export type CartLine = {
-  _id: string;
-  userId: string;
-  productId: ApiProduct;
-  color: ApiColor;
-  quantity: number;
-  price: number;
-};
-
 export type CartState =
-  | { status: 'idle' | 'loading'; lines: readonly CartLine[] | null; error?: undefined }
-  | { status: 'ready'; lines: readonly CartLine[]; error?: undefined }
-  | { status: 'error'; lines: readonly CartLine[] | null; error: unknown };
+  | { status: 'idle' | 'loading'; lines: readonly ApiCartLine[] | null; error?: undefined }
+  | { status: 'ready'; lines: readonly ApiCartLine[]; error?: undefined }
+  | { status: 'error'; lines: readonly ApiCartLine[] | null; error: unknown };
 
 const initial: CartState = { status: 'idle', lines: null };
 let state: CartState = initial;
@@ -41,7 +32,7 @@ export async function reloadCart(): Promise<void> {
   }
   publish({ status: 'loading', lines: state.lines });
   try {
-    const lines = await api.get<CartLine[]>('/user/cart');
+    const lines = await api.call(getCart);
     if (id === generation) publish({ status: 'ready', lines });
   } catch (error) {
     if (id === generation) publish({ status: 'error', lines: state.lines, error });
@@ -74,18 +65,10 @@ export function useCart(): CartState {
 }
 
 /** Sum of quantity times current price over the lines, to the paisa. */
-export function cartTotal(lines: readonly CartLine[]): number {
+export function cartTotal(lines: readonly ApiCartLine[]): number {
   return Math.round(lines.reduce((sum, line) => sum + line.price * line.quantity, 0) * 100) / 100;
 }
 
-export function isInCart(lines: readonly CartLine[] | null, productId: string): boolean {
+export function isInCart(lines: readonly ApiCartLine[] | null, productId: string): boolean {
   return lines?.some((line) => line.productId._id === productId) ?? false;
 }
-
-export const cartApi = {
-  add: (body: { productId: string; color: string; quantity: number; price: number }) =>
-    api.post<unknown>('/user/cart', body),
-  remove: (lineId: string) => api.delete<unknown>(`/user/delete-product-cart/${encodeURIComponent(lineId)}`),
-  update: (lineId: string, quantity: number) =>
-    api.delete<unknown>(`/user/update-product-cart/${encodeURIComponent(lineId)}/${quantity}`),
-};

@@ -1,17 +1,10 @@
+import type { ShippingInfo } from '../../../shared/api/orders.schemas';
+
 /**
  * The address as the shopper types it, kept in localStorage under 'address' (the original shop's
  * key) until a payment succeeds, so a reload or a failed payment never loses it.
  */
-export type AddressFormValues = {
-  firstName: string;
-  lastName: string;
-  address: string;
-  landmark: string;
-  city: string;
-  state: string;
-  country: string;
-  pincode: string;
-};
+export type AddressFormValues = Omit<ShippingInfo, 'mobile'>;
 
 export const ADDRESS_STORAGE_KEY = 'address';
 

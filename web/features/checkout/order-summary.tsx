@@ -1,9 +1,9 @@
+import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
-import type { CartLine } from '../cart/cart-store';
 
 /** The lines being paid for, from the server's cart, with subtotal, free shipping and total. */
-export function OrderSummary({ lines, total }: { lines: readonly CartLine[]; total: number }) {
+export function OrderSummary({ lines, total }: { lines: readonly ApiCartLine[]; total: number }) {
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">

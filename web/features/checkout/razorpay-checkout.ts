@@ -31,7 +31,7 @@ export type RazorpayInstance = {
   on(event: 'payment.failed', handler: (failure: RazorpayFailure) => void): void;
 };
 
-type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
+export type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
 
 declare global {
   interface Window {

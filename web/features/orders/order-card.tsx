@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
+import type { ApiOrder } from '../../../shared/api/orders.schemas';
 import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
-import type { ApiOrder } from './order-types';
 
 const STATUS_CLASS: Record<string, string> = {
   Ordered: 'ordered',
@@ -39,7 +39,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: ApiOrder; headin
         {order.orderItems.map((item) => {
           const image = responsiveImage(item.product.images?.[0], 400);
           const title = item.product.title || item.title;
-          const href = `/product/${item.product.slug || item.product._id}`;
+          const href = `/product/${('slug' in item.product && item.product.slug) || item.product._id}`;
           return (
             <li key={item._id} className="order-item">
               <img

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
 import type { ApiProduct } from '../../../shared/api-types';
 import { type ApiClient, ApiError } from '../../lib/api-client';
-import { type CartLine, cartTotal, isInCart } from '../cart/cart-store';
+import { cartTotal, isInCart } from '../cart/cart-store';
 import { loadProduct, productMeta } from './product-data';
 import { availability } from './product-extras';
 
@@ -117,7 +118,7 @@ describe('stock and cart figures', () => {
 
   it('totals quantity times price and finds a product among the lines', () => {
     const line = (id: string, price: number, quantity: number) =>
-      ({ _id: `l${id}`, productId: product(id), price, quantity }) as CartLine;
+      ({ _id: `l${id}`, productId: product(id), price, quantity }) as ApiCartLine;
     const lines = [line('1', 699.5, 2), line('2', 0.1, 3)];
     expect(cartTotal(lines)).toBe(1399.3);
     expect(isInCart(lines, '2')).toBe(true);
