@@ -7,9 +7,6 @@ const ctx: RenderContext = {
     call: async () => {
       throw new ApiError(500, 'not used by placeholder pages');
     },
-    get: async () => {
-      throw new ApiError(500, 'not used by placeholder pages');
-    },
   },
 };
 

@@ -80,7 +80,7 @@ describe('defineRoute', () => {
     };
     const data = await route.load?.({
       ...ctx,
-      api: { call: async () => undefined as never, get: async () => undefined as never },
+      api: { call: async () => undefined as never },
     });
     expect(route.meta?.(data as never, ctx)).toEqual({ title: 'Product 7', description: 'Only ₹499.00' });
   });

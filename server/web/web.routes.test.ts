@@ -23,11 +23,11 @@ export async function render(url, ctx) {
   if (url === '/old') return { status: 301, redirect: '/new', html: '', head: '', data: null, modules: [] };
   if (url === '/boom') throw new Error('render bug');
   if (url === '/data') {
-    const body = await ctx.api.get('/ping?x=1');
+    const body = await ctx.api.call({ method: 'GET', path: '/api/ping', access: 'public' }, { query: { x: 1 } });
     return page(200, '<p>' + body.pong + '</p>', { data: body, modules: ['web/pages/data-page.tsx'] });
   }
   if (url === '/missing') {
-    try { await ctx.api.get('/gone'); } catch (error) {
+    try { await ctx.api.call({ method: 'GET', path: '/api/gone', access: 'public' }); } catch (error) {
       return page(error instanceof ApiError ? error.status : 500, '<p>' + error.message + '</p>');
     }
   }

@@ -123,7 +123,6 @@ function injectApi(app: FastifyInstance, ApiError: ApiErrorClass): ApiClient {
       if (endpoint.method !== 'GET') throw new Error(`${endpoint.path}: only GET endpoints render`);
       return get(urlOf(endpoint, input));
     },
-    get: (apiPath) => get(`/api${apiPath}`),
   };
 }
 

@@ -22,8 +22,6 @@ export type CallInput<E extends Endpoint> = {
  */
 export interface ApiClient {
   call<E extends Endpoint>(endpoint: E, input?: CallInput<E>): Promise<ResponseOf<E>>;
-  /** @deprecated string paths are being replaced by `call` (one endpoint definition per route). */
-  get<T>(path: string, options?: { signal?: AbortSignal }): Promise<T>;
 }
 
 /** A failed API call, carrying the server's `{message}` (and field errors for a 400). */
@@ -91,5 +89,4 @@ async function request<T>(method: string, url: string, body?: unknown, signal?: 
 /** The browser's API client: JSON in and out, bearer token from the stored customer. */
 export const api: ApiClient = {
   call: (endpoint, input = {}) => request(endpoint.method, urlOf(endpoint, input), input.body, input.signal),
-  get: (path, options) => request('GET', `/api${path}`, undefined, options?.signal),
 };

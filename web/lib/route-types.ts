@@ -68,7 +68,7 @@ export type RouteMatch = { route: RouteDef; params: Record<string, string> };
 
 /**
  * Declares a route so that `meta` (and the page, through useRouteData) know the type `load`
- * returns: `defineRoute({ load: ({ api, params }) => api.get<ApiProduct>(...), meta: (product) => ... })`.
+ * returns: `defineRoute({ load: ({ api, params }) => api.call(getProduct, { params }), meta: (product) => ... })`.
  */
 export function defineRoute<D>(route: RouteDef<D>): RouteDef {
   return route as RouteDef;

@@ -27,7 +27,6 @@ function fakeApi(fail: (path: string) => boolean): ApiClient & { asked: string[]
       };
       return [item] as never;
     },
-    get: () => Promise.reject(new Error('not called')),
   };
 }
 

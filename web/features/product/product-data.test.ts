@@ -47,7 +47,6 @@ function fakeApi(answer: (path: string) => unknown): ApiClient & { asked: string
       if (value instanceof Error) throw value;
       return value as never;
     },
-    get: () => Promise.reject(new Error('not called')),
   };
 }
 

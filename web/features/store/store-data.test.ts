@@ -25,7 +25,6 @@ function fakeApi(): ApiClient & { asked: string[] } {
       asked.push(decodeURIComponent(path));
       return (path.startsWith('/product/facets') ? facets : []) as never;
     },
-    get: () => Promise.reject(new Error('not called')),
   };
 }
 
