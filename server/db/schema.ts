@@ -152,7 +152,7 @@ export const colors = pgTable(
   'colors',
   {
     id: id(),
-    // The spec's colour "title" is a CSS colour value (it paints the swatch); name is for people.
+    // The API's colour "title" is a CSS colour value (it paints the swatch); name is for people.
     title: text('title').notNull(),
     name: text('name').notNull(),
     createdAt: createdAt(),

@@ -82,7 +82,7 @@ describe('register', () => {
     expect(body).toMatchObject({ email: 'priya@example.in', mobile: '9000000001', firstname: 'Asha' });
   });
 
-  it('refuses a duplicate e-mail or mobile with 409 and the spec message', async () => {
+  it("refuses a duplicate e-mail or mobile with 409 and the original shop's message", async () => {
     const customer = newCustomer();
     await call('POST', '/api/user/register', customer);
     const sameEmail = await call('POST', '/api/user/register', {
@@ -97,7 +97,7 @@ describe('register', () => {
     expect(sameEmail.body.message).toBe('User already exist! please login!');
   });
 
-  it('answers 400 with the spec messages per field', async () => {
+  it("answers 400 with the original shop's messages per field", async () => {
     const { status, body } = await call('POST', '/api/user/register', { email: 'nope', password: 'short' });
     expect(status).toBe(400);
     expect(body.errors).toEqual({
