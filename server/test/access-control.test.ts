@@ -4,6 +4,7 @@ import { queryRows } from '../db/client.js';
 import { sessions } from '../db/schema.js';
 import { signUp } from './customers.js';
 import { createProduct, ensureColor } from './factories.js';
+import { testAddress } from './shopping.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -20,16 +21,7 @@ let ownerCheckoutOrderId: string;
 let ownerPaidFields: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
 let productId: string;
 
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  address: '12, 4th Cross, Indiranagar',
-  landmark: 'Near the metro',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  pincode: '560038',
-};
+const address = testAddress;
 
 /** `:line` in a path stands for the owner's cart line, known only once the data exists. */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; payload?: () => object };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orders, products, testGatewayPayments } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor, lapseStockHolds } from '../../test/factories.js';
+import { type Customer, shoppingCalls, testAddress } from '../../test/shopping.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -17,17 +18,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Customer = Awaited<ReturnType<typeof signUp>>;
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  address: '12, 4th Cross, Indiranagar',
-  landmark: 'Near the metro',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  pincode: '560038',
-};
+const address = testAddress;
 
 async function stockedProduct(quantity = 10, pricePaise = 249_900) {
   const product = await createProduct(ctx.database.db, { quantity, pricePaise, colors: ['#000000'] });
@@ -35,62 +26,21 @@ async function stockedProduct(quantity = 10, pricePaise = 249_900) {
   return { product, color };
 }
 
-const api = (
-  customer: Customer | undefined,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: object,
-) => ctx.app.inject({ method, url, headers: customer?.headers ?? {}, ...(payload ? { payload } : {}) });
-
-async function addToCart(customer: Customer, productId: string, colorId: string, quantity: number) {
-  const response = await api(customer, 'POST', '/api/user/cart', { productId, color: colorId, quantity });
-  expect(response.statusCode, response.body).toBe(201);
-}
+const shop = shoppingCalls(() => ctx.app);
+const { api, addToCart, payWithGateway, verify } = shop;
 
 async function startCheckout(customer: Customer, payload: object = { amount: 1 }) {
-  const response = await api(customer, 'POST', '/api/user/order/checkout', payload);
+  const response = await shop.startCheckout(customer, payload);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().order as { id: string; amount: number; currency: string };
 }
 
-async function payWithGateway(orderId: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/payments/test-gateway/orders/${orderId}/pay`,
-    payload: { method: 'upi' },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
-    razorpay_payment_id: string;
-    razorpay_order_id: string;
-    razorpay_signature: string;
-  };
-}
-
-async function verify(
-  customer: Customer,
-  fields: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature?: string },
-) {
-  return api(customer, 'POST', '/api/user/order/paymentVerification', {
-    orderCreationId: fields.razorpay_order_id,
-    razorpayOrderId: fields.razorpay_order_id,
-    razorpayPaymentId: fields.razorpay_payment_id,
-    ...(fields.razorpay_signature !== undefined ? { razorpaySignature: fields.razorpay_signature } : {}),
-  });
-}
-
+// As the original clients send it: their totals are ignored, the order is built from the checkout.
 const createOrder = (
   customer: Customer,
   fields: { razorpay_payment_id: string; razorpay_order_id: string },
   extra: object = {},
-) =>
-  api(customer, 'POST', '/api/user/cart/create-order', {
-    shippingInfo: address,
-    paymentInfo: { razorpayOrderId: fields.razorpay_order_id, razorpayPaymentId: fields.razorpay_payment_id },
-    totalPrice: 1,
-    totalPriceAfterDiscount: 1,
-    ...extra,
-  });
+) => shop.createOrder(customer, fields, { totalPrice: 1, totalPriceAfterDiscount: 1, ...extra });
 
 async function productRow(id: string) {
   const [row] = await ctx.database.db.select().from(products).where(eq(products.id, id));

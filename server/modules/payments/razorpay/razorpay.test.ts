@@ -4,6 +4,7 @@ import { checkouts, orders, payments, products } from '../../../db/schema.js';
 import { signUp } from '../../../test/customers.js';
 import { createProduct, ensureColor, lapseStockHolds } from '../../../test/factories.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
+import { testAddress } from '../../../test/shopping.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { PaymentProviderError } from '../payment-provider.js';
 import { createRazorpayProvider, RAZORPAY_CHECKOUT_SCRIPT } from './razorpay-provider.js';
@@ -21,16 +22,7 @@ afterAll(async () => {
 
 type Customer = Awaited<ReturnType<typeof signUp>>;
 type Fields = { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature?: string };
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  address: '12, 4th Cross, Indiranagar',
-  landmark: 'Near the metro',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  pincode: '560038',
-};
+const address = testAddress;
 
 const api = (customer: Customer | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: customer?.headers ?? {}, ...(payload ? { payload } : {}) });
