@@ -2,15 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import type { DatabaseHandle } from '../db/client.js';
 import { blogs } from '../db/schema.js';
 import { signUp } from './customers.js';
 import { createBlog, createProduct } from './factories.js';
-import { openTestDatabase } from './test-app.js';
+import { createTestApp, type TestContext } from './test-app.js';
 
 /**
  * Issue 11: the original storefront client on an origin of its own. CORS for the CORS_ORIGINS
@@ -22,34 +18,12 @@ const client = 'https://client.example.in';
 const stranger = 'https://evil.example';
 const publicUrl = 'https://shop.example.in';
 
-type Server = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
+type Server = TestContext;
 let dataDir: string;
 
 /** The whole server, storefront routes included (for /media), on its own database. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const { database, drop } = await openTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: publicUrl,
-    PAYMENT_PROVIDER: 'test',
-    RECONCILE_INTERVAL_SECONDS: '0',
-    TEST_GATEWAY_WEBHOOK_DELAY_MS: '600000',
-    CATALOG_CACHE_SECONDS: '0',
-    ...env,
-  });
-  const app = await buildApp({ config, database, logger: false, web: true });
-  await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await drop();
-    },
-  };
-}
+const startServer = (env: Record<string, string>): Promise<Server> =>
+  createTestApp({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl, ...env }, { web: true });
 
 const preflight = (url: string, origin: string, method = 'POST') => ({
   method: 'OPTIONS' as const,

@@ -43,7 +43,11 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** `web`: the storefront's routes too (pages, /media), for tests that need them. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { web?: boolean } = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -59,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(env.RAZORPAY_KEY_ID ? {} : { PAYMENT_PROVIDER: 'test' }),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, web: options.web ?? false });
   await app.ready();
   return {
     app,
