@@ -128,7 +128,18 @@ const envSchema = z
         })
         .optional(),
     ),
+    // The shop's first owner, created at start if no staff member has this e-mail (never changed after).
+    ADMIN_EMAIL: emptyAsUndefined.pipe(
+      z.string().trim().toLowerCase().email('ADMIN_EMAIL must be an e-mail address').optional(),
+    ),
+    ADMIN_PASSWORD: emptyAsUndefined.pipe(
+      z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').max(128).optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_EMAIL'],
   })
   .refine((env) => Boolean(env.RAZORPAY_KEY_ID) === Boolean(env.RAZORPAY_KEY_SECRET), {
     message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
@@ -184,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     corsOrigins: raw.CORS_ORIGINS,
     /** Absolute base of /media as clients should fetch it, without a trailing slash. */
     mediaUrl: raw.MEDIA_URL?.replace(/\/+$/, '') ?? `${publicUrl}/media`,
+    mediaDir: path.join(dataDir, 'media'),
+    firstOwner:
+      raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD
+        ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD }
+        : undefined,
   };
 }
 

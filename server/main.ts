@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError, openDatabase } from './db/client.js';
+import { ensureFirstOwner } from './modules/staff/first-owner.js';
 
 export type StartOptions = {
   /** Seed the demo catalogue when the database has no products yet (the quick start). */
@@ -24,6 +25,13 @@ export async function startServer(options: StartOptions = {}) {
     await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => console.log(line) });
   }
   const app = await buildApp({ config, database, web: true });
+  await ensureFirstOwner({
+    config,
+    db: database.db,
+    staff: app.services.staff,
+    demo: Boolean(options.seedIfEmpty),
+    log: (line) => app.log.info(line),
+  });
   if (config.testModeBanner) {
     app.log.warn(
       `PAYMENT_PROVIDER=test on the public address ${config.publicUrl}: the test gateway takes no real payments (every page says so); set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to sell`,

@@ -5,18 +5,29 @@ import { createImageUrls } from './lib/image-urls.js';
 import { createMailQueue } from './lib/mail-queue.js';
 import { createMailer } from './lib/mailer.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createCustomersAdminService } from './modules/accounts/customers-admin.service.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createBlogService } from './modules/blog/blog.service.js';
+import { createBlogAdminService } from './modules/blog/blog-admin.service.js';
 import { createCartService } from './modules/cart/cart.service.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.js';
+import { createTaxonomyService } from './modules/catalog/taxonomy.service.js';
 import { createCheckoutService } from './modules/checkout/checkout.service.js';
+import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
+import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
+import { createMediaService } from './modules/media/media.service.js';
 import { createOrderPlacement } from './modules/orders/order-placement.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createOrdersAdminService } from './modules/orders/orders-admin.service.js';
 import { createPaymentSettlement } from './modules/payments/payment-settlement.js';
 import { selectPaymentProvider } from './modules/payments/select-provider.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createSitemapService } from './modules/seo/sitemap.service.js';
+import { createStaffService } from './modules/staff/staff.service.js';
 import { createWishlistService } from './modules/wishlist/wishlist.service.js';
+import type { ServiceDeps } from './service-deps.js';
 
 /**
  * The composition root: every service, built once from config and the database. Routes receive
@@ -32,6 +43,8 @@ export async function createServices(deps: { config: Config; db: Database; log: 
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({ db, provider, mailer, catalog, publicUrl: config.publicUrl, log });
   const checkout = createCheckoutService({ db, provider, holdMinutes: config.checkoutHoldMinutes });
+  // The merchant console (issue 13): one service per module, each from the same dependencies.
+  const consoleDeps: ServiceDeps = { db, config, log, mailQueue, imageUrls, catalog, provider };
   return {
     mailer,
     mailQueue,
@@ -49,6 +62,16 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     orders: createOrdersService({ db, provider, catalog, checkout, placement }),
     settlement: createPaymentSettlement({ db, provider, placement, log }),
     sitemap: createSitemapService(db, config.publicUrl),
+    staff: createStaffService({ db, mailQueue, publicUrl: config.publicUrl }),
+    audit: createAuditService(db),
+    catalogAdmin: createCatalogAdminService(consoleDeps),
+    media: createMediaService(consoleDeps),
+    taxonomy: createTaxonomyService(consoleDeps),
+    blogAdmin: createBlogAdminService(consoleDeps),
+    coupons: createCouponsService(consoleDeps),
+    customersAdmin: createCustomersAdminService(consoleDeps),
+    enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
+    ordersAdmin: createOrdersAdminService(consoleDeps),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   type ShippingInfo,
 } from '../../shared/api/orders.schemas.js';
 import { enquiryStatuses } from '../../shared/schemas/enquiry.js';
+import { staffRoles } from '../../shared/staff-roles.js';
 
 /**
  * One schema for PGlite (PostgreSQL 18, embedded) and PostgreSQL 15 in production.
@@ -38,7 +39,14 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export type ImageRef = { url: string; width?: number; height?: number; alt?: string };
+export type ImageRef = {
+  url: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+  /** The upload's id (POST /api/upload), so the console can delete the files it made. */
+  public_id?: string;
+};
 
 export const userRoles = ['user', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -132,6 +140,7 @@ export const categories = pgTable(
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('categories_title_key').on(t.title), uniqueIndex('categories_slug_key').on(t.slug)],
 );
@@ -144,6 +153,7 @@ export const brands = pgTable(
     slug: text('slug').notNull(),
     logo: jsonb('logo').$type<ImageRef>(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('brands_title_key').on(t.title), uniqueIndex('brands_slug_key').on(t.slug)],
 );
@@ -156,6 +166,7 @@ export const colors = pgTable(
     title: text('title').notNull(),
     name: text('name').notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('colors_title_key').on(t.title)],
 );
@@ -189,6 +200,8 @@ export const products = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     // lower(title brand category), kept by a trigger (migration 0003) so search needs no joins.
     searchText: text('search_text').notNull().default(''),
+    // Set instead of deleting a product that has orders: it leaves the storefront, keeps its history.
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -424,7 +437,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     check(
       'orders_status_check',
-      sql`${t.orderStatus} in ('Ordered', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Refunded')`,
+      sql`${t.orderStatus} in ('Ordered', 'Processing', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled', 'Refunded')`,
     ),
     check(
       'orders_totals_nonnegative',
@@ -494,6 +507,7 @@ export const enquiries = pgTable(
     comment: text('comment').notNull(),
     status: text('status', { enum: enquiryStatuses }).notNull().default('Submitted'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('enquiries_created_at_idx').on(t.createdAt)],
 );
@@ -529,4 +543,221 @@ export const testGatewayPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('test_gateway_payments_order_idx').on(t.orderId)],
+);
+
+/** Notes staff keep on an enquiry, and the replies they e-mailed from the console. */
+export const enquiryNotes = pgTable(
+  'enquiry_notes',
+  {
+    id: id(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['note', 'reply'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enquiry_notes_enquiry_idx').on(t.enquiryId, t.createdAt)],
+);
+
+/** Blog categories (the console's list to pick from); blogs keep the category's title. */
+export const blogCategories = pgTable(
+  'blog_categories',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('blog_categories_title_key').on(t.title)],
+);
+
+/** Discount codes. How they apply at checkout is issue 15; the console manages them. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    // Stored upper case, so the unique index is case-insensitive in effect.
+    name: text('name').notNull(),
+    discountPercent: smallint('discount_percent').notNull(),
+    // 00:00 UTC of the day the coupon stops applying (the original admin sends a date only).
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_name_key').on(t.name),
+    check('coupons_discount_range', sql`${t.discountPercent} between 1 and 100`),
+  ],
+);
+
+export const stockMovementReasons = [
+  'received',
+  'correction',
+  'damaged',
+  'returned',
+  'import',
+  'created',
+] as const;
+export type StockMovementReason = (typeof stockMovementReasons)[number];
+
+/**
+ * The stock ledger: every change staff make to a product's quantity, with its reason. Sales take
+ * stock in the order transaction and are counted by `products.sold`, not written here.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    note: text('note').notNull().default(''),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
+);
+
+/** Pictures uploaded from the console (POST /api/upload), so deletes touch only what we made. */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: id(),
+    // One safe path segment: the original admin client puts it unescaped into the delete URL.
+    publicId: text('public_id').notNull(),
+    // Storage keys of the sizes and formats written for it.
+    files: text('files').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('media_assets_public_id_key').on(t.publicId)],
+);
+
+export type { StaffRole } from '../../shared/staff-roles.js';
+export { staffRoles };
+
+/**
+ * The shop's staff: separate from shoppers, so no shopper account can ever be given a staff
+ * privilege by a change to its row, and no staff member shops with a staff session.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    // Stored normalised (trimmed, lower case).
+    email: text('email').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    mobile: text('mobile').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: staffRoles }).notNull(),
+    // Base32 TOTP secret once two-factor sign-in is set up (pending until the first code confirms it).
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_key').on(t.email),
+    check('staff_role_check', sql`${t.role} in ('owner', 'catalogue', 'orders', 'support')`),
+  ],
+);
+
+/** Staff sessions: shorter than shoppers' (idle and absolute limits), only the token's SHA-256 kept. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: id(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('staff_sessions_token_hash_key').on(t.tokenHash),
+    index('staff_sessions_staff_idx').on(t.staffId),
+  ],
+);
+
+/** Single-use invitations an owner sends; only the link's SHA-256 is kept. */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    role: text('role', { enum: staffRoles }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('staff_invites_token_hash_key').on(t.tokenHash),
+    index('staff_invites_email_idx').on(t.email),
+  ],
+);
+
+/** One-time recovery codes for a staff member who lost their authenticator (hashed). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: id(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+/** Shop-wide settings the console changes (e.g. whether staff must use two-factor sign-in). */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The audit trail: every staff write (and sign-in) with who, what, when, and the record before and
+ * after. Rows are only ever inserted; the console shows them to owners.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    // The actor's e-mail as it was, so the trail reads true after a staff member leaves.
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt),
+    index('audit_events_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('audit_events_staff_idx').on(t.staffId, t.createdAt),
+  ],
 );

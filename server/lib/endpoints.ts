@@ -39,8 +39,9 @@ const API_PREFIX = '/api';
 /**
  * Registers a shared endpoint definition on the `/api` plugin: its schemas validate the input
  * (a 400 with the first problem as the message and every problem by field, as forms show them),
- * serialise the output, and document both in the OpenAPI reference. `customer` endpoints check
- * the bearer token before anything else, so a request without one is a 401 whatever it sends.
+ * serialise the output, and document both in the OpenAPI reference. `customer` and `staff`
+ * endpoints check the bearer token (and a staff member's permission) before anything else, so a
+ * request without one is a 401, and a shopper's token on a staff route a 403, whatever it sends.
  */
 export function registerEndpoint<S extends EndpointSchemas>(
   app: FastifyInstance,
@@ -58,12 +59,20 @@ export function registerEndpoint<S extends EndpointSchemas>(
 ) {
   if (!endpoint.path.startsWith(`${API_PREFIX}/`)) throw new Error(`${endpoint.path} is not under /api`);
   const status = endpoint.status ?? 200;
-  const errors = new Set([...(endpoint.errors ?? []), ...(endpoint.access === 'customer' ? [401] : [])]);
+  if ((endpoint.access === 'staff') !== (endpoint.permission !== undefined)) {
+    throw new Error(`${endpoint.path}: staff endpoints, and only they, name a permission`);
+  }
+  const needsToken = endpoint.access === 'customer' || endpoint.access === 'staff';
+  const errors = new Set([
+    ...(endpoint.errors ?? []),
+    ...(needsToken ? [401] : []),
+    ...(endpoint.access === 'staff' ? [403] : []),
+  ]);
   const schema: FastifySchema & Record<string, unknown> = {
     summary: endpoint.summary,
     tags: [endpoint.tag],
     ...(endpoint.description ? { description: endpoint.description } : {}),
-    ...(endpoint.access === 'customer' ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(needsToken ? { security: [{ bearerAuth: [] }] } : {}),
     ...(schemas.params ? { params: schemas.params } : {}),
     ...(schemas.query ? { querystring: schemas.query } : {}),
     ...(schemas.body ? { body: schemas.body } : {}),
@@ -74,6 +83,7 @@ export function registerEndpoint<S extends EndpointSchemas>(
   };
   const preValidation = [
     ...(endpoint.access === 'customer' ? [app.requireAuth] : []),
+    ...(endpoint.permission ? [app.requireStaff(endpoint.permission)] : []),
     ...(options.preValidation ?? []),
   ];
   app.route({

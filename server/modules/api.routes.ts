@@ -3,21 +3,32 @@ import type { Config } from '../config.js';
 import { applyZodSchemas } from '../lib/endpoints.js';
 import { apiReferenceRoutes } from '../plugins/api-reference.js';
 import { allowCrossOrigin } from '../plugins/cors.js';
-import type { Services } from '../services.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { registerAuth } from './accounts/auth.js';
+import { customersAdminRoutes } from './accounts/customers-admin.routes.js';
+import type { ApiOptions } from './api-options.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { blogRoutes } from './blog/blog.routes.js';
+import { blogAdminRoutes } from './blog/blog-admin.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
+import { catalogAdminRoutes } from './catalog/catalog-admin.routes.js';
+import { taxonomyRoutes } from './catalog/taxonomy.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
+import { couponsRoutes } from './coupons/coupons.routes.js';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.js';
+import { enquiriesAdminRoutes } from './enquiries/enquiries-admin.routes.js';
+import { mediaRoutes } from './media/media.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
+import { ordersAdminRoutes } from './orders/orders-admin.routes.js';
 import { paymentWebhookRoutes } from './payments/payments.routes.js';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { staffRoutes } from './staff/staff.routes.js';
+import { registerStaffAuth } from './staff/staff-auth.js';
 import { wishlistRoutes } from './wishlist/wishlist.routes.js';
 
-export type ApiOptions = { config: Config; services: Services };
+export type { ApiOptions };
 
 /**
  * The REST API under /api, one plugin per feature module. Every route, with its request and
@@ -28,6 +39,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   // First, so preflights are answered before any route's hooks (auth, rate limits) see them.
   await allowCrossOrigin(app, config.corsOrigins);
   registerAuth(app, services.accounts);
+  registerStaffAuth(app, { staff: services.staff, accounts: services.accounts });
   // Outside production an answer off its schema fails loudly, so tests catch the drift.
   applyZodSchemas(app, { strictResponses: !config.isProduction });
   await app.register(apiReferenceRoutes);
@@ -41,6 +53,18 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(reviewsRoutes, { reviews: services.reviews });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(ordersRoutes, { orders: services.orders });
+  // The merchant console (issue 13): staff sign-in, the audit trail, and each module's staff routes.
+  await app.register(staffRoutes, { staff: services.staff });
+  await app.register(auditRoutes, { audit: services.audit });
+  const consoleOptions = { config, services };
+  await app.register(catalogAdminRoutes, consoleOptions);
+  await app.register(mediaRoutes, consoleOptions);
+  await app.register(taxonomyRoutes, consoleOptions);
+  await app.register(blogAdminRoutes, consoleOptions);
+  await app.register(couponsRoutes, consoleOptions);
+  await app.register(customersAdminRoutes, consoleOptions);
+  await app.register(enquiriesAdminRoutes, consoleOptions);
+  await app.register(ordersAdminRoutes, consoleOptions);
   await app.register(paymentWebhookRoutes, { provider: services.provider, settlement: services.settlement });
   if (services.testGateway) {
     await app.register(testGatewayRoutes, {

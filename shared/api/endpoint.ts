@@ -1,4 +1,5 @@
 import type { $ZodType, input, output } from 'zod/v4/core';
+import type { StaffPermission } from '../staff-roles.js';
 
 /**
  * One definition per API endpoint, shared by the server (which registers, validates, serialises
@@ -15,8 +16,15 @@ import type { $ZodType, input, output } from 'zod/v4/core';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** `public`: no token needed; `customer`: a shopper's bearer token (401 without one). */
-export type Access = 'public' | 'customer';
+/**
+ * `public`: no token needed; `customer`: a shopper's bearer token (401 without one); `staff`: a
+ * staff member's bearer token whose role grants the endpoint's `permission` (401 without a valid
+ * staff token, 403 for a shopper's token or a role without the permission).
+ */
+export type Access = 'public' | 'customer' | 'staff';
+
+/** What a staff endpoint needs: a permission of shared/staff-roles.ts, or `self` (any staff member). */
+export type EndpointPermission = StaffPermission | 'self';
 
 export type EndpointSchemas = {
   params?: $ZodType;
@@ -30,6 +38,8 @@ export type Endpoint<S extends EndpointSchemas = EndpointSchemas> = {
   /** Full path with Fastify-style parameters, e.g. `/api/product/:id`. */
   readonly path: string;
   readonly access: Access;
+  /** Staff endpoints only: the permission a staff member's role must grant. */
+  readonly permission?: EndpointPermission;
   /** Group in the API reference. */
   readonly tag: string;
   readonly summary: string;

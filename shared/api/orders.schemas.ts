@@ -5,6 +5,7 @@ export const orderStatuses = [
   'Ordered',
   'Processing',
   'Shipped',
+  'Out for delivery',
   'Delivered',
   'Cancelled',
   'Refunded',

@@ -107,6 +107,11 @@ export function createAccountsService(deps: {
       return { id: session.user.id, sessionId: session.sessionId, role: session.user.role };
     },
 
+    /** Whether a token is a live shopper session (a staff route then answers 403, not 401). */
+    async isSessionToken(token: string): Promise<boolean> {
+      return (await repository.findActiveSession(db, hashToken(token), now())) !== undefined;
+    },
+
     async logout(auth: AuthenticatedUser): Promise<ApiMessage> {
       await repository.revokeSession(db, auth.sessionId, now());
       return { message: 'You have been logged out.' };

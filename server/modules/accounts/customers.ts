@@ -1,7 +1,8 @@
 import type { ApiUser } from '../../../shared/api/accounts.schemas.js';
 import type { Executor } from '../../db/client.js';
+import { verifyPassword } from '../../lib/secrets.js';
 import { presentUser } from './accounts.presenter.js';
-import { findUserById } from './accounts.repository.js';
+import { findUserByEmail, findUserById } from './accounts.repository.js';
 
 /**
  * What other modules may know about a customer, read through the accounts module rather than its
@@ -22,4 +23,18 @@ export async function customerContact(db: Executor, userId: string): Promise<Cus
 export async function customerAccount(db: Executor, userId: string): Promise<ApiUser | undefined> {
   const user = await findUserById(db, userId);
   return user && presentUser(user);
+}
+
+/**
+ * Whether this e-mail and password open a shopper's account. The staff sign-in of the original
+ * admin client answers a shopper's right password with "Not Authorized" and a wrong one with
+ * "Invalid Credentials", as that client's backend did (password first: the answer reveals no role).
+ */
+export async function customerPasswordMatches(
+  db: Executor,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  return verifyPassword(user?.passwordHash, password);
 }

@@ -40,6 +40,7 @@ const productColumns = {
   searchText: products.searchText,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  archivedAt: products.archivedAt,
   brand: brands.title,
   category: categories.title,
 };

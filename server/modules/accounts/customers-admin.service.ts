@@ -1,0 +1,9 @@
+import type { ServiceDeps } from '../../service-deps.js';
+
+/** Issue 13 (merchant console): filled in by its slice. */
+export function createCustomersAdminService(deps: ServiceDeps) {
+  void deps;
+  return {};
+}
+
+export type CustomersAdminService = ReturnType<typeof createCustomersAdminService>;

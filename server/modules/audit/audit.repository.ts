@@ -1,0 +1,54 @@
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { auditEvents } from '../../db/schema.js';
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type NewAuditEvent = typeof auditEvents.$inferInsert;
+
+export async function insertAuditEvent(db: Executor, values: NewAuditEvent): Promise<void> {
+  await db.insert(auditEvents).values(values);
+}
+
+export type AuditFilter = {
+  staffId?: string | undefined;
+  entityType?: string | undefined;
+  entityId?: string | undefined;
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Keyset: events older than this one (createdAt, id). */
+  before?: { createdAt: Date; id: string } | undefined;
+};
+
+/** Newest first, `limit` rows, walking the created_at index from the cursor. */
+export async function listAuditEvents(
+  db: Executor,
+  filter: AuditFilter,
+  limit: number,
+): Promise<AuditEventRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    filter.staffId ? eq(auditEvents.staffId, filter.staffId) : undefined,
+    filter.entityType ? eq(auditEvents.entityType, filter.entityType) : undefined,
+    filter.entityId ? eq(auditEvents.entityId, filter.entityId) : undefined,
+    filter.action ? eq(auditEvents.action, filter.action) : undefined,
+    filter.from ? sql`${auditEvents.createdAt} >= ${filter.from}` : undefined,
+    filter.to ? sql`${auditEvents.createdAt} < ${filter.to}` : undefined,
+    filter.before
+      ? or(
+          lt(auditEvents.createdAt, filter.before.createdAt),
+          and(eq(auditEvents.createdAt, filter.before.createdAt), lt(auditEvents.id, filter.before.id)),
+        )
+      : undefined,
+  ];
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(...conditions))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit);
+}
+
+export async function findAuditEvent(db: Executor, id: string): Promise<AuditEventRow | undefined> {
+  const [row] = await db.select().from(auditEvents).where(eq(auditEvents.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,54 @@
+import type { Executor } from '../../db/client.js';
+import { insertAuditEvent } from './audit.repository.js';
+
+/**
+ * Who did something, for the audit trail: a staff member (the request's `currentStaff`), or an
+ * e-mail typed at a sign-in that matched nobody (`id` null).
+ */
+export type AuditActor = {
+  id: string | null;
+  email: string;
+  ip?: string | null | undefined;
+  /** Set once something was recorded for this request (a staff write without one is logged). */
+  audited?: boolean;
+};
+
+export type AuditEntry = {
+  /** `<entity>.<verb>`, e.g. `product.update`, `staff.login_failed`. */
+  action: string;
+  entityType: string;
+  entityId?: string | null | undefined;
+  /** One line for people: "Changed price of Galaxy S24 from ₹79,999.00 to ₹74,999.00". */
+  summary?: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Fields never copied into the trail, whatever record is being described. */
+const SECRET_FIELDS = new Set(['passwordHash', 'password', 'totpSecret', 'tokenHash', 'token', 'codeHash']);
+
+function withoutSecrets(value: unknown): unknown {
+  if (value === undefined || value === null) return value ?? null;
+  return JSON.parse(
+    JSON.stringify(value, (key, inner: unknown) => (SECRET_FIELDS.has(key) ? '[hidden]' : inner)),
+  );
+}
+
+/**
+ * Records one staff action. Pass the transaction that makes the change, so the trail and the change
+ * commit (or roll back) together: nothing a staff member does is invisible.
+ */
+export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await insertAuditEvent(db, {
+    staffId: actor.id,
+    actor: actor.email,
+    ip: actor.ip ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    summary: entry.summary ?? '',
+    before: withoutSecrets(entry.before),
+    after: withoutSecrets(entry.after),
+  });
+  actor.audited = true;
+}
