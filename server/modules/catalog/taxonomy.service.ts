@@ -1,9 +1,237 @@
+import {
+  type ApiColor,
+  type ApiTaxonomyRecord,
+  type ApiTaxonomyTable,
+  TAXONOMY_LIST_MAX,
+  TAXONOMY_TABLE_PAGE,
+  type TaxonomyTableQuery,
+} from '../../../shared/api/taxonomy.schemas.js';
+import type { Executor } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { freeSlug, toSlug } from '../../lib/slug.js';
 import type { ServiceDeps } from '../../service-deps.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
+import * as repository from './taxonomy.repository.js';
 
-/** Issue 13 (merchant console): filled in by its slice. */
+type Kind = repository.CatalogTaxonomy;
+
+/** How each taxonomy is named to people, in messages and the audit trail. */
+const words: Record<Kind, { one: string; title: string; entity: string }> = {
+  brand: { one: 'brand', title: 'Brand', entity: 'brand' },
+  category: { one: 'category', title: 'Category', entity: 'category' },
+  color: { one: 'colour', title: 'Colour', entity: 'color' },
+};
+
+export function presentTaxonomy(row: repository.TaxonomyRow): ApiTaxonomyRecord {
+  return {
+    _id: row.id,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function present(kind: Kind, row: repository.TaxonomyRow): ApiTaxonomyRecord | ApiColor {
+  return kind === 'color' ? { ...presentTaxonomy(row), name: row.name ?? row.title } : presentTaxonomy(row);
+}
+
+/** "Graphite (#1f2937)" for a colour with a name, its title otherwise. */
+function label(kind: Kind, row: repository.TaxonomyRow): string {
+  return kind === 'color' && row.name && row.name !== row.title ? `${row.name} (${row.title})` : row.title;
+}
+
+const isForeignKeyViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23503' || e.cause?.code === '23503';
+};
+
+export type TaxonomyInput = { title: string; name?: string | undefined };
+
+/**
+ * Brands, product categories and colours (the catalogue's tables; blog categories are the blog
+ * module's). Titles are unique ignoring case; a record in use cannot be deleted; every write is
+ * audited in its transaction and clears the storefront's catalogue cache, which shows them.
+ */
 export function createTaxonomyService(deps: ServiceDeps) {
-  void deps;
-  return {};
+  const { db, catalog } = deps;
+
+  async function requireRow(executor: Executor, kind: Kind, id: string) {
+    const row = await repository.findById(executor, kind, id);
+    if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
+    return row;
+  }
+
+  async function refuseClash(executor: Executor, kind: Kind, title: string, exceptId?: string) {
+    const clash = await repository.findTitleClash(executor, kind, title, exceptId);
+    if (clash) throw conflict(`A ${words[kind].one} called "${clash.title}" already exists.`);
+  }
+
+  const service = {
+    /** The contract's list: every record, A to Z. */
+    async list(kind: Kind): Promise<(ApiTaxonomyRecord | ApiColor)[]> {
+      const rows = await repository.listAll(db, kind, TAXONOMY_LIST_MAX);
+      return rows.map((row) => present(kind, row));
+    },
+
+    async get(kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
+      return present(kind, await requireRow(db, kind, id));
+    },
+
+    async create(actor: AuditActor, kind: Kind, input: TaxonomyInput): Promise<ApiTaxonomyRecord | ApiColor> {
+      const created = await db.transaction(async (tx) => {
+        await repository.lockTaxonomy(tx, kind);
+        await refuseClash(tx, kind, input.title);
+        let slug: string | undefined;
+        if (kind !== 'color') {
+          const base = toSlug(input.title, kind);
+          slug = freeSlug(base, await repository.slugsLike(tx, kind, base));
+        }
+        const row = await repository.insert(tx, kind, {
+          title: input.title,
+          ...(slug ? { slug } : {}),
+          ...(kind === 'color' ? { name: input.name || input.title } : {}),
+        });
+        const after = present(kind, row);
+        await recordAudit(tx, actor, {
+          action: `${words[kind].entity}.create`,
+          entityType: words[kind].entity,
+          entityId: row.id,
+          summary: `Added the ${words[kind].one} ${label(kind, row)}`,
+          after,
+        });
+        return after;
+      });
+      catalog.invalidate();
+      return created;
+    },
+
+    async update(
+      actor: AuditActor,
+      kind: Kind,
+      id: string,
+      input: TaxonomyInput,
+    ): Promise<ApiTaxonomyRecord | ApiColor> {
+      const updated = await db.transaction(async (tx) => {
+        await repository.lockTaxonomy(tx, kind);
+        const before = await requireRow(tx, kind, id);
+        await refuseClash(tx, kind, input.title, id);
+        let slug: string | undefined;
+        if (kind !== 'color' && before.title !== input.title) {
+          const base = toSlug(input.title, kind);
+          slug = freeSlug(base, await repository.slugsLike(tx, kind, base, id));
+        }
+        const row = await repository.update(tx, kind, id, {
+          title: input.title,
+          ...(slug ? { slug } : {}),
+          // A colour named after its old hex value follows the new one unless a name is given.
+          ...(kind === 'color'
+            ? {
+                name:
+                  input.name || (before.name === before.title ? input.title : (before.name ?? input.title)),
+              }
+            : {}),
+        });
+        if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
+        const after = present(kind, row);
+        await recordAudit(tx, actor, {
+          action: `${words[kind].entity}.update`,
+          entityType: words[kind].entity,
+          entityId: id,
+          summary:
+            label(kind, before) === label(kind, row)
+              ? `Saved the ${words[kind].one} ${label(kind, row)} unchanged`
+              : `Renamed the ${words[kind].one} ${label(kind, before)} to ${label(kind, row)}`,
+          before: present(kind, before),
+          after,
+        });
+        return after;
+      });
+      catalog.invalidate();
+      return updated;
+    },
+
+    async remove(actor: AuditActor, kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
+      try {
+        const deleted = await db.transaction(async (tx) => {
+          await repository.lockTaxonomy(tx, kind);
+          const before = await requireRow(tx, kind, id);
+          const used = await repository.usage(tx, kind, id);
+          if (used.total > 0) throw conflict(inUseMessage(kind, before, used));
+          const row = await repository.remove(tx, kind, id);
+          if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
+          const gone = present(kind, row);
+          await recordAudit(tx, actor, {
+            action: `${words[kind].entity}.delete`,
+            entityType: words[kind].entity,
+            entityId: id,
+            summary: `Deleted the ${words[kind].one} ${label(kind, row)}`,
+            before: gone,
+          });
+          return gone;
+        });
+        catalog.invalidate();
+        return deleted;
+      } catch (error) {
+        // No product uses it, but a colour also lives on in past orders and shoppers' carts.
+        if (isForeignKeyViolation(error)) {
+          throw conflict(
+            `This ${words[kind].one} is part of past orders or shoppers' carts, so it cannot be deleted.`,
+          );
+        }
+        throw error;
+      }
+    },
+
+    /** The console's table of one taxonomy. */
+    async table(kind: Kind, query: TaxonomyTableQuery): Promise<ApiTaxonomyTable> {
+      const page = query.page ?? 1;
+      const { rows, total } = await repository.tablePage(db, kind, {
+        q: query.q ?? '',
+        sort: query.sort ?? 'title',
+        limit: TAXONOMY_TABLE_PAGE,
+        offset: (page - 1) * TAXONOMY_TABLE_PAGE,
+      });
+      return {
+        items: rows.map((row) => ({
+          ...presentTaxonomy(row),
+          ...(kind === 'color' ? { name: row.name ?? row.title } : {}),
+          used: row.used,
+        })),
+        total,
+        page,
+        pageSize: TAXONOMY_TABLE_PAGE,
+      };
+    },
+  };
+  // Colours answer their name as well: the same operations, typed for their schema.
+  return {
+    ...service,
+    listColors: () => service.list('color') as Promise<ApiColor[]>,
+    getColor: (id: string) => service.get('color', id) as Promise<ApiColor>,
+    createColor: (actor: AuditActor, input: TaxonomyInput) =>
+      service.create(actor, 'color', input) as Promise<ApiColor>,
+    updateColor: (actor: AuditActor, id: string, input: TaxonomyInput) =>
+      service.update(actor, 'color', id, input) as Promise<ApiColor>,
+    removeColor: (actor: AuditActor, id: string) => service.remove(actor, 'color', id) as Promise<ApiColor>,
+  };
+}
+
+/** "12 products use the brand Samsung (3 of them archived): move them to another brand first." */
+function inUseMessage(kind: Kind, row: repository.TaxonomyRow, used: { total: number; archived: number }) {
+  const products = used.total === 1 ? '1 product' : `${used.total} products`;
+  const archived =
+    used.archived === 0
+      ? ''
+      : used.archived === used.total
+        ? used.total === 1
+          ? ' (archived; it keeps its history)'
+          : ' (all archived; they keep their history)'
+        : ` (${used.archived} of them archived, which keep their history)`;
+  const them = used.total === 1 ? 'it' : 'them';
+  if (kind === 'color') {
+    return `${products} ${used.total === 1 ? 'comes' : 'come'} in the colour ${label(kind, row)}${archived}: remove the colour from ${them} first.`;
+  }
+  return `${products} ${used.total === 1 ? 'uses' : 'use'} the ${words[kind].one} ${row.title}${archived}: move ${them} to another ${words[kind].one} first.`;
 }
 
 export type TaxonomyService = ReturnType<typeof createTaxonomyService>;

@@ -1,0 +1,129 @@
+import * as z from 'zod/mini';
+import { requiredText } from '../schemas/fields.js';
+
+/**
+ * Brands, product categories, colours and blog categories: four one-field resources with the same
+ * routes (the original admin client's `brand/`, `category/`, `color/`, `blogcategory/`).
+ */
+export const taxonomyKinds = ['brand', 'category', 'color', 'blogcategory'] as const;
+export type TaxonomyKind = (typeof taxonomyKinds)[number];
+
+export const TAXONOMY_TITLE_MAX = 80;
+export const COLOR_NAME_MAX = 40;
+/** The contract's lists answer every record when no limit is sent, up to this many. */
+export const TAXONOMY_LIST_MAX = 10_000;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A row id in a path: anything else is a 400 before the database is asked. */
+export const recordIdParams = z.object({
+  id: z.string().check(z.regex(UUID_PATTERN, 'That id is not valid'), z.describe('The record id (a UUID).')),
+});
+
+export const taxonomyAnswer = z.object({
+  _id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApiTaxonomyRecord = z.output<typeof taxonomyAnswer>;
+
+/** A colour's title is its CSS value (it paints the swatch); `name` is what people call it. */
+export const colorAnswer = z.object({ ...taxonomyAnswer.shape, name: z.string() });
+export type ApiColor = z.output<typeof colorAnswer>;
+
+export const taxonomyTitleField = requiredText('Title is required', TAXONOMY_TITLE_MAX);
+
+/** `#rrggbb` from a colour picker; stored lower case so `#FFAA00` and `#ffaa00` are one colour. */
+export const colorValueField = z
+  .string({ error: 'Colour is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Colour is required'),
+    z.regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value such as #1f2937'),
+    z.toLowerCase(),
+  );
+
+export const colorNameField = z.optional(
+  z
+    .string()
+    .check(z.trim(), z.maxLength(COLOR_NAME_MAX, `Please keep the name under ${COLOR_NAME_MAX} characters`)),
+);
+
+export const taxonomyBody = z.object({ title: taxonomyTitleField });
+export type TaxonomyBody = z.output<typeof taxonomyBody>;
+/** The console may name a colour; without a name it is called by its hex value. */
+export const colorBody = z.object({ title: colorValueField, name: colorNameField });
+export type ColorBody = z.output<typeof colorBody>;
+
+/** The console's table: search, sort and paging on the server, with how many things use each. */
+export const TAXONOMY_TABLE_PAGE = 50;
+export const taxonomyTableSorts = ['title', '-title', 'createdAt', '-createdAt', 'used', '-used'] as const;
+export type TaxonomyTableSort = (typeof taxonomyTableSorts)[number];
+
+const pageNumber = z.optional(
+  z.pipe(
+    z.transform((value: unknown) => (value === '' || value === undefined ? 1 : Number(value))),
+    z
+      .number()
+      .check(z.int('page must be a whole number'), z.minimum(1, 'page starts at 1'), z.maximum(10_000)),
+  ),
+);
+
+export const taxonomyTableQuery = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Please keep the search under 100 characters'))),
+  sort: z.optional(
+    z.enum(taxonomyTableSorts, { error: `sort must be one of ${taxonomyTableSorts.join(', ')}` }),
+  ),
+  page: pageNumber,
+});
+export type TaxonomyTableQuery = z.output<typeof taxonomyTableQuery>;
+
+/** `used`: products (archived ones too) or, for blog categories, blog posts that refer to it. */
+export const taxonomyRow = z.object({
+  ...taxonomyAnswer.shape,
+  name: z.optional(z.string()),
+  used: z.number(),
+});
+export type ApiTaxonomyRow = z.output<typeof taxonomyRow>;
+const taxonomyTableAnswer = z.object({
+  items: z.array(taxonomyRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ApiTaxonomyTable = z.output<typeof taxonomyTableAnswer>;
+
+const list = { response: z.array(taxonomyAnswer) };
+const read = { params: recordIdParams, response: taxonomyAnswer };
+const create = { body: taxonomyBody, response: taxonomyAnswer };
+const update = { params: recordIdParams, body: taxonomyBody, response: taxonomyAnswer };
+const table = { query: taxonomyTableQuery, response: taxonomyTableAnswer };
+
+export const listBrands = list;
+export const getBrand = read;
+export const createBrand = create;
+export const updateBrand = update;
+export const deleteBrand = read;
+export const brandsTable = table;
+
+export const listCategories = list;
+export const getCategory = read;
+export const createCategory = create;
+export const updateCategory = update;
+export const deleteCategory = read;
+export const categoriesTable = table;
+
+export const listColors = { response: z.array(colorAnswer) };
+export const getColor = { params: recordIdParams, response: colorAnswer };
+export const createColor = { body: colorBody, response: colorAnswer };
+export const updateColor = { params: recordIdParams, body: colorBody, response: colorAnswer };
+export const deleteColor = { params: recordIdParams, response: colorAnswer };
+export const colorsTable = table;
+
+export const listBlogCategories = list;
+export const getBlogCategory = read;
+export const createBlogCategory = create;
+export const updateBlogCategory = update;
+export const deleteBlogCategory = read;
+export const blogCategoriesTable = table;
