@@ -52,6 +52,9 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // The console's first owner (e2e/admin-*.spec.ts sign in with it).
+      ADMIN_EMAIL: 'owner@e2e.example.in',
+      ADMIN_PASSWORD: 'e2e owner password 1',
       // The suite plays many shoppers from one machine; each test's requests say which shopper
       // they are with X-Forwarded-For (as a load balancer would), so per-address rate limits
       // apply per shopper instead of to the whole suite.

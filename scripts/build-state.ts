@@ -8,7 +8,15 @@ import path from 'node:path';
  */
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
-const inputs = ['web', 'shared', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const inputs = [
+  'web',
+  'shared',
+  'index.html',
+  'vite.config.ts',
+  'vite.admin.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function* walk(target: string): Generator<string> {
   if (!existsSync(target)) return;

@@ -15,6 +15,7 @@ const bin = (name: string) => path.join('node_modules', '.bin', name);
 const processes: [label: string, command: string, args: string[]][] = [
   ['client', bin('vite'), ['build', '--watch']],
   ['render', bin('vite'), ['build', '--ssr', 'web/entry-server.tsx', '--outDir', 'dist/server', '--watch']],
+  ['console', bin('vite'), ['build', '-c', 'vite.admin.config.ts', '--watch']],
   [
     'server',
     bin('tsx'),

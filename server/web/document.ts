@@ -93,6 +93,7 @@ export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
+    'Disallow: /admin',
     'Disallow: /api/',
     'Disallow: /cart',
     'Disallow: /checkout',

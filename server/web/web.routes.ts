@@ -179,6 +179,36 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
   });
 
+  // The merchant console (issue 13): its own build, rendered in the browser, never indexed. Each
+  // request reads the file again (it is small), so `npm run dev` rebuilds show on reload.
+  const consoleDir = path.join(distDir, 'admin');
+  await app.register(fastifyStatic, {
+    root: path.join(consoleDir, 'assets'),
+    prefix: '/admin/assets/',
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    decorateReply: false,
+    suppressWarning: true,
+  });
+  const consolePage = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const file = path.join(consoleDir, 'web', 'admin', 'index.html');
+    if (!existsSync(file)) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(notBuiltPage);
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(readFileSync(file, 'utf8'));
+  };
+  app.get('/admin', consolePage);
+  app.get('/admin/*', consolePage);
+
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')

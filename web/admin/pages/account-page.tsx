@@ -1,0 +1,5 @@
+import { PageHeader } from '../components/page-header';
+
+export default function AccountPage() {
+  return <PageHeader title="Account" description="Coming soon." />;
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '../components/page-header';
+
+/** Issue 13: this page is being built by its slice. */
+export default function ProductEditPage() {
+  return <PageHeader title="ProductEdit" description="Coming soon." />;
+}

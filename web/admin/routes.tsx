@@ -1,0 +1,130 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { StaffPermission } from '../../shared/staff-roles';
+
+/**
+ * The console's pages. Each is its own chunk (loaded on first visit); `permission` hides the page
+ * from roles without it (the API refuses them anyway); `nav` puts it in the sidebar.
+ */
+/** What every console page receives: the route's parameters, and `kind` for the taxonomy page. */
+export type ConsolePageProps = { params: Record<string, string>; kind?: string };
+
+export type ConsoleRoute = {
+  path: string;
+  page: LazyExoticComponent<ComponentType<ConsolePageProps>>;
+  permission: StaffPermission | 'self';
+  nav?: { label: string; group: 'Sell' | 'Catalogue' | 'Content' | 'Customers' | 'Shop' };
+  /** Extra props, e.g. which taxonomy a shared page shows. */
+  props?: Omit<ConsolePageProps, 'params'>;
+};
+
+const page = (load: () => Promise<{ default: ComponentType<ConsolePageProps> }>) => lazy(load);
+
+export const consoleRoutes: ConsoleRoute[] = [
+  {
+    path: '/',
+    page: page(() => import('./pages/dashboard-page')),
+    permission: 'orders.read',
+    nav: { label: 'Dashboard', group: 'Sell' },
+  },
+  {
+    path: '/orders',
+    page: page(() => import('./pages/orders-page')),
+    permission: 'orders.read',
+    nav: { label: 'Orders', group: 'Sell' },
+  },
+  { path: '/orders/:id', page: page(() => import('./pages/order-page')), permission: 'orders.read' },
+  {
+    path: '/products',
+    page: page(() => import('./pages/products-page')),
+    permission: 'catalogue',
+    nav: { label: 'Products', group: 'Catalogue' },
+  },
+  { path: '/products/new', page: page(() => import('./pages/product-edit-page')), permission: 'catalogue' },
+  {
+    path: '/products/import',
+    page: page(() => import('./pages/product-import-page')),
+    permission: 'catalogue',
+    nav: { label: 'Import and export', group: 'Catalogue' },
+  },
+  { path: '/products/:id', page: page(() => import('./pages/product-edit-page')), permission: 'catalogue' },
+  {
+    path: '/categories',
+    page: page(() => import('./pages/taxonomy-page')),
+    permission: 'catalogue',
+    nav: { label: 'Categories', group: 'Catalogue' },
+    props: { kind: 'category' },
+  },
+  {
+    path: '/brands',
+    page: page(() => import('./pages/taxonomy-page')),
+    permission: 'catalogue',
+    nav: { label: 'Brands', group: 'Catalogue' },
+    props: { kind: 'brand' },
+  },
+  {
+    path: '/colors',
+    page: page(() => import('./pages/taxonomy-page')),
+    permission: 'catalogue',
+    nav: { label: 'Colours', group: 'Catalogue' },
+    props: { kind: 'color' },
+  },
+  {
+    path: '/coupons',
+    page: page(() => import('./pages/coupons-page')),
+    permission: 'catalogue',
+    nav: { label: 'Coupons', group: 'Catalogue' },
+  },
+  {
+    path: '/blogs',
+    page: page(() => import('./pages/blogs-page')),
+    permission: 'catalogue',
+    nav: { label: 'Blog posts', group: 'Content' },
+  },
+  { path: '/blogs/new', page: page(() => import('./pages/blog-edit-page')), permission: 'catalogue' },
+  { path: '/blogs/:id', page: page(() => import('./pages/blog-edit-page')), permission: 'catalogue' },
+  {
+    path: '/blog-categories',
+    page: page(() => import('./pages/taxonomy-page')),
+    permission: 'catalogue',
+    nav: { label: 'Blog categories', group: 'Content' },
+    props: { kind: 'blogcategory' },
+  },
+  {
+    path: '/customers',
+    page: page(() => import('./pages/customers-page')),
+    permission: 'customers.read',
+    nav: { label: 'Customers', group: 'Customers' },
+  },
+  { path: '/customers/:id', page: page(() => import('./pages/customer-page')), permission: 'customers.read' },
+  {
+    path: '/enquiries',
+    page: page(() => import('./pages/enquiries-page')),
+    permission: 'enquiries',
+    nav: { label: 'Enquiries', group: 'Customers' },
+  },
+  { path: '/enquiries/:id', page: page(() => import('./pages/enquiry-page')), permission: 'enquiries' },
+  {
+    path: '/staff',
+    page: page(() => import('./pages/staff-page')),
+    permission: 'staff',
+    nav: { label: 'Staff', group: 'Shop' },
+  },
+  {
+    path: '/settings/security',
+    page: page(() => import('./pages/security-settings-page')),
+    permission: 'staff',
+    nav: { label: 'Security settings', group: 'Shop' },
+  },
+  {
+    path: '/audit',
+    page: page(() => import('./pages/audit-page')),
+    permission: 'audit',
+    nav: { label: 'Audit trail', group: 'Shop' },
+  },
+  {
+    path: '/account',
+    page: page(() => import('./pages/account-page')),
+    permission: 'self',
+    nav: { label: 'My account', group: 'Shop' },
+  },
+];
