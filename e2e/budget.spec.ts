@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { createCustomer, expect, signIn, test } from './fixtures';
@@ -12,6 +14,8 @@ async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
     const request = response.request();
+    // The merchant console is a build of its own: no storefront page may load any of it.
+    expect(new URL(response.url()).pathname, `${path} loaded a console file`).not.toMatch(/^\/admin\//);
     if (request.resourceType() === 'script' && new URL(response.url()).pathname.startsWith('/assets/')) {
       bodies.set(response.url(), response.body());
     }
@@ -21,6 +25,22 @@ async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   for (const body of bodies.values()) total += gzipSync(await body, { level: 9 }).length;
   return total;
 }
+
+test('the storefront build holds nothing of the merchant console', () => {
+  // vite.admin.config.ts builds the console apart (dist/admin): its code, styles and libraries
+  // (the rich-text editor…) cannot reach a shopper's page, so the figures below are the shop's own.
+  const dist = process.env.DIST_DIR ?? 'dist';
+  const manifest = JSON.parse(readFileSync(join(dist, 'client', '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { src?: string; file: string }
+  >;
+  const consoleModules = Object.entries(manifest).filter(
+    ([key, chunk]) =>
+      key.includes('web/admin/') || chunk.src?.includes('web/admin/') || /tiptap|prosemirror/i.test(key),
+  );
+  expect(consoleModules).toEqual([]);
+  expect(Object.keys(manifest).length).toBeGreaterThan(10);
+});
 
 test.describe('first-load JavaScript', () => {
   test.describe.configure({ timeout: 120_000 });
