@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { imageAnswer } from './catalog.schemas.js';
 
+/** A post's picture; `public_id` names the upload it came from (the console can delete it). */
+export const blogImageAnswer = z.object({ ...imageAnswer.shape, public_id: z.optional(z.string()) });
+
 export const blogAnswer = z.object({
   _id: z.string(),
   slug: z.string(),
@@ -9,7 +12,7 @@ export const blogAnswer = z.object({
   description: z.string(),
   category: z.string(),
   author: z.string(),
-  images: z.array(imageAnswer),
+  images: z.array(blogImageAnswer),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -115,3 +115,77 @@ export async function categoriesPage(
   ]);
   return { rows: rows.map((r) => ({ ...r, used: Number(r.used) })), total: Number(totalRow?.total ?? 0) };
 }
+
+/** One writer at a time picks a post's slug. */
+export async function lockBlogSlugs(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('blog:slug'))`);
+}
+
+export async function findBlogById(db: Executor, id: string): Promise<BlogRow | undefined> {
+  const [row] = await db.select().from(blogs).where(eq(blogs.id, id)).limit(1);
+  return row;
+}
+
+/** Slugs of posts that are `base` or start with `base-` (to pick a free suffix). */
+export async function blogSlugsLike(db: Executor, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: blogs.slug })
+    .from(blogs)
+    .where(sql`(${blogs.slug} = ${base} or ${blogs.slug} like ${`${base}-%`})`);
+  return rows.map((r) => r.slug);
+}
+
+export type BlogValues = Pick<BlogRow, 'title' | 'description' | 'category' | 'images'>;
+
+export async function insertBlog(
+  db: Executor,
+  values: BlogValues & { slug: string; author: string },
+): Promise<BlogRow> {
+  const [row] = await db.insert(blogs).values(values).returning();
+  return row!;
+}
+
+export async function updateBlog(
+  db: Executor,
+  id: string,
+  values: Omit<BlogValues, 'images'> & { images?: BlogValues['images'] },
+): Promise<BlogRow | undefined> {
+  const [row] = await db
+    .update(blogs)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(blogs.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteBlog(db: Executor, id: string): Promise<BlogRow | undefined> {
+  const [row] = await db.delete(blogs).where(eq(blogs.id, id)).returning();
+  return row;
+}
+
+export type BlogTableSort = '-createdAt' | 'createdAt' | 'title' | '-title' | '-updatedAt' | 'updatedAt';
+
+export async function blogsPage(
+  db: Executor,
+  options: { q: string; category: string; sort: BlogTableSort; limit: number; offset: number },
+): Promise<{ rows: BlogRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (options.q) conditions.push(sql`lower(${blogs.title}) like ${likePattern(options.q)}`);
+  if (options.category) conditions.push(eq(blogs.category, options.category));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const key = options.sort.replace(/^-/, '');
+  const direction = options.sort.startsWith('-') ? desc : asc;
+  const sortColumn =
+    key === 'title' ? sql`lower(${blogs.title})` : key === 'updatedAt' ? blogs.updatedAt : blogs.createdAt;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(blogs)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(blogs.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: count() }).from(blogs).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.total ?? 0) };
+}

@@ -1,3 +1,10 @@
+import type { ApiBlog } from '../../../shared/api/blog.schemas.js';
+import {
+  type ApiBlogRow,
+  BLOG_TABLE_PAGE,
+  type BlogBody,
+  type BlogTableQuery,
+} from '../../../shared/api/blog-admin.schemas.js';
 import {
   type ApiTaxonomyRecord,
   type ApiTaxonomyTable,
@@ -6,12 +13,17 @@ import {
   type TaxonomyTableQuery,
 } from '../../../shared/api/taxonomy.schemas.js';
 import type { Executor } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import type { ImageRef } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../lib/html.js';
+import { freeSlug, toSlug } from '../../lib/slug.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { presentBlog } from './blog.service.js';
 import * as repository from './blog-admin.repository.js';
 
 const CATEGORY_NOT_FOUND = 'That blog category does not exist (it may have been deleted).';
+const BLOG_NOT_FOUND = 'That blog post does not exist (it may have been deleted).';
 
 function presentCategory(row: repository.BlogCategoryRow): ApiTaxonomyRecord {
   return {
@@ -41,7 +53,133 @@ export function createBlogAdminService(deps: ServiceDeps) {
     if (clash) throw conflict(`A blog category called "${clash.title}" already exists.`);
   }
 
+  /**
+   * Pictures are kept as paths on this server where they are ours (`/media/...`), so a later
+   * MEDIA_URL (a CDN) serves old posts too; anything else stays as sent.
+   */
+  function storedImages(images: { url: string; public_id?: string | undefined }[]): ImageRef[] {
+    const { mediaUrl, publicUrl } = deps.config;
+    return images.map((image) => {
+      let url = image.url;
+      if (url.startsWith(`${mediaUrl}/`)) url = `/media/${url.slice(mediaUrl.length + 1)}`;
+      else if (url.startsWith(`${publicUrl}/`)) url = url.slice(publicUrl.length);
+      return { url, ...(image.public_id ? { public_id: image.public_id } : {}) };
+    });
+  }
+
+  /** The post's fields as stored: sanitised body, the category's own spelling. */
+  async function blogValues(executor: Executor, body: BlogBody) {
+    const category = await repository.findCategoryByTitle(executor, body.category);
+    if (!category) {
+      throw badRequest(
+        `There is no blog category called "${body.category}": add it first or choose another.`,
+        {
+          category: 'Choose one of the blog categories',
+        },
+      );
+    }
+    const description = sanitizeRichText(body.description).trim();
+    if (!description) throw badRequest('Write the post', { description: 'Write the post' });
+    return { title: body.title, description, category: category.title };
+  }
+
+  async function requireBlog(executor: Executor, id: string) {
+    const row = await repository.findBlogById(executor, id);
+    if (!row) throw notFound(BLOG_NOT_FOUND);
+    return row;
+  }
+
+  const present = (row: repository.BlogRow) => presentBlog(row, deps.imageUrls);
+
   return {
+    /** `author`: the staff member's name (the route reads it from their profile). */
+    async createBlog(actor: AuditActor, author: string, body: BlogBody): Promise<{ newBlog: ApiBlog }> {
+      return db.transaction(async (tx) => {
+        const values = await blogValues(tx, body);
+        // One writer at a time picks a slug, so two posts with one title get -2 rather than a 409.
+        await repository.lockBlogSlugs(tx);
+        const base = toSlug(body.title, 'post');
+        const slug = freeSlug(base, await repository.blogSlugsLike(tx, base));
+        const images = Array.isArray(body.images) ? storedImages(body.images) : [];
+        const row = await repository.insertBlog(tx, { ...values, images, slug, author });
+        const newBlog = present(row);
+        await recordAudit(tx, actor, {
+          action: 'blog.create',
+          entityType: 'blog',
+          entityId: row.id,
+          summary: `Wrote the blog post "${row.title}" in ${row.category}`,
+          after: newBlog,
+        });
+        return { newBlog };
+      });
+    },
+
+    async updateBlog(actor: AuditActor, id: string, body: BlogBody): Promise<{ updateBlog: ApiBlog }> {
+      return db.transaction(async (tx) => {
+        const before = await requireBlog(tx, id);
+        const values = await blogValues(tx, body);
+        // The original client sends "" or [] when its pictures were not touched: keep them then.
+        const images =
+          Array.isArray(body.images) && body.images.length > 0 ? storedImages(body.images) : undefined;
+        const row = await repository.updateBlog(tx, id, { ...values, ...(images ? { images } : {}) });
+        if (!row) throw notFound(BLOG_NOT_FOUND);
+        const updateBlog = present(row);
+        const changed: string[] = (['title', 'description', 'category'] as const).filter(
+          (key) => before[key] !== row[key],
+        );
+        if (images && JSON.stringify(before.images) !== JSON.stringify(row.images)) changed.push('images');
+        await recordAudit(tx, actor, {
+          action: 'blog.update',
+          entityType: 'blog',
+          entityId: id,
+          summary: changed.length
+            ? `Edited the blog post "${row.title}" (${changed.map((key) => (key === 'description' ? 'text' : key === 'images' ? 'pictures' : key)).join(', ')})`
+            : `Saved the blog post "${row.title}" unchanged`,
+          before: present(before),
+          after: updateBlog,
+        });
+        return { updateBlog };
+      });
+    },
+
+    async deleteBlog(actor: AuditActor, id: string): Promise<{ deletedBlog: ApiBlog }> {
+      return db.transaction(async (tx) => {
+        const row = await repository.deleteBlog(tx, id);
+        if (!row) throw notFound(BLOG_NOT_FOUND);
+        const deletedBlog = present(row);
+        await recordAudit(tx, actor, {
+          action: 'blog.delete',
+          entityType: 'blog',
+          entityId: id,
+          summary: `Deleted the blog post "${row.title}"`,
+          before: deletedBlog,
+        });
+        return { deletedBlog };
+      });
+    },
+
+    async blogsTable(query: BlogTableQuery) {
+      const page = query.page ?? 1;
+      const { rows, total } = await repository.blogsPage(db, {
+        q: query.q ?? '',
+        category: query.category ?? '',
+        sort: query.sort ?? '-createdAt',
+        limit: BLOG_TABLE_PAGE,
+        offset: (page - 1) * BLOG_TABLE_PAGE,
+      });
+      const items: ApiBlogRow[] = rows.map((row) => ({
+        _id: row.id,
+        slug: row.slug,
+        title: row.title,
+        category: row.category,
+        author: row.author,
+        image: row.images[0] ? deps.imageUrls.url(row.images[0].url) : null,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+      return { items, total, page, pageSize: BLOG_TABLE_PAGE };
+    },
+
     async listCategories(): Promise<ApiTaxonomyRecord[]> {
       const rows = await repository.listCategories(db, TAXONOMY_LIST_MAX);
       return rows.map(presentCategory);

@@ -96,7 +96,7 @@ export async function slugsLike(
   exceptId?: string,
 ): Promise<string[]> {
   const table = tables[kind];
-  const like = sql`${table.slug} = ${base} or ${table.slug} like ${`${base}-%`}`;
+  const like = sql`(${table.slug} = ${base} or ${table.slug} like ${`${base}-%`})`;
   const rows = await db
     .select({ slug: table.slug })
     .from(table)

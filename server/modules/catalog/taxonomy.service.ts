@@ -40,10 +40,16 @@ function label(kind: Kind, row: repository.TaxonomyRow): string {
   return kind === 'color' && row.name && row.name !== row.title ? `${row.name} (${row.title})` : row.title;
 }
 
-const isForeignKeyViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23503' || e.cause?.code === '23503';
-};
+/**
+ * Where a delete was refused by a foreign key (23503, or 23001 for ON DELETE RESTRICT): the
+ * referencing table named in the error's detail, or null for any other error.
+ */
+function referencedFrom(error: unknown): string | null {
+  const e = error as { code?: string; detail?: string; cause?: { code?: string; detail?: string } };
+  const cause = e.code ? e : e.cause;
+  if (cause?.code !== '23503' && cause?.code !== '23001') return null;
+  return /from table "(\w+)"/.exec(cause.detail ?? '')?.[1] ?? 'another table';
+}
 
 export type TaxonomyInput = { title: string; name?: string | undefined };
 
@@ -173,10 +179,17 @@ export function createTaxonomyService(deps: ServiceDeps) {
         return deleted;
       } catch (error) {
         // No product uses it, but a colour also lives on in past orders and shoppers' carts.
-        if (isForeignKeyViolation(error)) {
-          throw conflict(
-            `This ${words[kind].one} is part of past orders or shoppers' carts, so it cannot be deleted.`,
-          );
+        const table = referencedFrom(error);
+        if (table) {
+          const where =
+            table === 'order_lines'
+              ? 'past orders'
+              : table === 'cart_lines'
+                ? "shoppers' carts"
+                : table === 'stock_holds'
+                  ? 'checkouts in progress'
+                  : 'other records';
+          throw conflict(`The ${words[kind].one} is still part of ${where}, so it cannot be deleted.`);
         }
         throw error;
       }
