@@ -46,14 +46,9 @@ export type BlogBody = z.output<typeof blogBody>;
 /** What the console's editor form holds (its `images` always an array). */
 export type BlogFormValues = z.input<typeof blogBody>;
 
-export const blogTableSorts = [
-  '-createdAt',
-  'createdAt',
-  'title',
-  '-title',
-  '-updatedAt',
-  'updatedAt',
-] as const;
+export const blogTableSortKeys = ['createdAt', 'updatedAt', 'title'] as const;
+/** `key:asc` or `key:desc`, as the console's tables write them. */
+export const blogTableSorts = blogTableSortKeys.flatMap((key) => [`${key}:asc`, `${key}:desc`] as const);
 export type BlogTableSort = (typeof blogTableSorts)[number];
 export const BLOG_TABLE_PAGE = 25;
 

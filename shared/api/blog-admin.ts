@@ -51,7 +51,7 @@ export const blogsTable = endpoint<typeof schemas.blogsTable>({
   tag,
   summary: 'The console’s table of blog posts',
   description:
-    'Search titles (`q`), filter by `category`, sort (`createdAt`, `updatedAt`, `title`; `-` for ' +
-    'descending; newest first by default) and pages of 25, with the total.',
+    'Search titles (`q`), filter by `category`, sort (`createdAt`, `updatedAt`, `title`, each `:asc` or ' +
+    '`:desc`; newest first by default) and pages of 25, with the total.',
   errors: [400],
 });

@@ -83,16 +83,9 @@ export const couponAnswer = z.object({
 });
 export type ApiCoupon = z.output<typeof couponAnswer>;
 
-export const couponTableSorts = [
-  'name',
-  '-name',
-  'expiry',
-  '-expiry',
-  'discount',
-  '-discount',
-  '-createdAt',
-  'createdAt',
-] as const;
+export const couponTableSortKeys = ['name', 'expiry', 'discount', 'createdAt'] as const;
+/** `key:asc` or `key:desc`, as the console's tables write them. */
+export const couponTableSorts = couponTableSortKeys.flatMap((key) => [`${key}:asc`, `${key}:desc`] as const);
 export type CouponTableSort = (typeof couponTableSorts)[number];
 export const couponStatuses = ['active', 'expired'] as const;
 export const COUPON_TABLE_PAGE = 50;

@@ -73,6 +73,6 @@ export const couponsTable = endpoint<typeof schemas.couponsTable>({
   summary: 'The console’s table of coupons',
   description:
     'Search names (`q`), `status` active or expired (by India date), sort (`name`, `expiry`, ' +
-    '`discount`, `createdAt`; `-` for descending) and pages of 50.',
+    '`discount`, `createdAt`; `:asc` or `:desc`) and pages of 50.',
   errors: [400],
 });

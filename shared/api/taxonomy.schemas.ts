@@ -58,7 +58,11 @@ export type ColorBody = z.output<typeof colorBody>;
 
 /** The console's table: search, sort and paging on the server, with how many things use each. */
 export const TAXONOMY_TABLE_PAGE = 50;
-export const taxonomyTableSorts = ['title', '-title', 'createdAt', '-createdAt', 'used', '-used'] as const;
+export const taxonomyTableSortKeys = ['title', 'createdAt', 'used'] as const;
+/** `key:asc` or `key:desc`, as the console's tables write them. */
+export const taxonomyTableSorts = taxonomyTableSortKeys.flatMap(
+  (key) => [`${key}:asc`, `${key}:desc`] as const,
+);
 export type TaxonomyTableSort = (typeof taxonomyTableSorts)[number];
 
 const pageNumber = z.optional(

@@ -69,7 +69,7 @@ export const brandsTable = endpoint<typeof schemas.brandsTable>({
   tag,
   summary: 'The console’s table of brands',
   description:
-    'Search (`q`), sort (`title`, `createdAt`, `used`; `-` for descending) and pages of 50, with how many products use each.',
+    'Search (`q`), sort (`title`, `createdAt`, `used`; `:asc` or `:desc`) and pages of 50, with how many products use each.',
   errors: [400],
 });
 
@@ -134,7 +134,7 @@ export const categoriesTable = endpoint<typeof schemas.categoriesTable>({
   tag,
   summary: 'The console’s table of product categories',
   description:
-    'Search (`q`), sort (`title`, `createdAt`, `used`; `-` for descending) and pages of 50, with how many products use each.',
+    'Search (`q`), sort (`title`, `createdAt`, `used`; `:asc` or `:desc`) and pages of 50, with how many products use each.',
   errors: [400],
 });
 
@@ -198,7 +198,7 @@ export const colorsTable = endpoint<typeof schemas.colorsTable>({
   tag,
   summary: 'The console’s table of colours',
   description:
-    'Search (`q`), sort (`title`, `createdAt`, `used`; `-` for descending) and pages of 50, with how many products use each.',
+    'Search (`q`), sort (`title`, `createdAt`, `used`; `:asc` or `:desc`) and pages of 50, with how many products use each.',
   errors: [400],
 });
 
@@ -264,6 +264,6 @@ export const blogCategoriesTable = endpoint<typeof schemas.blogCategoriesTable>(
   tag,
   summary: 'The console’s table of blog categories',
   description:
-    'Search (`q`), sort (`title`, `createdAt`, `used`; `-` for descending) and pages of 50, with how many blog posts use each.',
+    'Search (`q`), sort (`title`, `createdAt`, `used`; `:asc` or `:desc`) and pages of 50, with how many blog posts use each.',
   errors: [400],
 });

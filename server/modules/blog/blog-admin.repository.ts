@@ -81,7 +81,7 @@ export async function countBlogsInCategory(db: Executor, title: string): Promise
   return Number(row?.n ?? 0);
 }
 
-export type CategoryTableSort = 'title' | '-title' | 'createdAt' | '-createdAt' | 'used' | '-used';
+export type CategoryTableSort = `${'title' | 'createdAt' | 'used'}:${'asc' | 'desc'}`;
 
 export async function categoriesPage(
   db: Executor,
@@ -89,8 +89,8 @@ export async function categoriesPage(
 ): Promise<{ rows: (BlogCategoryRow & { used: number })[]; total: number }> {
   const where = options.q ? sql`lower(${blogCategories.title}) like ${likePattern(options.q)}` : undefined;
   const used = sql<number>`(select count(*)::int from ${blogs} where ${blogs.category} = ${blogCategories.title})`;
-  const key = options.sort.replace(/^-/, '');
-  const direction = options.sort.startsWith('-') ? desc : asc;
+  const [key, order] = options.sort.split(':');
+  const direction = order === 'desc' ? desc : asc;
   const sortColumn: SQL | typeof blogCategories.createdAt =
     key === 'used'
       ? used
@@ -163,7 +163,7 @@ export async function deleteBlog(db: Executor, id: string): Promise<BlogRow | un
   return row;
 }
 
-export type BlogTableSort = '-createdAt' | 'createdAt' | 'title' | '-title' | '-updatedAt' | 'updatedAt';
+export type BlogTableSort = `${'createdAt' | 'updatedAt' | 'title'}:${'asc' | 'desc'}`;
 
 export async function blogsPage(
   db: Executor,
@@ -173,8 +173,8 @@ export async function blogsPage(
   if (options.q) conditions.push(sql`lower(${blogs.title}) like ${likePattern(options.q)}`);
   if (options.category) conditions.push(eq(blogs.category, options.category));
   const where = conditions.length ? and(...conditions) : undefined;
-  const key = options.sort.replace(/^-/, '');
-  const direction = options.sort.startsWith('-') ? desc : asc;
+  const [key, order] = options.sort.split(':');
+  const direction = order === 'desc' ? desc : asc;
   const sortColumn =
     key === 'title' ? sql`lower(${blogs.title})` : key === 'updatedAt' ? blogs.updatedAt : blogs.createdAt;
   const [rows, [totalRow]] = await Promise.all([

@@ -253,7 +253,7 @@ describe('GET /api/admin/blogs', () => {
     expect(all.items[0].image).toBeNull();
     expect(all.items[0]).not.toHaveProperty('description');
 
-    const phones = (await inject('GET', '/api/admin/blogs?q=PHONES&sort=title')).json();
+    const phones = (await inject('GET', '/api/admin/blogs?q=PHONES&sort=title:asc')).json();
     expect(phones.items.map((b: { title: string }) => b.title)).toEqual(['Alpha phones', 'Gamma phones']);
     const news = (await inject('GET', '/api/admin/blogs?category=News')).json();
     expect(news).toMatchObject({ total: 1, items: [{ title: 'beta laptops' }] });

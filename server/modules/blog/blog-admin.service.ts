@@ -163,7 +163,7 @@ export function createBlogAdminService(deps: ServiceDeps) {
       const { rows, total } = await repository.blogsPage(db, {
         q: query.q ?? '',
         category: query.category ?? '',
-        sort: query.sort ?? '-createdAt',
+        sort: query.sort ?? 'createdAt:desc',
         limit: BLOG_TABLE_PAGE,
         offset: (page - 1) * BLOG_TABLE_PAGE,
       });
@@ -196,8 +196,8 @@ export function createBlogAdminService(deps: ServiceDeps) {
         const row = await repository.insertCategory(tx, input.title);
         const after = presentCategory(row);
         await recordAudit(tx, actor, {
-          action: 'blog_category.create',
-          entityType: 'blog_category',
+          action: 'blogcategory.create',
+          entityType: 'blogcategory',
           entityId: row.id,
           summary: `Added the blog category ${row.title}`,
           after,
@@ -224,8 +224,8 @@ export function createBlogAdminService(deps: ServiceDeps) {
             : await repository.renameCategoryOnBlogs(tx, before.title, row.title);
         const after = presentCategory(row);
         await recordAudit(tx, actor, {
-          action: 'blog_category.update',
-          entityType: 'blog_category',
+          action: 'blogcategory.update',
+          entityType: 'blogcategory',
           entityId: id,
           summary:
             before.title === row.title
@@ -254,8 +254,8 @@ export function createBlogAdminService(deps: ServiceDeps) {
         if (!row) throw notFound(CATEGORY_NOT_FOUND);
         const gone = presentCategory(row);
         await recordAudit(tx, actor, {
-          action: 'blog_category.delete',
-          entityType: 'blog_category',
+          action: 'blogcategory.delete',
+          entityType: 'blogcategory',
           entityId: id,
           summary: `Deleted the blog category ${row.title}`,
           before: gone,
@@ -268,7 +268,7 @@ export function createBlogAdminService(deps: ServiceDeps) {
       const page = query.page ?? 1;
       const { rows, total } = await repository.categoriesPage(db, {
         q: query.q ?? '',
-        sort: query.sort ?? 'title',
+        sort: query.sort ?? 'title:asc',
         limit: TAXONOMY_TABLE_PAGE,
         offset: (page - 1) * TAXONOMY_TABLE_PAGE,
       });

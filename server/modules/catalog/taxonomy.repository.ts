@@ -16,7 +16,7 @@ export type TaxonomyRow = {
   updatedAt: Date;
 };
 
-export type TableSort = 'title' | '-title' | 'createdAt' | '-createdAt' | 'used' | '-used';
+export type TableSort = `${'title' | 'createdAt' | 'used'}:${'asc' | 'desc'}`;
 
 const tables = { brand: brands, category: categories, color: colors } as const;
 
@@ -196,8 +196,8 @@ export async function tablePage(
       : sql`lower(${table.title}) like ${pattern}`
     : undefined;
   const used = usageOf(kind, sql`${table.id}`);
-  const key = options.sort.replace(/^-/, '');
-  const direction = options.sort.startsWith('-') ? desc : asc;
+  const [key, order] = options.sort.split(':');
+  const direction = order === 'desc' ? desc : asc;
   const sortColumn =
     key === 'used' ? used : key === 'createdAt' ? table.createdAt : sql`lower(${table.title})`;
   const [rows, [totalRow]] = await Promise.all([

@@ -36,7 +36,7 @@ const unique = (word: string) => `${word} ${process.pid}-${n++}`;
 describe.each([
   ['brand', 'brand'],
   ['category', 'category'],
-  ['blogcategory', 'blog_category'],
+  ['blogcategory', 'blogcategory'],
 ] as const)('/api/%s (one-field titles)', (path, entityType) => {
   it('creates with a trimmed title and answers the record (200), then lists and reads it publicly', async () => {
     const title = unique('Acme');
@@ -295,7 +295,7 @@ describe('the console tables', () => {
     await createProduct(ctx.database.db, { category: `${word} b` });
     await createProduct(ctx.database.db, { category: `${word} b` });
     await createProduct(ctx.database.db, { category: `${word} c` });
-    const table = await inject('GET', `/api/admin/categories?q=${word.toLowerCase()}&sort=-used`);
+    const table = await inject('GET', `/api/admin/categories?q=${word.toLowerCase()}&sort=used:desc`);
     expect(table.statusCode, table.body).toBe(200);
     expect(table.json()).toMatchObject({ total: 3, page: 1, pageSize: 50 });
     expect(table.json().items.map((r: { title: string; used: number }) => [r.title, r.used])).toEqual([
@@ -303,7 +303,7 @@ describe('the console tables', () => {
       [`${word} c`, 1],
       [`${word} a`, 0],
     ]);
-    const byTitle = (await inject('GET', `/api/admin/categories?q=${word}&sort=-title`)).json();
+    const byTitle = (await inject('GET', `/api/admin/categories?q=${word}&sort=title:desc`)).json();
     expect(byTitle.items.map((r: { title: string }) => r.title)).toEqual([
       `${word} c`,
       `${word} b`,

@@ -200,7 +200,7 @@ export function createTaxonomyService(deps: ServiceDeps) {
       const page = query.page ?? 1;
       const { rows, total } = await repository.tablePage(db, kind, {
         q: query.q ?? '',
-        sort: query.sort ?? 'title',
+        sort: query.sort ?? 'title:asc',
         limit: TAXONOMY_TABLE_PAGE,
         offset: (page - 1) * TAXONOMY_TABLE_PAGE,
       });

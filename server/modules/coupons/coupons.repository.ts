@@ -53,15 +53,7 @@ export async function remove(db: Executor, id: string): Promise<CouponRow | unde
   return row;
 }
 
-export type CouponSort =
-  | 'name'
-  | '-name'
-  | 'expiry'
-  | '-expiry'
-  | 'discount'
-  | '-discount'
-  | '-createdAt'
-  | 'createdAt';
+export type CouponSort = `${'name' | 'expiry' | 'discount' | 'createdAt'}:${'asc' | 'desc'}`;
 
 const sortColumns = {
   name: coupons.name,
@@ -94,8 +86,9 @@ export async function page(
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const column = sortColumns[options.sort.replace(/^-/, '') as keyof typeof sortColumns];
-  const direction = options.sort.startsWith('-') ? desc : asc;
+  const [key, order] = options.sort.split(':') as [keyof typeof sortColumns, string];
+  const column = sortColumns[key];
+  const direction = order === 'desc' ? desc : asc;
   const [rows, [totalRow]] = await Promise.all([
     db
       .select()

@@ -200,7 +200,7 @@ describe('GET /api/admin/coupons', () => {
         (c) => c.name,
       );
     expect(await names('')).toEqual(['SUMMER10', 'SUMMER50', 'WINTER20']);
-    expect(await names('?sort=-discount')).toEqual(['SUMMER50', 'WINTER20', 'SUMMER10']);
+    expect(await names('?sort=discount:desc')).toEqual(['SUMMER50', 'WINTER20', 'SUMMER10']);
     expect(await names('?q=summer')).toEqual(['SUMMER10', 'SUMMER50']);
     // A coupon still applies on its expiry day.
     expect(await names('?status=active')).toEqual(['SUMMER50', 'WINTER20']);

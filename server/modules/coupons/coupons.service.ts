@@ -118,7 +118,7 @@ export function createCouponsService(deps: ServiceDeps) {
       const { rows, total } = await repository.page(db, {
         q: query.q ?? '',
         ...(query.status ? { status: { kind: query.status, today: indiaToday(now) } } : {}),
-        sort: query.sort ?? 'expiry',
+        sort: query.sort ?? 'expiry:asc',
         limit: COUPON_TABLE_PAGE,
         offset: (page - 1) * COUPON_TABLE_PAGE,
       });
