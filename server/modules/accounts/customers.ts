@@ -38,3 +38,8 @@ export async function customerPasswordMatches(
   const user = await findUserByEmail(db, email);
   return verifyPassword(user?.passwordHash, password);
 }
+
+/** The id of the shop account with this e-mail address (stored lower case), or undefined. */
+export async function customerIdByEmail(db: Executor, email: string): Promise<string | undefined> {
+  return (await findUserByEmail(db, email.trim().toLowerCase()))?.id;
+}

@@ -14,6 +14,8 @@ export {
   markPaymentCaptured,
   markPaymentRefunded,
   type PaymentRow as PaymentRecord,
+  /** Every payment recorded for a checkout, oldest first (the console's order page). */
+  paymentsOfCheckout,
   setCheckoutStatus,
   /** Checkouts still waiting for their order, for reconciliation. */
   staleCheckouts,

@@ -78,6 +78,15 @@ export async function upsertPayment(
   return row!;
 }
 
+/** Every payment recorded for a checkout (failed attempts too), oldest first: the order page shows them. */
+export async function paymentsOfCheckout(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.checkoutId, checkoutId))
+    .orderBy(asc(payments.createdAt));
+}
+
 export async function findPayment(
   db: Executor,
   provider: string,

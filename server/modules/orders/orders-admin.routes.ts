@@ -1,8 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import * as endpoints from '../../../shared/api/orders-admin.js';
+import * as schemas from '../../../shared/api/orders-admin.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
+import { currentStaff } from '../staff/staff-auth.js';
 
-/** Issue 13 (merchant console): filled in by its slice. */
-export async function ordersAdminRoutes(app: FastifyInstance, options: ApiOptions) {
-  void app;
-  void options;
+/** Orders for staff: the original admin client's calls and the console's (shared/api/orders-admin.ts). */
+export async function ordersAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {
+  const orders = services.ordersAdmin;
+  registerEndpoint(app, endpoints.legacyListOrders, schemas.legacyListOrders, () => orders.legacyList());
+  registerEndpoint(app, endpoints.legacyGetOrder, schemas.legacyGetOrder, ({ params }) =>
+    orders.legacyGet(params.id),
+  );
+  registerEndpoint(app, endpoints.legacyUpdateOrder, schemas.legacyUpdateOrder, ({ params, body }, request) =>
+    orders.legacyUpdate(currentStaff(request), params.id, body.status),
+  );
+  registerEndpoint(app, endpoints.legacyMonthlyIncome, schemas.legacyMonthlyIncome, () =>
+    orders.legacyMonthlyIncome(),
+  );
+  registerEndpoint(app, endpoints.legacyYearlyTotals, schemas.legacyYearlyTotals, () =>
+    orders.legacyYearlyTotals(),
+  );
+  registerEndpoint(app, endpoints.listAdminOrders, schemas.listAdminOrders, ({ query }) =>
+    orders.list(query),
+  );
+  registerEndpoint(app, endpoints.getAdminOrder, schemas.getAdminOrder, ({ params }) =>
+    orders.get(params.id),
+  );
+  registerEndpoint(app, endpoints.changeOrderStatus, schemas.changeOrderStatus, ({ params, body }, request) =>
+    orders.setStatus(currentStaff(request), params.id, body.status),
+  );
+  registerEndpoint(app, endpoints.adminDashboard, schemas.dashboard, () => orders.dashboard());
 }

@@ -1,9 +1,385 @@
+import type { OrderStatus } from '../../../shared/api/orders.schemas.js';
+import type {
+  ApiAdminOrder,
+  ApiAdminOrderRow,
+  ApiLegacyOrder,
+  ApiLegacyOrderSummary,
+  LegacyOrderStatus,
+  legacyStatusInputs,
+} from '../../../shared/api/orders-admin.schemas.js';
+import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
+import { paiseToRupees } from '../../../shared/money.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { countLowStockProducts } from '../catalog/stock-levels.js';
+import { paymentsOfCheckout } from '../checkout/checkout-records.js';
+import { countWaitingEnquiries } from '../enquiries/inbox.js';
+import { nextStatuses, planStatusChange } from './order-status.js';
+import * as repository from './orders.repository.js';
+import * as admin from './orders-admin.repository.js';
 
-/** Issue 13 (merchant console): filled in by its slice. */
+/** The original admin client lists "every" order: as many as the contract's lists ever answer. */
+export const LEGACY_LIST_MAX = 10_000;
+const RECENT_ORDERS = 8;
+/** India is UTC+05:30 all year (no daylight saving), so a fixed offset is exact. */
+const INDIA_OFFSET_MINUTES = 330;
+const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * 60_000;
+const DAY_MS = 86_400_000;
+/** Money that did not stay with the shop is not revenue. */
+const NOT_REVENUE: OrderStatus[] = ['Cancelled', 'Refunded'];
+
+const ORDER_NOT_FOUND = 'There is no order with that id.';
+
+// The original admin client's words for two of our statuses: its drop-down preselects the
+// order's status by exact match, so it must read them back as it wrote them.
+const toLegacy: Partial<Record<OrderStatus, LegacyOrderStatus>> = {
+  Processing: 'Processed',
+  'Out for delivery': 'Out For Delievery',
+};
+const fromLegacy: Record<(typeof legacyStatusInputs)[number], OrderStatus> = {
+  Ordered: 'Ordered',
+  Processed: 'Processing',
+  Shipped: 'Shipped',
+  'Out For Delievery': 'Out for delivery',
+  'Out For Delivery': 'Out for delivery',
+  Delivered: 'Delivered',
+};
+const legacyStatus = (status: OrderStatus) => toLegacy[status] ?? (status as LegacyOrderStatus);
+
+/** 00:00 in India of the day `daysAhead` after `date` (YYYY-MM-DD), as an instant. */
+function indiaMidnight(date: string, daysAhead = 0): Date {
+  const at = new Date(`${date}T00:00:00+05:30`);
+  if (Number.isNaN(at.getTime())) throw badRequest(`${date} is not a date.`);
+  return new Date(at.getTime() + daysAhead * DAY_MS);
+}
+
+/** The India calendar date of an instant, as UTC fields of a shifted Date. */
+const inIndia = (at: Date) => new Date(at.getTime() + INDIA_OFFSET_MS);
+
+function indiaDayStart(now: Date): Date {
+  const shifted = inIndia(now).getTime();
+  return new Date(shifted - (shifted % DAY_MS) - INDIA_OFFSET_MS);
+}
+
+function indiaMonthStart(now: Date, monthsBack = 0): Date {
+  const local = inIndia(now);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - INDIA_OFFSET_MS);
+}
+
+const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+function presentRow(row: admin.AdminOrderListRow): ApiAdminOrderRow {
+  return {
+    _id: row.id,
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt.toISOString(),
+    customer: {
+      _id: row.userId,
+      name: `${row.customer.firstname} ${row.customer.lastname}`.trim(),
+      email: row.customer.email,
+      mobile: row.customer.mobile,
+    },
+    itemCount: row.itemCount,
+    total: paiseToRupees(row.totalPriceAfterDiscountPaise),
+    status: row.orderStatus,
+    paymentMethod: row.paymentMethod,
+    addressToConfirm: row.addressToConfirm,
+  };
+}
+
+function legacyFields(order: admin.OrderWithCustomer) {
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    user: {
+      _id: order.userId,
+      firstname: order.customer.firstname,
+      lastname: order.customer.lastname,
+      email: order.customer.email,
+      mobile: order.customer.mobile,
+    },
+    shippingInfo: order.shippingInfo,
+    totalPrice: paiseToRupees(order.totalPricePaise),
+    totalPriceAfterDiscount: paiseToRupees(order.totalPriceAfterDiscountPaise),
+    orderStatus: legacyStatus(order.orderStatus),
+    addressToConfirm: order.addressToConfirm,
+    paymentInfo: order.paymentInfo,
+    paidAt: order.paidAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export type ListOrdersQuery = {
+  status?: OrderStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  payment?: string | undefined;
+  q?: string | undefined;
+  sort?: admin.AdminOrderSort | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
+};
+
+/**
+ * Orders for staff: the original admin client's five calls and the console's. Every status change,
+ * from either, goes through `changeStatus` (one transaction: lock, the state machine of
+ * order-status.ts, the write and its audit record).
+ */
 export function createOrdersAdminService(deps: ServiceDeps) {
-  void deps;
-  return {};
+  const { db, catalog } = deps;
+  const now = () => new Date();
+
+  async function requireOrder(id: string): Promise<admin.OrderWithCustomer> {
+    const order = await admin.findOrderWithCustomer(db, id);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /** The lines with today's product (title, brand, pictures) and the colour bought. */
+  async function populatedLines(orderId: string) {
+    const lines = await repository.linesOfOrders(db, [orderId]);
+    const products = await catalog.productsByIds(lines.map((l) => l.productId));
+    return lines.map((line) => ({ line, product: products.get(line.productId) }));
+  }
+
+  async function presentLegacy(order: admin.OrderWithCustomer): Promise<ApiLegacyOrder> {
+    const lines = await populatedLines(order.id);
+    return {
+      ...legacyFields(order),
+      orderItems: lines.map(({ line, product }) => ({
+        _id: line.id,
+        // A product deleted since keeps its place in the order under the title it was bought as.
+        product: product ?? { _id: line.productId, title: line.title, brand: '', images: [] },
+        color: { _id: line.colorId, title: line.colorTitle, name: line.colorName },
+        title: line.title,
+        quantity: line.quantity,
+        price: paiseToRupees(line.pricePaise),
+      })),
+    };
+  }
+
+  async function presentAdmin(order: admin.OrderWithCustomer): Promise<ApiAdminOrder> {
+    const [lines, paymentRows] = await Promise.all([
+      populatedLines(order.id),
+      paymentsOfCheckout(db, order.checkoutId),
+    ]);
+    return {
+      _id: order.id,
+      orderNumber: order.orderNumber,
+      status: order.orderStatus,
+      nextStatuses: nextStatuses(order.orderStatus),
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+      paidAt: order.paidAt.toISOString(),
+      totalPrice: paiseToRupees(order.totalPricePaise),
+      totalPriceAfterDiscount: paiseToRupees(order.totalPriceAfterDiscountPaise),
+      addressToConfirm: order.addressToConfirm,
+      shippingInfo: order.shippingInfo,
+      customer: { _id: order.userId, ...order.customer },
+      lines: lines.map(({ line, product }) => ({
+        _id: line.id,
+        productId: line.productId,
+        title: line.title,
+        slug: product?.slug ?? null,
+        image: product?.images[0]?.url ?? null,
+        color: { _id: line.colorId, title: line.colorTitle, name: line.colorName },
+        quantity: line.quantity,
+        price: paiseToRupees(line.pricePaise),
+      })),
+      paymentInfo: order.paymentInfo,
+      payments: paymentRows.map((payment) => ({
+        provider: payment.provider,
+        paymentId: payment.providerPaymentId,
+        providerOrderId: payment.providerOrderId,
+        method: payment.method,
+        status: payment.status,
+        amount: paiseToRupees(payment.amountPaise),
+        currency: payment.currency,
+        verifiedAt: payment.verifiedAt?.toISOString() ?? null,
+        refundedAt: payment.refundedAt?.toISOString() ?? null,
+        createdAt: payment.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * The one way an order's status changes: under a lock on the order, checked by the state
+   * machine (409 with the reason for a step back or a finished order), written and recorded in
+   * the audit trail in the same transaction. The same status again writes nothing but is still
+   * recorded: staff asked for it.
+   */
+  async function changeStatus(
+    actor: AuditActor,
+    id: string,
+    to: OrderStatus,
+  ): Promise<admin.OrderWithCustomer> {
+    return db.transaction(async (tx) => {
+      const order = await admin.findOrderWithCustomer(tx, id, { lock: true });
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      const change = planStatusChange(order.orderNumber, order.orderStatus, to);
+      if (change.kind === 'unchanged') {
+        await recordAudit(tx, actor, {
+          action: 'order.status',
+          entityType: 'order',
+          entityId: order.id,
+          summary: `Order ${order.orderNumber} set to ${to} again (no change)`,
+          before: { orderStatus: order.orderStatus },
+          after: { orderStatus: order.orderStatus },
+        });
+        return order;
+      }
+      const updated = await admin.setOrderStatus(tx, id, change.to);
+      await recordAudit(tx, actor, {
+        action: 'order.status',
+        entityType: 'order',
+        entityId: order.id,
+        summary: `Order ${order.orderNumber} moved from ${change.from} to ${change.to}`,
+        before: { orderStatus: change.from },
+        after: { orderStatus: change.to },
+      });
+      return { ...updated, customer: order.customer };
+    });
+  }
+
+  /** The first day of the month eleven months before this one, in UTC (the original's window). */
+  function legacyWindowStart(): Date {
+    const current = now();
+    return new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - 11, 1));
+  }
+
+  return {
+    changeStatus,
+
+    /** GET user/getallorders: the newest 10,000 orders, customers populated, lines as ids. */
+    async legacyList(): Promise<{ orders: ApiLegacyOrderSummary[] }> {
+      const [orders, lines] = await Promise.all([
+        admin.newestOrdersWithCustomers(db, LEGACY_LIST_MAX),
+        admin.linesOfNewestOrders(db, LEGACY_LIST_MAX),
+      ]);
+      const linesByOrder = new Map<string, typeof lines>();
+      for (const line of lines) {
+        const list = linesByOrder.get(line.orderId);
+        if (list) list.push(line);
+        else linesByOrder.set(line.orderId, [line]);
+      }
+      return {
+        orders: orders.map((order) => ({
+          ...legacyFields(order),
+          orderItems: (linesByOrder.get(order.id) ?? []).map((line) => ({
+            _id: line.id,
+            product: line.productId,
+            color: line.colorId,
+            title: line.title,
+            quantity: line.quantity,
+            price: paiseToRupees(line.pricePaise),
+          })),
+        })),
+      };
+    },
+
+    /** GET user/getOrder/:id */
+    async legacyGet(id: string): Promise<{ orders: ApiLegacyOrder }> {
+      return { orders: await presentLegacy(await requireOrder(id)) };
+    },
+
+    /** PUT user/updateOrder/:id, in the client's words. */
+    async legacyUpdate(
+      actor: AuditActor,
+      id: string,
+      status: (typeof legacyStatusInputs)[number],
+    ): Promise<{ orders: ApiLegacyOrder }> {
+      return { orders: await presentLegacy(await changeStatus(actor, id, fromLegacy[status])) };
+    },
+
+    /** GET user/getMonthWiseOrderIncome: 0-based months of the UTC window, oldest first. */
+    async legacyMonthlyIncome() {
+      const months = await admin.monthlyTotals(db, { since: legacyWindowStart(), offsetMinutes: 0 });
+      return months.map((m) => ({
+        _id: { month: m.month - 1 },
+        amount: paiseToRupees(m.amountPaise),
+        count: m.count,
+      }));
+    },
+
+    /** GET user/getYearlyTotalOrders: one summary of the same window; zeros rather than []. */
+    async legacyYearlyTotals() {
+      const totals = await admin.totalsBetween(db, legacyWindowStart(), undefined, []);
+      return [{ _id: null, count: totals.count, amount: paiseToRupees(totals.amountPaise) }];
+    },
+
+    async list(query: ListOrdersQuery) {
+      const page = query.page ?? 1;
+      const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
+      const filters: admin.AdminOrderFilters = {
+        status: query.status,
+        from: query.from ? indiaMidnight(query.from) : undefined,
+        to: query.to ? indiaMidnight(query.to, 1) : undefined,
+        paymentMethod: query.payment,
+        q: query.q || undefined,
+      };
+      if (filters.from && filters.to && filters.from >= filters.to) {
+        throw badRequest('The end date is before the start date.', {
+          to: 'The end date is before the start date.',
+        });
+      }
+      const [rows, total] = await Promise.all([
+        admin.listAdminOrders(db, filters, query.sort ?? 'createdAt:desc', (page - 1) * pageSize, pageSize),
+        admin.countAdminOrders(db, filters),
+      ]);
+      return { orders: rows.map(presentRow), total, page, pageSize };
+    },
+
+    async get(id: string): Promise<ApiAdminOrder> {
+      return presentAdmin(await requireOrder(id));
+    },
+
+    async setStatus(actor: AuditActor, id: string, status: OrderStatus): Promise<ApiAdminOrder> {
+      return presentAdmin(await changeStatus(actor, id, status));
+    },
+
+    async dashboard() {
+      const current = now();
+      const today = indiaDayStart(current);
+      const monthStart = indiaMonthStart(current);
+      const windowStart = indiaMonthStart(current, 11);
+      const end = new Date(today.getTime() + DAY_MS);
+      const [todayTotals, monthTotals, months, recent, enquiriesWaiting, lowStockProducts, ordersToShip] =
+        await Promise.all([
+          admin.totalsBetween(db, today, end, NOT_REVENUE),
+          admin.totalsBetween(db, monthStart, end, NOT_REVENUE),
+          admin.monthlyTotals(db, {
+            since: windowStart,
+            offsetMinutes: INDIA_OFFSET_MINUTES,
+            excludeStatuses: NOT_REVENUE,
+          }),
+          admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
+          countWaitingEnquiries(db),
+          countLowStockProducts(db),
+          admin.countWithStatuses(db, ['Ordered', 'Processing']),
+        ]);
+      const byMonth = new Map(months.map((m) => [monthKey(m.year, m.month), m]));
+      const local = inIndia(current);
+      const monthKeys = Array.from({ length: 12 }, (_, i) => {
+        const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 11 + i, 1));
+        return monthKey(first.getUTCFullYear(), first.getUTCMonth() + 1);
+      });
+      return {
+        today: { orders: todayTotals.count, revenue: paiseToRupees(todayTotals.amountPaise) },
+        thisMonth: { orders: monthTotals.count, revenue: paiseToRupees(monthTotals.amountPaise) },
+        months: monthKeys.map((month) => ({
+          month,
+          orders: byMonth.get(month)?.count ?? 0,
+          revenue: paiseToRupees(byMonth.get(month)?.amountPaise ?? 0),
+        })),
+        recentOrders: recent.map(presentRow),
+        enquiriesWaiting,
+        lowStockProducts,
+        ordersToShip,
+      };
+    },
+  };
 }
 
 export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;

@@ -1,0 +1,132 @@
+import type { Database } from '../db/client.js';
+import {
+  checkouts,
+  type OrderStatus,
+  orderLines,
+  orders,
+  payments,
+  type ShippingInfo,
+  users,
+} from '../db/schema.js';
+import { testAddress } from './shopping.js';
+
+/**
+ * Orders and customers written straight to the database, for the staff side's tests: each states
+ * the dates, statuses and payment methods it needs without paying through the gateway.
+ */
+let counter = 0;
+const unique = () =>
+  `${process.pid.toString(36)}${Date.now().toString(36)}${(counter++).toString(36)}`.toUpperCase();
+
+export async function insertCustomer(
+  db: Database,
+  spec: {
+    firstname?: string;
+    lastname?: string;
+    email?: string;
+    mobile?: string;
+    createdAt?: Date;
+    isBlocked?: boolean;
+  } = {},
+) {
+  const n = counter++;
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstname: spec.firstname ?? 'Meera',
+      lastname: spec.lastname ?? `Shopper${n}`,
+      email: spec.email ?? `shopper${n}-${process.pid}@example.in`,
+      mobile: spec.mobile ?? `7${String(n).padStart(9, '0')}`,
+      // Not an argon2 hash: these customers never sign in.
+      passwordHash: 'not a password hash',
+      isBlocked: spec.isBlocked ?? false,
+      ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
+    })
+    .returning();
+  return user!;
+}
+
+export type OrderLineSpec = {
+  productId: string;
+  colorId: string;
+  title?: string;
+  quantity?: number;
+  pricePaise: number;
+};
+
+export async function insertOrder(
+  db: Database,
+  spec: {
+    userId: string;
+    lines: OrderLineSpec[];
+    status?: OrderStatus;
+    createdAt?: Date;
+    /** Defaults to the lines' sum. */
+    totalPaise?: number;
+    paymentMethod?: string;
+    shippingInfo?: ShippingInfo;
+  },
+) {
+  const id = unique();
+  const totalPaise =
+    spec.totalPaise ?? spec.lines.reduce((sum, l) => sum + l.pricePaise * (l.quantity ?? 1), 0);
+  const createdAt = spec.createdAt ?? new Date();
+  const providerOrderId = `order_${id}`;
+  const providerPaymentId = `pay_${id}`;
+  const [checkout] = await db
+    .insert(checkouts)
+    .values({
+      userId: spec.userId,
+      provider: 'test',
+      providerOrderId,
+      amountPaise: totalPaise,
+      lines: spec.lines.map((l) => ({
+        productId: l.productId,
+        colorId: l.colorId,
+        title: l.title ?? 'Product',
+        quantity: l.quantity ?? 1,
+        pricePaise: l.pricePaise,
+      })),
+      status: 'completed',
+      createdAt,
+    })
+    .returning();
+  await db.insert(payments).values({
+    checkoutId: checkout!.id,
+    provider: 'test',
+    providerPaymentId,
+    providerOrderId,
+    amountPaise: totalPaise,
+    status: 'captured',
+    method: spec.paymentMethod ?? 'upi',
+    verifiedAt: createdAt,
+    createdAt,
+  });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `BB${id}`.slice(0, 20),
+      userId: spec.userId,
+      checkoutId: checkout!.id,
+      shippingInfo: spec.shippingInfo ?? testAddress,
+      totalPricePaise: totalPaise,
+      totalPriceAfterDiscountPaise: totalPaise,
+      orderStatus: spec.status ?? 'Ordered',
+      paymentInfo: { razorpayOrderId: providerOrderId, razorpayPaymentId: providerPaymentId },
+      paidAt: createdAt,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  await db.insert(orderLines).values(
+    spec.lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      colorId: l.colorId,
+      title: l.title ?? 'Product',
+      quantity: l.quantity ?? 1,
+      pricePaise: l.pricePaise,
+    })),
+  );
+  return order!;
+}

@@ -1,0 +1,91 @@
+import * as z from 'zod/mini';
+import { enquiryStatuses } from '../schemas/enquiry.js';
+import { requiredText } from '../schemas/fields.js';
+import { enquiryAnswer } from './enquiries.schemas.js';
+import { idParams, queryInt, queryText } from './orders-admin.schemas.js';
+
+/**
+ * Enquiries for staff: the original admin client's four calls (list, read, status, delete) and the
+ * console's inbox, thread, internal notes and e-mailed replies.
+ */
+
+export const ENQUIRY_NOTE_MAX = 5000;
+
+const statusField = z.enum(enquiryStatuses, {
+  error: `Status must be one of ${enquiryStatuses.join(', ')}`,
+});
+
+export const legacyListEnquiries = { response: z.array(enquiryAnswer) };
+export const legacyGetEnquiry = { params: idParams('enquiry'), response: enquiryAnswer };
+export const legacyUpdateEnquiry = {
+  params: idParams('enquiry'),
+  body: z.object({ status: statusField }),
+  response: enquiryAnswer,
+};
+export const legacyDeleteEnquiry = { params: idParams('enquiry'), response: enquiryAnswer };
+
+export const enquiryNoteAnswer = z.object({
+  _id: z.string(),
+  /** `note`: internal, never sent; `reply`: e-mailed to the customer. */
+  kind: z.enum(['note', 'reply']),
+  body: z.string(),
+  /** Who wrote it; null once that staff member's account is gone. */
+  author: z.nullable(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
+  createdAt: z.string(),
+});
+export type ApiEnquiryNote = z.output<typeof enquiryNoteAnswer>;
+
+export const enquiryThreadAnswer = z.object({
+  enquiry: enquiryAnswer,
+  /** Oldest first (a conversation reads downwards). */
+  notes: z.array(enquiryNoteAnswer),
+  /** The shop account with the enquiry's e-mail address, if there is one. */
+  customerId: z.nullable(z.string()),
+});
+export type ApiEnquiryThread = z.output<typeof enquiryThreadAnswer>;
+
+export const enquiryCounts = z.object({
+  all: z.number(),
+  Submitted: z.number(),
+  Contacted: z.number(),
+  'In Progress': z.number(),
+  Resolved: z.number(),
+});
+
+export const listAdminEnquiries = {
+  query: z.object({
+    status: z.optional(statusField),
+    /** Name, e-mail, mobile or words of the message. */
+    q: queryText(),
+    page: queryInt('page', 1, 100_000),
+    limit: queryInt('limit', 1, 100),
+  }),
+  response: z.object({
+    enquiries: z.array(z.object({ ...enquiryAnswer.shape, noteCount: z.number() })),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    /** For the status tabs: how many match the search in each status. */
+    counts: enquiryCounts,
+  }),
+};
+
+export const getAdminEnquiry = { params: idParams('enquiry'), response: enquiryThreadAnswer };
+
+export const enquiryNoteBody = z.object({
+  body: requiredText('Write the note first', ENQUIRY_NOTE_MAX),
+});
+export const addEnquiryNote = {
+  params: idParams('enquiry'),
+  body: enquiryNoteBody,
+  response: enquiryThreadAnswer,
+};
+
+export const enquiryReplyBody = z.object({
+  message: requiredText('Write the reply first', ENQUIRY_NOTE_MAX),
+});
+export const replyToEnquiry = {
+  params: idParams('enquiry'),
+  body: enquiryReplyBody,
+  response: enquiryThreadAnswer,
+};
