@@ -81,11 +81,12 @@ test('signs in, fills the cart and pays through the test gateway sheet', async (
       await call('DELETE', '/user/empty-cart', token);
       const [product] = (await call('GET', '/product?availability=in-stock&sort=-title&limit=1')).body as {
         _id: string;
-        color: { _id: string }[];
+        // Lists answer colours as ids, as the original API did.
+        color: string[];
       }[];
       const added = await call('POST', '/user/cart', token, {
         productId: product!._id,
-        color: product!.color[0]!._id,
+        color: product!.color[0]!,
         quantity: 1,
       });
       const cart = await call('GET', '/user/cart', token);

@@ -203,7 +203,14 @@ export const routes: readonly RouteDef[] = [
                 }),
               ),
             ).then((found) => found.filter((product): product is ApiProduct => product !== null))
-          : api.call(listProducts, { query: { tags: 'popular', sort: '-sold', limit: '2' }, signal }),
+          : // Lists give colours as ids; the comparison shows them, so each is read in full.
+            api
+              .call(listProducts, { query: { tags: 'popular', sort: '-sold', limit: '2' }, signal })
+              .then((list) =>
+                Promise.all(
+                  list.map((p) => api.call(getProduct, { params: { id: p.slug || p._id }, signal })),
+                ),
+              ),
         api.call(listProducts, { query: { sort: '-sold', limit: '30' }, signal }),
       ]);
       const options = new Map<string, { id: string; title: string; category: string }>();

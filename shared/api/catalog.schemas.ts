@@ -56,6 +56,14 @@ export const productAnswer = z.object({
 export type ApiProduct = z.output<typeof productAnswer>;
 
 /**
+ * A product in a list: `color` holds the colours' ids, as the original API's list answered them
+ * (the original admin client puts the raw value in a table cell, where objects crash its page).
+ * The product's own page (`getProduct`) has the colours as objects.
+ */
+export const listedProductAnswer = z.object({ ...productAnswer.shape, color: z.array(z.string()) });
+export type ApiListedProduct = z.output<typeof listedProductAnswer>;
+
+/**
  * A query value as Fastify parses it: one string, or several when the key is repeated. The
  * catalogue's filters keep their own parser (server/modules/catalog/product-query.ts), which
  * reads the doubled `&&` and trailing separators real clients send, comma lists, and refuses an
@@ -87,7 +95,9 @@ export const productListQuery = z.catchall(
       'Comma-separated fields, each ascending or with "-" descending: title, price, createdAt, totalrating, sold. Default -createdAt.',
     ),
     page: queryKey('Page number from 1 (default 1).'),
-    limit: queryKey('Products per page, 1 to 100 (default 100).'),
+    limit: queryKey(
+      'Products per page, 1 to 100 (default 100; without it a staff token gets up to 10,000 products, as the original admin client expects).',
+    ),
   }),
   queryValue,
 );
@@ -120,7 +130,7 @@ export type ApiProductSuggestion = z.output<typeof suggestionAnswer>;
 
 const tooShort = `Type at least ${SEARCH_MIN_LENGTH} characters to search.`;
 
-export const listProducts = { query: productListQuery, response: z.array(productAnswer) };
+export const listProducts = { query: productListQuery, response: z.array(listedProductAnswer) };
 
 export const productSuggestions = {
   query: z.object({

@@ -9,8 +9,10 @@ export async function productForCart(db: Executor, productId: string, colorId: s
   const [row] = await db
     .select({
       id: products.id,
+      title: products.title,
       pricePaise: products.pricePaise,
       quantity: products.quantity,
+      archived: sql<boolean>`${products.archivedAt} is not null`,
       hasColor: sql<boolean>`exists (select 1 from ${productColors} where ${productColors.productId} = ${products.id} and ${productColors.colorId} = ${colorId})`,
     })
     .from(products)

@@ -2,7 +2,7 @@ import type { ApiCartLine, ApiWrittenCartLine } from '../../../shared/api/cart.s
 import { paiseToRupees } from '../../../shared/money.js';
 import { type AddToCart, CART_QUANTITY_MAX } from '../../../shared/schemas/cart.js';
 import type { Database } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import * as repository from './cart.repository.js';
@@ -42,6 +42,7 @@ export function createCartService(deps: { db: Database; catalog: CatalogService 
     if (!isUuid(colorId)) throw badRequest('Please choose color', { color: 'Please choose color' });
     const product = await repository.productForCart(db, productId, colorId);
     if (!product) throw notFound('This product does not exist or is no longer sold.');
+    if (product.archived) throw conflict(`Sorry, ${product.title} is no longer sold.`);
     if (!product.hasColor) {
       throw badRequest('That colour is not available for this product. Please choose color', {
         color: 'Please choose color',
@@ -102,6 +103,9 @@ export function createCartService(deps: { db: Database; catalog: CatalogService 
       if (!line) throw notFound(LINE_NOT_FOUND);
       const product = await repository.productForCart(db, line.productId, line.colorId);
       if (!product) throw notFound(LINE_NOT_FOUND);
+      if (product.archived) {
+        throw conflict(`Sorry, ${product.title} is no longer sold. Please remove it from your cart.`);
+      }
       if (quantity > product.quantity) throw badRequest(stockMessage(product.quantity, 0));
       const updated = await repository.setLineQuantity(db, userId, lineId, quantity, product.pricePaise);
       if (!updated) throw notFound(LINE_NOT_FOUND);

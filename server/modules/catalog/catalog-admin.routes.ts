@@ -1,8 +1,130 @@
-import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as endpoints from '../../../shared/api/catalog-admin.js';
+import * as schemas from '../../../shared/api/catalog-admin.schemas.js';
+import { PRODUCT_CSV_MAX_BYTES } from '../../../shared/api/catalog-admin.schemas.js';
+import { registerEndpoint } from '../../lib/endpoints.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
+import { currentStaff } from '../staff/staff-auth.js';
 
-/** Issue 13 (merchant console): filled in by its slice. */
-export async function catalogAdminRoutes(app: FastifyInstance, options: ApiOptions) {
-  void app;
-  void options;
+/**
+ * Products in the console (shared/api/catalog-admin.ts) and the original admin client's product
+ * writes. Multipart bodies (the CSV import) are accepted in this plugin's scope only.
+ */
+export async function catalogAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {
+  const products = services.catalogAdmin;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PRODUCT_CSV_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  // An import reads, checks and writes up to 20,000 rows: a few a minute is plenty for people.
+  const importLimit = limiter(app, 'product-import', {
+    max: 20,
+    minutes: 10,
+    key: (request) => currentStaff(request).id,
+  });
+
+  registerEndpoint(app, endpoints.adminListProducts, schemas.adminListProducts, ({ query }) =>
+    products.list(query),
+  );
+  registerEndpoint(
+    app,
+    endpoints.exportProducts,
+    schemas.exportProducts,
+    async ({ query }, _request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="products-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(products.exportCsv(query)) as unknown as string;
+    },
+  );
+  registerEndpoint(
+    app,
+    endpoints.importProducts,
+    schemas.importProducts,
+    async ({ query }, request) => {
+      const { file, dryRunField } = await readCsvUpload(request);
+      const dryRun = isTrue(query.dryRun) || isTrue(dryRunField);
+      return products.importCsv(currentStaff(request), file, dryRun);
+    },
+    { preHandler: [importLimit] },
+  );
+  registerEndpoint(app, endpoints.adminGetProduct, schemas.adminGetProduct, ({ params }) =>
+    products.get(params.id),
+  );
+  registerEndpoint(app, endpoints.adminCreateProduct, schemas.adminCreateProduct, ({ body }, request) =>
+    products.create(currentStaff(request), body),
+  );
+  registerEndpoint(
+    app,
+    endpoints.adminUpdateProduct,
+    schemas.adminUpdateProduct,
+    ({ params, body }, request) => products.update(currentStaff(request), params.id, body),
+  );
+  registerEndpoint(app, endpoints.archiveProduct, schemas.archiveProduct, ({ params }, request) =>
+    products.archive(currentStaff(request), params.id),
+  );
+  registerEndpoint(app, endpoints.restoreProduct, schemas.restoreProduct, ({ params }, request) =>
+    products.restore(currentStaff(request), params.id),
+  );
+  registerEndpoint(app, endpoints.adminDeleteProduct, schemas.adminDeleteProduct, ({ params }, request) =>
+    products.remove(currentStaff(request), params.id),
+  );
+  registerEndpoint(app, endpoints.adjustStock, schemas.adjustStock, ({ params, body }, request) =>
+    products.adjustStock(currentStaff(request), params.id, body),
+  );
+  registerEndpoint(app, endpoints.listStockMovements, schemas.listStockMovements, ({ params, query }) =>
+    products.movements(params.id, query.page ?? 1),
+  );
+
+  registerEndpoint(app, endpoints.legacyCreateProduct, schemas.legacyCreateProduct, ({ body }, request) =>
+    products.legacyCreate(currentStaff(request), body),
+  );
+  registerEndpoint(
+    app,
+    endpoints.legacyUpdateProduct,
+    schemas.legacyUpdateProduct,
+    ({ params, body }, request) => products.legacyUpdate(currentStaff(request), params.id, body),
+  );
+  registerEndpoint(app, endpoints.legacyDeleteProduct, schemas.legacyDeleteProduct, ({ params }, request) =>
+    products.legacyDelete(currentStaff(request), params.id),
+  );
+}
+
+const isTrue = (value: string | undefined) => value === 'true' || value === '1';
+
+/** The CSV from a multipart body's `file` part (any part name is accepted), and a `dryRun` field. */
+async function readCsvUpload(request: FastifyRequest): Promise<{ file: Buffer; dryRunField?: string }> {
+  if (!request.isMultipart()) {
+    throw badRequest('Send the CSV as multipart/form-data, in a part named "file".');
+  }
+  let file: Buffer | undefined;
+  let dryRunField: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (file) throw badRequest('Send one CSV file at a time.');
+        file = await part.toBuffer();
+      } else if (part.fieldname === 'dryRun') {
+        dryRunField = String(part.value);
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        413,
+        `The file is larger than ${PRODUCT_CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+      );
+    }
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Send one CSV file at a time.');
+    if (code?.startsWith('FST_')) throw badRequest('The upload could not be read. Please try again.');
+    throw error;
+  }
+  if (!file || file.length === 0) throw badRequest('Choose a CSV file to import.');
+  return dryRunField === undefined ? { file } : { file, dryRunField };
 }

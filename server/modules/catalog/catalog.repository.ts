@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { brands, categories, colors, productColors, products, ratings, users } from '../../db/schema.js';
@@ -56,8 +56,11 @@ const sortColumns = {
 /** Which facet a condition belongs to, so facet counts can leave their own facet out. */
 export type FacetName = 'brand' | 'category' | 'tags' | 'price' | 'availability' | 'q';
 
+/** What the storefront shows: archived products have left it (they keep their history). */
+export const onSale = () => isNull(products.archivedAt);
+
 export function filterConditions(filters: ProductFilters, except?: FacetName): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [onSale()];
   if (filters.brands.length && except !== 'brand') {
     const names = filters.brands.map((b) => b.toLowerCase());
     conditions.push(sql`${products.brandId} in (select id from brands where lower(title) in ${names})`);
@@ -128,8 +131,9 @@ export async function countProducts(db: Executor, filters: ProductFilters): Prom
   return Number(row?.n ?? 0);
 }
 
+/** A product on sale, by id or slug (an archived one is not found). */
 export async function findProduct(db: Executor, idOrSlug: string): Promise<ProductRow | undefined> {
-  const match = isUuid(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug);
+  const match = and(isUuid(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug), onSale());
   const [row] = await db
     .select(productColumns)
     .from(products)
@@ -140,14 +144,19 @@ export async function findProduct(db: Executor, idOrSlug: string): Promise<Produ
   return row;
 }
 
-export async function findProductsByIds(db: Executor, ids: string[]): Promise<ProductRow[]> {
+/** Products by id, archived ones too unless `onSale`. */
+export async function findProductsByIds(
+  db: Executor,
+  ids: string[],
+  options: { onSale?: boolean } = {},
+): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   return db
     .select(productColumns)
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(inArray(products.id, ids));
+    .where(and(inArray(products.id, ids), options.onSale ? onSale() : undefined));
 }
 
 export async function colorsForProducts(db: Executor, productIds: string[]): Promise<ColorRow[]> {
@@ -212,7 +221,8 @@ export async function suggestProducts(db: Executor, q: string, limit: number): P
           end as rank,
           word_similarity(${needle}, search_text) as score
         from products
-        where search_text like ${`%${escapeLike(needle)}%`} or ${needle} <% search_text
+        where archived_at is null
+          and (search_text like ${`%${escapeLike(needle)}%`} or ${needle} <% search_text)
         order by rank desc, score desc, sold desc, id
         limit ${limit}
       ) p

@@ -1,4 +1,9 @@
-import type { ApiFacets, ApiProduct, ApiProductSuggestion } from '../../../shared/api/catalog.schemas.js';
+import type {
+  ApiFacets,
+  ApiListedProduct,
+  ApiProduct,
+  ApiProductSuggestion,
+} from '../../../shared/api/catalog.schemas.js';
 import { SUGGESTIONS_MAX } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
@@ -43,7 +48,8 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
       cache.clearPrefix('product:');
     },
 
-    listProducts(query: ProductListQuery): Promise<{ products: ApiProduct[]; total: number }> {
+    /** A page of products on sale; each product's `color` is its colours' ids, as lists answer them. */
+    listProducts(query: ProductListQuery): Promise<{ products: ApiListedProduct[]; total: number }> {
       return cached('list', query, async () => {
         const [rows, total] = await Promise.all([
           repository.listProducts(db, query, query.sort, query.page, query.limit),
@@ -54,15 +60,22 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
           rows.map((r) => r.id),
         );
         const colorsByProduct = groupBy(colorRows, (c) => c.productId);
-        return { products: rows.map((row) => present(row, colorsByProduct.get(row.id) ?? [])), total };
+        const products = rows.map((row) => {
+          const product = present(row, colorsByProduct.get(row.id) ?? []);
+          return { ...product, color: product.color.map((c) => c._id) };
+        });
+        return { products, total };
       });
     },
 
-    /** Full product objects for ids (cart, wishlist, orders), keyed by id. */
-    async productsByIds(ids: string[]): Promise<Map<string, ApiProduct>> {
+    /**
+     * Full product objects for ids (cart, wishlist, orders), keyed by id. Archived products are
+     * included (orders keep showing what was bought) unless `onSale` asks for those still sold.
+     */
+    async productsByIds(ids: string[], options: { onSale?: boolean } = {}): Promise<Map<string, ApiProduct>> {
       const unique = [...new Set(ids)];
       const [rows, colorRows] = await Promise.all([
-        repository.findProductsByIds(db, unique),
+        repository.findProductsByIds(db, unique, options),
         repository.colorsForProducts(db, unique),
       ]);
       const colorsByProduct = groupBy(colorRows, (c) => c.productId);

@@ -45,19 +45,20 @@ const MAX_VALUES_PER_FILTER = 30;
  * Empty segments are ignored; anything unknown or malformed (`price[$ne]=1`, `sort=password`,
  * `price[gte]=abc`) is a 400 with a message, never a silent ignore and never an injection.
  */
-export function parseProductListQuery(raw: RawQuery): ProductListQuery {
+export function parseProductListQuery(
+  raw: RawQuery,
+  options: { limitWhenAbsent?: number } = {},
+): ProductListQuery {
   const filters = parseProductFilters(raw, new Set(['sort', 'page', 'limit']));
+  const limit = single(raw, 'limit');
   return {
     ...filters,
     sort: parseSort(single(raw, 'sort')),
     page: parsePositiveInt(single(raw, 'page'), 'page', 1, 1, 10_000),
-    limit: parsePositiveInt(
-      single(raw, 'limit'),
-      'limit',
-      PRODUCT_LIST_DEFAULT_LIMIT,
-      1,
-      PRODUCT_LIST_MAX_LIMIT,
-    ),
+    limit:
+      limit === undefined && options.limitWhenAbsent
+        ? options.limitWhenAbsent
+        : parsePositiveInt(limit, 'limit', PRODUCT_LIST_DEFAULT_LIMIT, 1, PRODUCT_LIST_MAX_LIMIT),
   };
 }
 

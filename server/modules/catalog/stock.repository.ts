@@ -2,7 +2,10 @@ import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { products, stockHolds } from '../../db/schema.js';
 
-export type StockRow = { id: string; title: string; quantity: number };
+/** `archived`: the product has left the storefront; it can no longer be held or bought. */
+export type StockRow = { id: string; title: string; quantity: number; archived: boolean };
+
+const archived = sql<boolean>`${products.archivedAt} is not null`;
 
 /** Units of a product set aside by live holds, for use inside a products query. */
 export const liveHeldUnits = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
@@ -20,7 +23,7 @@ export const availableQuantity =
 export async function lockProducts(db: Executor, ids: string[]): Promise<StockRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: products.id, title: products.title, quantity: products.quantity })
+    .select({ id: products.id, title: products.title, quantity: products.quantity, archived })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
@@ -30,7 +33,7 @@ export async function lockProducts(db: Executor, ids: string[]): Promise<StockRo
 export async function stockOf(db: Executor, ids: string[]): Promise<StockRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: products.id, title: products.title, quantity: products.quantity })
+    .select({ id: products.id, title: products.title, quantity: products.quantity, archived })
     .from(products)
     .where(inArray(products.id, ids));
 }

@@ -57,6 +57,9 @@ function checkAgainst(
   held: Map<string, number>,
 ) {
   for (const row of stock) {
+    // Archived by the shop: it has left the storefront, whatever its stock.
+    if (row.archived)
+      throw new AppError(409, `${row.title} is no longer sold. Please remove it from your cart.`);
     const wanted = units.get(row.id)?.quantity ?? 0;
     const available = Math.max(0, row.quantity - (held.get(row.id) ?? 0));
     if (wanted > available) throw new AppError(409, shortMessage(row.title, row.quantity, available));

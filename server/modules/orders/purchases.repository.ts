@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
 
@@ -16,4 +16,14 @@ export async function hasBought(db: Executor, userId: string, productId: string)
       ),
     );
   return Number(row?.n ?? 0) > 0;
+}
+
+/** Which of these products appear in any order (of any status). */
+export async function productsWithOrders(db: Executor, productIds: string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(inArray(orderLines.productId, productIds));
+  return new Set(rows.map((row) => row.productId));
 }

@@ -10,3 +10,11 @@ import * as repository from './purchases.repository.js';
 export async function hasBought(db: Executor, userId: string, productId: string): Promise<boolean> {
   return repository.hasBought(db, userId, productId);
 }
+
+/**
+ * Which of these products some order refers to: the catalogue archives rather than deletes those,
+ * so that every order keeps showing what was bought.
+ */
+export async function productsWithOrders(db: Executor, productIds: string[]): Promise<Set<string>> {
+  return repository.productsWithOrders(db, productIds);
+}

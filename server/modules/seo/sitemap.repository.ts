@@ -1,11 +1,15 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { blogs, products } from '../../db/schema.js';
 
 export type SitemapEntry = { slug: string; updatedAt: Date };
 
 export async function countProducts(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+  // Archived products have left the storefront, so they leave the sitemap too.
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(isNull(products.archivedAt));
   return Number(row?.n ?? 0);
 }
 
@@ -13,6 +17,7 @@ export async function productEntries(db: Executor, offset: number, limit: number
   return db
     .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
+    .where(isNull(products.archivedAt))
     .orderBy(asc(products.id))
     .offset(offset)
     .limit(limit);

@@ -19,7 +19,8 @@ export function createWishlistService(deps: { db: Database; catalog: CatalogServ
     /** GET user/wishlist: the user object with `wishlist` as full products, newest first. */
     async get(userId: string): Promise<ApiWishlist> {
       const [user, ids] = await Promise.all([userOf(userId), repository.wishlistProductIds(db, userId)]);
-      const products = await catalog.productsByIds(ids);
+      // Archived products have left the storefront; they come back if the shop restores them.
+      const products = await catalog.productsByIds(ids, { onSale: true });
       return { ...user, wishlist: ids.flatMap((id) => products.get(id) ?? []) };
     },
 

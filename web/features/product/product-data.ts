@@ -2,6 +2,7 @@ import { getProduct, listProducts } from '../../../shared/api/catalog';
 import type { ApiProduct } from '../../../shared/api/catalog.schemas';
 import type { LoadContext, MetaContext, PageMeta } from '../../lib/route-types';
 import { excerpt, htmlToText } from '../../lib/text';
+import { slimProduct } from '../store/slim-product';
 
 export type ProductData = {
   product: ApiProduct;
@@ -17,6 +18,7 @@ export async function loadProduct({ api, params, signal }: LoadContext): Promise
     // The list is a garnish: the product page must not fail because of it.
     api
       .call(listProducts, { query: { tags: 'popular', sort: '-sold', limit: '9' }, signal })
+      .then((list) => list.map(slimProduct))
       .catch((): ApiProduct[] => []),
   ]);
   const related = popular.filter((p) => p._id !== product._id).slice(0, 8);
