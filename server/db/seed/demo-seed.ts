@@ -2,7 +2,17 @@ import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { sanitizeRichText } from '../../lib/html.js';
 import { countRows, type Database, type Executor } from '../client.js';
-import { blogs, brands, categories, colors, productColors, products, ratings, users } from '../schema.js';
+import {
+  blogCategories,
+  blogs,
+  brands,
+  categories,
+  colors,
+  productColors,
+  products,
+  ratings,
+  users,
+} from '../schema.js';
 import { blogCoverJob, blogCoverRef } from './blog-covers.js';
 import { blogPostDefs } from './blog-posts.js';
 import { brandLogoJob, brandLogoRef } from './brand-logos.js';
@@ -323,5 +333,10 @@ async function insertBlogs(tx: Executor): Promise<number> {
     .values(rows)
     .onConflictDoNothing({ target: blogs.slug })
     .returning({ id: blogs.id });
+  // The console's blog categories: a post can only be saved in one of them.
+  await tx
+    .insert(blogCategories)
+    .values([...new Set(blogPostDefs.map((post) => post.category))].map((title) => ({ title })))
+    .onConflictDoNothing();
   return inserted.length;
 }
