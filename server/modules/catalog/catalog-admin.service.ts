@@ -40,6 +40,7 @@ import {
   productCsvStream,
   type RowValues,
   readRow,
+  validNewSlug,
 } from './product-csv.js';
 import { lockProducts } from './stock.repository.js';
 import * as ledger from './stock-ledger.repository.js';
@@ -705,6 +706,14 @@ export function createCatalogAdminService(deps: ServiceDeps) {
     for (const { record, values } of rows) {
       const current = values.slug ? existing.get(values.slug) : undefined;
       if (!current) {
+        if (values.slug && !validNewSlug(values.slug)) {
+          rejections.push({
+            row: record.row,
+            field: 'slug',
+            message: `"${values.slug.slice(0, 60)}" is not a valid slug for a new product: use a-z, 0-9 and single hyphens`,
+          });
+          continue;
+        }
         const missing = required.filter(([key]) => values[key] === undefined);
         for (const [, column] of missing) {
           rejections.push({
