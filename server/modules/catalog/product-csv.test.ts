@@ -88,7 +88,7 @@ describe('CSV export', () => {
     });
     expect(row.images).toMatch(/^https:\/\/shop\.example\.in\/media\/products\//);
     // A spreadsheet must not run a title as a formula.
-    expect(all.find((r) => r.title.includes('HYPERLINK'))!.title).toBe(`'=HYPERLINK("evil")`);
+    expect(all.find((r) => r.title?.includes('HYPERLINK'))!.title).toBe(`'=HYPERLINK("evil")`);
 
     const audio = await ensureCategory(db, 'Csv Audio');
     const filtered = rows((await exportCsv(`?category=${audio.id}`)).body);
