@@ -198,14 +198,15 @@ export async function tablePage(
   const used = usageOf(kind, sql`${table.id}`);
   const [key, order] = options.sort.split(':');
   const direction = order === 'desc' ? desc : asc;
-  const sortColumn =
-    key === 'used' ? used : key === 'createdAt' ? table.createdAt : sql`lower(${table.title})`;
+  // People know colours by name: their A to Z is by name (the value breaks ties).
+  const titleOrder = kind === 'color' ? sql`lower(${colors.name})` : sql`lower(${table.title})`;
+  const sortColumn = key === 'used' ? used : key === 'createdAt' ? table.createdAt : titleOrder;
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({ ...columnsOf(kind), used })
       .from(table)
       .where(where)
-      .orderBy(direction(sortColumn), asc(sql`lower(${table.title})`), asc(table.id))
+      .orderBy(direction(sortColumn), asc(titleOrder), asc(sql`lower(${table.title})`), asc(table.id))
       .limit(options.limit)
       .offset(options.offset),
     db.select({ total: count() }).from(table).where(where),

@@ -322,6 +322,15 @@ describe('the console tables', () => {
     expect(table.items).toEqual([
       expect.objectContaining({ title: '#515151', name: `Ash${process.pid}`, used: 0 }),
     ]);
+    // A to Z by name, which is how people know them (not by the hex value).
+    await inject('POST', '/api/color', { title: '#010101', name: `Zinc${process.pid}` });
+    await inject('POST', '/api/color', { title: '#fefefe', name: `Amber${process.pid}` });
+    const byName = (await inject('GET', `/api/admin/colors?q=${process.pid}&sort=title:asc`)).json();
+    expect(byName.items.map((c: { name: string }) => c.name)).toEqual([
+      `Amber${process.pid}`,
+      `Ash${process.pid}`,
+      `Zinc${process.pid}`,
+    ]);
   });
 
   it('lets a support member read neither tables nor write, but anyone read the public lists', async () => {

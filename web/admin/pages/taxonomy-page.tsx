@@ -1,6 +1,256 @@
+import { useState } from 'react';
+import {
+  type ApiTaxonomyRow,
+  type TaxonomyTableSort,
+  taxonomyTableSorts,
+} from '../../../shared/api/taxonomy.schemas';
+import { reportSubmitError } from '../../components/forms/submit-error';
+import { isApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { useConfirm } from '../components/confirm-dialog';
+import { DataTable, formatSort, parseSort } from '../components/data-table';
+import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
+import { Pager } from '../components/pager';
+import { ColorSwatch } from '../features/taxonomy/color-swatch';
+import { SearchField } from '../features/taxonomy/search-field';
+import { formatShortDay } from '../features/taxonomy/short-day';
+import { TaxonomyForm } from '../features/taxonomy/taxonomy-form';
+import { isTaxonomyKind, type TaxonomyConfig, taxonomyConfigs } from '../features/taxonomy/taxonomy-kinds';
+import '../features/taxonomy/taxonomy.css';
+import { adminApi } from '../lib/admin-api';
+import { useAdminQuery } from '../lib/use-admin-query';
+import { useSearchState } from '../lib/use-search-state';
+import type { ConsolePageProps } from '../routes';
 
-/** Issue 13: this page is being built by its slice. */
-export default function TaxonomyPage() {
-  return <PageHeader title="Taxonomy" description="Coming soon." />;
+const DEFAULT_SORT = { key: 'title', direction: 'asc' } as const;
+
+/** Brands, categories, colours or blog categories: one page, told which by its route. */
+export default function TaxonomyPage({ kind }: ConsolePageProps) {
+  const config = taxonomyConfigs[isTaxonomyKind(kind) ? kind : 'brand'];
+  // A fresh page (no half-typed rename or old notice) when the sidebar moves to another kind.
+  return <TaxonomyScreen key={config.kind} config={config} />;
+}
+
+function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
+  const confirm = useConfirm();
+  const [state, setState] = useSearchState();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ title: string; message: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const parsed = parseSort(state.sort, DEFAULT_SORT);
+  const sort = (taxonomyTableSorts as readonly string[]).includes(formatSort(parsed)) ? parsed : DEFAULT_SORT;
+  const page = Math.max(1, Number(state.page) || 1);
+  const query = { q: state.q ?? '', sort: formatSort(sort) as TaxonomyTableSort, page };
+  const table = useAdminQuery(
+    (signal) => adminApi.call(config.table, { query, signal }),
+    [config.kind, query.q, query.sort, query.page],
+  );
+  const isColor = config.kind === 'color';
+
+  const label = (row: ApiTaxonomyRow) =>
+    isColor && row.name && row.name !== row.title ? `${row.name} (${row.title})` : row.title;
+  const uses = (count: number) =>
+    `${count.toLocaleString('en-IN')} ${count === 1 ? config.usedOne : config.usedMany}`;
+
+  const add = async (body: { title: string; name?: string }) => {
+    const created = await adminApi.call(config.create, { body });
+    toast.success(`Added the ${config.one} ${created.title}.`, { autoClose: 4000 });
+    setRefusal(null);
+    table.reload();
+  };
+
+  const rename = async (row: ApiTaxonomyRow, body: { title: string; name?: string }) => {
+    await adminApi.call(config.update, { params: { id: row._id }, body });
+    toast.success(
+      config.kind === 'blogcategory' && row.used > 0 && body.title !== row.title
+        ? `Renamed to ${body.title}, on its ${uses(row.used)} too.`
+        : `Saved the ${config.one} ${body.title}.`,
+      { autoClose: 4000 },
+    );
+    setEditing(null);
+    table.reload();
+  };
+
+  const remove = async (row: ApiTaxonomyRow) => {
+    const ok = await confirm({
+      title: `Delete the ${config.one} ${label(row)}?`,
+      message:
+        row.used > 0
+          ? `${uses(row.used)} ${row.used === 1 ? 'uses' : 'use'} it, so the shop will refuse until ${row.used === 1 ? 'it is' : 'they are'} moved elsewhere.`
+          : 'It is removed for good; the audit trail keeps a record.',
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy(row._id);
+    try {
+      await adminApi.call(config.remove, { params: { id: row._id } });
+      toast.success(`Deleted the ${config.one} ${label(row)}.`, { autoClose: 4000 });
+      setRefusal(null);
+      table.reload();
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        setRefusal({ title: `${label(row)} was not deleted`, message: error.message });
+      } else {
+        reportSubmitError(error);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const rows = table.data?.items ?? [];
+  return (
+    <>
+      <PageHeader title={config.title} description={config.description} />
+
+      <section className="panel" aria-labelledby="add-heading">
+        <h2 id="add-heading">Add a {config.one}</h2>
+        <AddForm config={config} onAdd={add} />
+      </section>
+
+      {refusal && (
+        <div className="taxonomy-refusal" role="alert">
+          <p>
+            <strong>{refusal.title}</strong>
+            {refusal.message}
+          </p>
+          <button type="button" className="button button--small" onClick={() => setRefusal(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      <div className="toolbar">
+        <SearchField
+          label={`Search ${config.title.toLowerCase()}`}
+          value={state.q ?? ''}
+          placeholder={isColor ? 'Name or #value' : 'Name'}
+          onSearch={(q) => setState({ q })}
+        />
+      </div>
+
+      {table.error && <LoadError message={table.error} onRetry={table.reload} />}
+      <DataTable
+        caption={config.title}
+        loading={table.loading}
+        rows={rows}
+        rowKey={(row) => row._id}
+        sort={sort}
+        onSortChange={(next) => setState({ sort: formatSort(next) })}
+        empty={
+          state.q
+            ? `No ${config.title.toLowerCase()} match “${state.q}”.`
+            : `No ${config.title.toLowerCase()} yet.`
+        }
+        columns={[
+          {
+            key: 'title',
+            header: isColor ? 'Colour' : 'Name',
+            sortable: true,
+            render: (row) =>
+              editing === row._id ? (
+                <TaxonomyForm
+                  compact
+                  config={config}
+                  initial={{ title: row.title, name: row.name && row.name !== row.title ? row.name : '' }}
+                  submitLabel="Save"
+                  busyLabel="Saving…"
+                  onSubmit={(body) => rename(row, body)}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : isColor ? (
+                <span className="taxonomy-title">
+                  <ColorSwatch value={row.title} />
+                  <span>
+                    {row.name && row.name !== row.title ? row.name : 'Unnamed'} <code>{row.title}</code>
+                  </span>
+                </span>
+              ) : (
+                <strong>{row.title}</strong>
+              ),
+          },
+          {
+            key: 'used',
+            header: config.usedBy,
+            sortable: true,
+            align: 'end',
+            width: '9rem',
+            render: (row) =>
+              row.used === 0 ? <span className="used-none">None</span> : row.used.toLocaleString('en-IN'),
+          },
+          {
+            key: 'createdAt',
+            header: 'Added',
+            sortable: true,
+            width: '8rem',
+            render: (row) => <span className="nowrap">{formatShortDay(row.createdAt)}</span>,
+          },
+          {
+            key: 'actions',
+            header: 'Actions',
+            align: 'end',
+            width: '13rem',
+            render: (row) =>
+              editing === row._id ? null : (
+                <div className="row-actions">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Rename ${label(row)}`}
+                    onClick={() => setEditing(row._id)}
+                  >
+                    Rename
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small button--quiet-danger"
+                    aria-label={`Delete ${label(row)}`}
+                    disabled={busy === row._id}
+                    onClick={() => void remove(row)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              ),
+          },
+        ]}
+      />
+      {table.data && (
+        <Pager
+          label={`${config.title} pages`}
+          page={table.data.page}
+          pageSize={table.data.pageSize}
+          total={table.data.total}
+          onPageChange={(next) => setState({ page: next })}
+        />
+      )}
+    </>
+  );
+}
+
+/** The add form, cleared after each success (a new key remounts it empty). */
+function AddForm({
+  config,
+  onAdd,
+}: {
+  config: TaxonomyConfig;
+  onAdd: (body: { title: string; name?: string }) => Promise<void>;
+}) {
+  const [generation, setGeneration] = useState(0);
+  return (
+    <TaxonomyForm
+      key={generation}
+      config={config}
+      initial={{ title: '', name: '' }}
+      submitLabel={`Add ${config.one}`}
+      busyLabel="Adding…"
+      onSubmit={async (body) => {
+        await onAdd(body);
+        setGeneration((n) => n + 1);
+      }}
+    />
+  );
 }

@@ -1,0 +1,7 @@
+import { inIndia, monthName } from '../../../lib/dates';
+
+/** '23 Nov 2026' (India time): dates in narrow table columns; '' for a broken date. */
+export function formatShortDay(value: string | number | Date): string {
+  const time = inIndia(value);
+  return time ? `${time.day} ${monthName(time.month).slice(0, 3)} ${time.year}` : '';
+}

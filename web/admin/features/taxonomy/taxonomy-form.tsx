@@ -1,0 +1,151 @@
+import { type FormEvent, useId, useState } from 'react';
+import { colorBody, taxonomyBody } from '../../../../shared/api/taxonomy.schemas';
+import { TextField } from '../../../components/forms/form-field';
+import { reportSubmitError } from '../../../components/forms/submit-error';
+import { isApiError } from '../../../lib/api-client';
+import { zodResolver } from '../../../lib/form';
+import { ColorSwatch } from './color-swatch';
+import type { TaxonomyConfig } from './taxonomy-kinds';
+
+export type TaxonomyValues = { title: string; name: string };
+type Errors = Partial<Record<keyof TaxonomyValues, string>>;
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The fields of a brand, category, blog category (a name) or colour (a value with a picker, and a
+ * name), for adding one or renaming it in its row. Checked with the API's own schema; the server's
+ * 409 (the name is taken) shows under the field.
+ */
+export function TaxonomyForm({
+  config,
+  initial,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  onCancel,
+  compact = false,
+}: {
+  config: TaxonomyConfig;
+  initial: TaxonomyValues;
+  submitLabel: string;
+  busyLabel: string;
+  /** Resolves when saved; throws the API's error otherwise. */
+  onSubmit: (values: { title: string; name?: string }) => Promise<void>;
+  onCancel?: () => void;
+  compact?: boolean;
+}) {
+  const isColor = config.kind === 'color';
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const pickerId = useId();
+  const resolve = zodResolver(isColor ? colorBody : taxonomyBody);
+
+  const change = (field: keyof TaxonomyValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = isColor ? { title: values.title, name: values.name } : { title: values.title };
+    const result = resolve(body);
+    if (Object.keys(result.errors).length) {
+      setErrors({
+        title: result.errors.title?.message,
+        name: (result.errors as Record<string, { message?: string }>).name?.message,
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(result.values as { title: string; name?: string });
+      setErrors({});
+    } catch (error) {
+      if (isApiError(error) && (error.status === 409 || error.fields?.title)) {
+        setErrors({ title: error.fields?.title ?? error.message });
+      }
+      reportSubmitError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className={compact ? 'taxonomy-form taxonomy-form--compact' : 'taxonomy-form'}
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onCancel) {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      {isColor && (
+        <div className="form-field color-picker-field">
+          <label className="form-label" htmlFor={pickerId}>
+            Colour
+          </label>
+          <input
+            id={pickerId}
+            type="color"
+            className="color-picker"
+            value={HEX.test(values.title) ? values.title.toLowerCase() : '#000000'}
+            onChange={(event) => change('title', event.target.value)}
+          />
+        </div>
+      )}
+      <TextField
+        className={isColor ? 'grow field-hex' : 'grow'}
+        label={compact ? `New ${config.titleLabel.toLowerCase()}` : config.titleLabel}
+        value={values.title}
+        placeholder={isColor ? '#1f2937' : undefined}
+        autoComplete="off"
+        autoFocus={compact}
+        maxLength={isColor ? 7 : 80}
+        error={errors.title}
+        onChange={(event) => change('title', event.target.value)}
+      />
+      {isColor && (
+        <TextField
+          className="grow field-name"
+          label={compact ? 'Name' : 'Name shoppers see'}
+          value={values.name}
+          placeholder="Graphite"
+          autoComplete="off"
+          maxLength={40}
+          hint={compact ? undefined : 'Optional: without a name the value is shown.'}
+          error={errors.name}
+          onChange={(event) => change('name', event.target.value)}
+        />
+      )}
+      {isColor && !compact && HEX.test(values.title) && (
+        <span className="color-preview">
+          <ColorSwatch value={values.title} size="large" />
+        </span>
+      )}
+      <div className="taxonomy-form-actions">
+        <button
+          type="submit"
+          className={compact ? 'button button--primary button--small' : 'button button--primary'}
+          disabled={busy}
+        >
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {onCancel && (
+          <button
+            type="button"
+            className={compact ? 'button button--small' : 'button'}
+            onClick={onCancel}
+            disabled={busy}
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
