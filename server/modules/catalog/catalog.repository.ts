@@ -302,3 +302,13 @@ export async function recomputeRating(tx: Transaction, productId: string): Promi
     })
     .where(eq(products.id, productId));
 }
+
+/** Titles of products (archived ones too) whose pictures include the upload `publicId`. */
+export async function productTitlesWithImage(db: Executor, publicId: string, limit = 5): Promise<string[]> {
+  const rows = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(sql`${products.images} @> ${JSON.stringify([{ public_id: publicId }])}::jsonb`)
+    .limit(limit);
+  return rows.map((row) => row.title);
+}

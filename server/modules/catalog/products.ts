@@ -31,3 +31,8 @@ export async function productRefs(db: Executor, ids: string[]): Promise<Map<stri
   const rows = await repository.findProductsByIds(db, [...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, refOf(row)]));
 }
+
+/** Products that show the uploaded picture `publicId` (a few titles), so it is not deleted under them. */
+export async function productsShowingImage(db: Executor, publicId: string): Promise<string[]> {
+  return repository.productTitlesWithImage(db, publicId);
+}

@@ -1,9 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import {
+  type ApiUploadedImage,
+  UPLOAD_FULL_WIDTH,
+  UPLOAD_VARIANT_WIDTHS,
+} from '../../../shared/api/media.schemas.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { productsShowingImage } from '../catalog/products.js';
+import * as repository from './media.repository.js';
+import { createLocalMediaStorage, type MediaStorage } from './media-storage.js';
 
-/** Issue 13 (merchant console): filled in by its slice. */
-export function createMediaService(deps: ServiceDeps) {
-  void deps;
-  return {};
+type StoredAsset = {
+  publicId: string;
+  key: string;
+  files: string[];
+  width: number;
+  height: number;
+  bytes: number;
+  name: string;
+};
+
+/** One uploaded file as the route read it. */
+export type UploadedFile = { filename: string; data: Buffer };
+
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** A 10 MB file can still decode to billions of pixels (a "decompression bomb"): 50 megapixels is plenty. */
+const MAX_INPUT_PIXELS = 50_000_000;
+const webpOptions = { quality: 80, effort: 4 } as const;
+
+const nameOf = (file: UploadedFile) => (file.filename || 'The file').slice(0, 120);
+
+/**
+ * Uploaded pictures: checked by their content (sharp must read them as JPEG, PNG or WebP, whatever
+ * their name says), turned upright from their EXIF orientation, stripped of metadata (GPS included)
+ * and stored as WebP in the sizes the storefront's srcset uses, through a storage that a bucket can
+ * replace. `media_assets` records what was written, so a delete removes exactly those files.
+ */
+export function createMediaService(deps: ServiceDeps, options: { storage?: MediaStorage } = {}) {
+  const { db, imageUrls, config, log } = deps;
+  const storage = options.storage ?? createLocalMediaStorage(config.mediaDir);
+
+  /** Reads every file before writing any: one bad file refuses the whole upload. */
+  async function inspect(files: UploadedFile[]) {
+    for (const file of files) {
+      let format: string | undefined;
+      try {
+        const metadata = await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+        format = metadata.format;
+        if (!metadata.width || !metadata.height) format = undefined;
+      } catch (error) {
+        if (/pixel limit/i.test((error as Error).message)) {
+          throw badRequest(`${nameOf(file)} has too many pixels: upload a picture of at most 50 megapixels.`);
+        }
+        format = undefined;
+      }
+      if (!format || !FORMATS.has(format)) {
+        throw badRequest(`${nameOf(file)} is not a JPEG, PNG or WebP picture.`);
+      }
+    }
+  }
+
+  /** The full-size WebP and its smaller copies, from one decode of the original. */
+  async function render(file: UploadedFile) {
+    const { data, info } = await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: UPLOAD_FULL_WIDTH, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const full = await sharp(data, raw).webp(webpOptions).toBuffer();
+    const variants = await Promise.all(
+      UPLOAD_VARIANT_WIDTHS.map(async (width) => ({
+        width,
+        data: await sharp(data, raw).resize({ width, withoutEnlargement: true }).webp(webpOptions).toBuffer(),
+      })),
+    );
+    return { width: info.width, height: info.height, full, variants };
+  }
+
+  return {
+    storage,
+
+    async upload(actor: AuditActor, files: UploadedFile[]): Promise<ApiUploadedImage[]> {
+      await inspect(files);
+      const written: string[] = [];
+      try {
+        const assets: StoredAsset[] = [];
+        for (const file of files) {
+          const image = await render(file);
+          const publicId = `img_${randomBytes(12).toString('hex')}`;
+          const key = `uploads/${publicId}.webp`;
+          await storage.put(key, image.full, 'image/webp');
+          written.push(key);
+          for (const variant of image.variants) {
+            const variantKey = `uploads/${publicId}-${variant.width}.webp`;
+            await storage.put(variantKey, variant.data, 'image/webp');
+            written.push(variantKey);
+          }
+          assets.push({
+            publicId,
+            key,
+            files: [key, ...image.variants.map((v) => `uploads/${publicId}-${v.width}.webp`)],
+            width: image.width,
+            height: image.height,
+            bytes: image.full.length + image.variants.reduce((sum, v) => sum + v.data.length, 0),
+            name: nameOf(file),
+          });
+        }
+        const rows = await db.transaction(async (tx) => {
+          const inserted = await repository.insertAssets(
+            tx,
+            assets.map((a) => ({
+              publicId: a.publicId,
+              files: a.files,
+              width: a.width,
+              height: a.height,
+              bytes: a.bytes,
+              staffId: actor.id,
+            })),
+          );
+          await recordAudit(tx, actor, {
+            action: 'media.upload',
+            entityType: 'media',
+            entityId: assets.length === 1 ? assets[0]!.publicId : null,
+            summary: `Uploaded ${assets.length === 1 ? assets[0]!.name : `${assets.length} pictures`}`,
+            after: assets.map((a) => ({
+              public_id: a.publicId,
+              file: a.name,
+              width: a.width,
+              height: a.height,
+            })),
+          });
+          return inserted;
+        });
+        const idOf = new Map(rows.map((row) => [row.publicId, row.id]));
+        return assets.map((a) => ({
+          url: imageUrls.url(storage.url(a.key)),
+          asset_id: idOf.get(a.publicId)!,
+          public_id: a.publicId,
+          width: a.width,
+          height: a.height,
+        }));
+      } catch (error) {
+        // Nothing half-uploaded stays behind: files written before the failure are removed.
+        await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+        if ((error as Error).message?.includes('Input buffer')) {
+          throw badRequest('A picture could not be read. Please check the files and try again.');
+        }
+        throw error;
+      }
+    },
+
+    async remove(actor: AuditActor, publicId: string): Promise<{ message: string }> {
+      const asset = await repository.findByPublicId(db, publicId);
+      if (!asset)
+        throw notFound('There is no uploaded picture with that id. It may have been deleted already.');
+      const usedBy = await productsShowingImage(db, publicId);
+      if (usedBy.length) {
+        throw conflict(
+          `${usedBy.join(', ')} still ${usedBy.length === 1 ? 'shows' : 'show'} this picture: remove it there first.`,
+        );
+      }
+      await db.transaction(async (tx) => {
+        await repository.deleteAsset(tx, asset.id);
+        await recordAudit(tx, actor, {
+          action: 'media.delete',
+          entityType: 'media',
+          entityId: publicId,
+          summary: `Deleted the picture ${publicId}`,
+          before: { public_id: publicId, files: asset.files, width: asset.width, height: asset.height },
+        });
+      });
+      // After the commit: a failed file delete leaves an orphan file, never a record without files.
+      const results = await Promise.allSettled(asset.files.map((key) => storage.delete(key)));
+      const failed = results.filter((r) => r.status === 'rejected');
+      if (failed.length)
+        log.error({ publicId, failed: failed.length }, 'could not delete every file of a picture');
+      return { message: 'Deleted' };
+    },
+  };
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;
