@@ -52,6 +52,28 @@ export function escapeLike(text: string): string {
 /** The payment `p` that paid for the order (a checkout may have failed attempts before it). */
 const paidWith = sql`p.checkout_id = "orders"."checkout_id" and p.provider_payment_id = "orders"."payment_info"->>'razorpayPaymentId'`;
 
+/** What order numbers look like (BB + date + letters and digits), typed whole or in part. */
+const ORDER_NUMBER_START = /^BB[0-9A-Z]{2,18}$/i;
+
+/**
+ * An order number (or its start) searches order numbers only; anything else searches the
+ * customer's e-mail, name or mobile only. Two separate conditions rather than one OR: each then
+ * uses its own index (the order number's, or the customers' trigram indexes and orders by customer)
+ * instead of reading every order.
+ */
+function searchCondition(q: string): SQL {
+  if (ORDER_NUMBER_START.test(q)) {
+    return sql`"orders"."order_number" like ${`${escapeLike(q.toUpperCase())}%`}`;
+  }
+  const text = `%${escapeLike(q.toLowerCase())}%`;
+  const digits = q.replace(/\D/g, '');
+  // A mobile is searched by its digits ("+91 98450 12345" finds 9845012345), from 3 of them.
+  const mobile = digits.length >= 3 ? sql` or u.mobile like ${`%${digits.slice(-10)}%`}` : sql``;
+  return sql`"orders"."user_id" in (
+    select u.id from ${users} u
+    where u.email like ${text} or lower(u.firstname || ' ' || u.lastname) like ${text}${mobile})`;
+}
+
 function filterConditions(filters: AdminOrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
@@ -63,17 +85,7 @@ function filterConditions(filters: AdminOrderFilters): SQL | undefined {
     );
   }
   const q = filters.q?.trim();
-  if (q) {
-    const text = `%${escapeLike(q.toLowerCase())}%`;
-    const digits = q.replace(/\D/g, '');
-    // A mobile is searched by its digits ("+91 98450 12345" finds 9845012345), from 3 of them.
-    const mobile = digits.length >= 3 ? sql` or u.mobile like ${`%${digits.slice(-10)}%`}` : sql``;
-    conditions.push(
-      sql`("orders"."order_number" like ${`${escapeLike(q.toUpperCase())}%`} or "orders"."user_id" in (
-        select u.id from ${users} u
-        where u.email like ${text} or lower(u.firstname || ' ' || u.lastname) like ${text}${mobile}))`,
-    );
-  }
+  if (q) conditions.push(searchCondition(q));
   return and(...conditions);
 }
 
@@ -83,6 +95,11 @@ function orderBy(sort: AdminOrderSort) {
   return [direction(column), direction(orders.id)];
 }
 
+/**
+ * One page of orders. The page's ids are chosen first (filters, order, offset: indexes only), and
+ * only those rows are then joined with their customer, counted and matched with their payment, so
+ * page 1,000 costs 25 look-ups rather than 25,000.
+ */
 export async function listAdminOrders(
   db: Executor,
   filters: AdminOrderFilters,
@@ -90,6 +107,14 @@ export async function listAdminOrders(
   offset: number,
   limit: number,
 ): Promise<AdminOrderListRow[]> {
+  const page = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(filterConditions(filters))
+    .orderBy(...orderBy(sort))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
   const rows = await db
     .select({
       order: orders,
@@ -97,12 +122,10 @@ export async function listAdminOrders(
       itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
       paymentMethod: sql<string | null>`(select p.method from ${payments} p where ${paidWith} limit 1)`,
     })
-    .from(orders)
+    .from(page)
+    .innerJoin(orders, eq(orders.id, page.id))
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(filterConditions(filters))
-    .orderBy(...orderBy(sort))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...orderBy(sort));
   return rows.map((row) => ({
     ...row.order,
     customer: row.customer,
