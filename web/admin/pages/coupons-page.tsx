@@ -1,6 +1,197 @@
+import { useRef, useState } from 'react';
+import { couponsTable, deleteCoupon } from '../../../shared/api/coupons';
+import {
+  type ApiCoupon,
+  type CouponTableSort,
+  couponTableSorts,
+  indiaToday,
+  isCouponExpired,
+} from '../../../shared/api/coupons.schemas';
+import { SelectField } from '../../components/forms/form-field';
+import { reportSubmitError } from '../../components/forms/submit-error';
+import { formatDay } from '../../lib/dates';
+import { toast } from '../../lib/toast';
+import { useConfirm } from '../components/confirm-dialog';
+import { DataTable, formatSort, parseSort } from '../components/data-table';
+import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
+import { Pager } from '../components/pager';
+import { CouponForm } from '../features/coupons/coupon-form';
+import '../features/coupons/coupons.css';
+import { DeleteRowButton } from '../features/taxonomy/row-buttons';
+import { SearchField } from '../features/taxonomy/search-field';
+import { adminApi } from '../lib/admin-api';
+import { useAdminQuery } from '../lib/use-admin-query';
+import { useSearchState } from '../lib/use-search-state';
 
-/** Issue 13: this page is being built by its slice. */
+const DEFAULT_SORT = { key: 'expiry', direction: 'asc' } as const;
+
+function ExpiryBadge({ expiry }: { expiry: string }) {
+  if (isCouponExpired(expiry)) return <span className="badge badge--muted">Expired</span>;
+  if (Date.parse(expiry) === indiaToday().getTime())
+    return <span className="badge badge--warning">Last day</span>;
+  return <span className="badge badge--success">Active</span>;
+}
+
+/** Discount coupons: a create/edit form above the table; codes, discounts and when they end. */
 export default function CouponsPage() {
-  return <PageHeader title="Coupons" description="Coming soon." />;
+  const confirm = useConfirm();
+  const [state, setState] = useSearchState();
+  const [editing, setEditing] = useState<ApiCoupon | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const formPanel = useRef<HTMLElement>(null);
+
+  const parsed = parseSort(state.sort, DEFAULT_SORT);
+  const sort = (couponTableSorts as readonly string[]).includes(formatSort(parsed)) ? parsed : DEFAULT_SORT;
+  const shown = state.status;
+  const status: 'active' | 'expired' | undefined =
+    shown === 'active' || shown === 'expired' ? shown : undefined;
+  const page = Math.max(1, Number(state.page) || 1);
+  const query = { q: state.q ?? '', status, sort: formatSort(sort) as CouponTableSort, page };
+  const table = useAdminQuery(
+    (signal) => adminApi.call(couponsTable, { query, signal }),
+    [query.q, query.status, query.sort, query.page],
+  );
+
+  const edit = (coupon: ApiCoupon) => {
+    setEditing(coupon);
+    formPanel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    // The code field, once the form for this coupon has mounted.
+    setTimeout(() => formPanel.current?.querySelector('input')?.focus(), 0);
+  };
+
+  const remove = async (coupon: ApiCoupon) => {
+    const ok = await confirm({
+      title: `Delete the coupon ${coupon.name}?`,
+      message: `${coupon.discount}% off, ${isCouponExpired(coupon.expiry) ? 'expired' : 'until'} ${formatDay(coupon.expiry)}. Shoppers can no longer use it; the audit trail keeps a record.`,
+      confirmLabel: 'Delete coupon',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy(coupon._id);
+    try {
+      await adminApi.call(deleteCoupon, { params: { id: coupon._id } });
+      toast.success(`Deleted the coupon ${coupon.name}.`, { autoClose: 4000 });
+      if (editing?._id === coupon._id) setEditing(null);
+      table.reload();
+    } catch (error) {
+      reportSubmitError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Coupons"
+        description="Discount codes shoppers type at checkout. Several coupons may end on the same day."
+      />
+      <section className="panel" aria-labelledby="coupon-form-heading" ref={formPanel}>
+        <h2 id="coupon-form-heading">{editing ? `Edit the coupon ${editing.name}` : 'Add a coupon'}</h2>
+        <CouponForm
+          key={editing?._id ?? 'new'}
+          editing={editing}
+          onSaved={() => {
+            setEditing(null);
+            table.reload();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      </section>
+
+      <div className="toolbar">
+        <SearchField
+          label="Search codes"
+          value={state.q ?? ''}
+          placeholder="DIWALI"
+          onSearch={(q) => setState({ q })}
+        />
+        <SelectField
+          label="Show"
+          value={status ?? ''}
+          onChange={(event) => setState({ status: event.target.value })}
+        >
+          <option value="">All coupons</option>
+          <option value="active">Still usable</option>
+          <option value="expired">Expired</option>
+        </SelectField>
+      </div>
+
+      {table.error && <LoadError message={table.error} onRetry={table.reload} />}
+      <DataTable
+        caption="Coupons"
+        loading={table.loading}
+        rows={table.data?.items ?? []}
+        rowKey={(coupon) => coupon._id}
+        sort={sort}
+        onSortChange={(next) => setState({ sort: formatSort(next) })}
+        empty={state.q || status ? 'No coupons match.' : 'No coupons yet: add one above.'}
+        columns={[
+          {
+            key: 'name',
+            header: 'Code',
+            sortable: true,
+            render: (coupon) => (
+              <>
+                <span className="coupon-code">{coupon.name}</span>
+                {editing?._id === coupon._id && <span className="badge badge--warning">Editing</span>}
+              </>
+            ),
+          },
+          {
+            key: 'discount',
+            header: 'Discount',
+            sortable: true,
+            align: 'end',
+            width: '8rem',
+            render: (coupon) => `${coupon.discount}%`,
+          },
+          {
+            key: 'expiry',
+            header: 'Last day (IST)',
+            sortable: true,
+            width: '15rem',
+            render: (coupon) => (
+              <>
+                {formatDay(coupon.expiry)} <ExpiryBadge expiry={coupon.expiry} />
+              </>
+            ),
+          },
+          {
+            key: 'actions',
+            header: 'Actions',
+            align: 'end',
+            width: '12rem',
+            render: (coupon) => (
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={`Edit ${coupon.name}`}
+                  onClick={() => edit(coupon)}
+                >
+                  Edit
+                </button>
+                <DeleteRowButton
+                  label={`Delete ${coupon.name}`}
+                  disabled={busy === coupon._id}
+                  onClick={() => void remove(coupon)}
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
+      {table.data && (
+        <Pager
+          label="Coupon pages"
+          page={table.data.page}
+          pageSize={table.data.pageSize}
+          total={table.data.total}
+          onPageChange={(next) => setState({ page: next })}
+        />
+      )}
+    </>
+  );
 }

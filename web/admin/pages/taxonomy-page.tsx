@@ -13,6 +13,7 @@ import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { ColorSwatch } from '../features/taxonomy/color-swatch';
+import { DeleteRowButton } from '../features/taxonomy/row-buttons';
 import { SearchField } from '../features/taxonomy/search-field';
 import { formatShortDay } from '../features/taxonomy/short-day';
 import { TaxonomyForm } from '../features/taxonomy/taxonomy-form';
@@ -204,15 +205,11 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
                   >
                     Rename
                   </button>
-                  <button
-                    type="button"
-                    className="button button--small button--quiet-danger"
-                    aria-label={`Delete ${label(row)}`}
+                  <DeleteRowButton
+                    label={`Delete ${label(row)}`}
                     disabled={busy === row._id}
                     onClick={() => void remove(row)}
-                  >
-                    Delete
-                  </button>
+                  />
                 </div>
               ),
           },
