@@ -41,6 +41,11 @@ export const blogBody = z.object({
     .check(z.trim(), z.minLength(1, 'Write the post'), z.maxLength(BLOG_BODY_MAX, 'The post is too long')),
   category: requiredText('Choose a category', 80),
   images: imagesField,
+  /**
+   * The console's way to take every picture off a post (an empty `images` keeps them, for the
+   * original client's sake).
+   */
+  clearImages: z.optional(z.boolean({ error: 'clearImages is true or false' })),
 });
 export type BlogBody = z.output<typeof blogBody>;
 /** What the console's editor form holds (its `images` always an array). */

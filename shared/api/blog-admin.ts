@@ -27,7 +27,8 @@ export const updateBlog = endpoint<typeof schemas.updateBlog>({
   summary: 'Edit a blog post',
   description:
     'Writes title, description and category; the pictures only when a non-empty `images` array ' +
-    'arrives (the original client sends `""` or `[]` when they were not touched). The slug, and so ' +
+    'arrives (the original client sends `""` or `[]` when they were not touched), or none with ' +
+    '`clearImages: true`. The slug, and so ' +
     'the address of the post, stays. Answers `{updateBlog}`.',
   errors: [400, 404],
 });

@@ -189,3 +189,14 @@ export async function blogsPage(
   ]);
   return { rows, total: Number(totalRow?.total ?? 0) };
 }
+
+/** Titles of posts showing the upload `publicId` (its `public_id` in their `images`). */
+export async function blogTitlesWithImage(db: Executor, publicId: string): Promise<string[]> {
+  const rows = await db
+    .select({ title: blogs.title })
+    .from(blogs)
+    .where(sql`${blogs.images} @> ${JSON.stringify([{ public_id: publicId }])}::jsonb`)
+    .orderBy(blogs.title)
+    .limit(20);
+  return rows.map((r) => r.title);
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, blogs } from '../../db/schema.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { blogsShowingImage } from './blog-images.js';
 
 let ctx: TestContext;
 let manager: SignedInStaff;
@@ -120,6 +121,9 @@ describe('POST /api/blog', () => {
       { url: '/media/uploads/abc-1.webp', public_id: 'abc-1' },
       { url: 'https://cdn.example.in/x.jpg', public_id: 'x' },
     ]);
+    // The media module asks before deleting an upload.
+    expect(await blogsShowingImage(ctx.database.db, 'abc-1')).toEqual(['With pictures']);
+    expect(await blogsShowingImage(ctx.database.db, 'abc')).toEqual([]);
   });
 
   it('takes a category in any case and stores its spelling; refuses an unknown one with 400', async () => {
@@ -187,9 +191,21 @@ describe('PUT and DELETE /api/blog/:id', () => {
       )
     ).json();
     expect(replaced.updateBlog.images).toEqual([{ url: 'https://cdn.example.in/b.jpg' }]);
+    // The console takes every picture off with clearImages (an empty array would keep them).
+    const cleared = (
+      await inject('PUT', `/api/blog/${newBlog._id}`, post({ images: [], clearImages: true }))
+    ).json();
+    expect(cleared.updateBlog.images).toEqual([]);
 
     const events = await auditFor(newBlog._id);
-    expect(events.map((e) => e.action)).toEqual(['blog.create', 'blog.update', 'blog.update', 'blog.update']);
+    expect(events.map((e) => e.action)).toEqual([
+      'blog.create',
+      'blog.update',
+      'blog.update',
+      'blog.update',
+      'blog.update',
+    ]);
+    expect(events.at(-1)!.summary).toBe('Edited the blog post "Monsoon gadget care" (pictures)');
     expect(events[1]!.summary).toBe('Edited the blog post "Edited" (title, category)');
     expect(events[1]).toMatchObject({ before: { title: 'Editable' }, after: { title: 'Edited' } });
   });

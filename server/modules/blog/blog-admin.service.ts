@@ -120,14 +120,18 @@ export function createBlogAdminService(deps: ServiceDeps) {
         const values = await blogValues(tx, body);
         // The original client sends "" or [] when its pictures were not touched: keep them then.
         const images =
-          Array.isArray(body.images) && body.images.length > 0 ? storedImages(body.images) : undefined;
+          Array.isArray(body.images) && body.images.length > 0
+            ? storedImages(body.images)
+            : body.clearImages
+              ? []
+              : undefined;
         const row = await repository.updateBlog(tx, id, { ...values, ...(images ? { images } : {}) });
         if (!row) throw notFound(BLOG_NOT_FOUND);
         const updateBlog = present(row);
         const changed: string[] = (['title', 'description', 'category'] as const).filter(
           (key) => before[key] !== row[key],
         );
-        if (images && JSON.stringify(before.images) !== JSON.stringify(row.images)) changed.push('images');
+        if (JSON.stringify(before.images) !== JSON.stringify(row.images)) changed.push('images');
         await recordAudit(tx, actor, {
           action: 'blog.update',
           entityType: 'blog',
