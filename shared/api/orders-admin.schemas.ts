@@ -297,8 +297,10 @@ export const dashboard = {
     recentOrders: z.array(adminOrderRow),
     /** Enquiries still Submitted (nobody has answered yet). */
     enquiriesWaiting: z.number(),
-    /** Products on sale with LOW_STOCK_THRESHOLD units or fewer (sold out included). */
+    /** Products on sale with 1 to LOW_STOCK_THRESHOLD units (the storefront's "Only N left"). */
     lowStockProducts: z.number(),
+    /** Products on sale with none left. */
+    soldOutProducts: z.number(),
     /** Orders still to ship (Ordered or Processing). */
     ordersToShip: z.number(),
   }),

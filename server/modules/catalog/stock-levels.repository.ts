@@ -2,11 +2,17 @@ import { and, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 
-/** Products still on sale (not archived) with `threshold` units or fewer, sold-out ones included. */
-export async function countProductsAtOrBelow(db: Executor, threshold: number): Promise<number> {
+/** Products still on sale (not archived) with 1 to `threshold` units, and with none, in one pass. */
+export async function countLowAndSoldOut(
+  db: Executor,
+  threshold: number,
+): Promise<{ low: number; out: number }> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      low: sql<number>`count(*) filter (where ${products.quantity} > 0)::int`,
+      out: sql<number>`count(*) filter (where ${products.quantity} <= 0)::int`,
+    })
     .from(products)
     .where(and(isNull(products.archivedAt), lte(products.quantity, threshold)));
-  return Number(row?.n ?? 0);
+  return { low: Number(row?.low ?? 0), out: Number(row?.out ?? 0) };
 }

@@ -1,11 +1,13 @@
 import { LOW_STOCK_THRESHOLD } from '../../../shared/catalog.js';
 import type { Executor } from '../../db/client.js';
-import { countProductsAtOrBelow } from './stock-levels.repository.js';
+import { countLowAndSoldOut } from './stock-levels.repository.js';
 
 /**
  * Stock levels other modules may read (the console's dashboard), through the catalogue rather than
- * its repository. Low means what the storefront calls low: "Only N left" or sold out.
+ * its repository. Low is what the storefront calls low ("Only N left": 1 to LOW_STOCK_THRESHOLD
+ * units) and what the console's product filter `stock=low` lists; sold out is none left.
  */
-export async function countLowStockProducts(db: Executor): Promise<number> {
-  return countProductsAtOrBelow(db, LOW_STOCK_THRESHOLD);
+export async function countStockWarnings(db: Executor): Promise<{ low: number; soldOut: number }> {
+  const { low, out } = await countLowAndSoldOut(db, LOW_STOCK_THRESHOLD);
+  return { low, soldOut: out };
 }

@@ -439,10 +439,17 @@ describe('the console: dashboard', () => {
     expect(Date.parse(after.recentOrders[0].createdAt)).toBeGreaterThan(Date.now() - MONTH_MS);
   });
 
-  it('leaves archived products out of the low-stock count', async () => {
-    const before = (await get('/api/admin/dashboard')).json().lowStockProducts;
-    const low = await createProduct(ctx.database.db, { quantity: 0 });
-    await ctx.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, low.id));
-    expect((await get('/api/admin/dashboard')).json().lowStockProducts).toBe(before);
+  it('counts low and sold-out products apart, leaving archived ones out', async () => {
+    const before = (await get('/api/admin/dashboard')).json();
+    await createProduct(ctx.database.db, { quantity: 0 });
+    await createProduct(ctx.database.db, { quantity: 6 });
+    const archived = await createProduct(ctx.database.db, { quantity: 1 });
+    await ctx.database.db
+      .update(products)
+      .set({ archivedAt: new Date() })
+      .where(eq(products.id, archived.id));
+    const after = (await get('/api/admin/dashboard')).json();
+    expect(after.lowStockProducts).toBe(before.lowStockProducts);
+    expect(after.soldOutProducts - before.soldOutProducts).toBe(1);
   });
 });

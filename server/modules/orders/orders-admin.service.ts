@@ -12,7 +12,7 @@ import { paiseToRupees } from '../../../shared/money.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { countLowStockProducts } from '../catalog/stock-levels.js';
+import { countStockWarnings } from '../catalog/stock-levels.js';
 import { paymentsOfCheckout } from '../checkout/checkout-records.js';
 import { countWaitingEnquiries } from '../enquiries/inbox.js';
 import { nextStatuses, planStatusChange } from './order-status.js';
@@ -345,7 +345,7 @@ export function createOrdersAdminService(deps: ServiceDeps) {
       const monthStart = indiaMonthStart(current);
       const windowStart = indiaMonthStart(current, 11);
       const end = new Date(today.getTime() + DAY_MS);
-      const [todayTotals, monthTotals, months, recent, enquiriesWaiting, lowStockProducts, ordersToShip] =
+      const [todayTotals, monthTotals, months, recent, enquiriesWaiting, stock, ordersToShip] =
         await Promise.all([
           admin.totalsBetween(db, today, end, NOT_REVENUE),
           admin.totalsBetween(db, monthStart, end, NOT_REVENUE),
@@ -356,7 +356,7 @@ export function createOrdersAdminService(deps: ServiceDeps) {
           }),
           admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
           countWaitingEnquiries(db),
-          countLowStockProducts(db),
+          countStockWarnings(db),
           admin.countWithStatuses(db, ['Ordered', 'Processing']),
         ]);
       const byMonth = new Map(months.map((m) => [monthKey(m.year, m.month), m]));
@@ -375,7 +375,8 @@ export function createOrdersAdminService(deps: ServiceDeps) {
         })),
         recentOrders: recent.map(presentRow),
         enquiriesWaiting,
-        lowStockProducts,
+        lowStockProducts: stock.low,
+        soldOutProducts: stock.soldOut,
         ordersToShip,
       };
     },

@@ -1,6 +1,237 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { blockCustomer, getAdminCustomer, unblockCustomer } from '../../../shared/api/customers-admin';
+import type { ApiAdminCustomer } from '../../../shared/api/customers-admin.schemas';
+import { reportSubmitError } from '../../components/forms/submit-error';
+import { formatDay, formatDayAndTime } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { toast } from '../../lib/toast';
+import { useStaff } from '../app/staff-context';
+import { useConfirm } from '../components/confirm-dialog';
+import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
+import '../features/customers/customers.css';
+import { StarRating } from '../features/customers/star-rating';
+import { OrderStatusBadge } from '../features/orders/order-status';
+import '../features/orders/orders.css';
+import { adminApi } from '../lib/admin-api';
+import { useAdminQuery } from '../lib/use-admin-query';
 
-/** Issue 13: this page is being built by its slice. */
-export default function CustomerPage() {
-  return <PageHeader title="Customer" description="Coming soon." />;
+/**
+ * A customer: profile, orders and reviews. Opening it is recorded in the audit trail (personal
+ * data), so the page loads once and block/unblock updates it in place rather than reloading.
+ */
+export default function CustomerPage({ params }: { params: Record<string, string> }) {
+  const id = params.id ?? '';
+  const loaded = useAdminQuery((signal) => adminApi.call(getAdminCustomer, { params: { id }, signal }), [id]);
+  const [blocked, setBlocked] = useState<{ id: string; value: boolean } | null>(null);
+
+  if (loaded.error && !loaded.data) {
+    return (
+      <>
+        <PageHeader title="Customer" back={{ href: '/customers', label: 'Customers' }} />
+        <LoadError message={loaded.error} onRetry={loaded.status === 404 ? undefined : loaded.reload} />
+      </>
+    );
+  }
+  if (!loaded.data || loaded.data.customer._id !== id) {
+    return (
+      <PageHeader title="Customer" description="Loading…" back={{ href: '/customers', label: 'Customers' }} />
+    );
+  }
+  const isBlocked = blocked?.id === id ? blocked.value : loaded.data.customer.isBlocked;
+  return (
+    <CustomerDetail
+      data={loaded.data}
+      isBlocked={isBlocked}
+      onBlockedChange={(value) => setBlocked({ id, value })}
+    />
+  );
+}
+
+function CustomerDetail({
+  data,
+  isBlocked,
+  onBlockedChange,
+}: {
+  data: ApiAdminCustomer;
+  isBlocked: boolean;
+  onBlockedChange: (blocked: boolean) => void;
+}) {
+  const { can } = useStaff();
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const { customer } = data;
+  const name = `${customer.firstname} ${customer.lastname}`.trim();
+
+  const toggle = async () => {
+    const ok = await confirm(
+      isBlocked
+        ? {
+            title: `Unblock ${name}?`,
+            message: `${name} will be able to sign in and shop again.`,
+            confirmLabel: 'Unblock',
+          }
+        : {
+            title: `Block ${name}?`,
+            message: (
+              <>
+                <p>They are signed out everywhere at once and cannot sign in until unblocked.</p>
+                <p>Their orders stay as they are.</p>
+              </>
+            ),
+            confirmLabel: 'Block customer',
+            danger: true,
+          },
+    );
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const endpoint = isBlocked ? unblockCustomer : blockCustomer;
+      await adminApi.call(endpoint, { params: { id: customer._id } });
+      onBlockedChange(!isBlocked);
+      toast.success(isBlocked ? `${name} can sign in again.` : `${name} is blocked and signed out.`, {
+        autoClose: 4000,
+      });
+    } catch (error) {
+      reportSubmitError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        description={`Customer since ${formatDay(customer.createdAt)}`}
+        back={{ href: '/customers', label: 'Customers' }}
+        actions={
+          can('customers.write') && (
+            <button
+              type="button"
+              className={isBlocked ? 'button' : 'button button--danger'}
+              disabled={busy}
+              onClick={() => void toggle()}
+            >
+              {isBlocked ? 'Unblock' : 'Block'}
+            </button>
+          )
+        }
+      />
+      <div className="detail-grid">
+        <div>
+          <section className="panel" aria-labelledby="customer-orders-heading">
+            <h2 id="customer-orders-heading">Orders</h2>
+            <dl className="customer-stats">
+              <div>
+                <dt>Orders</dt>
+                <dd>{data.orderCount.toLocaleString('en-IN')}</dd>
+              </div>
+              <div>
+                <dt>Spent</dt>
+                <dd>{formatRupees(data.spent)}</dd>
+              </div>
+            </dl>
+            {data.orders.length === 0 ? (
+              <p className="muted">No orders yet.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table">
+                  <caption className="visually-hidden">Orders of {name}, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Order</th>
+                      <th scope="col">Placed</th>
+                      <th scope="col" className="align-end">
+                        Items
+                      </th>
+                      <th scope="col" className="align-end">
+                        Total
+                      </th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.orders.map((order) => (
+                      <tr key={order._id}>
+                        <td>
+                          {can('orders.read') ? (
+                            <Link href={`/orders/${order._id}`}>{order.orderNumber}</Link>
+                          ) : (
+                            order.orderNumber
+                          )}
+                        </td>
+                        <td>{formatDayAndTime(order.createdAt)}</td>
+                        <td className="align-end">{order.itemCount}</td>
+                        <td className="align-end">{formatRupees(order.total)}</td>
+                        <td>
+                          <OrderStatusBadge status={order.status} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {data.orderCount > data.orders.length && (
+              <p className="muted">
+                The newest {data.orders.length} of {data.orderCount} orders.
+              </p>
+            )}
+          </section>
+
+          <section className="panel" aria-labelledby="customer-reviews-heading">
+            <h2 id="customer-reviews-heading">Reviews</h2>
+            {data.reviews.length === 0 ? (
+              <p className="muted">No reviews.</p>
+            ) : (
+              <ul className="review-list">
+                {data.reviews.map((review) => (
+                  <li key={review._id}>
+                    <a href={`/product/${review.product.slug}`} target="_blank" rel="noreferrer">
+                      {review.product.title}
+                      <span className="visually-hidden"> (opens the storefront in a new tab)</span>
+                    </a>{' '}
+                    <StarRating stars={review.star} />{' '}
+                    {review.verifiedPurchase && (
+                      <span className="badge badge--success">Verified purchase</span>
+                    )}
+                    <span className="cell-sub">{formatDay(review.updatedAt)}</span>
+                    <p>{review.comment}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <section className="panel" aria-labelledby="customer-profile-heading">
+          <h2 id="customer-profile-heading">Profile</h2>
+          <dl className="facts">
+            <dt>Status</dt>
+            <dd>
+              {isBlocked ? (
+                <span className="badge badge--danger">Blocked</span>
+              ) : (
+                <span className="badge badge--success">Active</span>
+              )}
+            </dd>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            </dd>
+            <dt>Mobile</dt>
+            <dd>
+              <a href={`tel:+91${customer.mobile}`}>{customer.mobile}</a>
+            </dd>
+            <dt>Joined</dt>
+            <dd>{formatDayAndTime(customer.createdAt)}</dd>
+            <dt>Last change</dt>
+            <dd>{formatDayAndTime(customer.updatedAt)}</dd>
+          </dl>
+        </section>
+      </div>
+    </>
+  );
 }
