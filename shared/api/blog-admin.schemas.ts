@@ -8,7 +8,10 @@ export const BLOG_TITLE_MAX = 200;
 export const BLOG_BODY_MAX = 200_000;
 export const BLOG_IMAGES_MAX = 10;
 
-/** A picture from the upload endpoint (`{url, public_id}`; its `asset_id` and the like are dropped). */
+/**
+ * A picture from the upload endpoint (`{url, public_id}`, and its size: the storefront reserves
+ * the space); `asset_id` and anything else are dropped.
+ */
 export const blogImageInput = z.object({
   url: z
     .string({ error: 'Each picture needs its url' })
@@ -21,7 +24,12 @@ export const blogImageInput = z.object({
       ),
     ),
   public_id: z.optional(z.string().check(z.maxLength(200))),
+  width: z.optional(z.number().check(z.int(), z.positive(), z.maximum(20_000))),
+  height: z.optional(z.number().check(z.int(), z.positive(), z.maximum(20_000))),
+  alt: z.optional(z.string().check(z.trim(), z.maxLength(300))),
 });
+
+export type BlogImageInput = z.output<typeof blogImageInput>;
 
 /**
  * The original admin client's form sends `images` as `""`, `[]` or the last upload's array,

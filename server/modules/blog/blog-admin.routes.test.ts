@@ -106,19 +106,25 @@ describe('POST /api/blog', () => {
     expect(created.json().newBlog.author).toBe(`${me.firstname} ${me.lastname}`.trim() || 'Team');
   });
 
-  it('keeps uploaded pictures (url and public_id only), paths on this server stored relative', async () => {
+  it('keeps uploaded pictures (url, public_id and size only), paths on this server stored relative', async () => {
     const images = [
-      { url: `${mediaUrl}/uploads/abc-1.webp`, public_id: 'abc-1', asset_id: 'ignored' },
+      {
+        url: `${mediaUrl}/uploads/abc-1.webp`,
+        public_id: 'abc-1',
+        asset_id: 'ignored',
+        width: 1600,
+        height: 900,
+      },
       { url: 'https://cdn.example.in/x.jpg', public_id: 'x' },
     ];
     const { newBlog } = (await inject('POST', '/api/blog', post({ title: 'With pictures', images }))).json();
     expect(newBlog.images).toEqual([
-      { url: `${mediaUrl}/uploads/abc-1.webp`, public_id: 'abc-1' },
+      { url: `${mediaUrl}/uploads/abc-1.webp`, public_id: 'abc-1', width: 1600, height: 900 },
       { url: 'https://cdn.example.in/x.jpg', public_id: 'x' },
     ]);
     const [stored] = await ctx.database.db.select().from(blogs).where(eq(blogs.id, newBlog._id));
     expect(stored!.images).toEqual([
-      { url: '/media/uploads/abc-1.webp', public_id: 'abc-1' },
+      { url: '/media/uploads/abc-1.webp', public_id: 'abc-1', width: 1600, height: 900 },
       { url: 'https://cdn.example.in/x.jpg', public_id: 'x' },
     ]);
     // The media module asks before deleting an upload.

@@ -3,6 +3,7 @@ import {
   type ApiBlogRow,
   BLOG_TABLE_PAGE,
   type BlogBody,
+  type BlogImageInput,
   type BlogTableQuery,
 } from '../../../shared/api/blog-admin.schemas.js';
 import {
@@ -57,13 +58,18 @@ export function createBlogAdminService(deps: ServiceDeps) {
    * Pictures are kept as paths on this server where they are ours (`/media/...`), so a later
    * MEDIA_URL (a CDN) serves old posts too; anything else stays as sent.
    */
-  function storedImages(images: { url: string; public_id?: string | undefined }[]): ImageRef[] {
+  function storedImages(images: BlogImageInput[]): ImageRef[] {
     const { mediaUrl, publicUrl } = deps.config;
     return images.map((image) => {
       let url = image.url;
       if (url.startsWith(`${mediaUrl}/`)) url = `/media/${url.slice(mediaUrl.length + 1)}`;
       else if (url.startsWith(`${publicUrl}/`)) url = url.slice(publicUrl.length);
-      return { url, ...(image.public_id ? { public_id: image.public_id } : {}) };
+      return {
+        url,
+        ...(image.width && image.height ? { width: image.width, height: image.height } : {}),
+        ...(image.alt ? { alt: image.alt } : {}),
+        ...(image.public_id ? { public_id: image.public_id } : {}),
+      };
     });
   }
 

@@ -1,6 +1,242 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { getBlog } from '../../../shared/api/blog';
+import type { ApiBlog } from '../../../shared/api/blog.schemas';
+import { createBlog, deleteBlog, updateBlog } from '../../../shared/api/blog-admin';
+import { type BlogBody, type BlogFormValues, blogBody } from '../../../shared/api/blog-admin.schemas';
+import { listBlogCategories } from '../../../shared/api/taxonomy';
+import { SelectField, TextField } from '../../components/forms/form-field';
+import { reportSubmitError } from '../../components/forms/submit-error';
+import { formatDayAndTime } from '../../lib/dates';
+import { useForm, zodResolver } from '../../lib/form';
+import { toast } from '../../lib/toast';
+import { useConfirm } from '../components/confirm-dialog';
+import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
+import { RichTextEditor } from '../components/rich-text-editor';
+import { type CoverImage, CoverPicture } from '../features/blogs/cover-picture';
+import '../features/blogs/blogs.css';
+import '../features/taxonomy/row-buttons.css';
+import { adminApi } from '../lib/admin-api';
+import { useAdminQuery } from '../lib/use-admin-query';
+import type { ConsolePageProps } from '../routes';
 
-/** Issue 13: this page is being built by its slice. */
-export default function BlogEditPage() {
-  return <PageHeader title="BlogEdit" description="Coming soon." />;
+/** Writing a new post (`/blogs/new`) or editing one (`/blogs/:id`). */
+export default function BlogEditPage({ params }: ConsolePageProps) {
+  const id = params.id;
+  const post = useAdminQuery(
+    (signal) => (id ? adminApi.call(getBlog, { params: { id }, signal }) : Promise.resolve(null)),
+    [id],
+  );
+  const categories = useAdminQuery((signal) => adminApi.call(listBlogCategories, { signal }), []);
+  const title = id ? 'Edit post' : 'Write a post';
+  const back = { href: '/blogs', label: 'Blog posts' };
+
+  if (post.error || categories.error) {
+    return (
+      <>
+        <PageHeader title={title} back={back} />
+        <LoadError
+          message={post.error ?? categories.error ?? ''}
+          onRetry={() => {
+            post.reload();
+            categories.reload();
+          }}
+        />
+      </>
+    );
+  }
+  if (post.data === undefined || !categories.data) {
+    return (
+      <>
+        <PageHeader title={title} back={back} />
+        <p className="console-loading">Loading…</p>
+      </>
+    );
+  }
+  // Remounted per post, so the form starts from the post that was loaded.
+  return (
+    <BlogEditor
+      key={post.data?._id ?? 'new'}
+      post={post.data}
+      categories={categories.data.map((c) => c.title)}
+      title={title}
+      back={back}
+    />
+  );
+}
+
+function BlogEditor({
+  post,
+  categories,
+  title,
+  back,
+}: {
+  post: ApiBlog | null;
+  categories: string[];
+  title: string;
+  back: { href: string; label: string };
+}) {
+  const confirm = useConfirm();
+  const [, navigate] = useLocation();
+  const [images, setImages] = useState<CoverImage[]>(post?.images ?? []);
+  // Pictures go with the save only once changed here, so a post keeps its own as they are.
+  const [imagesChanged, setImagesChanged] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // A post whose category was deleted or renamed elsewhere: offered, so it can be moved.
+  const options = post && !categories.includes(post.category) ? [post.category, ...categories] : categories;
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<BlogFormValues, unknown, BlogBody>({
+    resolver: zodResolver(blogBody),
+    mode: 'onTouched',
+    defaultValues: {
+      title: post?.title ?? '',
+      category: post?.category ?? '',
+      description: post?.description ?? '',
+    },
+  });
+
+  useEffect(() => {
+    if (!post) document.querySelector<HTMLInputElement>('input[name="title"]')?.focus();
+  }, [post]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The server keeps a post's pictures when `images` is empty: taking them off is said outright.
+    const body = {
+      ...values,
+      ...(imagesChanged && images.length > 0 ? { images } : {}),
+      ...(post && imagesChanged && images.length === 0 ? { clearImages: true } : {}),
+    };
+    try {
+      if (post) {
+        const { updateBlog: saved } = await adminApi.call(updateBlog, { params: { id: post._id }, body });
+        setImagesChanged(false);
+        toast.success(`Saved “${saved.title}”.`, { autoClose: 4000 });
+      } else {
+        const { newBlog } = await adminApi.call(createBlog, { body });
+        toast.success(`Published “${newBlog.title}”.`, { autoClose: 4000 });
+        navigate(`/blogs/${newBlog._id}`, { replace: true });
+      }
+    } catch (error) {
+      reportSubmitError(error, setError, ['title', 'category', 'description']);
+    }
+  });
+
+  const onDelete = async () => {
+    if (!post) return;
+    const ok = await confirm({
+      title: `Delete “${post.title}”?`,
+      message:
+        'The post leaves the blog at once and its address stops working. The audit trail keeps a copy.',
+      confirmLabel: 'Delete post',
+      danger: true,
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      await adminApi.call(deleteBlog, { params: { id: post._id } });
+      toast.success(`Deleted “${post.title}”.`, { autoClose: 4000 });
+      navigate('/blogs');
+    } catch (error) {
+      reportSubmitError(error);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        back={back}
+        description={
+          post ? (
+            <>
+              By {post.author}, published {formatDayAndTime(post.createdAt)}; last saved{' '}
+              {formatDayAndTime(post.updatedAt)}.
+            </>
+          ) : (
+            'It appears on the blog as soon as it is published.'
+          )
+        }
+        actions={
+          post && (
+            <>
+              <a className="button button--plain" href={`/blog/${post.slug}`} target="_blank" rel="noopener">
+                View on the shop
+              </a>
+              <button type="button" className="button button--danger" disabled={deleting} onClick={onDelete}>
+                {deleting ? 'Deleting…' : 'Delete'}
+              </button>
+            </>
+          )
+        }
+      />
+      <form className="blog-editor" noValidate onSubmit={onSubmit}>
+        <div className="panel">
+          <TextField
+            label="Title"
+            autoComplete="off"
+            maxLength={200}
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <RichTextEditor
+            label="Post"
+            value={watch('description') ?? ''}
+            onChange={(html) =>
+              setValue('description', html, { shouldValidate: Boolean(errors.description) })
+            }
+            error={errors.description?.message}
+            hint="Headings, lists, quotes and links are kept; anything else is cleaned out when saved."
+          />
+        </div>
+        <div className="blog-editor-side">
+          <div className="panel">
+            <SelectField
+              label="Category"
+              error={errors.category?.message}
+              hint={
+                categories.length === 0 ? (
+                  <>
+                    There are no blog categories yet: <Link href="/blog-categories">add one</Link> first.
+                  </>
+                ) : undefined
+              }
+              {...register('category')}
+            >
+              <option value="">Choose a category</option>
+              {options.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </SelectField>
+            <CoverPicture
+              images={images}
+              onChange={(next) => {
+                setImages(next);
+                setImagesChanged(true);
+              }}
+              title={watch('title') ?? ''}
+            />
+          </div>
+          <div className="panel blog-editor-actions">
+            <button type="submit" className="button button--primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : post ? 'Save changes' : 'Publish post'}
+            </button>
+            <Link href="/blogs" className="button button--plain">
+              Cancel
+            </Link>
+          </div>
+        </div>
+      </form>
+    </>
+  );
 }

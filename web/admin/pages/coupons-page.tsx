@@ -167,7 +167,7 @@ export default function CouponsPage() {
               <div className="row-actions">
                 <button
                   type="button"
-                  className="button button--small"
+                  className="button button--small button--plain"
                   aria-label={`Edit ${coupon.name}`}
                   onClick={() => edit(coupon)}
                 >

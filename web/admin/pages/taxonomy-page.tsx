@@ -15,7 +15,7 @@ import { Pager } from '../components/pager';
 import { ColorSwatch } from '../features/taxonomy/color-swatch';
 import { DeleteRowButton } from '../features/taxonomy/row-buttons';
 import { SearchField } from '../features/taxonomy/search-field';
-import { formatShortDay } from '../features/taxonomy/short-day';
+import { ShortDay } from '../features/taxonomy/short-day';
 import { TaxonomyForm } from '../features/taxonomy/taxonomy-form';
 import { isTaxonomyKind, type TaxonomyConfig, taxonomyConfigs } from '../features/taxonomy/taxonomy-kinds';
 import '../features/taxonomy/taxonomy.css';
@@ -118,7 +118,11 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
             <strong>{refusal.title}</strong>
             {refusal.message}
           </p>
-          <button type="button" className="button button--small" onClick={() => setRefusal(null)}>
+          <button
+            type="button"
+            className="button button--small button--plain"
+            onClick={() => setRefusal(null)}
+          >
             Dismiss
           </button>
         </div>
@@ -187,7 +191,7 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
             header: 'Added',
             sortable: true,
             width: '8rem',
-            render: (row) => <span className="nowrap">{formatShortDay(row.createdAt)}</span>,
+            render: (row) => <ShortDay value={row.createdAt} />,
           },
           {
             key: 'actions',
@@ -199,7 +203,7 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
                 <div className="row-actions">
                   <button
                     type="button"
-                    className="button button--small"
+                    className="button button--small button--plain"
                     aria-label={`Rename ${label(row)}`}
                     onClick={() => setEditing(row._id)}
                   >

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useForm, zodResolver } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { adminApi } from '../../lib/admin-api';
+import '../taxonomy/row-buttons.css';
 
 /**
  * Creating a coupon, or editing the one chosen in the table (the form is remounted for each):
@@ -95,7 +96,7 @@ export function CouponForm({
           {isSubmitting ? 'Saving…' : editing ? 'Save coupon' : 'Add coupon'}
         </button>
         {editing && (
-          <button type="button" className="button" onClick={onCancel} disabled={isSubmitting}>
+          <button type="button" className="button button--plain" onClick={onCancel} disabled={isSubmitting}>
             Cancel
           </button>
         )}

@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { ColorSwatch } from './color-swatch';
 import type { TaxonomyConfig } from './taxonomy-kinds';
+import './row-buttons.css';
 
 export type TaxonomyValues = { title: string; name: string };
 type Errors = Partial<Record<keyof TaxonomyValues, string>>;
@@ -138,7 +139,7 @@ export function TaxonomyForm({
         {onCancel && (
           <button
             type="button"
-            className={compact ? 'button button--small' : 'button'}
+            className={compact ? 'button button--small button--plain' : 'button button--plain'}
             onClick={onCancel}
             disabled={busy}
           >
