@@ -59,7 +59,7 @@ export default function DashboardPage() {
       {dashboard.error && <LoadError message={dashboard.error} onRetry={dashboard.reload} />}
       {data && (
         <>
-          <dl className="stat-grid">
+          <dl className="stat-grid dashboard-figures">
             <Figure
               label="Today's revenue"
               value={formatRupees(data.today.revenue)}

@@ -17,6 +17,8 @@ import { paymentLabel } from '../features/orders/payment-label';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 
+const providerLabels: Record<string, string> = { razorpay: 'Razorpay', 'test-gateway': 'Test gateway' };
+
 /** One order: what was bought, by whom, where it goes, how it was paid, and its next steps. */
 export default function OrderPage({ params }: { params: Record<string, string> }) {
   const id = params.id ?? '';
@@ -237,7 +239,7 @@ function OrderDetail({
                         <td>
                           <code>{payment.paymentId}</code>
                           <span className="cell-sub">
-                            {payment.provider === 'test' ? 'Test gateway' : payment.provider}
+                            {providerLabels[payment.provider] ?? payment.provider}
                           </span>
                         </td>
                       </tr>

@@ -12,7 +12,7 @@ export type MonthFigure = { month: string; orders: number; revenue: number };
 
 const WIDTH = 720;
 const HEIGHT = 260;
-const PAD = { top: 16, right: 12, bottom: 32, left: 64 };
+const PAD = { top: 16, right: 12, bottom: 44, left: 64 };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const compact = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -97,7 +97,13 @@ export function RevenueChart({ months }: { months: MonthFigure[] }) {
                 y={HEIGHT - PAD.bottom + 18}
                 textAnchor="middle"
               >
-                {monthLabel(m.month, i === 0 || m.month.endsWith('-01'))}
+                {monthLabel(m.month, false)}
+                {/* The year under the first month and under each January. */}
+                {(i === 0 || m.month.endsWith('-01')) && (
+                  <tspan x={x + barWidth / 2} dy={15} className="chart-year">
+                    {m.month.slice(0, 4)}
+                  </tspan>
+                )}
               </text>
             </g>
           );
