@@ -206,6 +206,8 @@ export type ArchivedFilter = (typeof archivedStates)[number];
 
 export const ADMIN_PRODUCTS_DEFAULT_LIMIT = 25;
 export const ADMIN_PRODUCTS_MAX_LIMIT = 100;
+/** Matches are counted up to this many; past it the table says "10,000+" (`totalExact` false). */
+export const ADMIN_PRODUCTS_COUNT_CAP = 10_000;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -302,8 +304,10 @@ export type ApiAdminProductRow = z.output<typeof adminProductRow>;
 
 export const adminProductList = z.object({
   products: z.array(adminProductRow),
-  /** Matches over all pages. */
+  /** Matches over all pages, counted up to ADMIN_PRODUCTS_COUNT_CAP. */
   total: z.number(),
+  /** False when more than `total` products match (the count stopped at the cap). */
+  totalExact: z.boolean(),
   page: z.number(),
   limit: z.number(),
 });

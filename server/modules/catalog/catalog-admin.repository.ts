@@ -144,11 +144,19 @@ export async function listAdminProducts(
     .orderBy(direction(outerSort), direction(pageRows.id));
 }
 
-export async function countAdminProducts(db: Executor, filters: AdminFilters): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * Matches, counted up to `cap` + 1: past that the exact figure costs more than the page itself
+ * (every match read from an index, about 6 ms per 100,000) and tells the merchant nothing a
+ * narrower filter would not.
+ */
+export async function countAdminProducts(db: Executor, filters: AdminFilters, cap: number): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
     .from(products)
-    .where(and(...adminConditions(filters)));
+    .where(and(...adminConditions(filters)))
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
   return Number(row?.n ?? 0);
 }
 

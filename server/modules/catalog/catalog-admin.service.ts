@@ -18,6 +18,7 @@ import type {
   StockAdjustmentInput,
 } from '../../../shared/api/catalog-admin.schemas.js';
 import {
+  ADMIN_PRODUCTS_COUNT_CAP,
   ADMIN_PRODUCTS_DEFAULT_LIMIT,
   IMPORT_REPORT_MAX_REJECTED,
   STOCK_MOVEMENTS_PAGE,
@@ -446,11 +447,17 @@ export function createCatalogAdminService(deps: ServiceDeps) {
       const filters = filtersOf(query);
       const page = query.page ?? 1;
       const limit = query.limit ?? ADMIN_PRODUCTS_DEFAULT_LIMIT;
-      const [rows, total] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         repository.listAdminProducts(db, filters, query.sort ?? '-updated', page, limit),
-        repository.countAdminProducts(db, filters),
+        repository.countAdminProducts(db, filters, ADMIN_PRODUCTS_COUNT_CAP),
       ]);
-      return { products: rows.map(presentRow), total, page, limit };
+      return {
+        products: rows.map(presentRow),
+        total: Math.min(counted, ADMIN_PRODUCTS_COUNT_CAP),
+        totalExact: counted <= ADMIN_PRODUCTS_COUNT_CAP,
+        page,
+        limit,
+      };
     },
 
     async get(id: string): Promise<ApiAdminProduct> {
