@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
 import { loadConfig } from '../server/config.js';
-import { openDatabase } from '../server/db/client.js';
+import { DatabaseUnavailableError, openDatabase } from '../server/db/client.js';
 import { createStaffService } from '../server/modules/staff/staff.service.js';
 import { staffPasswordField } from '../shared/api/staff.schemas.js';
 import { emailField } from '../shared/schemas/fields.js';
@@ -40,7 +40,11 @@ if (problem || !email.success || !password.success || !role) {
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.pgliteDir },
-);
+).catch((error: unknown) => {
+  // e.g. the running shop holds the embedded database: one line that says what to do.
+  console.error(error instanceof DatabaseUnavailableError ? error.message : error);
+  process.exit(1);
+});
 try {
   await database.migrate();
   const staff = createStaffService({

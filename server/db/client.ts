@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -53,11 +54,23 @@ async function openPglite(options: {
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.pgliteDir && !existsSync(options.pgliteDir)) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
-  });
+  const lock = options.pgliteDir ? lockDataDir(options.pgliteDir) : { release() {} };
+  if ('heldBy' in lock) {
+    throw new DatabaseUnavailableError(
+      `The embedded database in ${options.pgliteDir} is in use by another process (pid ${lock.heldBy}), probably the running shop. Stop it first (staff can also be invited from the console), or use PostgreSQL (DATABASE_URL), which many processes can share.`,
+    );
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   await client.exec(SESSION_SETTINGS);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;
@@ -74,7 +87,11 @@ async function openPglite(options: {
       if (closed) return;
       closed = true;
       // Closing flushes PGlite's files; skipping it is how an embedded database gets corrupted.
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

@@ -1,0 +1,39 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError, openDatabase } from './client.js';
+import { lockDataDir } from './pglite-lock.js';
+
+const scratch = () => path.join(mkdtempSync(path.join(tmpdir(), 'pglite-lock-')), 'pglite');
+
+describe('the embedded database lock', () => {
+  it('refuses a second process while the first lives, and says who holds it', async () => {
+    const dir = scratch();
+    // pid 1 always exists: another process holds the lock.
+    writeFileSync(`${dir}.lock`, '1');
+    expect(lockDataDir(dir)).toEqual({ heldBy: 1 });
+    await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(DatabaseUnavailableError);
+    await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(/in use by another process \(pid 1\)/);
+  });
+
+  it('takes over the lock of a process that died (a crash leaves it behind)', () => {
+    const dir = scratch();
+    writeFileSync(`${dir}.lock`, '2147483646');
+    const lock = lockDataDir(dir);
+    expect('release' in lock).toBe(true);
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    if ('release' in lock) lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('is released when the database closes, so the next start opens it', async () => {
+    const dir = scratch();
+    const first = await openDatabase({ pgliteDir: dir });
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    await first.close();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+    const second = await openDatabase({ pgliteDir: dir });
+    await second.close();
+  });
+});
