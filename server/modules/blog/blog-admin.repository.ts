@@ -88,7 +88,9 @@ export async function categoriesPage(
   options: { q: string; sort: CategoryTableSort; limit: number; offset: number },
 ): Promise<{ rows: (BlogCategoryRow & { used: number })[]; total: number }> {
   const where = options.q ? sql`lower(${blogCategories.title}) like ${likePattern(options.q)}` : undefined;
-  const used = sql<number>`(select count(*)::int from ${blogs} where ${blogs.category} = ${blogCategories.title})`;
+  // Written out: Drizzle leaves columns unqualified in a one-table select, where "title" inside
+  // the subquery would mean the post's own.
+  const used = sql<number>`(select count(*)::int from ${blogs} b where b.category = ${blogCategories}.title)`;
   const [key, order] = options.sort.split(':');
   const direction = order === 'desc' ? desc : asc;
   const sortColumn: SQL | typeof blogCategories.createdAt =

@@ -32,15 +32,17 @@ function columnsOf(kind: CatalogTaxonomy) {
 }
 
 /**
- * What uses a record: products (archived ones too, since they keep their history) by brand or
- * category id, or through their colour list.
+ * How many products use each row of the table being listed (archived ones too, since they keep
+ * their history), by brand or category id or through their colour list. The names are written
+ * out: Drizzle leaves columns unqualified in a one-table select, where "id" inside the subquery
+ * would mean the product's own.
  */
-function usageOf(kind: CatalogTaxonomy, id: SQL | string): SQL<number> {
+function usageOf(kind: CatalogTaxonomy): SQL<number> {
   if (kind === 'color') {
-    return sql<number>`(select count(*)::int from ${productColors} where ${productColors.colorId} = ${id})`;
+    return sql<number>`(select count(*)::int from ${productColors} pc where pc.color_id = ${colors}.id)`;
   }
-  const column = kind === 'brand' ? products.brandId : products.categoryId;
-  return sql<number>`(select count(*)::int from ${products} where ${column} = ${id})`;
+  const [table, column] = kind === 'brand' ? [brands, sql`p.brand_id`] : [categories, sql`p.category_id`];
+  return sql<number>`(select count(*)::int from ${products} p where ${column} = ${table}.id)`;
 }
 
 /**
@@ -195,7 +197,7 @@ export async function tablePage(
       ? sql`(lower(${colors.title}) like ${pattern} or lower(${colors.name}) like ${pattern})`
       : sql`lower(${table.title}) like ${pattern}`
     : undefined;
-  const used = usageOf(kind, sql`${table.id}`);
+  const used = usageOf(kind);
   const [key, order] = options.sort.split(':');
   const direction = order === 'desc' ? desc : asc;
   // People know colours by name: their A to Z is by name (the value breaks ties).

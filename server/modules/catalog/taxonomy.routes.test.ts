@@ -276,6 +276,8 @@ describe('/api/blogcategory and blog posts', () => {
       b: 'How-to guides',
       c: 'News',
     });
+    const table = (await inject('GET', '/api/admin/blog-categories?q=how-to')).json();
+    expect(table.items).toEqual([expect.objectContaining({ title: 'How-to guides', used: 2 })]);
     const [, event] = await auditFor(category._id);
     expect(event!.summary).toBe('Renamed the blog category Guides to How-to guides (and on 2 posts)');
 

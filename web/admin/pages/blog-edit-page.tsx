@@ -18,8 +18,8 @@ import { type CoverImage, CoverPicture } from '../features/blogs/cover-picture';
 import '../features/blogs/blogs.css';
 import '../features/taxonomy/row-buttons.css';
 import { adminApi } from '../lib/admin-api';
+import type { ConsolePageProps } from '../lib/page-props';
 import { useAdminQuery } from '../lib/use-admin-query';
-import type { ConsolePageProps } from '../routes';
 
 /** Writing a new post (`/blogs/new`) or editing one (`/blogs/:id`). */
 export default function BlogEditPage({ params }: ConsolePageProps) {
@@ -111,7 +111,10 @@ function BlogEditor({
     // The server keeps a post's pictures when `images` is empty: taking them off is said outright.
     const body = {
       ...values,
-      ...(imagesChanged && images.length > 0 ? { images } : {}),
+      // A new picture is described by the post's title (the blog's <img alt>).
+      ...(imagesChanged && images.length > 0
+        ? { images: images.map((image) => ({ ...image, alt: image.alt ?? values.title })) }
+        : {}),
       ...(post && imagesChanged && images.length === 0 ? { clearImages: true } : {}),
     };
     try {

@@ -20,9 +20,9 @@ import { TaxonomyForm } from '../features/taxonomy/taxonomy-form';
 import { isTaxonomyKind, type TaxonomyConfig, taxonomyConfigs } from '../features/taxonomy/taxonomy-kinds';
 import '../features/taxonomy/taxonomy.css';
 import { adminApi } from '../lib/admin-api';
+import type { ConsolePageProps } from '../lib/page-props';
 import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';
-import type { ConsolePageProps } from '../routes';
 
 const DEFAULT_SORT = { key: 'title', direction: 'asc' } as const;
 
@@ -57,7 +57,7 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
 
   const add = async (body: { title: string; name?: string }) => {
     const created = await adminApi.call(config.create, { body });
-    toast.success(`Added the ${config.one} ${created.title}.`, { autoClose: 4000 });
+    toast.success(`Added the ${config.one} ${label({ ...created, used: 0 })}.`, { autoClose: 4000 });
     setRefusal(null);
     table.reload();
   };

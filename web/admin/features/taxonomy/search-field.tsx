@@ -21,12 +21,20 @@ export function SearchField({
   const latest = useRef(onSearch);
   latest.current = onSearch;
 
+  const mounted = useRef(true);
   useEffect(() => setText(value), [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      // A search typed just before leaving the page must not pull the browser back to it.
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
 
   const send = (q: string) => {
     clearTimeout(timer.current);
-    if (q.trim() !== value) latest.current(q.trim());
+    if (mounted.current && q.trim() !== value) latest.current(q.trim());
   };
 
   return (
