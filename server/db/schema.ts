@@ -71,6 +71,16 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_mobile_key').on(t.mobile),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    // The console's customer table (issue 13): newest first, by name, and search by any part of the
+    // name, e-mail or mobile (trigram). The name expression is the one its queries use.
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_name_idx').on(sql`lower(${t.firstname} || ' ' || ${t.lastname})`, t.id),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`lower(${t.firstname} || ' ' || ${t.lastname}) gin_trgm_ops`,
+    ),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_mobile_trgm_idx').using('gin', sql`${t.mobile} gin_trgm_ops`),
   ],
 );
 
@@ -260,6 +270,8 @@ export const ratings = pgTable(
   (t) => [
     uniqueIndex('ratings_product_user_key').on(t.productId, t.userId),
     index('ratings_product_created_idx').on(t.productId, t.createdAt),
+    // A customer's reviews, on their console page.
+    index('ratings_user_idx').on(t.userId, t.updatedAt),
     check('ratings_star_range', sql`${t.star} between 1 and 5`),
     check('ratings_comment_length', sql`char_length(${t.comment}) between 1 and 2000`),
   ],
@@ -435,6 +447,10 @@ export const orders = pgTable(
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
     uniqueIndex('orders_checkout_key').on(t.checkoutId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The console's order table: newest first, by status, by total.
+    index('orders_created_at_idx').on(t.createdAt, t.id),
+    index('orders_status_created_at_idx').on(t.orderStatus, t.createdAt, t.id),
+    index('orders_total_idx').on(t.totalPriceAfterDiscountPaise, t.id),
     check(
       'orders_status_check',
       sql`${t.orderStatus} in ('Ordered', 'Processing', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled', 'Refunded')`,
@@ -509,7 +525,10 @@ export const enquiries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('enquiries_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('enquiries_created_at_idx').on(t.createdAt),
+    index('enquiries_status_created_at_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /**

@@ -1,13 +1,11 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { StaffPermission } from '../../shared/staff-roles';
+import type { ConsolePageProps } from './lib/page-props';
 
 /**
  * The console's pages. Each is its own chunk (loaded on first visit); `permission` hides the page
  * from roles without it (the API refuses them anyway); `nav` puts it in the sidebar.
  */
-/** What every console page receives: the route's parameters, and `kind` for the taxonomy page. */
-export type ConsolePageProps = { params: Record<string, string>; kind?: string };
-
 export type ConsoleRoute = {
   path: string;
   page: LazyExoticComponent<ComponentType<ConsolePageProps>>;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useRouter, useSearch } from 'wouter';
 
 /**
  * A table's state (page, sort, search, filters) in the URL's query string, so the back button,
@@ -12,9 +12,14 @@ export function useSearchState(): [
 ] {
   const search = useSearch();
   const [location, navigate] = useLocation();
+  const { base } = useRouter();
   const values = useMemo(() => Object.fromEntries(new URLSearchParams(search)), [search]);
   const update = useCallback(
     (changes: Record<string, string | number | undefined | null>) => {
+      // A late call (a debounced search box firing after a click took the user elsewhere) must
+      // not pull them back to the page it was made on.
+      const here = window.location.pathname.replace(/\/+$/, '');
+      if (here !== `${base}${location}`.replace(/\/+$/, '')) return;
       const next = new URLSearchParams(search);
       for (const [key, value] of Object.entries(changes)) {
         if (value === undefined || value === null || value === '') next.delete(key);
@@ -24,7 +29,7 @@ export function useSearchState(): [
       const query = next.toString();
       navigate(query ? `${location}?${query}` : location, { replace: true });
     },
-    [search, location, navigate],
+    [search, location, navigate, base],
   );
   return [values, update];
 }

@@ -1,0 +1,2 @@
+/** What every console page receives: the route's parameters, and `kind` for the taxonomy page. */
+export type ConsolePageProps = { params: Record<string, string>; kind?: string };
