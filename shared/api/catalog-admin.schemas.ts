@@ -361,7 +361,7 @@ export const stockMovementReasonLabels: Record<string, string> = {
   damaged: 'Damaged',
   returned: 'Returned',
   import: 'CSV import',
-  created: 'Opening stock',
+  created: 'Initial stock',
 };
 
 const optionalWhole = (label: string) =>

@@ -1,6 +1,234 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { exportProducts, importProducts } from '../../../shared/api/catalog-admin';
+import {
+  type ApiImportReport,
+  IMPORT_REPORT_MAX_REJECTED,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_MAX_BYTES,
+  PRODUCT_CSV_MAX_ROWS,
+} from '../../../shared/api/catalog-admin.schemas';
+import { urlOf } from '../../../shared/api/endpoint';
+import { reportSubmitError } from '../../components/forms/submit-error';
+import { toast } from '../../lib/toast';
+import { DataTable } from '../components/data-table';
 import { PageHeader } from '../components/page-header';
+import '../features/products/products.css';
+import { adminApi, downloadFile } from '../lib/admin-api';
 
-/** Issue 13: this page is being built by its slice. */
+const columnNotes: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
+  slug: 'Matches an existing product (update); empty or new creates one',
+  title: 'Required for a new product',
+  description: 'HTML; anything but formatting is removed',
+  price: 'Rupees, such as 1299.50',
+  mrp: 'Rupees, or empty when not discounted',
+  category: 'A category’s name, as in Categories',
+  brand: 'A brand’s name, as in Brands',
+  colors: 'Colour values (#rrggbb) or names, separated by |',
+  tags: 'featured, special, popular, separated by |',
+  quantity: 'Stock; empty leaves it as it is (changes go to the ledger)',
+  images: 'Picture URLs (https://…), separated by |',
+};
+
+/** CSV out (every product, for a spreadsheet) and in (checked first, then all or nothing). */
 export default function ProductImportPage() {
-  return <PageHeader title="ProductImport" description="Coming soon." />;
+  const fileId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ApiImportReport | null>(null);
+  const [busy, setBusy] = useState<'check' | 'import' | 'export' | null>(null);
+  const [withArchived, setWithArchived] = useState(false);
+
+  const send = async (dryRun: boolean) => {
+    if (!file) {
+      toast.error('Choose a CSV file first.', { autoClose: 4000 });
+      input.current?.focus();
+      return;
+    }
+    if (file.size > PRODUCT_CSV_MAX_BYTES) {
+      toast.error(`${file.name} is larger than 50 MB. Split it into smaller files.`, { autoClose: 6000 });
+      return;
+    }
+    setBusy(dryRun ? 'check' : 'import');
+    try {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const answer = await adminApi.upload(importProducts, form, {
+        query: { dryRun: dryRun ? 'true' : 'false' },
+      });
+      setReport(answer);
+      if (answer.written) {
+        toast.success(`Imported: ${answer.created} created, ${answer.updated} updated.`, { autoClose: 5000 });
+        setFile(null);
+        if (input.current) input.current.value = '';
+      } else if (answer.rejectedRows > 0) {
+        toast.error(
+          `${answer.rejectedRows} ${answer.rejectedRows === 1 ? 'row needs' : 'rows need'} fixing; nothing was imported.`,
+          { autoClose: 5000 },
+        );
+      }
+    } catch (failure) {
+      setReport(null);
+      reportSubmitError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(true);
+  };
+
+  const exportAll = async () => {
+    setBusy('export');
+    try {
+      await downloadFile(
+        urlOf(exportProducts, { query: withArchived ? { archived: 'all' } : {} }),
+        `products-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
+    } catch (failure) {
+      reportSubmitError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const canImport =
+    report?.dryRun === true && report.rejectedRows === 0 && report.created + report.updated > 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Import and export"
+        back={{ href: '/products', label: 'Products' }}
+        description="Edit the catalogue in a spreadsheet: export it, change it, check the file, then import it."
+      />
+
+      <section className="panel" aria-labelledby="export-heading">
+        <h2 id="export-heading">Export</h2>
+        <p>Every product on sale as a CSV file, in the columns below, ready to import back.</p>
+        <div className="export-actions">
+          <label className="product-choice">
+            <input
+              type="checkbox"
+              checked={withArchived}
+              onChange={(event) => setWithArchived(event.target.checked)}
+            />
+            <span>Include archived products</span>
+          </label>
+          <button
+            type="button"
+            className="button product-button"
+            disabled={busy !== null}
+            onClick={() => void exportAll()}
+          >
+            {busy === 'export' ? 'Preparing…' : 'Export products (CSV)'}
+          </button>
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="import-heading">
+        <h2 id="import-heading">Import</h2>
+        <p>
+          Rows are matched by slug: an existing product is updated, any other row creates one. Columns left
+          out of the file are left as they are. Check the file first: if any row has a problem, nothing is
+          imported and each problem is listed with its row. At most{' '}
+          {PRODUCT_CSV_MAX_ROWS.toLocaleString('en-IN')} rows.
+        </p>
+        <form className="import-form" onSubmit={submit} noValidate>
+          <div className="form-field">
+            <label className="form-label" htmlFor={fileId}>
+              CSV file
+            </label>
+            <input
+              ref={input}
+              id={fileId}
+              type="file"
+              accept=".csv,text/csv"
+              className="form-input"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setReport(null);
+              }}
+            />
+          </div>
+          <div className="form-actions import-actions">
+            <button type="submit" className="button" disabled={busy !== null || !file}>
+              {busy === 'check' ? 'Checking…' : 'Check the file'}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy !== null || !canImport}
+              onClick={() => void send(false)}
+            >
+              {busy === 'import' ? 'Importing…' : 'Import'}
+            </button>
+          </div>
+        </form>
+        {report && <ImportReport report={report} />}
+      </section>
+
+      <section className="panel" aria-labelledby="columns-heading">
+        <h2 id="columns-heading">Columns</h2>
+        <DataTable
+          caption="The CSV columns"
+          rows={[...PRODUCT_CSV_COLUMNS]}
+          rowKey={(column) => column}
+          columns={[
+            { key: 'column', header: 'Column', width: '9rem', render: (column) => <code>{column}</code> },
+            { key: 'what', header: 'What it holds', render: (column) => columnNotes[column] },
+          ]}
+        />
+      </section>
+    </>
+  );
+}
+
+function ImportReport({ report }: { report: ApiImportReport }) {
+  const ok = report.rejectedRows === 0;
+  const rows = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
+  const summary = report.written
+    ? `Imported ${rows(report.rows)}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged.`
+    : ok
+      ? report.created + report.updated === 0
+        ? `Checked ${rows(report.rows)}: nothing would change.`
+        : `Checked ${rows(report.rows)}: ${report.created} would be created, ${report.updated} updated, ${report.unchanged} unchanged. Nothing is written until you import.`
+      : `${report.rejectedRows.toLocaleString('en-IN')} of ${rows(report.rows)} ${report.rejectedRows === 1 ? 'has' : 'have'} problems. Nothing was imported: fix them and check the file again.`;
+  return (
+    <div
+      className={ok ? 'import-report import-report--ok' : 'import-report import-report--bad'}
+      role="status"
+    >
+      <p>
+        <strong>{summary}</strong>
+      </p>
+      {!ok && (
+        <>
+          <DataTable
+            caption="Rows with problems"
+            captionHidden={false}
+            rows={report.rejected}
+            rowKey={(r) => `${r.row}-${r.field}-${r.message}`}
+            columns={[
+              {
+                key: 'row',
+                header: 'Row',
+                align: 'end',
+                width: '5rem',
+                render: (r) => r.row.toLocaleString('en-IN'),
+              },
+              { key: 'field', header: 'Column', width: '8rem', render: (r) => <code>{r.field}</code> },
+              { key: 'message', header: 'Problem', render: (r) => r.message },
+            ]}
+          />
+          {report.rejected.length >= IMPORT_REPORT_MAX_REJECTED && (
+            <p className="muted">
+              The first {report.rejected.length.toLocaleString('en-IN')} problems are listed.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
 }
