@@ -6,7 +6,7 @@ import { createProduct, ensureBrand, ensureCategory, ensureColor } from '../../t
 import { insertCustomer, insertOrder } from '../../test/orders.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { countAdminProducts } from './catalog-admin.repository.js';
+import { countAdminProducts, searchAdminProducts } from './catalog-admin.repository.js';
 
 let ctx: TestContext;
 let manager: SignedInStaff;
@@ -403,6 +403,19 @@ describe('the console’s product table', () => {
     expect(titles(await list('q=TABLE SONY'))).toEqual(['Alpha LED 32']);
     expect(titles(await list('q=table phones&archived=all&sort=title'))).toEqual(['Mid Phone', 'Old Phone']);
     expect((await list('q=100%25')).total).toBe(0);
+  });
+
+  it('sorts and pages a search on the server, and falls back when more match than it counts', async () => {
+    expect(titles(await list('q=table%20lg&sort=-price'))).toEqual(['Zeta OLED 55', 'Mid Phone']);
+    expect(titles(await list('q=table%20lg&sort=stock&limit=1&page=2'))).toEqual(['Mid Phone']);
+    const pageTwo = await list('q=table%20lg&sort=title&limit=1&page=2');
+    expect(pageTwo).toMatchObject({ total: 2, totalExact: true });
+    expect(titles(pageTwo)).toEqual(['Zeta OLED 55']);
+    // Past the last page: no rows, the count still right.
+    expect(await list('q=table%20lg&page=9')).toMatchObject({ products: [], total: 2 });
+    const filters = { q: 'table lg' };
+    expect((await searchAdminProducts(ctx.database.db, filters, 'title', 1, 25, 2))?.total).toBe(2);
+    expect(await searchAdminProducts(ctx.database.db, filters, 'title', 1, 25, 1)).toBeUndefined();
   });
 
   it('sorts by title, price, stock and last update on the server, and pages', async () => {

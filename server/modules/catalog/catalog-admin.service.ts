@@ -447,10 +447,16 @@ export function createCatalogAdminService(deps: ServiceDeps) {
       const filters = filtersOf(query);
       const page = query.page ?? 1;
       const limit = query.limit ?? ADMIN_PRODUCTS_DEFAULT_LIMIT;
-      const [rows, counted] = await Promise.all([
-        repository.listAdminProducts(db, filters, query.sort ?? '-updated', page, limit),
-        repository.countAdminProducts(db, filters, ADMIN_PRODUCTS_COUNT_CAP),
-      ]);
+      const sort = query.sort ?? '-updated';
+      const searched = filters.q
+        ? await repository.searchAdminProducts(db, filters, sort, page, limit, ADMIN_PRODUCTS_COUNT_CAP)
+        : undefined;
+      const [rows, counted] = searched
+        ? [searched.rows, searched.total]
+        : await Promise.all([
+            repository.listAdminProducts(db, filters, sort, page, limit),
+            repository.countAdminProducts(db, filters, ADMIN_PRODUCTS_COUNT_CAP),
+          ]);
       return {
         products: rows.map(presentRow),
         total: Math.min(counted, ADMIN_PRODUCTS_COUNT_CAP),
