@@ -208,6 +208,8 @@ export const ADMIN_PRODUCTS_DEFAULT_LIMIT = 25;
 export const ADMIN_PRODUCTS_MAX_LIMIT = 100;
 /** Matches are counted up to this many; past it the table says "10,000+" (`totalExact` false). */
 export const ADMIN_PRODUCTS_COUNT_CAP = 10_000;
+/** A search (`q`) is counted up to this many: past it, "1,000+" and a narrower word. */
+export const ADMIN_PRODUCTS_SEARCH_COUNT_CAP = 1000;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 

@@ -18,8 +18,8 @@ export const adminListProducts = endpoint<typeof schemas.adminListProducts>({
     '`q` searches title, brand and category; filters `category` and `brand` (ids), `stock` (in: more than 5, ' +
     'low: 1 to 5, out: none), `tags` (any of; repeated or comma-separated) and `archived` (active by default, ' +
     'archived, all); `sort` title, price, stock or updated (`-` for descending; default -updated); `page` and ' +
-    '`limit` (at most 100, default 25). `total` counts the matches up to 10,000; past that `totalExact` is false ' +
-    '(narrow the filters to count them).',
+    '`limit` (at most 100, default 25). `total` counts the matches up to 10,000 (a search up to 1,000); past that ' +
+    '`totalExact` is false (narrow the filters to count them).',
   errors: [400],
 });
 

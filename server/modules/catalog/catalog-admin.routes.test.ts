@@ -429,6 +429,23 @@ describe('the console’s product table', () => {
     expect((await list(`${scoped()}&limit=1&page=2`)).total).toBe(2);
   });
 
+  it('says "1,000+" for a search that common, still sorting its page on the server', async () => {
+    const { category, brand } = await references();
+    await ctx.database.db.insert(products).values(
+      Array.from({ length: 1001 }, (_, i) => ({
+        slug: `capped-widget-${i}`,
+        title: `Capped Widget ${String(i).padStart(4, '0')}`,
+        pricePaise: 100_00 + i,
+        categoryId: category.id,
+        brandId: brand.id,
+      })),
+    );
+    const answer = await list('q=capped%20widget&sort=-price&limit=3');
+    expect(answer).toMatchObject({ total: 1000, totalExact: false });
+    expect(titles(answer)).toEqual(['Capped Widget 1000', 'Capped Widget 0999', 'Capped Widget 0998']);
+    expect(await list('q=capped%20widget%200999')).toMatchObject({ total: 1, totalExact: true });
+  });
+
   it('counts matches only up to a cap (one past it says "more")', async () => {
     const filters = { categoryId: fixtures.tvs.id };
     expect(await countAdminProducts(ctx.database.db, filters, 5)).toBe(2);

@@ -20,6 +20,7 @@ import type {
 import {
   ADMIN_PRODUCTS_COUNT_CAP,
   ADMIN_PRODUCTS_DEFAULT_LIMIT,
+  ADMIN_PRODUCTS_SEARCH_COUNT_CAP,
   IMPORT_REPORT_MAX_REJECTED,
   STOCK_MOVEMENTS_PAGE,
 } from '../../../shared/api/catalog-admin.schemas.js';
@@ -448,15 +449,39 @@ export function createCatalogAdminService(deps: ServiceDeps) {
       const page = query.page ?? 1;
       const limit = query.limit ?? ADMIN_PRODUCTS_DEFAULT_LIMIT;
       const sort = query.sort ?? '-updated';
-      const searched = filters.q
-        ? await repository.searchAdminProducts(db, filters, sort, page, limit, ADMIN_PRODUCTS_COUNT_CAP)
-        : undefined;
-      const [rows, counted] = searched
-        ? [searched.rows, searched.total]
-        : await Promise.all([
-            repository.listAdminProducts(db, filters, sort, page, limit),
-            repository.countAdminProducts(db, filters, ADMIN_PRODUCTS_COUNT_CAP),
-          ]);
+      if (filters.q) {
+        // A search is counted up to a lower cap: past it, a word that common is better narrowed,
+        // and reading every match of "samsung" would cost more than the page.
+        const searched = await repository.searchAdminProducts(
+          db,
+          filters,
+          sort,
+          page,
+          limit,
+          ADMIN_PRODUCTS_SEARCH_COUNT_CAP,
+        );
+        if (searched) {
+          return {
+            products: searched.rows.map(presentRow),
+            total: searched.total,
+            totalExact: true,
+            page,
+            limit,
+          };
+        }
+        const rows = await repository.listAdminProducts(db, filters, sort, page, limit);
+        return {
+          products: rows.map(presentRow),
+          total: ADMIN_PRODUCTS_SEARCH_COUNT_CAP,
+          totalExact: false,
+          page,
+          limit,
+        };
+      }
+      const [rows, counted] = await Promise.all([
+        repository.listAdminProducts(db, filters, sort, page, limit),
+        repository.countAdminProducts(db, filters, ADMIN_PRODUCTS_COUNT_CAP),
+      ]);
       return {
         products: rows.map(presentRow),
         total: Math.min(counted, ADMIN_PRODUCTS_COUNT_CAP),
