@@ -223,4 +223,15 @@ test('a CSV is checked row by row, imported all at once, and exported', async ({
   // The imported product is in the table.
   await page.goto(`/admin/products?q=${encodeURIComponent(`E2E CSV Lamp ${stamp}`)}`);
   await expect(page.getByRole('link', { name: `E2E CSV Lamp ${stamp}` })).toBeVisible();
+
+  // Taken away again: the storefront's specs share this shop and read its newest products.
+  const headers = { authorization: `Bearer ${manager.token}` };
+  const found = await page.request.get(
+    `/api/admin/products?q=${encodeURIComponent(`e2e csv lamp ${stamp}`)}`,
+    {
+      headers,
+    },
+  );
+  const [imported] = ((await found.json()) as { products: { _id: string }[] }).products;
+  expect((await page.request.delete(`/api/admin/products/${imported!._id}`, { headers })).status()).toBe(200);
 });
