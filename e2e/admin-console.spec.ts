@@ -66,6 +66,9 @@ test('an owner invites a catalogue manager, whose new product with its picture a
   await expect(manager.getByRole('img', { name: /^Picture 1/ })).toBeVisible();
   await manager.getByRole('button', { name: 'Create product' }).click();
   await expect(manager.getByText(`Product created: ${title}.`)).toBeVisible();
+  await expect(manager).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
+  const productId = manager.url().split('/').at(-1)!;
+  const managerToken = await manager.evaluate(() => localStorage.getItem('staff'));
   await managerContext.close();
 
   // The shopper's store shows it, with the uploaded picture (served from /media).
@@ -79,6 +82,12 @@ test('an owner invites a catalogue manager, whose new product with its picture a
   const pictureAnswer = await page.request.get(src!);
   expect(pictureAnswer.status()).toBe(200);
   expect(pictureAnswer.headers()['content-type']).toMatch(/image\/webp/);
+
+  // The shop the other specs share goes back to how it was (they read the newest products).
+  const deleted = await page.request.delete(`/api/admin/products/${productId}`, {
+    headers: { authorization: `Bearer ${managerToken}` },
+  });
+  expect(deleted.status()).toBe(200);
 });
 
 test('a support member cannot open products', async ({ page, request }) => {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, mediaAssets, products } from '../../db/schema.js';
+import { auditEvents, blogs, mediaAssets, products } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
-import { createProduct } from '../../test/factories.js';
+import { createBlog, createProduct } from '../../test/factories.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -185,6 +185,17 @@ describe('DELETE /api/upload/delete-img/:public_id', () => {
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toMatch(/Pictured still shows this picture/);
     await ctx.database.db.update(products).set({ images: [] }).where(eq(products.id, product.id));
+
+    // A blog post's cover counts too.
+    const post = await createBlog(ctx.database.db, { title: 'Cover story' });
+    await ctx.database.db
+      .update(blogs)
+      .set({ images: [{ url: `/media/uploads/${image.public_id}.webp`, public_id: image.public_id }] })
+      .where(eq(blogs.id, post.id));
+    const onPost = await ctx.app.inject({ method: 'DELETE', url, headers: manager.headers });
+    expect(onPost.statusCode).toBe(409);
+    expect(onPost.json().message).toMatch(/the blog post "Cover story" still shows this picture/);
+    await ctx.database.db.update(blogs).set({ images: [] }).where(eq(blogs.id, post.id));
 
     const deleted = await ctx.app.inject({ method: 'DELETE', url, headers: manager.headers });
     expect(deleted.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { blogsShowingImage } from '../blog/blog-images.js';
 import { productsShowingImage } from '../catalog/products.js';
 import * as repository from './media.repository.js';
 import { createLocalMediaStorage, type MediaStorage } from './media-storage.js';
@@ -157,7 +158,11 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
       const asset = await repository.findByPublicId(db, publicId);
       if (!asset)
         throw notFound('There is no uploaded picture with that id. It may have been deleted already.');
-      const usedBy = await productsShowingImage(db, publicId);
+      const [products, posts] = await Promise.all([
+        productsShowingImage(db, publicId),
+        blogsShowingImage(db, publicId),
+      ]);
+      const usedBy = [...products, ...posts.map((title) => `the blog post "${title}"`)];
       if (usedBy.length) {
         throw conflict(
           `${usedBy.join(', ')} still ${usedBy.length === 1 ? 'shows' : 'show'} this picture: remove it there first.`,

@@ -13,8 +13,14 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const visible = consoleRoutes.filter(
     (route) => route.nav && (route.permission === 'self' || can(route.permission)),
   );
-  const isCurrent = (path: string) =>
+  // The sidebar item whose path is the longest prefix of this page's ("Import and export" on
+  // /products/import, "Products" on /products/123).
+  const matches = (path: string) =>
     path === '/' ? location === '/' : location === path || location.startsWith(`${path}/`);
+  const current = visible
+    .filter((route) => matches(route.path))
+    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+  const isCurrent = (path: string) => path === current;
 
   return (
     <div className="console">
