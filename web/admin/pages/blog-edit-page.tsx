@@ -16,7 +16,7 @@ import { PageHeader } from '../components/page-header';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { type CoverImage, CoverPicture } from '../features/blogs/cover-picture';
 import '../features/blogs/blogs.css';
-import '../features/taxonomy/row-buttons.css';
+import '../components/row-buttons.css';
 import { adminApi } from '../lib/admin-api';
 import type { ConsolePageProps } from '../lib/page-props';
 import { useAdminQuery } from '../lib/use-admin-query';

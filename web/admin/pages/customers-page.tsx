@@ -9,7 +9,7 @@ import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import '../features/orders/orders.css';
-import { SearchField } from '../features/taxonomy/search-field';
+import { SearchField } from '../components/search-field';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';

@@ -13,7 +13,7 @@ import {
 import '../features/enquiries/enquiries.css';
 import { FilterButtons } from '../features/orders/filter-buttons';
 import '../features/orders/orders.css';
-import { SearchField } from '../features/taxonomy/search-field';
+import { SearchField } from '../components/search-field';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';

@@ -18,7 +18,7 @@ import {
   paymentLabels,
 } from '../features/orders/payment-label';
 import '../features/orders/orders.css';
-import { SearchField } from '../features/taxonomy/search-field';
+import { SearchField } from '../components/search-field';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';

@@ -14,7 +14,7 @@ import { type Column, DataTable, formatSort, parseSort, type TableSort } from '.
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
-import { SearchBox } from '../features/products/search-box';
+import { SearchField } from '../components/search-field';
 import { StockBadge } from '../features/products/stock-badge';
 import { useCatalogueNames } from '../features/products/use-catalogue-names';
 import '../features/products/products.css';
@@ -177,7 +177,7 @@ export default function ProductsPage() {
       />
 
       <div className="toolbar product-filters">
-        <SearchBox
+        <SearchField
           label="Search products"
           value={state.q ?? ''}
           placeholder="Title, brand or category"

@@ -4,7 +4,7 @@ import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from '../../../../shared/api/media.sc
 import { reportSubmitError } from '../../../components/forms/submit-error';
 import { toast } from '../../../lib/toast';
 import { uploadFiles } from '../../lib/admin-api';
-import '../taxonomy/row-buttons.css';
+import '../../components/row-buttons.css';
 
 export type CoverImage = { url: string; public_id?: string; width?: number; height?: number; alt?: string };
 

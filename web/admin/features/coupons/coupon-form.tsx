@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useForm, zodResolver } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { adminApi } from '../../lib/admin-api';
-import '../taxonomy/row-buttons.css';
+import '../../components/row-buttons.css';
 
 /**
  * Creating a coupon, or editing the one chosen in the table (the form is remounted for each):

@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { ColorSwatch } from './color-swatch';
 import type { TaxonomyConfig } from './taxonomy-kinds';
-import './row-buttons.css';
+import '../../components/row-buttons.css';
 
 export type TaxonomyValues = { title: string; name: string };
 type Errors = Partial<Record<keyof TaxonomyValues, string>>;

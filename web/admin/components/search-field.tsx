@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 /**
- * The table's search box: the server is asked 300 ms after typing stops (or at once on Enter), and
+ * A table's search box: the server is asked 300 ms after typing stops (or at once on Enter), and
  * the box follows the URL when it changes elsewhere (the back button).
  */
-export function SearchBox({
+export function SearchField({
   label,
   value,
   onSearch,
@@ -21,12 +21,20 @@ export function SearchBox({
   const latest = useRef(onSearch);
   latest.current = onSearch;
 
+  const mounted = useRef(true);
   useEffect(() => setText(value), [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      // A search typed just before leaving the page must not pull the browser back to it.
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
 
   const send = (q: string) => {
     clearTimeout(timer.current);
-    if (q.trim() !== value) latest.current(q.trim());
+    if (mounted.current && q.trim() !== value) latest.current(q.trim());
   };
 
   return (

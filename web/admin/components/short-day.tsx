@@ -1,4 +1,4 @@
-import { inIndia, monthName } from '../../../lib/dates';
+import { inIndia, monthName } from '../../lib/dates';
 import './short-day.css';
 
 /** '23 Nov 2026' (India time): dates in narrow table columns; '' for a broken date. */
