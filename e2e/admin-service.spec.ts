@@ -31,7 +31,9 @@ async function placeOrder(request: APIRequestContext, customer: Customer): Promi
     authorization: `Bearer ${customer.token}`,
     'x-forwarded-for': `10.31.${octet()}.${octet()}`,
   };
-  const list = await request.get('/api/product?limit=100');
+  // The oldest products (the demo catalogue): other specs create and delete their own new ones
+  // meanwhile, and buying one of those would change their stock under them.
+  const list = await request.get('/api/product?sort=createdAt&limit=100');
   const products = (await list.json()) as ApiProduct[];
   const product = products.find((p) => p.quantity > 2 && p.color.length > 0)!;
   // The list answers colour ids (the original admin client's table shows them raw).
