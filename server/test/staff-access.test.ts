@@ -41,8 +41,9 @@ function methods(route: RouteOptions): string[] {
 }
 
 describe('staff routes', () => {
-  it('exist (the console is served by the API)', () => {
-    expect(staffRoutes.length).toBeGreaterThan(10);
+  it('exist (the console is served by the API): every staff definition is registered', () => {
+    // 79 when issue 13 closed; a route that stopped being registered would silently leave the matrix.
+    expect(staffRoutes.length).toBeGreaterThanOrEqual(79);
   });
 
   it('answer 401 without a usable token, 403 to a shopper, whatever the body', async () => {
