@@ -66,7 +66,8 @@ export const inviteStaff = endpoint<typeof schemas.inviteStaff>({
   summary: 'Invite a staff member by e-mail',
   description:
     'E-mails a single-use link valid for 72 hours. A new invitation to the same address replaces the ' +
-    'pending one; 409 when the address already belongs to a staff member.',
+    'pending one; 409 when the address already belongs to an active staff member. A revoked member may be ' +
+    'invited back: accepting restores their account with the new role, password and no two-factor.',
   status: 201,
   errors: [400, 409],
 });

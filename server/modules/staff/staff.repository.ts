@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { StaffRole } from '../../../shared/staff-roles.js';
 import type { Executor } from '../../db/client.js';
 import { shopSettings, staff, staffInvites, staffRecoveryCodes, staffSessions } from '../../db/schema.js';
@@ -34,6 +34,23 @@ export async function insertStaff(
   values: Pick<StaffRow, 'email' | 'firstname' | 'lastname' | 'mobile' | 'passwordHash' | 'role'>,
 ): Promise<StaffRow | undefined> {
   const [row] = await db.insert(staff).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/**
+ * Gives a revoked member their account back, as a new start: the invitation's role, a new name
+ * and password, no two-factor. Undefined unless a revoked member has this e-mail.
+ */
+export async function reactivateRevokedStaff(
+  db: Executor,
+  values: Pick<StaffRow, 'email' | 'firstname' | 'lastname' | 'mobile' | 'passwordHash' | 'role'>,
+): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .update(staff)
+    .set({ ...values, revokedAt: null, totpSecret: null, totpEnabledAt: null })
+    .where(and(eq(staff.email, values.email), isNotNull(staff.revokedAt)))
+    .returning();
+  if (row) await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, row.id));
   return row;
 }
 

@@ -206,6 +206,29 @@ describe('revoking and roles', () => {
     expect((await get('/api/admin/me', member.headers)).statusCode).toBe(401);
     const login = await post('/api/admin/login', { email: member.email, password: STAFF_PASSWORD });
     expect(login.statusCode).toBe(401);
+
+    // Invited back, they start afresh on the same account (their trail stays theirs).
+    expect(
+      (await post('/api/admin/staff/invites', { email: member.email, role: 'orders' }, owner.headers))
+        .statusCode,
+    ).toBe(201);
+    await ctx.app.services.mailQueue.drain();
+    const token = await inviteTokenFromOutbox(member.email);
+    const back = await post(`/api/admin/invites/${token}/accept`, {
+      firstname: 'Back',
+      lastname: 'Again',
+      password: 'a brand new passphrase',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().staff).toMatchObject({
+      _id: member.id,
+      role: 'orders',
+      revokedAt: null,
+      twoFactorEnabled: false,
+    });
+    expect(
+      (await post('/api/admin/login', { email: member.email, password: STAFF_PASSWORD })).statusCode,
+    ).toBe(401);
   });
 
   it('applies a role change on the next request, and never leaves the shop without an owner', async () => {

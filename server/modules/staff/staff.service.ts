@@ -296,12 +296,9 @@ export function createStaffService(deps: { db: Database; mailQueue: MailQueue; p
 
     async invite(current: CurrentStaff, input: { email: string; role: StaffRole }): Promise<ApiStaffInvite> {
       const existing = await repository.findStaffByEmail(db, input.email);
+      // A revoked member may be invited back: accepting gives them a fresh start (new password,
+      // no two-factor, the invited role) on the same account, so the audit trail stays theirs.
       if (existing && !existing.revokedAt) throw conflict(`${input.email} is already on the staff.`);
-      if (existing) {
-        throw conflict(
-          `${input.email} had staff access before, which was revoked. Invite them with another address, or ask the operator to restore it (npm run staff:create).`,
-        );
-      }
       const token = newToken();
       const invite = await db.transaction(async (tx) => {
         await repository.cancelInvites(tx, { email: input.email });
@@ -425,14 +422,16 @@ export function createStaffService(deps: { db: Database; mailQueue: MailQueue; p
         if (!invite || invite.acceptedAt || invite.cancelledAt || invite.expiresAt <= new Date()) {
           throw notFound('This invitation link is not valid any more. Ask the shop owner for a new one.');
         }
-        const created = await repository.insertStaff(tx, {
+        const values = {
           email: invite.email,
           firstname: input.firstname,
           lastname: input.lastname,
           mobile: '',
           passwordHash,
           role: invite.role,
-        });
+        };
+        const created =
+          (await repository.insertStaff(tx, values)) ?? (await repository.reactivateRevokedStaff(tx, values));
         if (!created) throw conflict(`${invite.email} is already on the staff. Sign in instead.`);
         await repository.markInviteAccepted(tx, invite.id);
         await recordAudit(
