@@ -128,6 +128,19 @@ export function createStaffService(deps: { db: Database; mailQueue: MailQueue; p
     return token;
   }
 
+  /** A new session and its sign-in record, committed together. */
+  function signIn(row: StaffRow, ip: string, summary: string): Promise<string> {
+    return db.transaction(async (tx) => {
+      const token = await startSession(tx, row);
+      await recordAudit(
+        tx,
+        { id: row.id, email: row.email, ip },
+        { action: 'staff.login', entityType: 'staff', entityId: row.id, summary },
+      );
+      return token;
+    });
+  }
+
   /** A second factor: a current TOTP code, or an unused recovery code (then spent). */
   async function secondFactorMatches(tx: Executor, row: StaffRow, code: string): Promise<boolean> {
     if (!row.totpSecret) return false;
@@ -189,20 +202,7 @@ export function createStaffService(deps: { db: Database; mailQueue: MailQueue; p
           throw unauthorized(STAFF_MESSAGES.wrongCode);
         }
       }
-      const token = await db.transaction(async (tx) => {
-        const started = await startSession(tx, active);
-        await recordAudit(
-          tx,
-          { id: active.id, email: active.email, ip },
-          {
-            action: 'staff.login',
-            entityType: 'staff',
-            entityId: active.id,
-            summary: 'Signed in to the console',
-          },
-        );
-        return started;
-      });
+      const token = await signIn(active, ip, 'Signed in to the console');
       return { token, staff: await profile(active) };
     },
 
@@ -229,20 +229,7 @@ export function createStaffService(deps: { db: Database; mailQueue: MailQueue; p
         await recordFailedLogin(input.email, row, ip, 'Two-factor account on the original admin client');
         throw forbidden(STAFF_MESSAGES.twoFactorOnLegacy);
       }
-      const token = await db.transaction(async (tx) => {
-        const started = await startSession(tx, row);
-        await recordAudit(
-          tx,
-          { id: row.id, email: row.email, ip },
-          {
-            action: 'staff.login',
-            entityType: 'staff',
-            entityId: row.id,
-            summary: 'Signed in from the original admin client',
-          },
-        );
-        return started;
-      });
+      const token = await signIn(row, ip, 'Signed in from the original admin client');
       return {
         _id: row.id,
         firstname: row.firstname,
