@@ -17,8 +17,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   type ApiPaymentInfo,
+  fulfilmentStatuses,
+  orderEventActors,
+  orderStates,
   type OrderStatus,
   orderStatuses,
+  paymentStatuses,
+  refundStatuses,
+  type ReturnStatus,
+  returnStatuses,
+  type Shipment,
   type ShippingInfo,
 } from '../../shared/api/orders.schemas.js';
 import { enquiryStatuses } from '../../shared/schemas/enquiry.js';
@@ -440,6 +448,18 @@ export const orders = pgTable(
     // asked by e-mail to confirm it before the order ships.
     addressToConfirm: boolean('address_to_confirm').notNull().default(false),
     addressRequestSentAt: timestamp('address_request_sent_at', { withTimezone: true, mode: 'date' }),
+    // The three statuses an order really has (issue 14); `orderStatus` above is derived from them
+    // on every change (order-lifecycle.ts) and kept for the original clients and the indexes.
+    state: text('state', { enum: orderStates }).notNull().default('placed'),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('paid'),
+    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses }).notNull().default('unfulfilled'),
+    // Paise given back by processed refunds (pending ones are in `refunds` only).
+    refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
+    shipment: jsonb('shipment').$type<Shipment>(),
+    packedAt: timestamp('packed_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -453,8 +473,23 @@ export const orders = pgTable(
     index('orders_total_idx').on(t.totalPriceAfterDiscountPaise, t.id),
     check(
       'orders_status_check',
-      sql`${t.orderStatus} in ('Ordered', 'Processing', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled', 'Refunded')`,
+      sql`${t.orderStatus} in ('Ordered', 'Processing', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled', 'Refunded', 'Returned')`,
     ),
+    check('orders_state_check', sql`${t.state} in ('placed', 'cancelled', 'completed')`),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} in ('authorized', 'paid', 'partially_refunded', 'refunded')`,
+    ),
+    check(
+      'orders_fulfilment_status_check',
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'packed', 'shipped', 'out_for_delivery', 'delivered', 'returned')`,
+    ),
+    check(
+      'orders_refunded_within_total',
+      sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.totalPriceAfterDiscountPaise}`,
+    ),
+    // The dashboard's waiting work: orders placed and not yet shipped.
+    index('orders_fulfilment_idx').on(t.fulfilmentStatus, t.createdAt),
     check(
       'orders_totals_nonnegative',
       sql`${t.totalPricePaise} >= 0 and ${t.totalPriceAfterDiscountPaise} >= 0`,
@@ -485,6 +520,103 @@ export const orderLines = pgTable(
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_nonnegative', sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+/**
+ * The order's timeline: every change (placed, packed, shipped, cancelled, refund requested and
+ * settled, return asked for and decided, staff notes), who made it and when. Only inserted.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorType: text('actor_type', { enum: orderEventActors }).notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    // The actor's name as it was (a customer's first name, a staff e-mail, "Bharat Bazaar").
+    actorName: text('actor_name').notNull(),
+    note: text('note'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+    check('order_events_actor_check', sql`${t.actorType} in ('customer', 'staff', 'system')`),
+  ],
+);
+
+export type OrderLineQuantity = { lineId: string; quantity: number };
+
+/** A customer's request to send lines back, and what staff decided and received. */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: returnStatuses }).notNull().default('requested'),
+    lines: jsonb('lines').$type<OrderLineQuantity[]>().notNull(),
+    reason: text('reason').notNull(),
+    // Why staff rejected it, or their note on approving it.
+    decisionNote: text('decision_note'),
+    // Set on receipt: whether the goods went back on the shelf.
+    restockable: boolean('restockable'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId, t.createdAt),
+    index('order_returns_status_idx').on(t.status, t.createdAt),
+    check('order_returns_status_check', sql`${t.status} in ('requested', 'approved', 'rejected', 'received')`),
+  ],
+);
+
+export type RefundStatus = (typeof refundStatuses)[number];
+export type { ReturnStatus };
+
+/**
+ * Money given back. A refund is recorded here (pending) before the provider is asked, with its id
+ * as the provider's idempotency key; the provider's answer, its webhook or reconciliation settles
+ * it exactly once (decision 011).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    reason: text('reason').notNull(),
+    // The lines (and units) refunded, when chosen by line; [] for an amount or the whole order.
+    lines: jsonb('lines').$type<OrderLineQuantity[]>().notNull().default(sql`'[]'::jsonb`),
+    returnId: uuid('return_id').references(() => orderReturns.id, { onDelete: 'set null' }),
+    providerRefundId: text('provider_refund_id'),
+    failureReason: text('failure_reason'),
+    // How many times the provider was asked (the first request and reconciliation's retries).
+    attempts: integer('attempts').notNull().default(0),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_pending_idx').on(t.status, t.createdAt),
+    uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'processed', 'failed')`),
   ],
 );
 
@@ -564,6 +696,28 @@ export const testGatewayPayments = pgTable(
   (t) => [index('test_gateway_payments_order_idx').on(t.orderId)],
 );
 
+/** The test gateway's refunds: several per payment, each once per idempotency key. */
+export const testGatewayRefunds = pgTable(
+  'test_gateway_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => testGatewayPayments.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    receipt: text('receipt').notNull().default(''),
+    notes: jsonb('notes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    // pending | processed | failed, as Razorpay's refund entity.
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('test_gateway_refunds_key').on(t.idempotencyKey),
+    index('test_gateway_refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
 /** Notes staff keep on an enquiry, and the replies they e-mailed from the console. */
 export const enquiryNotes = pgTable(
   'enquiry_notes',
@@ -618,6 +772,7 @@ export const stockMovementReasons = [
   'returned',
   'import',
   'created',
+  'cancelled',
 ] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 

@@ -62,6 +62,7 @@ export const legacyOrderStatuses = [
   'Delivered',
   'Cancelled',
   'Refunded',
+  'Returned',
 ] as const;
 export type LegacyOrderStatus = (typeof legacyOrderStatuses)[number];
 

@@ -9,8 +9,44 @@ export const orderStatuses = [
   'Delivered',
   'Cancelled',
   'Refunded',
+  'Returned',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * The three statuses an order really has (issue 14); `orderStatus` is derived from them
+ * (server/modules/orders/order-lifecycle.ts). Completed: delivered (returns may still follow).
+ */
+export const orderStates = ['placed', 'cancelled', 'completed'] as const;
+export type OrderState = (typeof orderStates)[number];
+export const paymentStatuses = ['authorized', 'paid', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const fulfilmentStatuses = [
+  'unfulfilled',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'returned',
+] as const;
+export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
+
+/** Who made a change on an order's timeline. */
+export const orderEventActors = ['customer', 'staff', 'system'] as const;
+export type OrderEventActor = (typeof orderEventActors)[number];
+
+export const refundStatuses = ['pending', 'processed', 'failed'] as const;
+export const returnStatuses = ['requested', 'approved', 'rejected', 'received'] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+/** The carrier and the parcel's tracking, set when staff ship the order. */
+export const shipmentAnswer = z.object({
+  carrier: z.string(),
+  awb: z.string(),
+  /** A link to the carrier's tracking page, when staff gave one. */
+  trackingUrl: z.nullable(z.string()),
+});
+export type Shipment = z.output<typeof shipmentAnswer>;
 
 /**
  * Where an order goes, as stored with it and answered. Validated at checkout; an address that
@@ -66,3 +102,114 @@ export const orderAnswer = z.object({
 export type ApiOrder = z.output<typeof orderAnswer>;
 
 export const listMyOrders = { response: z.object({ orders: z.array(orderAnswer) }) };
+
+/** One entry of an order's timeline. */
+export const orderEventAnswer = z.object({
+  /** placed, packed, shipped, out_for_delivery, delivered, cancelled, refund_requested, refunded,
+   * refund_failed, return_requested, return_approved, return_rejected, return_received, note… */
+  type: z.string(),
+  at: z.string(),
+  /** customer, staff or system. */
+  by: z.enum(orderEventActors),
+  /** What happened, in words a customer reads ("Shipped with Delhivery, AWB 1234"). */
+  title: z.string(),
+  note: z.nullable(z.string()),
+});
+export type ApiOrderEvent = z.output<typeof orderEventAnswer>;
+
+export const refundAnswer = z.object({
+  _id: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  status: z.enum(refundStatuses),
+  /** The provider's refund id once it has one (what a bank calls the reference), else null. */
+  reference: z.nullable(z.string()),
+  reason: z.string(),
+  createdAt: z.string(),
+  processedAt: z.nullable(z.string()),
+});
+export type ApiRefund = z.output<typeof refundAnswer>;
+
+export const orderLineQuantity = z.object({ lineId: z.string(), quantity: z.number() });
+
+export const returnAnswer = z.object({
+  _id: z.string(),
+  status: z.enum(returnStatuses),
+  lines: z.array(orderLineQuantity),
+  reason: z.string(),
+  /** Staff's reason for a rejection, or their note on approval. */
+  decisionNote: z.nullable(z.string()),
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+  receivedAt: z.nullable(z.string()),
+});
+export type ApiReturn = z.output<typeof returnAnswer>;
+
+/** What a customer (and the console) may do with an order now, and how much is left to refund. */
+export const orderAllowedAnswer = z.object({
+  cancel: z.boolean(),
+  /** A return can be asked for (delivered, within the return window, something left to return). */
+  return: z.boolean(),
+  /** The last day (India) a return may be asked for, once delivered; null before delivery. */
+  returnUntil: z.nullable(z.string()),
+});
+
+/** The statuses and money of an order, shared by the customer's and the console's order pages. */
+export const orderLifecycleFields = {
+  state: z.enum(orderStates),
+  paymentStatus: z.enum(paymentStatuses),
+  fulfilmentStatus: z.enum(fulfilmentStatuses),
+  shipment: z.nullable(shipmentAnswer),
+  events: z.array(orderEventAnswer),
+  refunds: z.array(refundAnswer),
+  returns: z.array(returnAnswer),
+  /** Rupees refunded (processed), and still refundable (paid − refunded − pending). */
+  refunded: z.number(),
+  refundable: z.number(),
+};
+
+/** GET /api/user/orders/:id: the getmyorders order, plus statuses, shipment, timeline, refunds. */
+export const myOrderDetail = z.object({
+  ...orderAnswer.shape,
+  ...orderLifecycleFields,
+  allowed: orderAllowedAnswer,
+});
+export type ApiMyOrder = z.output<typeof myOrderDetail>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const orderIdParams = z.object({ id: z.string().check(z.regex(UUID, 'That is not a valid order id')) });
+
+/** A reason a person typed: required, trimmed, at most 500 characters. */
+export const reasonText = (what: string) =>
+  z
+    .string({ error: `Please give ${what}` })
+    .check(
+      z.trim(),
+      z.minLength(3, `Please give ${what} (a few words)`),
+      z.maxLength(500, 'Please keep it under 500 characters'),
+    );
+
+/** Lines and units, each line once, 1..quantity bought (checked against the order on the server). */
+export const lineQuantities = z
+  .array(
+    z.object({
+      lineId: z.string().check(z.regex(UUID, 'That is not a valid line id')),
+      quantity: z
+        .number({ error: 'Quantity must be a number' })
+        .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),
+    }),
+    { error: 'Please choose the items' },
+  )
+  .check(z.minLength(1, 'Please choose at least one item'), z.maxLength(100, 'Too many lines'));
+
+export const getMyOrder = { params: orderIdParams, response: myOrderDetail };
+export const cancelMyOrder = {
+  params: orderIdParams,
+  body: z.object({ reason: reasonText('a reason for cancelling') }),
+  response: myOrderDetail,
+};
+export const returnMyOrder = {
+  params: orderIdParams,
+  body: z.object({ lines: lineQuantities, reason: reasonText('a reason for the return') }),
+  response: myOrderDetail,
+};

@@ -8,3 +8,41 @@ export const listMyOrders = endpoint<typeof schemas.listMyOrders>({
   tag: 'Orders',
   summary: 'My orders, newest first',
 });
+
+export const getMyOrder = endpoint<typeof schemas.getMyOrder>({
+  method: 'GET',
+  path: '/api/user/orders/:id',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'One of my orders: lines, statuses, shipment, timeline, refunds and returns',
+  description:
+    "The getmyorders order (lines carry `_id`) plus `state`, `paymentStatus`, `fulfilmentStatus`, `shipment`, " +
+    '`events` (`[{type, at, by, title, note}]`), `refunds` (rupees), `returns` and what is `allowed` now. ' +
+    "404 for an order that is not the caller's.",
+  errors: [400, 404],
+});
+
+export const cancelMyOrder = endpoint<typeof schemas.cancelMyOrder>({
+  method: 'POST',
+  path: '/api/user/orders/:id/cancel',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Cancel my order before it ships; the full amount is refunded',
+  description:
+    'Allowed until the order ships (409 with the reason after). Stock goes back, the payment is refunded in ' +
+    'full through the payment provider, and an e-mail confirms. Answers the order as GET does.',
+  errors: [400, 404, 409],
+});
+
+export const returnMyOrder = endpoint<typeof schemas.returnMyOrder>({
+  method: 'POST',
+  path: '/api/user/orders/:id/return',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Ask to return lines of a delivered order',
+  description:
+    'Within the return window after delivery (7 days unless the shop changed it); each line at most the units ' +
+    'bought less those already being returned. Staff approve or reject it; once the goods arrive they refund ' +
+    'the returned lines. 409 outside the window or for an order not delivered.',
+  errors: [400, 404, 409],
+});

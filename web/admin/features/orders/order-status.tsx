@@ -8,6 +8,7 @@ const tone: Record<OrderStatus, string> = {
   Delivered: 'badge--success',
   Cancelled: 'badge--muted',
   Refunded: 'badge--danger',
+  Returned: 'badge--muted',
 };
 
 /** Every status, in the order an order goes through them (a type-only import keeps zod out of the page). */
