@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { imageAnswer, productAnswer } from './catalog.schemas.js';
-import { orderStatuses, paymentInfoAnswer, shippingInfoAnswer } from './orders.schemas.js';
+import {
+  orderLifecycleFields,
+  orderStatuses,
+  paymentInfoAnswer,
+  shippingInfoAnswer,
+} from './orders.schemas.js';
 
 /**
  * Orders for staff: the original admin client's calls (its own status words, its wrapper keys) and
@@ -234,6 +239,20 @@ export const adminOrderLine = z.object({
   quantity: z.number(),
   /** Rupees each, as paid. */
   price: z.number(),
+  /** Units refunded by line (refunds chosen by line, returns received and refunded). */
+  refundedQuantity: z.number(),
+  /** Units in return requests not rejected. */
+  returnedQuantity: z.number(),
+});
+
+/** What staff may do with the order now (the console shows only these buttons). */
+export const adminOrderActions = z.object({
+  pack: z.boolean(),
+  ship: z.boolean(),
+  outForDelivery: z.boolean(),
+  deliver: z.boolean(),
+  cancel: z.boolean(),
+  refund: z.boolean(),
 });
 
 export const adminPayment = z.object({
@@ -274,6 +293,10 @@ export const adminOrder = z.object({
   lines: z.array(adminOrderLine),
   paymentInfo: paymentInfoAnswer,
   payments: z.array(adminPayment),
+  ...orderLifecycleFields,
+  actions: adminOrderActions,
+  /** The return window's last day (India) once delivered, else null. */
+  returnUntil: z.nullable(z.string()),
 });
 export type ApiAdminOrder = z.output<typeof adminOrder>;
 

@@ -16,7 +16,7 @@ export const getMyOrder = endpoint<typeof schemas.getMyOrder>({
   tag: 'Orders',
   summary: 'One of my orders: lines, statuses, shipment, timeline, refunds and returns',
   description:
-    "The getmyorders order (lines carry `_id`) plus `state`, `paymentStatus`, `fulfilmentStatus`, `shipment`, " +
+    'The getmyorders order (lines carry `_id`) plus `state`, `paymentStatus`, `fulfilmentStatus`, `shipment`, ' +
     '`events` (`[{type, at, by, title, note}]`), `refunds` (rupees), `returns` and what is `allowed` now. ' +
     "404 for an order that is not the caller's.",
   errors: [400, 404],
