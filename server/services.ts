@@ -21,6 +21,7 @@ import { createMediaService } from './modules/media/media.service.js';
 import { createOrderPlacement } from './modules/orders/order-placement.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service.js';
+import { createSalesDashboardService } from './modules/orders/sales-dashboard.service.js';
 import { createPaymentSettlement } from './modules/payments/payment-settlement.js';
 import { selectPaymentProvider } from './modules/payments/select-provider.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
@@ -72,6 +73,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     customersAdmin: createCustomersAdminService(consoleDeps),
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
     ordersAdmin: createOrdersAdminService(consoleDeps),
+    salesDashboard: createSalesDashboardService(consoleDeps),
   };
 }
 

@@ -5,9 +5,13 @@ import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
 import { currentStaff } from '../staff/staff-auth.js';
 
-/** Orders for staff: the original admin client's calls and the console's (shared/api/orders-admin.ts). */
+/**
+ * Orders for staff: the original admin client's calls and the console's (shared/api/orders-admin.ts);
+ * the sales figures (dashboard, income) come from sales-dashboard.service.ts.
+ */
 export async function ordersAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {
   const orders = services.ordersAdmin;
+  const sales = services.salesDashboard;
   registerEndpoint(app, endpoints.legacyListOrders, schemas.legacyListOrders, () => orders.legacyList());
   registerEndpoint(app, endpoints.legacyGetOrder, schemas.legacyGetOrder, ({ params }) =>
     orders.legacyGet(params.id),
@@ -16,10 +20,10 @@ export async function ordersAdminRoutes(app: FastifyInstance, { services }: ApiO
     orders.legacyUpdate(currentStaff(request), params.id, body.status),
   );
   registerEndpoint(app, endpoints.legacyMonthlyIncome, schemas.legacyMonthlyIncome, () =>
-    orders.legacyMonthlyIncome(),
+    sales.legacyMonthlyIncome(),
   );
   registerEndpoint(app, endpoints.legacyYearlyTotals, schemas.legacyYearlyTotals, () =>
-    orders.legacyYearlyTotals(),
+    sales.legacyYearlyTotals(),
   );
   registerEndpoint(app, endpoints.listAdminOrders, schemas.listAdminOrders, ({ query }) =>
     orders.list(query),
@@ -30,5 +34,5 @@ export async function ordersAdminRoutes(app: FastifyInstance, { services }: ApiO
   registerEndpoint(app, endpoints.changeOrderStatus, schemas.changeOrderStatus, ({ params, body }, request) =>
     orders.setStatus(currentStaff(request), params.id, body.status),
   );
-  registerEndpoint(app, endpoints.adminDashboard, schemas.dashboard, () => orders.dashboard());
+  registerEndpoint(app, endpoints.adminDashboard, schemas.dashboard, () => sales.dashboard());
 }

@@ -12,22 +12,14 @@ import { paiseToRupees } from '../../../shared/money.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { countStockWarnings } from '../catalog/stock-levels.js';
 import { paymentsOfCheckout } from '../checkout/checkout-records.js';
-import { countWaitingEnquiries } from '../enquiries/inbox.js';
 import { nextStatuses, planStatusChange } from './order-status.js';
 import * as repository from './orders.repository.js';
 import * as admin from './orders-admin.repository.js';
 
 /** The original admin client lists "every" order: as many as the contract's lists ever answer. */
 export const LEGACY_LIST_MAX = 10_000;
-const RECENT_ORDERS = 8;
-/** India is UTC+05:30 all year (no daylight saving), so a fixed offset is exact. */
-const INDIA_OFFSET_MINUTES = 330;
-const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
-/** Money that did not stay with the shop is not revenue. */
-const NOT_REVENUE: OrderStatus[] = ['Cancelled', 'Refunded'];
 
 const ORDER_NOT_FOUND = 'There is no order with that id.';
 
@@ -54,22 +46,8 @@ function indiaMidnight(date: string, daysAhead = 0): Date {
   return new Date(at.getTime() + daysAhead * DAY_MS);
 }
 
-/** The India calendar date of an instant, as UTC fields of a shifted Date. */
-const inIndia = (at: Date) => new Date(at.getTime() + INDIA_OFFSET_MS);
-
-function indiaDayStart(now: Date): Date {
-  const shifted = inIndia(now).getTime();
-  return new Date(shifted - (shifted % DAY_MS) - INDIA_OFFSET_MS);
-}
-
-function indiaMonthStart(now: Date, monthsBack = 0): Date {
-  const local = inIndia(now);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - INDIA_OFFSET_MS);
-}
-
-const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
-
-function presentRow(row: admin.AdminOrderListRow): ApiAdminOrderRow {
+/** A row of the console's order lists (the orders page, the dashboard's recent orders). */
+export function presentRow(row: admin.AdminOrderListRow): ApiAdminOrderRow {
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
@@ -129,7 +107,6 @@ export type ListOrdersQuery = {
  */
 export function createOrdersAdminService(deps: ServiceDeps) {
   const { db, catalog } = deps;
-  const now = () => new Date();
 
   async function requireOrder(id: string): Promise<admin.OrderWithCustomer> {
     const order = await admin.findOrderWithCustomer(db, id);
@@ -243,12 +220,6 @@ export function createOrdersAdminService(deps: ServiceDeps) {
     });
   }
 
-  /** The first day of the month eleven months before this one, in UTC (the original's window). */
-  function legacyWindowStart(): Date {
-    const current = now();
-    return new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - 11, 1));
-  }
-
   return {
     changeStatus,
 
@@ -293,22 +264,6 @@ export function createOrdersAdminService(deps: ServiceDeps) {
       return { orders: await presentLegacy(await changeStatus(actor, id, fromLegacy[status])) };
     },
 
-    /** GET user/getMonthWiseOrderIncome: 0-based months of the UTC window, oldest first. */
-    async legacyMonthlyIncome() {
-      const months = await admin.monthlyTotals(db, { since: legacyWindowStart(), offsetMinutes: 0 });
-      return months.map((m) => ({
-        _id: { month: m.month - 1 },
-        amount: paiseToRupees(m.amountPaise),
-        count: m.count,
-      }));
-    },
-
-    /** GET user/getYearlyTotalOrders: one summary of the same window; zeros rather than []. */
-    async legacyYearlyTotals() {
-      const totals = await admin.totalsBetween(db, legacyWindowStart(), undefined, []);
-      return [{ _id: null, count: totals.count, amount: paiseToRupees(totals.amountPaise) }];
-    },
-
     async list(query: ListOrdersQuery) {
       const page = query.page ?? 1;
       const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
@@ -337,48 +292,6 @@ export function createOrdersAdminService(deps: ServiceDeps) {
 
     async setStatus(actor: AuditActor, id: string, status: OrderStatus): Promise<ApiAdminOrder> {
       return presentAdmin(await changeStatus(actor, id, status));
-    },
-
-    async dashboard() {
-      const current = now();
-      const today = indiaDayStart(current);
-      const monthStart = indiaMonthStart(current);
-      const windowStart = indiaMonthStart(current, 11);
-      const end = new Date(today.getTime() + DAY_MS);
-      const [todayTotals, monthTotals, months, recent, enquiriesWaiting, stock, ordersToShip] =
-        await Promise.all([
-          admin.totalsBetween(db, today, end, NOT_REVENUE),
-          admin.totalsBetween(db, monthStart, end, NOT_REVENUE),
-          admin.monthlyTotals(db, {
-            since: windowStart,
-            offsetMinutes: INDIA_OFFSET_MINUTES,
-            excludeStatuses: NOT_REVENUE,
-          }),
-          admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
-          countWaitingEnquiries(db),
-          countStockWarnings(db),
-          admin.countWithStatuses(db, ['Ordered', 'Processing']),
-        ]);
-      const byMonth = new Map(months.map((m) => [monthKey(m.year, m.month), m]));
-      const local = inIndia(current);
-      const monthKeys = Array.from({ length: 12 }, (_, i) => {
-        const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 11 + i, 1));
-        return monthKey(first.getUTCFullYear(), first.getUTCMonth() + 1);
-      });
-      return {
-        today: { orders: todayTotals.count, revenue: paiseToRupees(todayTotals.amountPaise) },
-        thisMonth: { orders: monthTotals.count, revenue: paiseToRupees(monthTotals.amountPaise) },
-        months: monthKeys.map((month) => ({
-          month,
-          orders: byMonth.get(month)?.count ?? 0,
-          revenue: paiseToRupees(byMonth.get(month)?.amountPaise ?? 0),
-        })),
-        recentOrders: recent.map(presentRow),
-        enquiriesWaiting,
-        lowStockProducts: stock.low,
-        soldOutProducts: stock.soldOut,
-        ordersToShip,
-      };
     },
   };
 }
