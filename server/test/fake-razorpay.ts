@@ -35,7 +35,18 @@ export type FakePayment = {
   created_at: number;
 };
 
-export type FakeRefund = { id: string; payment_id: string; amount: number; status: 'processed' };
+export type FakeRefund = {
+  id: string;
+  entity: 'refund';
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'processed' | 'failed';
+  receipt: string | null;
+  notes: Record<string, string>;
+  speed_requested: string;
+  created_at: number;
+};
 
 const hmac = (secret: string, data: string | Buffer) =>
   createHmac('sha256', secret).update(data).digest('hex');
@@ -50,7 +61,10 @@ export async function startFakeRazorpay(
   const webhookSecret = options.webhookSecret ?? 'fake-webhook-secret';
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
   const refundsByKey = new Map<string, FakeRefund>();
+  /** What a new refund answers: processed at once, or pending (settled later by `settleRefund`). */
+  let refundAnswer: 'processed' | 'pending' = 'processed';
   /** Every request, for assertions ("which endpoints were called, with what"). */
   const requests: { method: string; path: string; body: unknown; headers: IncomingMessage['headers'] }[] = [];
   /** Set to make the next N requests fail with 503, like an outage. */
@@ -125,6 +139,7 @@ export async function startFakeRazorpay(
     const paymentId = at('GET', /^\/v1\/payments\/([^/]+)$/);
     const captureId = at('POST', /^\/v1\/payments\/([^/]+)\/capture$/);
     const refundId = at('POST', /^\/v1\/payments\/([^/]+)\/refund$/);
+    const refundsOfId = at('GET', /^\/v1\/payments\/([^/]+)\/refunds$/);
 
     if (method === 'POST' && path === '/v1/orders') {
       const amount = body?.amount;
@@ -188,15 +203,36 @@ export async function startFakeRazorpay(
       const key = req.headers['x-refund-idempotency'];
       const previous = typeof key === 'string' ? refundsByKey.get(key) : undefined;
       if (previous) return send(res, 200, previous);
-      if (payment.status !== 'captured') return error(res, 400, 'The payment has not been captured');
-      const amount = typeof body?.amount === 'number' ? body.amount : payment.amount;
+      if (payment.status !== 'captured' && payment.status !== 'refunded')
+        return error(res, 400, 'The payment has not been captured');
+      const amount =
+        typeof body?.amount === 'number' ? body.amount : payment.amount - payment.amount_refunded;
+      if (!Number.isInteger(amount) || amount < 100)
+        return error(res, 400, 'The amount must be atleast INR 1.00');
       if (amount > payment.amount - payment.amount_refunded)
-        return error(res, 400, 'The refund amount provided is greater than amount captured');
+        return error(res, 400, 'The total refund amount is greater than the refund payment amount');
       payment.amount_refunded += amount;
       if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
-      const refund: FakeRefund = { id: id('rfnd'), payment_id: payment.id, amount, status: 'processed' };
+      const refund: FakeRefund = {
+        id: id('rfnd'),
+        entity: 'refund',
+        payment_id: payment.id,
+        amount,
+        currency: 'INR',
+        status: refundAnswer,
+        receipt: typeof body?.receipt === 'string' ? body.receipt : null,
+        notes: (body?.notes ?? {}) as Record<string, string>,
+        speed_requested: String(body?.speed ?? 'normal'),
+        created_at: now(),
+      };
+      refunds.set(refund.id, refund);
       if (typeof key === 'string') refundsByKey.set(key, refund);
-      return send(res, 200, { entity: 'refund', currency: 'INR', ...refund });
+      return send(res, 200, refund);
+    }
+    if (refundsOfId !== undefined) {
+      if (!payments.has(refundsOfId)) return error(res, 400, 'The id provided does not exist');
+      const items = [...refunds.values()].filter((r) => r.payment_id === refundsOfId).reverse();
+      return send(res, 200, { entity: 'collection', count: items.length, items });
     }
     return error(res, 404, `The requested URL was not found on the server: ${method} ${path}`);
   }
@@ -214,6 +250,7 @@ export async function startFakeRazorpay(
     webhookSecret,
     orders,
     payments,
+    refunds,
     requests,
     /** The env that points the shop at this fake. */
     env: {
@@ -242,6 +279,51 @@ export async function startFakeRazorpay(
     /** The shopper's payment is declined. */
     fail(orderId: string, method = 'card') {
       return pay(orderId, 'failed', method);
+    },
+
+    /** New refunds answer `processed` (the default) or `pending`. */
+    answerRefunds(status: 'processed' | 'pending') {
+      refundAnswer = status;
+    },
+
+    /** Razorpay settling a pending refund; a failed one gives its amount back to the payment. */
+    settleRefund(refundId: string, status: 'processed' | 'failed') {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake razorpay: no refund ${refundId}`);
+      if (refund.status === 'pending') {
+        refund.status = status;
+        if (status === 'failed') {
+          const payment = payments.get(refund.payment_id)!;
+          payment.amount_refunded -= refund.amount;
+          if (payment.status === 'refunded') payment.status = 'captured';
+        }
+      }
+      return refund;
+    },
+
+    /** A refund webhook as Razorpay sends it: the refund and its payment. */
+    refundWebhook(event: string, refund: FakeRefund, eventId = id('evt')) {
+      const raw = Buffer.from(
+        JSON.stringify({
+          entity: 'event',
+          account_id: 'acc_fake',
+          event,
+          contains: ['refund', 'payment'],
+          payload: {
+            refund: { entity: refund },
+            payment: { entity: payments.get(refund.payment_id) },
+          },
+          created_at: now(),
+        }),
+      );
+      return {
+        body: raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmac(webhookSecret, raw),
+          'x-razorpay-event-id': eventId,
+        },
+      };
     },
 
     /** The next `count` requests answer 503. */

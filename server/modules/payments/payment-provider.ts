@@ -27,7 +27,26 @@ export type ProviderPayment = {
   created_at: number;
 };
 
-export type ProviderRefund = { id: string; payment_id: string; amount: number; status: string };
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+/**
+ * Razorpay's refund entity (the fields the shop uses). Amounts in paise. The shop sends its own
+ * refund id as the idempotency key, the `receipt` and `notes.refund_id`, so whatever the provider
+ * reports (answer, webhook, a later fetch) leads back to the shop's row.
+ */
+export type ProviderRefund = {
+  id: string;
+  entity?: 'refund';
+  payment_id: string;
+  amount: number;
+  currency?: string;
+  status: RefundStatus;
+  receipt: string | null;
+  notes: Record<string, string>;
+  created_at: number;
+};
+
+export type RefundOptions = { receipt?: string; notes?: Record<string, string> };
 
 /** A webhook the provider sent, after its signature was checked. */
 export type WebhookEvent = {
@@ -35,6 +54,8 @@ export type WebhookEvent = {
   event: string;
   payment?: ProviderPayment;
   order?: ProviderOrder;
+  /** refund.created, refund.processed, refund.failed (they carry the payment too). */
+  refund?: ProviderRefund;
 };
 
 export interface PaymentProvider {
@@ -56,8 +77,19 @@ export interface PaymentProvider {
   /** Payments made against an order, for reconciliation when the browser never came back. */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   capture(paymentId: string, amount: number, currency: 'INR'): Promise<ProviderPayment>;
-  /** Refunds in full; the idempotency key makes a retried refund a no-op. */
-  refund(paymentId: string, amount: number, idempotencyKey: string): Promise<ProviderRefund>;
+  /**
+   * Refunds `amount` (all or part of what is left) of a captured payment. The same idempotency key
+   * answers the same refund, never a second one, so a request whose answer was lost can be repeated.
+   * The answer may be `pending`: its outcome then arrives by webhook or `fetchRefunds`.
+   */
+  refund(
+    paymentId: string,
+    amount: number,
+    idempotencyKey: string,
+    options?: RefundOptions,
+  ): Promise<ProviderRefund>;
+  /** Every refund of a payment, whatever its status (reconciliation after a lost answer). */
+  fetchRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** Checks the webhook signature over the raw body and parses it; undefined when it does not verify. */
   parseWebhook(
     rawBody: Buffer,

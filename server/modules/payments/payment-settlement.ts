@@ -4,10 +4,25 @@ import { webhookEvents } from '../../db/schema.js';
 import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
 import type { OrderPlacement } from '../orders/order-placement.js';
-import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
+import type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider.js';
 
 const PAID_STATES = new Set(['authorized', 'captured']);
 const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
+const REFUND_EVENTS = new Set(['refund.created', 'refund.processed', 'refund.failed']);
+
+/**
+ * What settlement needs from the orders module's refunds (which own the refunds table): declared
+ * here so that payments does not import orders.
+ */
+export interface RefundSettler {
+  /** Applies what the provider says about one refund (answer, webhook or reconciliation); idempotent. */
+  settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'>;
+  /** Pending refunds older than minAgeMs: asks the provider and settles, or re-requests with the same key. */
+  reconcilePending(options?: {
+    minAgeMs?: number;
+    limit?: number;
+  }): Promise<{ checked: number; settled: number }>;
+}
 
 /**
  * The safety net behind the browser: provider webhooks and a periodic reconciliation turn every
@@ -19,6 +34,8 @@ export function createPaymentSettlement(deps: {
   placement: OrderPlacement;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Settles refund webhooks and pending refunds; without it refund events are only recorded. */
+  refunds?: RefundSettler;
 }) {
   const { db, provider, placement, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -72,6 +89,10 @@ export function createPaymentSettlement(deps: {
       if (PAYMENT_EVENTS.has(event.event) && event.payment) {
         await settle(event.payment);
       }
+      // Settling is idempotent, so two deliveries racing past the check above settle once.
+      if (REFUND_EVENTS.has(event.event) && event.refund && deps.refunds) {
+        await deps.refunds.settleFromProvider(event.refund);
+      }
       await db
         .insert(webhookEvents)
         .values({ id: event.id, provider: provider.name, event: event.event })
@@ -119,7 +140,18 @@ export function createPaymentSettlement(deps: {
         }
       }
       await placement.requestPendingAddressConfirmations();
-      return { checked: stale.length, placed };
+      let refunds = { checked: 0, settled: 0 };
+      if (deps.refunds) {
+        try {
+          refunds = await deps.refunds.reconcilePending({
+            ...(options.minAgeMs !== undefined ? { minAgeMs: options.minAgeMs } : {}),
+            ...(options.limit !== undefined ? { limit: options.limit } : {}),
+          });
+        } catch (error) {
+          log.warn({ err: error }, 'reconciliation of pending refunds failed; will retry');
+        }
+      }
+      return { checked: stale.length, placed, refunds };
     },
   };
 }

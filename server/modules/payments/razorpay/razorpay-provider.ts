@@ -7,6 +7,7 @@ import {
   type ProviderOrder,
   type ProviderPayment,
   type ProviderRefund,
+  type RefundStatus,
   type WebhookEvent,
 } from '../payment-provider.js';
 
@@ -46,6 +47,32 @@ function toPayment(raw: Record<string, unknown>): ProviderPayment {
   };
 }
 
+const REFUND_STATUSES = new Set<string>(['pending', 'processed', 'failed']);
+
+const stringRecord = (value: unknown): Record<string, string> =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).map(([key, v]) => [key, String(v)]))
+    : {};
+
+/**
+ * Razorpay's refund entity. A status the shop does not know (Razorpay has added some over the
+ * years) reads as pending: the refund is then asked about again rather than taken as settled.
+ */
+function toRefund(raw: Record<string, unknown>, paymentId?: string): ProviderRefund {
+  const status = String(raw.status ?? 'pending');
+  return {
+    id: String(raw.id),
+    entity: 'refund',
+    payment_id: String(raw.payment_id ?? paymentId ?? ''),
+    amount: Number(raw.amount),
+    currency: String(raw.currency ?? 'INR'),
+    status: (REFUND_STATUSES.has(status) ? status : 'pending') as RefundStatus,
+    receipt: raw.receipt == null ? null : String(raw.receipt),
+    notes: stringRecord(raw.notes),
+    created_at: Number(raw.created_at ?? 0),
+  };
+}
+
 function toOrder(raw: Record<string, unknown>): ProviderOrder {
   return {
     id: String(raw.id),
@@ -57,9 +84,7 @@ function toOrder(raw: Record<string, unknown>): ProviderOrder {
     receipt: String(raw.receipt ?? ''),
     status: String(raw.status) as ProviderOrder['status'],
     attempts: Number(raw.attempts ?? 0),
-    notes: (raw.notes && typeof raw.notes === 'object' && !Array.isArray(raw.notes)
-      ? raw.notes
-      : {}) as Record<string, string>,
+    notes: stringRecord(raw.notes),
     created_at: Number(raw.created_at ?? 0),
   };
 }
@@ -182,19 +207,37 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       }
     },
 
-    async refund(paymentId, amount, idempotencyKey): Promise<ProviderRefund> {
+    /**
+     * POST /v1/payments/:id/refund with Razorpay's `X-Refund-Idempotency` header: a repeated
+     * request with the same key answers the refund already made. Normal speed (5-7 working days);
+     * the answer is usually `pending` and `refund.processed` follows by webhook.
+     */
+    async refund(paymentId, amount, idempotencyKey, refundOptions = {}): Promise<ProviderRefund> {
       const refund = await call<Record<string, unknown>>(
         'POST',
         `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
-        { amount, speed: 'normal', receipt: idempotencyKey.slice(0, 40), notes: { reason: idempotencyKey } },
+        {
+          amount,
+          speed: 'normal',
+          receipt: (refundOptions.receipt ?? idempotencyKey).slice(0, 40),
+          // Razorpay keeps at most 15 notes of 256 characters.
+          notes: Object.fromEntries(
+            Object.entries(refundOptions.notes ?? {})
+              .slice(0, 15)
+              .map(([key, value]) => [key, value.slice(0, 256)]),
+          ),
+        },
         { 'x-refund-idempotency': idempotencyKey },
       );
-      return {
-        id: String(refund.id),
-        payment_id: String(refund.payment_id ?? paymentId),
-        amount: Number(refund.amount ?? amount),
-        status: String(refund.status ?? 'pending'),
-      };
+      return toRefund(refund, paymentId);
+    },
+
+    async fetchRefunds(paymentId) {
+      const collection = await call<{ items?: Record<string, unknown>[] }>(
+        'GET',
+        `/v1/payments/${encodeURIComponent(paymentId)}/refunds?count=100`,
+      );
+      return (collection.items ?? []).map((item) => toRefund(item, paymentId));
     },
 
     parseWebhook(rawBody, signature, eventId): WebhookEvent | undefined {
@@ -208,16 +251,19 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
           payload?: {
             payment?: { entity?: Record<string, unknown> };
             order?: { entity?: Record<string, unknown> };
+            refund?: { entity?: Record<string, unknown> };
           };
         };
         if (typeof body.event !== 'string') return undefined;
         const payment = body.payload?.payment?.entity;
         const order = body.payload?.order?.entity;
+        const refund = body.payload?.refund?.entity;
         return {
           id: eventId ?? expected.slice(0, 32),
           event: body.event,
           ...(payment ? { payment: toPayment(payment) } : {}),
           ...(order ? { order: toOrder(order) } : {}),
+          ...(refund ? { refund: toRefund(refund, payment ? String(payment.id) : undefined) } : {}),
         };
       } catch {
         return undefined;

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CheckoutHandlerFields, TestMethod } from '../../../../shared/api/payments.schemas.js';
-import type { Database } from '../../../db/client.js';
-import { testGatewayOrders, testGatewayPayments } from '../../../db/schema.js';
+import type { Database, Executor } from '../../../db/client.js';
+import { testGatewayOrders, testGatewayPayments, testGatewayRefunds } from '../../../db/schema.js';
 import { safeEqual } from '../../../lib/secrets.js';
 import {
   type PaymentProvider,
@@ -10,6 +10,8 @@ import {
   type PaymentStatus,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
+  type RefundStatus,
   type WebhookEvent,
 } from '../payment-provider.js';
 
@@ -24,6 +26,20 @@ export const TEST_GATEWAY_KEY_ID = 'rzp_test_builtin_gateway';
 const KEY_SECRET = 'builtin-test-gateway-key-secret';
 const WEBHOOK_SECRET = 'builtin-test-gateway-webhook-secret';
 
+/**
+ * How the gateway answers refund requests, for tests and the fault bench (until changed):
+ * - processed: answers `processed` at once (the default); `refund.processed` follows by webhook;
+ * - pending: answers `pending`; `refund.processed` follows;
+ * - fail: answers `pending`; `refund.failed` follows, and the amount is no longer refunded;
+ * - lose-answer: makes the refund (processed), then throws as if the connection dropped before the
+ *   answer arrived: the crash between request and answer that reconciliation must settle;
+ * - unreachable: throws without making anything.
+ */
+export type ScriptedRefundOutcome = 'processed' | 'pending' | 'fail' | 'lose-answer' | 'unreachable';
+
+/** A webhook body the gateway signed, and the headers it is delivered with. */
+export type SignedWebhook = { event: string; body: Buffer; headers: Record<string, string> };
+
 export type TestGatewayProvider = PaymentProvider & {
   /** A shopper approving the payment in the sheet: an authorized payment and signed fields. */
   approve(
@@ -34,6 +50,20 @@ export type TestGatewayProvider = PaymentProvider & {
   decline(orderId: string, method: TestMethod): Promise<ProviderPayment>;
   /** Signs a webhook body the way the gateway does, for delivery to the shop. */
   signWebhook(rawBody: Buffer): string;
+  /** Sets how refund requests are answered from now on (see ScriptedRefundOutcome). */
+  scriptRefunds(outcome: ScriptedRefundOutcome): void;
+  /**
+   * Called with a refund's id whenever the gateway has a refund webhook to send (the routes plugin
+   * delivers it after the webhook delay, as payments' webhooks). Returns the unsubscribe.
+   */
+  onRefund(listener: (refundId: string) => void): () => void;
+  /**
+   * Settles a pending refund as it was scripted (processed or failed) and answers the signed
+   * `refund.processed` / `refund.failed` webhook that reports it; undefined for an unknown refund.
+   */
+  refundWebhook(refundId: string): Promise<SignedWebhook | undefined>;
+  /** Refunds still pending, oldest first: after a restart, their webhooks are sent again. */
+  pendingRefundIds(): Promise<string[]>;
 };
 
 const hmac = (secret: string, data: string | Buffer) =>
@@ -44,6 +74,14 @@ const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 type OrderRow = typeof testGatewayOrders.$inferSelect;
 type PaymentRow = typeof testGatewayPayments.$inferSelect;
+type RefundRow = typeof testGatewayRefunds.$inferSelect;
+
+/**
+ * A pending refund's scripted end (processed | failed), kept in the row's notes so that it
+ * survives a restart; never shown to the shop.
+ */
+const PLAN_NOTE = 'test_gateway_plan';
+const OVER_REFUND = 'The total refund amount is greater than the refund payment amount';
 
 function presentOrder(row: OrderRow, amountPaid: number): ProviderOrder {
   return {
@@ -76,7 +114,125 @@ function presentPayment(row: PaymentRow): ProviderPayment {
   };
 }
 
+function presentRefund(row: RefundRow): ProviderRefund {
+  const { [PLAN_NOTE]: _plan, ...notes } = row.notes;
+  return {
+    id: row.id,
+    entity: 'refund',
+    payment_id: row.paymentId,
+    amount: row.amount,
+    currency: 'INR',
+    status: row.status as RefundStatus,
+    receipt: row.receipt === '' ? null : row.receipt,
+    notes,
+    created_at: unixSeconds(row.createdAt),
+  };
+}
+
+/** The payment's refunded amount (pending and processed refunds; failed ones gave theirs back). */
+async function syncRefundedAmount(tx: Executor, payment: PaymentRow) {
+  const [sum] = await tx
+    .select({ total: sql<string>`coalesce(sum(${testGatewayRefunds.amount}), 0)` })
+    .from(testGatewayRefunds)
+    .where(and(eq(testGatewayRefunds.paymentId, payment.id), ne(testGatewayRefunds.status, 'failed')));
+  const refunded = Number(sum?.total ?? 0);
+  await tx
+    .update(testGatewayPayments)
+    .set({ amountRefunded: refunded, status: refunded >= payment.amount ? 'refunded' : 'captured' })
+    .where(eq(testGatewayPayments.id, payment.id));
+  return refunded;
+}
+
 export function createTestGatewayProvider(db: Database): TestGatewayProvider {
+  let refundScript: ScriptedRefundOutcome = 'processed';
+  const refundListeners = new Set<(refundId: string) => void>();
+  const announceRefund = (refundId: string) => {
+    for (const listener of refundListeners) listener(refundId);
+  };
+
+  async function findRefundByKey(tx: Executor, idempotencyKey: string) {
+    const [row] = await tx
+      .select()
+      .from(testGatewayRefunds)
+      .where(eq(testGatewayRefunds.idempotencyKey, idempotencyKey))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * One refund per idempotency key. The payment row is locked, so two refunds of one payment are
+   * checked against the captured amount one after the other; the unique key settles a race
+   * between two requests with the same key (the loser answers the winner's refund).
+   */
+  async function makeRefund(
+    paymentId: string,
+    amount: number,
+    idempotencyKey: string,
+    fields: { receipt: string; notes: Record<string, string>; status: RefundStatus },
+  ): Promise<{ row: RefundRow; created: boolean }> {
+    return db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.id, paymentId))
+        .for('update');
+      if (!payment) throw new PaymentProviderError('The id provided does not exist', 400);
+      const existing = await findRefundByKey(tx, idempotencyKey);
+      if (existing) return { row: sameKey(existing, paymentId), created: false };
+      if (payment.status !== 'captured' && payment.status !== 'refunded')
+        throw new PaymentProviderError('Only captured payments can be refunded', 400);
+      const [sum] = await tx
+        .select({ total: sql<string>`coalesce(sum(${testGatewayRefunds.amount}), 0)` })
+        .from(testGatewayRefunds)
+        .where(and(eq(testGatewayRefunds.paymentId, paymentId), ne(testGatewayRefunds.status, 'failed')));
+      if (Number(sum?.total ?? 0) + amount > payment.amount) throw new PaymentProviderError(OVER_REFUND, 400);
+      const [inserted] = await tx
+        .insert(testGatewayRefunds)
+        .values({ id: newId('rfnd'), paymentId, amount, idempotencyKey, ...fields })
+        .onConflictDoNothing({ target: testGatewayRefunds.idempotencyKey })
+        .returning();
+      if (!inserted) {
+        // The same key, used for another payment, committed first.
+        const winner = await findRefundByKey(tx, idempotencyKey);
+        return { row: sameKey(winner!, paymentId), created: false };
+      }
+      await syncRefundedAmount(tx, payment);
+      return { row: inserted, created: true };
+    });
+  }
+
+  function sameKey(row: RefundRow, paymentId: string) {
+    if (row.paymentId !== paymentId)
+      throw new PaymentProviderError('This idempotency key was already used for another payment', 400);
+    return row;
+  }
+
+  /** A pending refund reaching its scripted end; anything else is returned as it is. */
+  async function completeRefund(refundId: string): Promise<RefundRow | undefined> {
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select()
+        .from(testGatewayRefunds)
+        .where(eq(testGatewayRefunds.id, refundId))
+        .limit(1);
+      if (found?.status !== 'pending') return found;
+      const [payment] = await tx
+        .select()
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.id, found.paymentId))
+        .for('update');
+      const { [PLAN_NOTE]: plan, ...notes } = found.notes;
+      const [updated] = await tx
+        .update(testGatewayRefunds)
+        .set({ status: plan === 'failed' ? 'failed' : 'processed', notes })
+        .where(and(eq(testGatewayRefunds.id, refundId), eq(testGatewayRefunds.status, 'pending')))
+        .returning();
+      if (!updated) return found;
+      if (updated.status === 'failed') await syncRefundedAmount(tx, payment!);
+      return updated;
+    });
+  }
+
   async function findOrder(orderId: string) {
     const [row] = await db.select().from(testGatewayOrders).where(eq(testGatewayOrders.id, orderId)).limit(1);
     if (!row) throw new PaymentProviderError('The id provided does not exist', 404);
@@ -158,26 +314,39 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
       return presentPayment(updated!);
     },
 
-    async refund(paymentId, amount, idempotencyKey) {
-      const row = await findPayment(paymentId);
-      if (!row) throw new PaymentProviderError('The id provided does not exist', 404);
-      if (row.refundKey === idempotencyKey || row.status === 'refunded') {
-        return {
-          id: `rfnd_${row.id.slice(4)}`,
-          payment_id: row.id,
-          amount: row.amountRefunded,
-          status: 'processed',
-        };
-      }
-      if (row.status !== 'captured')
-        throw new PaymentProviderError('Only captured payments can be refunded', 400);
-      if (amount > row.amount)
-        throw new PaymentProviderError('Refund amount exceeds the captured amount', 400);
-      await db
-        .update(testGatewayPayments)
-        .set({ status: 'refunded', amountRefunded: amount, refundKey: idempotencyKey })
-        .where(eq(testGatewayPayments.id, paymentId));
-      return { id: `rfnd_${row.id.slice(4)}`, payment_id: row.id, amount, status: 'processed' };
+    async refund(paymentId, amount, idempotencyKey, options = {}) {
+      const script = refundScript;
+      if (script === 'unreachable')
+        throw new PaymentProviderError('The test gateway is unreachable (scripted refund outcome)');
+      if (!Number.isInteger(amount) || amount < 100)
+        throw new PaymentProviderError('The amount must be atleast INR 1.00', 400);
+      const pending = script === 'pending' || script === 'fail';
+      const { row, created } = await makeRefund(paymentId, amount, idempotencyKey, {
+        receipt: (options.receipt ?? idempotencyKey).slice(0, 40),
+        notes: {
+          ...Object.fromEntries(Object.entries(options.notes ?? {}).filter(([key]) => key !== PLAN_NOTE)),
+          ...(pending ? { [PLAN_NOTE]: script === 'fail' ? 'failed' : 'processed' } : {}),
+        },
+        status: pending ? 'pending' : 'processed',
+      });
+      // Razorpay reports every refund by webhook too, processed at once or not.
+      if (created) announceRefund(row.id);
+      if (script === 'lose-answer')
+        throw new PaymentProviderError(
+          'The connection to the test gateway dropped before it answered (scripted refund outcome)',
+        );
+      return presentRefund(row);
+    },
+
+    async fetchRefunds(paymentId) {
+      if (!(await findPayment(paymentId)))
+        throw new PaymentProviderError('The id provided does not exist', 400);
+      const rows = await db
+        .select()
+        .from(testGatewayRefunds)
+        .where(eq(testGatewayRefunds.paymentId, paymentId))
+        .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id));
+      return rows.map(presentRefund);
     },
 
     parseWebhook(rawBody, signature, eventId): WebhookEvent | undefined {
@@ -191,13 +360,18 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
       try {
         const body = JSON.parse(rawBody.toString('utf8')) as {
           event: string;
-          payload?: { payment?: { entity: ProviderPayment }; order?: { entity: ProviderOrder } };
+          payload?: {
+            payment?: { entity: ProviderPayment };
+            order?: { entity: ProviderOrder };
+            refund?: { entity: ProviderRefund };
+          };
         };
         return {
           id: eventId ?? hmac(WEBHOOK_SECRET, rawBody).slice(0, 24),
           event: body.event,
           ...(body.payload?.payment ? { payment: body.payload.payment.entity } : {}),
           ...(body.payload?.order ? { order: body.payload.order.entity } : {}),
+          ...(body.payload?.refund ? { refund: body.payload.refund.entity } : {}),
         };
       } catch {
         return undefined;
@@ -222,6 +396,52 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
 
     signWebhook(rawBody) {
       return hmac(WEBHOOK_SECRET, rawBody);
+    },
+
+    scriptRefunds(outcome) {
+      refundScript = outcome;
+    },
+
+    onRefund(listener) {
+      refundListeners.add(listener);
+      return () => refundListeners.delete(listener);
+    },
+
+    async refundWebhook(refundId) {
+      const refund = await completeRefund(refundId);
+      if (!refund) return undefined;
+      const payment = await findPayment(refund.paymentId);
+      const event = refund.status === 'failed' ? 'refund.failed' : 'refund.processed';
+      const body = Buffer.from(
+        JSON.stringify({
+          entity: 'event',
+          event,
+          contains: ['refund', 'payment'],
+          payload: {
+            refund: { entity: presentRefund(refund) },
+            payment: { entity: presentPayment(payment!) },
+          },
+          created_at: Math.floor(Date.now() / 1000),
+        }),
+      );
+      return {
+        event,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmac(WEBHOOK_SECRET, body),
+          'x-razorpay-event-id': `evt_${refund.id}_${event}`,
+        },
+      };
+    },
+
+    async pendingRefundIds() {
+      const rows = await db
+        .select({ id: testGatewayRefunds.id })
+        .from(testGatewayRefunds)
+        .where(eq(testGatewayRefunds.status, 'pending'))
+        .orderBy(asc(testGatewayRefunds.createdAt));
+      return rows.map((row) => row.id);
     },
   };
 }

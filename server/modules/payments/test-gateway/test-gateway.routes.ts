@@ -52,6 +52,39 @@ export async function testGatewayRoutes(
     timers.add(timer);
   }
 
+  /**
+   * Refunds are reported by webhook too (`refund.processed` or `refund.failed`, with the payment),
+   * a little later; a pending refund reaches its scripted end only then, as Razorpay settles one
+   * days after the request.
+   */
+  function scheduleRefundWebhook(refundId: string) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      gateway
+        .refundWebhook(refundId)
+        .then((webhook) =>
+          webhook
+            ? app.inject({
+                method: 'POST',
+                url: '/api/payments/test-gateway/webhook',
+                headers: webhook.headers,
+                payload: webhook.body,
+              })
+            : undefined,
+        )
+        .catch((error) => app.log.warn({ err: error }, 'test gateway refund webhook delivery failed'));
+    }, webhookDelayMs);
+    timers.add(timer);
+  }
+  const stopListening = gateway.onRefund(scheduleRefundWebhook);
+  app.addHook('onClose', async () => {
+    stopListening();
+  });
+  // Refunds left pending by a stopped (or killed) server are settled and reported after a restart.
+  app.addHook('onReady', async () => {
+    for (const refundId of await gateway.pendingRefundIds()) scheduleRefundWebhook(refundId);
+  });
+
   const asProviderError = (error: unknown): never => {
     if (error instanceof PaymentProviderError) throw notFound(error.message);
     throw error;
