@@ -6,7 +6,7 @@ import { createProduct, ensureColor, lapseStockHolds } from '../../../test/facto
 import { type FakeRazorpay, startFakeRazorpay } from '../../../test/fake-razorpay.js';
 import { testAddress } from '../../../test/shopping.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
-import { PaymentProviderError } from '../payment-provider.js';
+import { type PaymentProvider, PaymentProviderError } from '../payment-provider.js';
 import { createRazorpayProvider, RAZORPAY_CHECKOUT_SCRIPT } from './razorpay-provider.js';
 
 let ctx: TestContext;
@@ -301,6 +301,148 @@ describe('Razorpay provider against the fake Razorpay', () => {
       timeoutMs: 2000,
     });
     await expect(unreachable.fetchPayment('pay_x')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  describe('refunds', () => {
+    const provider = () =>
+      createRazorpayProvider({
+        keyId: fake.keyId,
+        keySecret: fake.keySecret,
+        webhookSecret: fake.webhookSecret,
+        apiBase: fake.url,
+      });
+    async function capturedPayment(amount: number) {
+      const order = await provider().createOrder({ amount, currency: 'INR', receipt: 'refund-test' });
+      return fake.pay(order.id, { capture: true }).payment;
+    }
+
+    it('asks for a partial refund with the idempotency header, receipt and notes, and reads the entity', async () => {
+      const payment = await capturedPayment(100_000);
+      const refundId = '3f1c7a52-9a4b-4f5e-8d2c-0b6f1e2a7c91';
+      const refund = await provider().refund(payment.id, 25_000, refundId, {
+        receipt: refundId,
+        notes: { refund_id: refundId, order: 'ORD-1001', reason: 'x'.repeat(300) },
+      });
+      const call = fake.requests.findLast((r) => r.path === `/v1/payments/${payment.id}/refund`)!;
+      expect(call.method).toBe('POST');
+      expect(call.headers['x-refund-idempotency']).toBe(refundId);
+      expect(call.body).toEqual({
+        amount: 25_000,
+        speed: 'normal',
+        receipt: refundId,
+        notes: { refund_id: refundId, order: 'ORD-1001', reason: 'x'.repeat(256) },
+      });
+      expect(refund).toEqual({
+        id: expect.stringMatching(/^rfnd_/),
+        entity: 'refund',
+        payment_id: payment.id,
+        amount: 25_000,
+        currency: 'INR',
+        status: 'processed',
+        receipt: refundId,
+        notes: { refund_id: refundId, order: 'ORD-1001', reason: 'x'.repeat(256) },
+        created_at: expect.any(Number),
+      });
+      // The same key again: the same refund, no second one.
+      const again = await provider().refund(payment.id, 25_000, refundId, { receipt: refundId });
+      expect(again.id).toBe(refund.id);
+      expect(fake.payments.get(payment.id)!.amount_refunded).toBe(25_000);
+
+      fake.answerRefunds('pending');
+      try {
+        const pending = await provider().refund(payment.id, 75_000, 'second-refund-key');
+        expect(pending).toMatchObject({ status: 'pending', amount: 75_000, receipt: 'second-refund-key' });
+        expect(
+          fake.requests.findLast((r) => r.path === `/v1/payments/${payment.id}/refund`)!.body,
+        ).toMatchObject({ receipt: 'second-refund-key', notes: {} });
+      } finally {
+        fake.answerRefunds('processed');
+      }
+      const over = await provider()
+        .refund(payment.id, 100, 'third-refund-key')
+        .catch((error: unknown) => error);
+      expect(over).toBeInstanceOf(PaymentProviderError);
+      expect(over).toMatchObject({
+        statusCode: 400,
+        message: 'The total refund amount is greater than the refund payment amount',
+      });
+    });
+
+    it("lists a payment's refunds, whatever their status", async () => {
+      const payment = await capturedPayment(50_000);
+      fake.answerRefunds('pending');
+      let first: Awaited<ReturnType<PaymentProvider['refund']>>;
+      try {
+        first = await provider().refund(payment.id, 10_000, 'list-one', { notes: { refund_id: 'list-one' } });
+      } finally {
+        fake.answerRefunds('processed');
+      }
+      const second = await provider().refund(payment.id, 20_000, 'list-two');
+      fake.settleRefund(first.id, 'failed');
+      const listed = await provider().fetchRefunds(payment.id);
+      expect(fake.requests.findLast((r) => r.path === `/v1/payments/${payment.id}/refunds`)!.method).toBe(
+        'GET',
+      );
+      expect(listed.map((r) => [r.id, r.amount, r.status]).sort()).toEqual(
+        [
+          [first.id, 10_000, 'failed'],
+          [second.id, 20_000, 'processed'],
+        ].sort(),
+      );
+      expect(listed.find((r) => r.id === first.id)!.notes).toEqual({ refund_id: 'list-one' });
+      expect(await provider().fetchRefunds((await capturedPayment(10_000)).id)).toEqual([]);
+      await expect(provider().fetchRefunds('pay_unknown')).rejects.toBeInstanceOf(PaymentProviderError);
+      fake.failNext(1);
+      await expect(provider().fetchRefunds(payment.id)).rejects.toMatchObject({ statusCode: 503 });
+    });
+
+    it('reads refund webhooks (created, processed, failed) with their payment, and refuses forged ones', async () => {
+      const payment = await capturedPayment(40_000);
+      fake.answerRefunds('pending');
+      let refund: Awaited<ReturnType<PaymentProvider['refund']>>;
+      try {
+        refund = await provider().refund(payment.id, 40_000, 'webhook-refund', {
+          notes: { refund_id: 'webhook-refund' },
+        });
+      } finally {
+        fake.answerRefunds('processed');
+      }
+      const parse = (webhook: { body: Buffer; headers: Record<string, string> }) =>
+        provider().parseWebhook(
+          webhook.body,
+          webhook.headers['x-razorpay-signature'],
+          webhook.headers['x-razorpay-event-id'],
+        );
+      expect(
+        parse(fake.refundWebhook('refund.created', fake.refunds.get(refund.id)!, 'evt_r1')),
+      ).toMatchObject({
+        id: 'evt_r1',
+        event: 'refund.created',
+        refund: { id: refund.id, status: 'pending', amount: 40_000, payment_id: payment.id },
+        payment: { id: payment.id, amount_refunded: 40_000 },
+      });
+      const processed = fake.refundWebhook('refund.processed', fake.settleRefund(refund.id, 'processed'));
+      expect(parse(processed)).toMatchObject({
+        event: 'refund.processed',
+        refund: { id: refund.id, status: 'processed', notes: { refund_id: 'webhook-refund' } },
+      });
+      const failed = fake.refundWebhook('refund.failed', {
+        ...fake.refunds.get(refund.id)!,
+        status: 'failed',
+      });
+      expect(parse(failed)?.refund?.status).toBe('failed');
+      // A status Razorpay may add later is not taken as final.
+      const odd = fake.refundWebhook('refund.speed_changed', {
+        ...fake.refunds.get(refund.id)!,
+        status: 'created' as 'pending',
+      });
+      expect(parse(odd)?.refund?.status).toBe('pending');
+      const forged = { ...processed, body: Buffer.from(processed.body.toString().replace('40000', '4000')) };
+      expect(parse(forged)).toBeUndefined();
+      expect((await deliver(forged)).statusCode).toBe(400);
+      expect((await deliver(processed)).json()).toEqual({ status: 'processed' });
+      expect((await deliver(processed)).json()).toEqual({ status: 'duplicate' });
+    });
   });
 
   it('refuses every webhook when no webhook secret is configured', () => {
