@@ -1,3 +1,4 @@
+import type { FulfilmentStatus, OrderState, PaymentStatus } from '../../shared/api/orders.schemas.js';
 import type { Database } from '../db/client.js';
 import {
   checkouts,
@@ -54,6 +55,30 @@ export type OrderLineSpec = {
   pricePaise: number;
 };
 
+const FULFILMENT: Partial<Record<OrderStatus, FulfilmentStatus>> = {
+  Processing: 'packed',
+  Shipped: 'shipped',
+  'Out for delivery': 'out_for_delivery',
+  Delivered: 'delivered',
+  Returned: 'returned',
+};
+
+/** The lifecycle an order with this one-word status has. */
+function lifecycleOf(status: OrderStatus, totalPaise: number) {
+  const refunded = status === 'Cancelled' || status === 'Refunded';
+  return {
+    fulfilmentStatus: FULFILMENT[status] ?? ('unfulfilled' as const),
+    state:
+      status === 'Cancelled'
+        ? ('cancelled' as const)
+        : status === 'Delivered'
+          ? ('completed' as const)
+          : ('placed' as const),
+    paymentStatus: refunded ? ('refunded' as const) : ('paid' as const),
+    refundedPaise: refunded ? totalPaise : 0,
+  };
+}
+
 export async function insertOrder(
   db: Database,
   spec: {
@@ -65,6 +90,12 @@ export async function insertOrder(
     totalPaise?: number;
     paymentMethod?: string;
     shippingInfo?: ShippingInfo;
+    /** The lifecycle's statuses (issue 14), as stored; the schema's defaults otherwise. */
+    state?: OrderState;
+    paymentStatus?: PaymentStatus;
+    fulfilmentStatus?: FulfilmentStatus;
+    /** Paise given back by processed refunds. */
+    refundedPaise?: number;
   },
 ) {
   const id = unique();
@@ -116,6 +147,12 @@ export async function insertOrder(
       paidAt: createdAt,
       createdAt,
       updatedAt: createdAt,
+      // The three statuses follow the one given (as migration 0012 derived them), unless stated.
+      ...lifecycleOf(spec.status ?? 'Ordered', totalPaise),
+      ...(spec.state ? { state: spec.state } : {}),
+      ...(spec.paymentStatus ? { paymentStatus: spec.paymentStatus } : {}),
+      ...(spec.fulfilmentStatus ? { fulfilmentStatus: spec.fulfilmentStatus } : {}),
+      ...(spec.refundedPaise !== undefined ? { refundedPaise: spec.refundedPaise } : {}),
     })
     .returning();
   await db.insert(orderLines).values(

@@ -309,23 +309,42 @@ export const changeOrderStatus = {
   response: adminOrder,
 };
 
-export const dashboardFigures = z.object({ orders: z.number(), revenue: z.number() });
+/**
+ * Orders and net sales of a day, a month or a period, India time. An order counts on the India day
+ * it was placed; cancelled orders count neither as orders nor as sales; net sales (rupees) are the
+ * totals paid after discount less what processed refunds gave back.
+ */
+export const salesFigures = z.object({ orders: z.number(), netSales: z.number() });
 
 export const dashboard = {
   response: z.object({
-    /** India time. Revenue in rupees, after discount, of orders not cancelled or refunded. */
-    today: dashboardFigures,
-    thisMonth: dashboardFigures,
-    /** The current month and the 11 before it, oldest first; months without orders count 0. */
-    months: z.array(z.object({ month: z.string(), orders: z.number(), revenue: z.number() })),
+    today: salesFigures,
+    thisMonth: salesFigures,
+    /** Today and the 29 days before it, oldest first, as India dates `YYYY-MM-DD`; days without orders count 0. */
+    days: z.array(z.extend(salesFigures, { date: z.string() })),
+    /** The current month and the 11 before it, oldest first, as `YYYY-MM`; months without orders count 0. */
+    months: z.array(z.extend(salesFigures, { month: z.string() })),
     recentOrders: z.array(adminOrderRow),
     /** Enquiries still Submitted (nobody has answered yet). */
     enquiriesWaiting: z.number(),
+    /** Orders not yet packed: the orders list's "Ordered". */
+    ordersToPack: z.number(),
+    /** Orders packed and not yet shipped: the orders list's "Processing". */
+    ordersToShip: z.number(),
     /** Products on sale with 1 to LOW_STOCK_THRESHOLD units (the storefront's "Only N left"). */
     lowStockProducts: z.number(),
     /** Products on sale with none left. */
     soldOutProducts: z.number(),
-    /** Orders still to ship (Ordered or Processing). */
-    ordersToShip: z.number(),
+    /** The low products with the fewest units left, fewest first (at most 5). */
+    lowStock: z.array(z.object({ _id: z.string(), title: z.string(), quantity: z.number() })),
+    /**
+     * The products most bought over the last 30 days (the same days as `days`), most units first:
+     * `revenue` is their lines' value in rupees (price × units as bought, before an order-wide
+     * discount or refunds). At most 5.
+     */
+    topProducts: z.array(
+      z.object({ _id: z.string(), title: z.string(), units: z.number(), revenue: z.number() }),
+    ),
   }),
 };
+export type ApiDashboard = z.output<typeof dashboard.response>;

@@ -49,11 +49,12 @@ export const legacyMonthlyIncome = endpoint<typeof schemas.legacyMonthlyIncome>(
   access: 'staff',
   permission: 'orders.read',
   tag,
-  summary: 'Orders and income by month, this month and the 11 before (the original admin client)',
+  summary: 'Orders and net sales by month, this month and the 11 before (the original admin client)',
   description:
-    '`[{_id: {month}, amount, count}]`, oldest month first; `month` is 0-based (0 = January) and taken ' +
-    'from the order date in UTC; `amount` in rupees after discount; orders of every status count; ' +
-    'months without orders are absent.',
+    '`[{_id: {month}, amount, count}]`, oldest month first; `month` is 0-based (0 = January). The same ' +
+    "figures as the console dashboard's `months`: India months (UTC+05:30), cancelled orders left out, " +
+    '`amount` the net sales in rupees (paid after discount, less processed refunds); months without ' +
+    'counted orders are absent.',
 });
 
 export const legacyYearlyTotals = endpoint<typeof schemas.legacyYearlyTotals>({
@@ -62,8 +63,10 @@ export const legacyYearlyTotals = endpoint<typeof schemas.legacyYearlyTotals>({
   access: 'staff',
   permission: 'orders.read',
   tag,
-  summary: 'Orders and income over this month and the 11 before (the original admin client)',
-  description: 'One element, `[{_id: null, count, amount}]`, zeros when there are no orders.',
+  summary: 'Orders and net sales over this month and the 11 before (the original admin client)',
+  description:
+    'One element, `[{_id: null, count, amount}]`: the sums of `getMonthWiseOrderIncome` (India months, ' +
+    'cancelled orders left out, net of refunds); zeros when there are no orders.',
 });
 
 export const listAdminOrders = endpoint<typeof schemas.listAdminOrders>({
@@ -108,7 +111,14 @@ export const adminDashboard = endpoint<typeof schemas.dashboard>({
   access: 'staff',
   permission: 'orders.read',
   tag,
-  summary: "The console's first page: today, this month, the last 12 months, recent orders, what waits",
+  summary:
+    "The console's first page: sales today, this month, by day and by month; what waits; stock; top products",
   description:
-    'India time. Revenue (rupees, after discount) and order counts leave out cancelled and refunded orders.',
+    'India time (UTC+05:30). An order counts on the India day it was placed; cancelled orders ' +
+    "(`state` cancelled) count neither as orders nor as sales; net sales = the sum of each counted order's " +
+    'total after discount less its processed refunds, in rupees. `days`: today and the 29 days before, ' +
+    '`months`: this month and the 11 before, oldest first, zero-filled. Waiting work: orders to pack ' +
+    "(not yet packed) and to ship (packed), as the orders list's Ordered and Processing. `lowStock`: the " +
+    'few products on sale with the fewest units among those low (1 to 5 left); `topProducts`: most units ' +
+    'over the same 30 days, cancelled orders left out.',
 });

@@ -1,4 +1,4 @@
-import { and, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 
@@ -15,4 +15,18 @@ export async function countLowAndSoldOut(
     .from(products)
     .where(and(isNull(products.archivedAt), lte(products.quantity, threshold)));
   return { low: Number(row?.low ?? 0), out: Number(row?.out ?? 0) };
+}
+
+/** Products still on sale with 1 to `threshold` units, fewest first (then A to Z), at most `limit`. */
+export async function fewestInStock(
+  db: Executor,
+  threshold: number,
+  limit: number,
+): Promise<{ id: string; title: string; quantity: number }[]> {
+  return db
+    .select({ id: products.id, title: products.title, quantity: products.quantity })
+    .from(products)
+    .where(and(isNull(products.archivedAt), gt(products.quantity, 0), lte(products.quantity, threshold)))
+    .orderBy(asc(products.quantity), asc(products.title), asc(products.id))
+    .limit(limit);
 }

@@ -1,6 +1,6 @@
 import { LOW_STOCK_THRESHOLD } from '../../../shared/catalog.js';
 import type { Executor } from '../../db/client.js';
-import { countLowAndSoldOut } from './stock-levels.repository.js';
+import { countLowAndSoldOut, fewestInStock } from './stock-levels.repository.js';
 
 /**
  * Stock levels other modules may read (the console's dashboard), through the catalogue rather than
@@ -10,4 +10,12 @@ import { countLowAndSoldOut } from './stock-levels.repository.js';
 export async function countStockWarnings(db: Executor): Promise<{ low: number; soldOut: number }> {
   const { low, out } = await countLowAndSoldOut(db, LOW_STOCK_THRESHOLD);
   return { low, soldOut: out };
+}
+
+/** The low products (as above) with the fewest units left, fewest first: what to restock next. */
+export async function lowestStockProducts(
+  db: Executor,
+  limit: number,
+): Promise<{ id: string; title: string; quantity: number }[]> {
+  return fewestInStock(db, LOW_STOCK_THRESHOLD, limit);
 }

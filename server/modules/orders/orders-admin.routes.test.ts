@@ -38,9 +38,11 @@ const put = (url: string, payload: object, staff: SignedInStaff = owner) =>
   ctx.app.inject({ method: 'PUT', url, headers: staff.headers, payload });
 
 const MONTH_MS = 30 * 86_400_000;
-/** The 15th of the month `back` months before this one (UTC), noon: far from any month's edge. */
+/** Now as India's wall clock in the UTC fields (the sales figures count India months). */
+const indiaNow = () => new Date(Date.now() + 330 * 60_000);
+/** The 15th of the India month `back` months before this one, noon UTC: far from any month's edge. */
 const midMonth = (back: number) => {
-  const now = new Date();
+  const now = indiaNow();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15, 12));
 };
 
@@ -72,23 +74,30 @@ describe('the sales figures of the original admin client', () => {
     expect(monthly.json()).toEqual([]);
   });
 
-  it('group orders by 0-based UTC month over this month and the 11 before, oldest first', async () => {
+  // The figures in detail (India day and month edges, refunds): sales-dashboard.test.ts.
+  it('group orders by 0-based India month over this month and the 11 before, oldest first, net of refunds, without cancelled ones', async () => {
     const customer = await insertCustomer(ctx.database.db);
     // Outside the window: twelve months back.
     await order({ customer, createdAt: midMonth(12), totalPaise: 100_000 });
-    await order({ customer, createdAt: midMonth(11), totalPaise: 250_000 });
-    await order({ customer, createdAt: midMonth(11), totalPaise: 50_050, status: 'Cancelled' });
+    await order({ customer, createdAt: midMonth(11), totalPaise: 250_000, refundedPaise: 50_050 });
+    await order({
+      customer,
+      createdAt: midMonth(11),
+      totalPaise: 50_050,
+      status: 'Cancelled',
+      state: 'cancelled',
+    });
     await order({ customer, createdAt: midMonth(3), totalPaise: 129_900 });
     await order({ customer, createdAt: new Date(), totalPaise: 99_900 });
 
     const monthly = (await get('/api/user/getMonthWiseOrderIncome')).json();
     expect(monthly).toEqual([
-      { _id: { month: midMonth(11).getUTCMonth() }, amount: 3000.5, count: 2 },
+      { _id: { month: midMonth(11).getUTCMonth() }, amount: 1999.5, count: 1 },
       { _id: { month: midMonth(3).getUTCMonth() }, amount: 1299, count: 1 },
-      { _id: { month: new Date().getUTCMonth() }, amount: 999, count: 1 },
+      { _id: { month: indiaNow().getUTCMonth() }, amount: 999, count: 1 },
     ]);
     const yearly = (await get('/api/user/getYearlyTotalOrders')).json();
-    expect(yearly).toEqual([{ _id: null, count: 4, amount: 5298.5 }]);
+    expect(yearly).toEqual([{ _id: null, count: 3, amount: 4297.5 }]);
   });
 
   it('need a staff token that can see orders', async () => {
@@ -407,11 +416,13 @@ describe('the console: orders', () => {
 });
 
 describe('the console: dashboard', () => {
-  it("counts today's and this month's orders and revenue in India time, without cancelled ones", async () => {
+  // The figures in detail (India day and month edges, refunds, charts, top products):
+  // sales-dashboard.test.ts.
+  it("counts today's and this month's orders and net sales in India time, without cancelled ones", async () => {
     const before = (await get('/api/admin/dashboard')).json();
     const customer = await insertCustomer(ctx.database.db);
     await order({ customer, totalPaise: 200_000 });
-    await order({ customer, totalPaise: 700_000, status: 'Cancelled' });
+    await order({ customer, totalPaise: 700_000, status: 'Cancelled', state: 'cancelled' });
     await ctx.database.db.insert(enquiries).values({
       name: 'Waiting',
       email: 'waiting@example.in',
@@ -424,17 +435,18 @@ describe('the console: dashboard', () => {
     expect(response.statusCode).toBe(200);
     const after = response.json();
     expect(after.today.orders - before.today.orders).toBe(1);
-    expect(after.today.revenue - before.today.revenue).toBeCloseTo(2000, 2);
+    expect(after.today.netSales - before.today.netSales).toBeCloseTo(2000, 2);
     expect(after.thisMonth.orders - before.thisMonth.orders).toBe(1);
     expect(after.enquiriesWaiting - before.enquiriesWaiting).toBe(1);
     expect(after.lowStockProducts - before.lowStockProducts).toBe(1);
-    expect(after.ordersToShip - before.ordersToShip).toBe(1);
+    expect(after.ordersToPack - before.ordersToPack).toBe(1);
+    expect(after.ordersToShip).toBe(before.ordersToShip);
     expect(after.months).toHaveLength(12);
-    const india = new Date(Date.now() + 330 * 60_000);
-    expect(after.months.at(-1).month).toBe(
-      `${india.getUTCFullYear()}-${String(india.getUTCMonth() + 1).padStart(2, '0')}`,
-    );
-    expect(after.months.at(-1).revenue - before.months.at(-1).revenue).toBeCloseTo(2000, 2);
+    expect(after.days).toHaveLength(30);
+    const india = indiaNow();
+    expect(after.months.at(-1).month).toBe(india.toISOString().slice(0, 7));
+    expect(after.days.at(-1).date).toBe(india.toISOString().slice(0, 10));
+    expect(after.months.at(-1).netSales - before.months.at(-1).netSales).toBeCloseTo(2000, 2);
     expect(after.recentOrders).toHaveLength(8);
     expect(Date.parse(after.recentOrders[0].createdAt)).toBeGreaterThan(Date.now() - MONTH_MS);
   });

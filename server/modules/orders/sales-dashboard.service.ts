@@ -1,102 +1,141 @@
-import type { OrderStatus } from '../../../shared/api/orders.schemas.js';
+import type { ApiDashboard } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { countStockWarnings } from '../catalog/stock-levels.js';
+import { countStockWarnings, lowestStockProducts } from '../catalog/stock-levels.js';
 import { countWaitingEnquiries } from '../enquiries/inbox.js';
 import * as admin from './orders-admin.repository.js';
 import { presentRow } from './orders-admin.service.js';
 import * as figures from './sales-figures.repository.js';
 
 const RECENT_ORDERS = 8;
+const DAYS = 30;
+const MONTHS = 12;
+const LOW_STOCK_LISTED = 5;
+const TOP_PRODUCTS = 5;
 /** India is UTC+05:30 all year (no daylight saving), so a fixed offset is exact. */
-const INDIA_OFFSET_MINUTES = 330;
-const INDIA_OFFSET_MS = INDIA_OFFSET_MINUTES * 60_000;
-const DAY_MS = 86_400_000;
-/** Money that did not stay with the shop is not revenue. */
-const NOT_REVENUE: OrderStatus[] = ['Cancelled', 'Refunded'];
+const INDIA_OFFSET_MS = 330 * 60_000;
 
-/** The India calendar date of an instant, as UTC fields of a shifted Date. */
+/**
+ * India calendar arithmetic on instants. A Date shifted by +05:30 has India's wall clock in its
+ * UTC fields; shifting back gives the instant again.
+ */
 const inIndia = (at: Date) => new Date(at.getTime() + INDIA_OFFSET_MS);
+const fromIndia = (wallClock: number) => new Date(wallClock - INDIA_OFFSET_MS);
 
-function indiaDayStart(now: Date): Date {
-  const shifted = inIndia(now).getTime();
-  return new Date(shifted - (shifted % DAY_MS) - INDIA_OFFSET_MS);
-}
-
-function indiaMonthStart(now: Date, monthsBack = 0): Date {
+/** 00:00 in India of the day `daysAhead` after the India day of `now` (negative: before). */
+function indiaDayStart(now: Date, daysAhead = 0): Date {
   const local = inIndia(now);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - monthsBack, 1) - INDIA_OFFSET_MS);
+  return fromIndia(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + daysAhead));
 }
 
-const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+/** 00:00 in India on the 1st of the month `monthsAhead` after the India month of `now`. */
+function indiaMonthStart(now: Date, monthsAhead = 0): Date {
+  const local = inIndia(now);
+  return fromIndia(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + monthsAhead, 1));
+}
 
-/** Sales figures: the console's dashboard and the original admin client's income calls. */
+/** 'YYYY-MM-DD' (day) or 'YYYY-MM' (month) of an India midnight, as the repository keys them. */
+const dayKey = (start: Date) => inIndia(start).toISOString().slice(0, 10);
+const monthKey = (start: Date) => inIndia(start).toISOString().slice(0, 7);
+
+/** Every key of the window, oldest first, with its figures or zeros. */
+function zeroFilled(keys: string[], buckets: figures.SalesBucket[]): figures.SalesBucket[] {
+  const byKey = new Map(buckets.map((b) => [b.key, b]));
+  return keys.map((key) => byKey.get(key) ?? { key, orders: 0, netPaise: 0 });
+}
+
+const present = (bucket: figures.SalesBucket) => ({
+  orders: bucket.orders,
+  netSales: paiseToRupees(bucket.netPaise),
+});
+
+/**
+ * Sales figures: the console's dashboard and the original admin client's two income calls, from
+ * one set of queries (sales-figures.repository.ts has the definition), so they never disagree.
+ */
 export function createSalesDashboardService(deps: ServiceDeps) {
   const { db } = deps;
   const now = () => new Date();
 
-  /** The first day of the month eleven months before this one, in UTC (the original's window). */
-  function legacyWindowStart(): Date {
-    const current = now();
-    return new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() - 11, 1));
+  /** The current India month and the 11 before it, oldest first, zero-filled. */
+  async function twelveMonths(current: Date) {
+    const starts = Array.from({ length: MONTHS }, (_, i) => indiaMonthStart(current, i - (MONTHS - 1)));
+    const buckets = await figures.salesByPeriod(db, {
+      from: starts[0]!,
+      to: indiaMonthStart(current, 1),
+      period: 'month',
+    });
+    return zeroFilled(starts.map(monthKey), buckets);
+  }
+
+  /** Today (India) and the 29 days before it, oldest first, zero-filled. */
+  async function thirtyDays(current: Date) {
+    const starts = Array.from({ length: DAYS }, (_, i) => indiaDayStart(current, i - (DAYS - 1)));
+    const buckets = await figures.salesByPeriod(db, {
+      from: starts[0]!,
+      to: indiaDayStart(current, 1),
+      period: 'day',
+    });
+    return zeroFilled(starts.map(dayKey), buckets);
   }
 
   return {
-    /** GET user/getMonthWiseOrderIncome: 0-based months of the UTC window, oldest first. */
+    /**
+     * GET user/getMonthWiseOrderIncome: the dashboard's twelve months, with the 0-based month the
+     * client indexes its month names with; months without counted orders are absent, as before.
+     */
     async legacyMonthlyIncome() {
-      const months = await figures.monthlyTotals(db, { since: legacyWindowStart(), offsetMinutes: 0 });
-      return months.map((m) => ({
-        _id: { month: m.month - 1 },
-        amount: paiseToRupees(m.amountPaise),
-        count: m.count,
-      }));
+      const months = await twelveMonths(now());
+      return months
+        .filter((m) => m.orders > 0)
+        .map((m) => ({
+          _id: { month: Number(m.key.slice(5, 7)) - 1 },
+          amount: paiseToRupees(m.netPaise),
+          count: m.orders,
+        }));
     },
 
-    /** GET user/getYearlyTotalOrders: one summary of the same window; zeros rather than []. */
+    /** GET user/getYearlyTotalOrders: the sums of the same twelve months; zeros rather than []. */
     async legacyYearlyTotals() {
-      const totals = await figures.totalsBetween(db, legacyWindowStart(), undefined, []);
-      return [{ _id: null, count: totals.count, amount: paiseToRupees(totals.amountPaise) }];
+      const months = await twelveMonths(now());
+      const count = months.reduce((sum, m) => sum + m.orders, 0);
+      const netPaise = months.reduce((sum, m) => sum + m.netPaise, 0);
+      return [{ _id: null, count, amount: paiseToRupees(netPaise) }];
     },
 
-    async dashboard() {
+    async dashboard(): Promise<ApiDashboard> {
       const current = now();
-      const today = indiaDayStart(current);
-      const monthStart = indiaMonthStart(current);
-      const windowStart = indiaMonthStart(current, 11);
-      const end = new Date(today.getTime() + DAY_MS);
-      const [todayTotals, monthTotals, months, recent, enquiriesWaiting, stock, ordersToShip] =
-        await Promise.all([
-          figures.totalsBetween(db, today, end, NOT_REVENUE),
-          figures.totalsBetween(db, monthStart, end, NOT_REVENUE),
-          figures.monthlyTotals(db, {
-            since: windowStart,
-            offsetMinutes: INDIA_OFFSET_MINUTES,
-            excludeStatuses: NOT_REVENUE,
-          }),
-          admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
-          countWaitingEnquiries(db),
-          countStockWarnings(db),
-          figures.countWithStatuses(db, ['Ordered', 'Processing']),
-        ]);
-      const byMonth = new Map(months.map((m) => [monthKey(m.year, m.month), m]));
-      const local = inIndia(current);
-      const monthKeys = Array.from({ length: 12 }, (_, i) => {
-        const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - 11 + i, 1));
-        return monthKey(first.getUTCFullYear(), first.getUTCMonth() + 1);
-      });
+      const [days, months, recent, enquiriesWaiting, stock, lowStock, waiting, top] = await Promise.all([
+        thirtyDays(current),
+        twelveMonths(current),
+        admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
+        countWaitingEnquiries(db),
+        countStockWarnings(db),
+        lowestStockProducts(db, LOW_STOCK_LISTED),
+        figures.countWaitingWork(db),
+        // The same 30 India days as the daily figures.
+        figures.topProducts(db, { since: indiaDayStart(current, 1 - DAYS), limit: TOP_PRODUCTS }),
+      ]);
+      const today = days.at(-1)!;
+      const thisMonth = months.at(-1)!;
       return {
-        today: { orders: todayTotals.count, revenue: paiseToRupees(todayTotals.amountPaise) },
-        thisMonth: { orders: monthTotals.count, revenue: paiseToRupees(monthTotals.amountPaise) },
-        months: monthKeys.map((month) => ({
-          month,
-          orders: byMonth.get(month)?.count ?? 0,
-          revenue: paiseToRupees(byMonth.get(month)?.amountPaise ?? 0),
-        })),
+        today: present(today),
+        thisMonth: present(thisMonth),
+        days: days.map((d) => ({ date: d.key, ...present(d) })),
+        months: months.map((m) => ({ month: m.key, ...present(m) })),
         recentOrders: recent.map(presentRow),
         enquiriesWaiting,
+        ordersToPack: waiting.toPack,
+        ordersToShip: waiting.toShip,
         lowStockProducts: stock.low,
         soldOutProducts: stock.soldOut,
-        ordersToShip,
+        lowStock: lowStock.map((p) => ({ _id: p.id, title: p.title, quantity: p.quantity })),
+        topProducts: top.map((p) => ({
+          _id: p.productId,
+          title: p.title,
+          units: p.units,
+          revenue: paiseToRupees(p.revenuePaise),
+        })),
       };
     },
   };

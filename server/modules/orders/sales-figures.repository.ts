@@ -1,76 +1,107 @@
-import { and, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../shared/api/orders.schemas.js';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
-
-/** The sales figures' reads of orders: the console's dashboard and the original client's income. */
-
-export type MonthTotal = { year: number; month: number; count: number; amountPaise: number };
+import { orderLines, orders } from '../../db/schema.js';
 
 /**
- * Orders and their total (after discount) per calendar month since `since`, oldest first. The
- * month is read from the order's time shifted by `offsetMinutes` from UTC (0 for UTC, 330 for
- * India: a fixed offset, so no time-zone database is needed on either PostgreSQL or PGlite).
+ * The sales figures' reads of orders: the console's dashboard and the original admin client's
+ * income calls answer from these, so both always agree.
+ *
+ * One definition everywhere: an order counts on the India day (UTC+05:30) it was placed; cancelled
+ * orders (`state = 'cancelled'`) count neither as orders nor as sales; net sales are what the
+ * customer paid after discount less what processed refunds gave back.
  */
-export async function monthlyTotals(
+
+/**
+ * The order's time in India as a timestamp without zone. A fixed offset, not a zone name: India
+ * has had no daylight saving since 1945, and PGlite carries no time-zone database.
+ */
+const indiaTime = sql`((${orders.createdAt} at time zone 'UTC') + interval '330 minutes')`;
+
+/** Not cancelled: the orders the figures count. */
+const counted = ne(orders.state, 'cancelled');
+
+const netPaise = sql<number>`coalesce(sum(${orders.totalPriceAfterDiscountPaise} - ${orders.refundedPaise}), 0)::bigint`;
+
+export type SalesBucket = {
+  /** 'YYYY-MM-DD' for a day, 'YYYY-MM' for a month, India time. */
+  key: string;
+  orders: number;
+  netPaise: number;
+};
+
+/**
+ * Orders and net sales per India day or month of the orders placed in [from, to), oldest first;
+ * only buckets with orders are answered (the service fills the gaps).
+ */
+export async function salesByPeriod(
   db: Executor,
-  options: { since: Date; offsetMinutes: number; excludeStatuses?: OrderStatus[] },
-): Promise<MonthTotal[]> {
+  options: { from: Date; to: Date; period: 'day' | 'month' },
+): Promise<SalesBucket[]> {
   // A literal, not a parameter: GROUP BY must see the very expression the SELECT list uses.
-  const offset = sql.raw(String(Math.trunc(options.offsetMinutes)));
-  const local = sql`((${orders.createdAt} at time zone 'UTC') + interval '1 minute' * ${offset})`;
-  const month = sql`date_trunc('month', ${local})`;
+  const key = sql<string>`to_char(${indiaTime}, ${sql.raw(options.period === 'day' ? "'YYYY-MM-DD'" : "'YYYY-MM'")})`;
   const rows = await db
-    .select({
-      year: sql<number>`extract(year from ${month})::int`,
-      month: sql<number>`extract(month from ${month})::int`,
-      count: sql<number>`count(*)::int`,
-      amountPaise: sql<number>`coalesce(sum(${orders.totalPriceAfterDiscountPaise}), 0)::bigint`,
-    })
+    .select({ key, orders: sql<number>`count(*)::int`, netPaise })
     .from(orders)
-    .where(
-      and(
-        gte(orders.createdAt, options.since),
-        options.excludeStatuses?.length ? notInArray(orders.orderStatus, options.excludeStatuses) : undefined,
-      ),
-    )
-    .groupBy(month)
-    .orderBy(month);
-  return rows.map((row) => ({
-    year: Number(row.year),
-    month: Number(row.month),
-    count: Number(row.count),
-    amountPaise: Number(row.amountPaise),
-  }));
+    .where(and(gte(orders.createdAt, options.from), lt(orders.createdAt, options.to), counted))
+    .groupBy(key)
+    .orderBy(key);
+  return rows.map((row) => ({ key: row.key, orders: Number(row.orders), netPaise: Number(row.netPaise) }));
 }
 
-/** Orders and revenue (after discount) placed in [from, to), leaving out some statuses. */
-export async function totalsBetween(
-  db: Executor,
-  from: Date,
-  to: Date | undefined,
-  excludeStatuses: OrderStatus[],
-): Promise<{ count: number; amountPaise: number }> {
+/**
+ * Work waiting in the warehouse: orders still placed (not cancelled) and not wholly refunded,
+ * either not yet packed or packed and not yet shipped. These are exactly the orders the console's
+ * list shows as Ordered and Processing (the derived status), so the counts match the lists they
+ * link to.
+ */
+export async function countWaitingWork(db: Executor): Promise<{ toPack: number; toShip: number }> {
   const [row] = await db
     .select({
-      count: sql<number>`count(*)::int`,
-      amountPaise: sql<number>`coalesce(sum(${orders.totalPriceAfterDiscountPaise}), 0)::bigint`,
+      toPack: sql<number>`count(*) filter (where ${orders.fulfilmentStatus} = 'unfulfilled')::int`,
+      toShip: sql<number>`count(*) filter (where ${orders.fulfilmentStatus} = 'packed')::int`,
     })
     .from(orders)
     .where(
       and(
-        gte(orders.createdAt, from),
-        to ? lt(orders.createdAt, to) : undefined,
-        excludeStatuses.length ? notInArray(orders.orderStatus, excludeStatuses) : undefined,
+        inArray(orders.fulfilmentStatus, ['unfulfilled', 'packed']),
+        eq(orders.state, 'placed'),
+        ne(orders.paymentStatus, 'refunded'),
       ),
     );
-  return { count: Number(row?.count ?? 0), amountPaise: Number(row?.amountPaise ?? 0) };
+  return { toPack: Number(row?.toPack ?? 0), toShip: Number(row?.toShip ?? 0) };
 }
 
-export async function countWithStatuses(db: Executor, statuses: OrderStatus[]): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(inArray(orders.orderStatus, statuses));
-  return Number(row?.n ?? 0);
+export type TopProduct = { productId: string; title: string; units: number; revenuePaise: number };
+
+/**
+ * The products most bought in orders placed since `since` (cancelled orders left out): units,
+ * and their lines' value (price × units as bought, before an order-wide discount or refunds).
+ * Most units first, then most revenue. The title is the one of the latest order's line, so an
+ * archived or renamed product still shows as it was sold.
+ */
+export async function topProducts(
+  db: Executor,
+  options: { since: Date; limit: number },
+): Promise<TopProduct[]> {
+  const units = sql<number>`sum(${orderLines.quantity})::int`;
+  const revenuePaise = sql<number>`sum(${orderLines.quantity}::bigint * ${orderLines.pricePaise})::bigint`;
+  const rows = await db
+    .select({
+      productId: orderLines.productId,
+      title: sql<string>`(array_agg(${orderLines.title} order by ${orders.createdAt} desc))[1]`,
+      units,
+      revenuePaise,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(gte(orders.createdAt, options.since), counted))
+    .groupBy(orderLines.productId)
+    .orderBy(sql`${units} desc`, sql`${revenuePaise} desc`, orderLines.productId)
+    .limit(options.limit);
+  return rows.map((row) => ({
+    productId: row.productId,
+    title: row.title,
+    units: Number(row.units),
+    revenuePaise: Number(row.revenuePaise),
+  }));
 }

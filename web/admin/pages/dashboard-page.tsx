@@ -58,12 +58,12 @@ export default function DashboardPage() {
           <dl className="stat-grid dashboard-figures">
             <Figure
               label="Today's revenue"
-              value={formatRupees(data.today.revenue)}
+              value={formatRupees(data.today.netSales)}
               note={`${count(data.today.orders)} orders`}
             />
             <Figure
               label="This month's revenue"
-              value={formatRupees(data.thisMonth.revenue)}
+              value={formatRupees(data.thisMonth.netSales)}
               note={`${count(data.thisMonth.orders)} orders`}
             />
             <Figure
@@ -97,7 +97,7 @@ export default function DashboardPage() {
 
           <section className="panel" aria-labelledby="revenue-heading">
             <h2 id="revenue-heading">Revenue, last 12 months</h2>
-            <RevenueChart months={data.months} />
+            <RevenueChart months={data.months.map((m) => ({ ...m, revenue: m.netSales }))} />
           </section>
 
           <section className="panel" aria-labelledby="recent-heading">
