@@ -3,11 +3,12 @@ import { getBlog, listBlogs } from '../shared/api/blog';
 import { getCart } from '../shared/api/cart';
 import { getProduct, listProducts } from '../shared/api/catalog';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
-import { listMyOrders } from '../shared/api/orders';
+import { getMyOrder, listMyOrders } from '../shared/api/orders';
 import { getWishlist } from '../shared/api/wishlist';
 import { loadHome } from './features/home/home-data';
 import { loadProduct, productMeta } from './features/product/product-data';
 import { loadStore, storeMeta } from './features/store/store-data';
+import { ApiError } from './lib/api-client';
 import {
   defineRoute,
   type PageImport,
@@ -33,6 +34,9 @@ function page(name: string): PageImport {
   if (!load) throw new Error(`No page module web/pages/${name}.tsx`);
   return Object.assign(() => load(), { module: `web/pages/${name}.tsx` });
 }
+
+/** Orders are named by UUID; anything else in the address cannot be one. */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const policy = (title: string, description: string): PageMeta => ({ title, description });
 
@@ -252,6 +256,22 @@ export const routes: readonly RouteDef[] = [
     page: page('orders-page'),
     load: ({ api, signal }) => api.call(listMyOrders, { signal }),
     meta: () => ({ title: 'My orders', description: 'Track and review the orders you have placed.' }),
+  }),
+  defineRoute({
+    path: '/my-orders/:id',
+    access: 'signed-in',
+    page: page('order-page'),
+    // A mistyped link is a page that does not exist, not a validation error.
+    load: ({ api, params, signal }) =>
+      ORDER_ID.test(params.id ?? '')
+        ? api.call(getMyOrder, { params: { id: params.id ?? '' }, signal })
+        : Promise.reject(new ApiError(404, 'No such order')),
+    meta: (order) => ({
+      title: order ? `Order ${order.orderNumber}` : 'Your order',
+      description: 'Where your order is, its tracking, refunds and returns.',
+      // Private to the customer: never indexed (signed-in pages are not, whatever they say).
+      noindex: true,
+    }),
   }),
   defineRoute({
     path: '/my-profile',

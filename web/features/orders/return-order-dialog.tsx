@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import * as z from 'zod/mini';
+import { returnMyOrder } from '../../../shared/api/orders';
+import { type ApiMyOrder, reasonText } from '../../../shared/api/orders.schemas';
+import { TextAreaField } from '../../components/forms/form-field';
+import { api, isApiError } from '../../lib/api-client';
+import { formatDay } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { UNKNOWN_FAILURE } from './cancel-order-dialog';
+import { OrderDialog } from './order-dialog';
+import { returnableUnits } from './order-words';
+
+const returnReason = reasonText('a reason for the return');
+
+/**
+ * The customer picks the lines to return (a checkbox each) and how many units of each (up to what
+ * is left to return), says why, and sends the request; staff approve or reject it.
+ */
+export function ReturnOrderDialog({
+  order,
+  onDone,
+  onClose,
+}: {
+  order: ApiMyOrder;
+  onDone: (order: ApiMyOrder) => void;
+  onClose: (failed: boolean) => void;
+}) {
+  const left = returnableUnits(order);
+  const lines = order.orderItems.filter((line) => (left.get(line._id) ?? 0) > 0);
+  // Units chosen per line; absent means the line is not being returned.
+  const [chosen, setChosen] = useState<Record<string, number>>(() =>
+    // One line with one unit is the whole choice: pick it for the customer.
+    lines.length === 1 && lines[0] && left.get(lines[0]._id) === 1 ? { [lines[0]._id]: 1 } : {},
+  );
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [linesError, setLinesError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const picked = lines.filter((line) => chosen[line._id] !== undefined);
+  const estimate = picked.reduce((sum, line) => sum + line.price * (chosen[line._id] ?? 0), 0);
+
+  const toggle = (lineId: string, on: boolean) => {
+    setChosen((current) => {
+      const next = { ...current };
+      if (on) next[lineId] = 1;
+      else delete next[lineId];
+      return next;
+    });
+    if (on) setLinesError(undefined);
+  };
+
+  const submit = async () => {
+    const checkedReason = z.safeParse(returnReason, reason);
+    const noLines = picked.length === 0;
+    setLinesError(noLines ? 'Please choose at least one item to return.' : undefined);
+    setReasonError(checkedReason.success ? undefined : checkedReason.error.issues[0]?.message);
+    if (noLines || !checkedReason.success) {
+      setError(noLines ? 'Please choose the items to return.' : 'Please say why you are returning them.');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      onDone(
+        await api.call(returnMyOrder, {
+          params: { id: order._id },
+          body: {
+            lines: picked.map((line) => ({ lineId: line._id, quantity: chosen[line._id] ?? 1 })),
+            reason: checkedReason.data,
+          },
+        }),
+      );
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : UNKNOWN_FAILURE);
+      if (isApiError(failure) && failure.fields?.reason) setReasonError(failure.fields.reason);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <OrderDialog
+      title="Return items"
+      description={
+        <p>
+          Choose what to send back from order {order.orderNumber}
+          {order.allowed.returnUntil ? (
+            <>
+              {' '}
+              (returns can be asked for until{' '}
+              <time dateTime={order.allowed.returnUntil}>{formatDay(order.allowed.returnUntil)}</time>)
+            </>
+          ) : null}
+          . We e-mail you once we approve the return; the refund follows when the items reach us.
+        </p>
+      }
+      error={error}
+      busy={busy}
+      submitLabel="Ask to return"
+      busyLabel="Sending…"
+      keepLabel="Keep the items"
+      onSubmit={() => void submit()}
+      onClose={() => onClose(error !== null)}
+    >
+      <fieldset className="return-lines" aria-describedby={linesError ? 'return-lines-error' : undefined}>
+        <legend className="form-label">Items to return</legend>
+        {lines.map((line) => {
+          const units = left.get(line._id) ?? 0;
+          const on = chosen[line._id] !== undefined;
+          const checkboxId = `return-${line._id}`;
+          return (
+            <div key={line._id} className={`return-line${on ? ' return-line--on' : ''}`}>
+              <input
+                id={checkboxId}
+                type="checkbox"
+                className="return-line-check"
+                checked={on}
+                onChange={(event) => toggle(line._id, event.target.checked)}
+              />
+              <label htmlFor={checkboxId} className="return-line-label">
+                <span className="return-line-title">{line.title || line.product.title}</span>
+                <span className="return-line-meta">
+                  {line.color.name || line.color.title} · {formatRupees(line.price)} each
+                  {units < line.quantity ? ` · ${units} of ${line.quantity} left to return` : ''}
+                </span>
+              </label>
+              {on && units > 1 && (
+                <label className="return-line-units">
+                  <span>Units</span>
+                  <select
+                    className="form-input form-select"
+                    value={chosen[line._id]}
+                    onChange={(event) =>
+                      setChosen((current) => ({ ...current, [line._id]: Number(event.target.value) }))
+                    }
+                    aria-label={`Units of ${line.title || line.product.title} to return`}
+                  >
+                    {Array.from({ length: units }, (_, index) => index + 1).map((count) => (
+                      <option key={count} value={count}>
+                        {count}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+            </div>
+          );
+        })}
+        {linesError && (
+          <p className="form-error" id="return-lines-error">
+            {linesError}
+          </p>
+        )}
+      </fieldset>
+      <TextAreaField
+        label="Why are you returning them?"
+        name="reason"
+        rows={3}
+        maxLength={500}
+        required
+        hint="E.g. “Wrong size” or “Arrived damaged”."
+        value={reason}
+        error={reasonError}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {picked.length > 0 && (
+        <p className="return-estimate">
+          Value of the items chosen: <strong>{formatRupees(estimate)}</strong>
+        </p>
+      )}
+    </OrderDialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { ApiMyOrder } from '../../shared/api/orders.schemas';
+import { useRevalidate, useRouteData } from '../app/route-context';
+import { OrderAddress, OrderItems, OrderPayment, OrderStatusBadge } from '../features/orders/order-card';
+import { OrderProgress } from '../features/orders/order-progress';
+import { OrderRefunds, OrderReturns } from '../features/orders/order-refunds';
+import { OrderTimeline } from '../features/orders/order-timeline';
+import { formatDay, formatDayAndTime } from '../lib/dates';
+import { formatRupees } from '../lib/money';
+import { routeCache } from '../lib/route-cache';
+import './order-page.css';
+
+type Dialog = 'cancel' | 'return' | null;
+
+// The dialogs carry the form fields and the shared schemas (zod): they load when the customer
+// reaches for a button, not with the page, which keeps its first load under the budget
+// (docs/decisions/006-first-load-budget.md).
+const loadCancelDialog = () => import('../features/orders/cancel-order-dialog');
+const loadReturnDialog = () => import('../features/orders/return-order-dialog');
+const CancelOrderDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelOrderDialog })));
+const ReturnOrderDialog = lazy(() => loadReturnDialog().then((m) => ({ default: m.ReturnOrderDialog })));
+
+/**
+ * One of my orders (/my-orders/:id): where it is, the parcel's tracking, the lines, returns and
+ * refunds, the timeline, and Cancel or Return when the shop allows them now (`allowed`, decided by
+ * the server). Cancelling and returning answer the order as it is afterwards, shown at once.
+ */
+export default function OrderPage() {
+  const loaded = useRouteData<ApiMyOrder>();
+  const revalidate = useRevalidate();
+  // The order a cancel or return answered, until the route loads the order again.
+  const [answered, setAnswered] = useState<{ from: ApiMyOrder; order: ApiMyOrder } | null>(null);
+  const order = answered?.from === loaded ? answered.order : loaded;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const returnButton = useRef<HTMLButtonElement>(null);
+
+  /** Back to the button that opened the dialog, or to the heading when that button is gone. */
+  const restoreFocus = (from: Exclude<Dialog, null>) => {
+    requestAnimationFrame(() => {
+      const button = from === 'cancel' ? cancelButton.current : returnButton.current;
+      (button ?? heading.current)?.focus();
+    });
+  };
+
+  const close = (from: Exclude<Dialog, null>, failed: boolean) => {
+    setDialog(null);
+    restoreFocus(from);
+    // A refusal (409) often means the order moved on meanwhile (staff shipped it): show it as it is.
+    if (failed) revalidate();
+  };
+
+  const done = (from: Exclude<Dialog, null>, updated: ApiMyOrder) => {
+    setAnswered({ from: loaded, order: updated });
+    // Lists and this page seen before must not come back from the cache as they were.
+    routeCache.delete('/my-orders');
+    routeCache.delete(window.location.pathname + window.location.search);
+    setNotice(
+      from === 'cancel'
+        ? `Order ${updated.orderNumber} is cancelled. ${updated.refundable > 0 || updated.refunds.length > 0 ? 'Your refund is on its way to your original payment method (5–7 working days; UPI usually sooner).' : ''}`
+        : 'Your return request is sent. We will e-mail you once we have looked at it.',
+    );
+    setDialog(null);
+    restoreFocus(from);
+  };
+
+  return (
+    <div className="order-page container">
+      <p className="order-back">
+        <Link href="/my-orders">
+          <span aria-hidden="true">← </span>My orders
+        </Link>
+      </p>
+      <header className="order-page-head">
+        <div>
+          <h1 ref={heading} tabIndex={-1}>
+            Order {order.orderNumber}
+          </h1>
+          <p className="order-page-date">
+            Placed on <time dateTime={order.createdAt}>{formatDayAndTime(order.createdAt)}</time> ·{' '}
+            {formatRupees(order.totalPriceAfterDiscount)}
+          </p>
+        </div>
+        <OrderStatusBadge status={order.orderStatus} />
+      </header>
+
+      <div className="order-notice" role="status">
+        {notice && <p>{notice}</p>}
+      </div>
+
+      {(order.allowed.cancel || order.allowed.return) && (
+        <div className="order-actions">
+          {order.allowed.cancel && (
+            <button
+              ref={cancelButton}
+              type="button"
+              className="button order-button--danger-ghost"
+              aria-haspopup="dialog"
+              onPointerEnter={() => void loadCancelDialog()}
+              onFocus={() => void loadCancelDialog()}
+              onClick={() => setDialog('cancel')}
+            >
+              Cancel order
+            </button>
+          )}
+          {order.allowed.return && (
+            <button
+              ref={returnButton}
+              type="button"
+              className="button button--ghost"
+              aria-haspopup="dialog"
+              onPointerEnter={() => void loadReturnDialog()}
+              onFocus={() => void loadReturnDialog()}
+              onClick={() => setDialog('return')}
+            >
+              Return items
+            </button>
+          )}
+          <p className="order-actions-hint">
+            {order.allowed.cancel
+              ? 'You can cancel until the order ships; the full amount is refunded.'
+              : order.allowed.returnUntil
+                ? `Returns can be asked for until ${formatDay(order.allowed.returnUntil)}.`
+                : null}
+          </p>
+        </div>
+      )}
+
+      <div className="order-layout">
+        <div className="order-main">
+          <OrderProgress order={order} />
+          <section className="order-panel" aria-labelledby="order-items-title">
+            <h2 id="order-items-title" className="order-panel-title">
+              Items
+            </h2>
+            <OrderItems items={order.orderItems} />
+          </section>
+          <OrderReturns order={order} />
+          <OrderRefunds order={order} />
+        </div>
+        <div className="order-side">
+          <section className="order-panel" aria-labelledby="order-delivery-title">
+            <h2 id="order-delivery-title" className="order-panel-title">
+              Delivery and payment
+            </h2>
+            <div className="order-side-facts">
+              <OrderAddress order={order} />
+              <OrderPayment order={order} />
+            </div>
+          </section>
+          <OrderTimeline events={order.events} />
+          <p className="order-help">
+            Questions about this order? <Link href="/contact">Contact us</Link> with its number.
+          </p>
+        </div>
+      </div>
+
+      <Suspense fallback={null}>
+        {dialog === 'cancel' && (
+          <CancelOrderDialog
+            order={order}
+            onDone={(updated) => done('cancel', updated)}
+            onClose={(failed) => close('cancel', failed)}
+          />
+        )}
+        {dialog === 'return' && (
+          <ReturnOrderDialog
+            order={order}
+            onDone={(updated) => done('return', updated)}
+            onClose={(failed) => close('return', failed)}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}
