@@ -111,6 +111,13 @@ const envSchema = z
       .int()
       .min(0)
       .default(60),
+    // Days after delivery in which a customer may ask for a return (issue 14).
+    RETURN_WINDOW_DAYS: z.coerce
+      .number({ message: 'RETURN_WINDOW_DAYS must be a number' })
+      .int('RETURN_WINDOW_DAYS must be a whole number')
+      .min(0, 'RETURN_WINDOW_DAYS must be between 0 and 90')
+      .max(90, 'RETURN_WINDOW_DAYS must be between 0 and 90')
+      .default(7),
     // How long a checkout holds its stock for the shopper to pay (decision 007).
     CHECKOUT_HOLD_MINUTES: z.coerce
       .number({ message: 'CHECKOUT_HOLD_MINUTES must be a number' })
@@ -189,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
     checkoutHoldMinutes: raw.CHECKOUT_HOLD_MINUTES,
+    /** Days after delivery in which a customer may ask for a return (0: no returns). */
+    returnWindowDays: raw.RETURN_WINDOW_DAYS,
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
     logLevel: raw.LOG_LEVEL,
     trustProxy: trustProxySetting(raw.TRUST_PROXY),

@@ -5,6 +5,7 @@ import { createImageUrls } from './lib/image-urls.js';
 import { createMailQueue } from './lib/mail-queue.js';
 import { createMailer } from './lib/mailer.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { customerContact } from './modules/accounts/customers.js';
 import { createCustomersAdminService } from './modules/accounts/customers-admin.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createBlogService } from './modules/blog/blog.service.js';
@@ -18,9 +19,12 @@ import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { refundIssuedEmail } from './modules/orders/lifecycle.emails.js';
+import { createOrderLifecycle } from './modules/orders/order-lifecycle.service.js';
 import { createOrderPlacement } from './modules/orders/order-placement.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service.js';
+import { createRefunds } from './modules/orders/refunds.service.js';
 import { createSalesDashboardService } from './modules/orders/sales-dashboard.service.js';
 import { createPaymentSettlement } from './modules/payments/payment-settlement.js';
 import { selectPaymentProvider } from './modules/payments/select-provider.js';
@@ -46,6 +50,30 @@ export async function createServices(deps: { config: Config; db: Database; log: 
   const checkout = createCheckoutService({ db, provider, holdMinutes: config.checkoutHoldMinutes });
   // The merchant console (issue 13): one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, mailQueue, imageUrls, catalog, provider };
+  // Issue 14: refunds exactly once, and the order lifecycle built on them.
+  const refunds = createRefunds({
+    db,
+    provider,
+    log,
+    onSettled: (refund, order) => {
+      if (refund.status !== 'processed') return;
+      mailQueue.enqueue(async () => {
+        const contact = await customerContact(db, order.userId);
+        return (
+          contact &&
+          refundIssuedEmail({
+            to: contact.email,
+            firstname: contact.firstname,
+            orderNumber: order.orderNumber,
+            amountPaise: refund.amountPaise,
+            reference: refund.providerRefundId,
+            orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
+          })
+        );
+      }, 'refund issued');
+    },
+  });
+  const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
   return {
     mailer,
     mailQueue,
@@ -61,7 +89,9 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     checkout,
     placement,
     orders: createOrdersService({ db, provider, catalog, checkout, placement }),
-    settlement: createPaymentSettlement({ db, provider, placement, log }),
+    settlement: createPaymentSettlement({ db, provider, placement, log, refunds }),
+    refunds,
+    orderLifecycle,
     sitemap: createSitemapService(db, config.publicUrl),
     staff: createStaffService({ db, mailQueue, publicUrl: config.publicUrl }),
     audit: createAuditService(db),
@@ -72,7 +102,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     coupons: createCouponsService(consoleDeps),
     customersAdmin: createCustomersAdminService(consoleDeps),
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
-    ordersAdmin: createOrdersAdminService(consoleDeps),
+    ordersAdmin: createOrdersAdminService({ ...consoleDeps, lifecycle: orderLifecycle }),
     salesDashboard: createSalesDashboardService(consoleDeps),
   };
 }

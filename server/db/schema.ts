@@ -326,7 +326,7 @@ export const cartLines = pgTable(
   ],
 );
 
-export type { ShippingInfo };
+export type { Shipment, ShippingInfo };
 
 export type CheckoutLineSnapshot = {
   productId: string;

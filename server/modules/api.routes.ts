@@ -19,6 +19,7 @@ import { couponsRoutes } from './coupons/coupons.routes.js';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.js';
 import { enquiriesAdminRoutes } from './enquiries/enquiries-admin.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { orderActionsRoutes } from './orders/order-actions.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { ordersAdminRoutes } from './orders/orders-admin.routes.js';
 import { paymentWebhookRoutes } from './payments/payments.routes.js';
@@ -52,7 +53,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });
   await app.register(checkoutRoutes, { checkout: services.checkout });
-  await app.register(ordersRoutes, { orders: services.orders });
+  await app.register(ordersRoutes, { orders: services.orders, lifecycle: services.orderLifecycle });
   // The merchant console (issue 13): staff sign-in, the audit trail, and each module's staff routes.
   await app.register(staffRoutes, { staff: services.staff });
   await app.register(auditRoutes, { audit: services.audit });
@@ -65,6 +66,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(customersAdminRoutes, consoleOptions);
   await app.register(enquiriesAdminRoutes, consoleOptions);
   await app.register(ordersAdminRoutes, consoleOptions);
+  await app.register(orderActionsRoutes, consoleOptions);
   await app.register(paymentWebhookRoutes, { provider: services.provider, settlement: services.settlement });
   if (services.testGateway) {
     await app.register(testGatewayRoutes, {

@@ -71,7 +71,10 @@ export const legacyOrderStatuses = [
 ] as const;
 export type LegacyOrderStatus = (typeof legacyOrderStatuses)[number];
 
-/** What PUT user/updateOrder accepts: the client's five, and the correct spelling too. */
+/**
+ * What PUT user/updateOrder accepts: the client's five, the correct spelling too, and Cancelled
+ * (cancels with a full refund, as the console's Cancel does).
+ */
 export const legacyStatusInputs = [
   'Ordered',
   'Processed',
@@ -79,6 +82,7 @@ export const legacyStatusInputs = [
   'Out For Delievery',
   'Out For Delivery',
   'Delivered',
+  'Cancelled',
 ] as const;
 
 export const legacyOrderUser = z.object({

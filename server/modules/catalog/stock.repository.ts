@@ -119,3 +119,20 @@ export async function takeStock(
 export async function lockShopperCheckouts(db: Executor, userId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
 }
+
+/** Units back on the shelf: quantity up, sold down (never below 0). Undefined if the product is gone. */
+export async function putBack(
+  db: Executor,
+  productId: string,
+  quantity: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({
+      quantity: sql`${products.quantity} + ${quantity}`,
+      sold: sql`greatest(${products.sold} - ${quantity}, 0)`,
+    })
+    .where(eq(products.id, productId))
+    .returning({ quantity: products.quantity });
+  return row?.quantity;
+}

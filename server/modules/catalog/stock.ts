@@ -2,6 +2,7 @@ import { CART_QUANTITY_MAX } from '../../../shared/cart-rules.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import * as repository from './stock.repository.js';
+import * as ledger from './stock-ledger.repository.js';
 
 /**
  * Stock for other modules: the catalogue owns products' quantities and the holds set against
@@ -130,4 +131,34 @@ export async function releaseHolds(db: Executor, checkoutId: string): Promise<vo
 /** Deletes lapsed holds; they already count for nothing, this only keeps the table small. */
 export async function sweepExpiredHolds(db: Executor): Promise<number> {
   return repository.deleteExpiredHolds(db);
+}
+
+/**
+ * Puts units of an order back on the shelf (a cancelled order, returned goods staff can sell
+ * again) in the caller's transaction: quantity up, `sold` down, a movement in the stock ledger.
+ * Products are locked in id order like `takeStockForCheckout`, so the two cannot deadlock.
+ */
+export async function restockUnits(
+  tx: Transaction,
+  lines: { productId: string; quantity: number }[],
+  movement: { reason: 'cancelled' | 'returned'; note: string; staffId: string | null },
+): Promise<void> {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  const ids = [...units.keys()].sort();
+  await repository.lockProducts(tx, ids);
+  for (const productId of ids) {
+    const after = await repository.putBack(tx, productId, units.get(productId)!);
+    if (after === undefined) continue; // the product is gone: nothing to put back
+    await ledger.insertMovements(tx, [
+      {
+        productId,
+        delta: units.get(productId)!,
+        quantityAfter: after,
+        reason: movement.reason,
+        note: movement.note,
+        staffId: movement.staffId,
+      },
+    ]);
+  }
 }

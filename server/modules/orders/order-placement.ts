@@ -10,6 +10,7 @@ import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
 import type { CheckoutRecord } from '../checkout/checkout-records.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
+import { markOrderPaid, recordPlaced } from './order-lifecycle.repository.js';
 import { addressConfirmationEmail, orderConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
 
@@ -105,7 +106,10 @@ export function createOrderPlacement(deps: {
     try {
       await provider.capture(payment.id, amount, 'INR');
       const row = await checkoutRecords.findRecordedPayment(db, provider.name, payment.id);
-      if (row) await checkoutRecords.markPaymentCaptured(db, row.id);
+      if (row) {
+        await checkoutRecords.markPaymentCaptured(db, row.id);
+        await markOrderPaid(db, row.checkoutId);
+      }
     } catch (error) {
       // The order stands; the reconciler retries the capture.
       log.error({ err: error, paymentId: payment.id }, 'capture failed');
@@ -209,9 +213,12 @@ export function createOrderPlacement(deps: {
               paymentInfo: { razorpayOrderId: locked.providerOrderId, razorpayPaymentId: payment.id },
               paidAt,
               addressToConfirm: toConfirm,
+              // Captured just after the commit; until then the money is only authorized.
+              paymentStatus: payment.status === 'captured' ? 'paid' : 'authorized',
             },
             locked.lines,
           );
+          await recordPlaced(tx, order.id);
           await removePurchasedCartLines(tx, locked.userId, locked.lines);
           await checkoutRecords.setCheckoutStatus(tx, locked.id, 'completed');
           // Stock last: a popular product's row stays locked only for this update and the commit,

@@ -172,8 +172,11 @@ describe('orders for the original admin client', () => {
     expect(moved.json().orders).toMatchObject({ _id: placed.id, orderStatus: 'Processed' });
     expect(moved.json().orders.orderItems[0].product.title).toBe('Titan Neo Watch');
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, placed.id));
-    expect(stored!.orderStatus).toBe('Processing');
+    expect(stored).toMatchObject({ orderStatus: 'Processing', fulfilmentStatus: 'packed' });
 
+    expect(
+      (await put(`/api/user/updateOrder/${placed.id}`, { status: 'Shipped' }, ordersStaff)).statusCode,
+    ).toBe(200);
     const misspelt = await put(
       `/api/user/updateOrder/${placed.id}`,
       { status: 'Out For Delievery' },
@@ -182,28 +185,27 @@ describe('orders for the original admin client', () => {
     expect(misspelt.statusCode).toBe(200);
     expect(misspelt.json().orders.orderStatus).toBe('Out For Delievery');
     const [after] = await ctx.database.db.select().from(orders).where(eq(orders.id, placed.id));
-    expect(after!.orderStatus).toBe('Out for delivery');
+    expect(after).toMatchObject({ orderStatus: 'Out for delivery', fulfilmentStatus: 'out_for_delivery' });
 
     const trail = await auditFor(placed.id);
-    expect(trail.map((e) => [e.action, e.before, e.after, e.actor])).toEqual(
+    expect(trail.map((e) => [e.action, e.actor])).toEqual(
       expect.arrayContaining([
-        ['order.status', { orderStatus: 'Ordered' }, { orderStatus: 'Processing' }, ordersStaff.email],
-        [
-          'order.status',
-          { orderStatus: 'Processing' },
-          { orderStatus: 'Out for delivery' },
-          ordersStaff.email,
-        ],
+        ['order.packed', ordersStaff.email],
+        ['order.shipped', ordersStaff.email],
+        ['order.out_for_delivery', ordersStaff.email],
       ]),
     );
+    const packed = trail.find((e) => e.action === 'order.packed')!;
+    expect(packed.before).toMatchObject({ orderStatus: 'Ordered' });
+    expect(packed.after).toMatchObject({ orderStatus: 'Processing' });
   });
 
   it('accepts the correct spelling too, and refuses any other status with 400', async () => {
-    const placed = await order();
+    const placed = await order({ status: 'Shipped' });
     const spelt = await put(`/api/user/updateOrder/${placed.id}`, { status: 'Out For Delivery' });
     expect(spelt.statusCode).toBe(200);
     expect(spelt.json().orders.orderStatus).toBe('Out For Delievery');
-    for (const status of ['Packed', 'processed', 'Cancelled', '', 3]) {
+    for (const status of ['Packed', 'processed', 'Refunded', '', 3]) {
       const refused = await put(`/api/user/updateOrder/${placed.id}`, { status });
       expect(refused.statusCode, String(status)).toBe(400);
       expect(refused.json().message).toMatch(/Status must be one of/);
@@ -211,23 +213,33 @@ describe('orders for the original admin client', () => {
     expect((await put(`/api/user/updateOrder/${placed.id}`, {})).statusCode).toBe(400);
   });
 
-  it('moves forward only: a step back, or any move of a cancelled or refunded order, is a 409', async () => {
+  it('moves forward only: a step back, delivering what never shipped, or any move of a cancelled or refunded order, is a 409', async () => {
     const shipped = await order({ status: 'Shipped' });
     const back = await put(`/api/user/updateOrder/${shipped.id}`, { status: 'Processed' });
     expect(back.statusCode).toBe(409);
-    expect(back.json().message).toMatch(/already Shipped.*cannot go back to Processing/);
+    expect(back.json().message).toMatch(/already shipped.*cannot go back to packed/);
     expect((await put(`/api/user/updateOrder/${shipped.id}`, { status: 'Ordered' })).statusCode).toBe(409);
+    const cancelShipped = await put(`/api/user/updateOrder/${shipped.id}`, { status: 'Cancelled' });
+    expect(cancelShipped.statusCode).toBe(409);
+    expect(cancelShipped.json().message).toMatch(/already shipped, so it can no longer be cancelled/);
 
-    for (const status of ['Cancelled', 'Refunded'] as const) {
+    for (const [status, words] of [
+      ['Cancelled', 'was cancelled'],
+      ['Refunded', 'was refunded in full'],
+    ] as const) {
       const ended = await order({ status });
-      const refused = await put(`/api/user/updateOrder/${ended.id}`, { status: 'Delivered' });
+      const refused = await put(`/api/user/updateOrder/${ended.id}`, { status: 'Shipped' });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toMatch(new RegExp(`is ${status.toLowerCase()}`));
+      expect(refused.json().message).toMatch(new RegExp(words));
       const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, ended.id));
       expect(row!.orderStatus).toBe(status);
     }
-    // Skipping ahead is forward.
+    // Delivered needs a shipment first; skipping packing is fine.
     const fresh = await order();
+    const unshipped = await put(`/api/user/updateOrder/${fresh.id}`, { status: 'Delivered' });
+    expect(unshipped.statusCode).toBe(409);
+    expect(unshipped.json().message).toMatch(/has not shipped yet/);
+    expect((await put(`/api/user/updateOrder/${fresh.id}`, { status: 'Shipped' })).statusCode).toBe(200);
     expect((await put(`/api/user/updateOrder/${fresh.id}`, { status: 'Delivered' })).statusCode).toBe(200);
     // Nothing was written for the refusals.
     expect(await auditFor(shipped.id)).toEqual([]);
@@ -373,7 +385,13 @@ describe('the console: orders', () => {
     expect(body).toMatchObject({
       _id: placed.march!.id,
       status: 'Ordered',
-      nextStatuses: ['Processing', 'Shipped', 'Out for delivery', 'Delivered'],
+      state: 'placed',
+      paymentStatus: 'paid',
+      fulfilmentStatus: 'unfulfilled',
+      nextStatuses: ['Processing', 'Shipped', 'Cancelled'],
+      actions: { pack: true, ship: true, outForDelivery: false, deliver: false, cancel: true, refund: true },
+      refundable: 5000,
+      refunded: 0,
       customer: { _id: asha.id, firstname: 'Asha', email: 'asha.r@example.in', isBlocked: false },
       shippingInfo: { city: 'Bengaluru', pincode: '560038' },
       totalPriceAfterDiscount: 5000,
@@ -407,7 +425,10 @@ describe('the console: orders', () => {
     expect(back.statusCode).toBe(409);
     const cancel = await put(url, { status: 'Cancelled' }, ordersStaff);
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().message).toMatch(/not cancelled by changing its status/);
+    expect(cancel.json().message).toMatch(/can no longer be cancelled/);
+    const refund = await put(url, { status: 'Refunded' }, ordersStaff);
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().message).toMatch(/not refunded by changing its status/);
     expect((await put(url, { status: 'Lost' })).statusCode).toBe(400);
     const delivered = await put(url, { status: 'Delivered' }, ordersStaff);
     expect(delivered.json()).toMatchObject({ status: 'Delivered', nextStatuses: [] });

@@ -11,9 +11,9 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import type { AuditActor } from '../audit/audit.js';
 import { paymentsOfCheckout } from '../checkout/checkout-records.js';
-import { nextStatuses, planStatusChange } from './order-status.js';
+import type { OrderLifecycle } from './order-lifecycle.service.js';
 import * as repository from './orders.repository.js';
 import * as admin from './orders-admin.repository.js';
 
@@ -22,6 +22,23 @@ export const LEGACY_LIST_MAX = 10_000;
 const DAY_MS = 86_400_000;
 
 const ORDER_NOT_FOUND = 'There is no order with that id.';
+
+/** The one-word statuses the order can move to now (the console's older status call). */
+function nextStatusesFrom(actions: {
+  pack: boolean;
+  ship: boolean;
+  outForDelivery: boolean;
+  deliver: boolean;
+  cancel: boolean;
+}): OrderStatus[] {
+  const next: OrderStatus[] = [];
+  if (actions.pack) next.push('Processing');
+  if (actions.ship) next.push('Shipped');
+  if (actions.outForDelivery) next.push('Out for delivery');
+  if (actions.deliver) next.push('Delivered');
+  if (actions.cancel) next.push('Cancelled');
+  return next;
+}
 
 // The original admin client's words for two of our statuses: its drop-down preselects the
 // order's status by exact match, so it must read them back as it wrote them.
@@ -36,6 +53,7 @@ const fromLegacy: Record<(typeof legacyStatusInputs)[number], OrderStatus> = {
   'Out For Delievery': 'Out for delivery',
   'Out For Delivery': 'Out for delivery',
   Delivered: 'Delivered',
+  Cancelled: 'Cancelled',
 };
 const legacyStatus = (status: OrderStatus) => toLegacy[status] ?? (status as LegacyOrderStatus);
 
@@ -105,8 +123,8 @@ export type ListOrdersQuery = {
  * from either, goes through `changeStatus` (one transaction: lock, the state machine of
  * order-status.ts, the write and its audit record).
  */
-export function createOrdersAdminService(deps: ServiceDeps) {
-  const { db, catalog } = deps;
+export function createOrdersAdminService(deps: ServiceDeps & { lifecycle: OrderLifecycle }) {
+  const { db, catalog, lifecycle } = deps;
 
   async function requireOrder(id: string): Promise<admin.OrderWithCustomer> {
     const order = await admin.findOrderWithCustomer(db, id);
@@ -138,15 +156,17 @@ export function createOrdersAdminService(deps: ServiceDeps) {
   }
 
   async function presentAdmin(order: admin.OrderWithCustomer): Promise<ApiAdminOrder> {
-    const [lines, paymentRows] = await Promise.all([
+    const [lines, paymentRows, lifecycleNow] = await Promise.all([
       populatedLines(order.id),
       paymentsOfCheckout(db, order.checkoutId),
+      lifecycle.lifecycleOf(order, true),
     ]);
+    const { fields, actions, allowed, lineQuantities } = lifecycleNow;
     return {
       _id: order.id,
       orderNumber: order.orderNumber,
       status: order.orderStatus,
-      nextStatuses: nextStatuses(order.orderStatus),
+      nextStatuses: nextStatusesFrom(actions),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
       paidAt: order.paidAt.toISOString(),
@@ -164,6 +184,8 @@ export function createOrdersAdminService(deps: ServiceDeps) {
         color: { _id: line.colorId, title: line.colorTitle, name: line.colorName },
         quantity: line.quantity,
         price: paiseToRupees(line.pricePaise),
+        refundedQuantity: lineQuantities.get(line.id)?.refundedQuantity ?? 0,
+        returnedQuantity: lineQuantities.get(line.id)?.returnedQuantity ?? 0,
       })),
       paymentInfo: order.paymentInfo,
       payments: paymentRows.map((payment) => ({
@@ -178,46 +200,24 @@ export function createOrdersAdminService(deps: ServiceDeps) {
         refundedAt: payment.refundedAt?.toISOString() ?? null,
         createdAt: payment.createdAt.toISOString(),
       })),
+      ...fields,
+      actions,
+      returnUntil: allowed.returnUntil,
     };
   }
 
   /**
-   * The one way an order's status changes: under a lock on the order, checked by the state
-   * machine (409 with the reason for a step back or a finished order), written and recorded in
-   * the audit trail in the same transaction. The same status again writes nothing but is still
-   * recorded: staff asked for it.
+   * A status change in one word (the original admin client's, or the console's older call): the
+   * order lifecycle maps it onto the state machine (order-lifecycle.service.ts), then the order is
+   * read back.
    */
   async function changeStatus(
     actor: AuditActor,
     id: string,
     to: OrderStatus,
   ): Promise<admin.OrderWithCustomer> {
-    return db.transaction(async (tx) => {
-      const order = await admin.findOrderWithCustomer(tx, id, { lock: true });
-      if (!order) throw notFound(ORDER_NOT_FOUND);
-      const change = planStatusChange(order.orderNumber, order.orderStatus, to);
-      if (change.kind === 'unchanged') {
-        await recordAudit(tx, actor, {
-          action: 'order.status',
-          entityType: 'order',
-          entityId: order.id,
-          summary: `Order ${order.orderNumber} set to ${to} again (no change)`,
-          before: { orderStatus: order.orderStatus },
-          after: { orderStatus: order.orderStatus },
-        });
-        return order;
-      }
-      const updated = await admin.setOrderStatus(tx, id, change.to);
-      await recordAudit(tx, actor, {
-        action: 'order.status',
-        entityType: 'order',
-        entityId: order.id,
-        summary: `Order ${order.orderNumber} moved from ${change.from} to ${change.to}`,
-        before: { orderStatus: change.from },
-        after: { orderStatus: change.to },
-      });
-      return { ...updated, customer: order.customer };
-    });
+    await lifecycle.changeStatus({ kind: 'staff', staff: actor }, id, to);
+    return requireOrder(id);
   }
 
   return {

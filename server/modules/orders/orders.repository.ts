@@ -22,6 +22,7 @@ export async function insertOrder(
     paymentInfo: PaymentInfo;
     paidAt: Date;
     addressToConfirm: boolean;
+    paymentStatus: 'authorized' | 'paid';
   },
   lines: { productId: string; colorId: string; title: string; quantity: number; pricePaise: number }[],
 ): Promise<OrderRow> {

@@ -1,6 +1,6 @@
 import type { CreateOrderInput } from '../../../shared/api/checkout.schemas.js';
 import type { ApiOrder } from '../../../shared/api/orders.schemas.js';
-import { formatPaise, paiseToRupees } from '../../../shared/money.js';
+import { formatPaise } from '../../../shared/money.js';
 import { readDeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -9,6 +9,7 @@ import type { CheckoutService } from '../checkout/checkout.service.js';
 import { findRecordedPayment } from '../checkout/checkout-records.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { OrderPlacement } from './order-placement.js';
+import { presentCustomerOrders } from './order-presenter.js';
 import * as repository from './orders.repository.js';
 
 const lineKey = (l: { productId: string; colorId: string; quantity: number }) =>
@@ -23,36 +24,7 @@ export function createOrdersService(deps: {
 }) {
   const { db, provider, catalog, checkout, placement } = deps;
 
-  async function present(orders: repository.OrderRow[]): Promise<ApiOrder[]> {
-    const lines = await repository.linesOfOrders(
-      db,
-      orders.map((o) => o.id),
-    );
-    const products = await catalog.productsByIds(lines.map((l) => l.productId));
-    return orders.map((order) => ({
-      _id: order.id,
-      orderNumber: order.orderNumber,
-      user: order.userId,
-      shippingInfo: order.shippingInfo,
-      orderItems: lines
-        .filter((l) => l.orderId === order.id)
-        .map((l) => ({
-          _id: l.id,
-          product: products.get(l.productId) ?? { _id: l.productId, title: l.title, images: [] },
-          title: l.title,
-          color: { _id: l.colorId, title: l.colorTitle, name: l.colorName },
-          quantity: l.quantity,
-          price: paiseToRupees(l.pricePaise),
-        })),
-      totalPrice: paiseToRupees(order.totalPricePaise),
-      totalPriceAfterDiscount: paiseToRupees(order.totalPriceAfterDiscountPaise),
-      orderStatus: order.orderStatus,
-      addressToConfirm: order.addressToConfirm,
-      paymentInfo: order.paymentInfo,
-      paidAt: order.paidAt.toISOString(),
-      createdAt: order.createdAt.toISOString(),
-    }));
-  }
+  const present = (orders: repository.OrderRow[]) => presentCustomerOrders(db, catalog, orders);
 
   return {
     /**

@@ -1,0 +1,72 @@
+import type { ApiOrderEvent } from '../../../shared/api/orders.schemas.js';
+import { formatPaise } from '../../../shared/money.js';
+import type { OrderEventRow } from './order-lifecycle.repository.js';
+
+/** Event types a customer never sees on their timeline (staff notes). */
+const STAFF_ONLY = new Set(['note']);
+
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** One line, in words a customer reads, for each kind of event. */
+function titleOf(event: OrderEventRow, forStaff: boolean): string {
+  const data = event.data ?? {};
+  const byCustomer = event.actorType === 'customer';
+  switch (event.type) {
+    case 'placed':
+      return 'Order placed and paid';
+    case 'packed':
+      return 'Packed';
+    case 'shipped': {
+      const carrier = str(data.carrier);
+      return carrier ? `Shipped with ${carrier} (AWB ${str(data.awb)})` : 'Shipped';
+    }
+    case 'out_for_delivery':
+      return 'Out for delivery';
+    case 'delivered':
+      return 'Delivered';
+    case 'cancelled':
+      return byCustomer
+        ? forStaff
+          ? 'Cancelled by the customer'
+          : 'Cancelled by you'
+        : 'Cancelled by the shop';
+    case 'refund_requested':
+      return `Refund of ${formatPaise(num(data.amountPaise))} started`;
+    case 'refunded':
+      return `${formatPaise(num(data.amountPaise))} refunded`;
+    case 'refund_failed':
+      return `Refund of ${formatPaise(num(data.amountPaise))} failed`;
+    case 'return_requested':
+      return byCustomer && !forStaff ? 'You asked to return items' : 'Return requested';
+    case 'return_approved':
+      return 'Return approved';
+    case 'return_rejected':
+      return 'Return rejected';
+    case 'return_received':
+      return data.restockable === false
+        ? 'Returned items received (not resellable)'
+        : 'Returned items received';
+    case 'returned':
+      return 'Order returned';
+    case 'note':
+      return 'Staff note';
+    default:
+      return event.type.replace(/_/g, ' ');
+  }
+}
+
+/** The timeline as the customer (`forStaff` false) or staff see it, oldest first. */
+export function presentEvents(events: OrderEventRow[], forStaff: boolean): ApiOrderEvent[] {
+  return events
+    .filter((event) => forStaff || !STAFF_ONLY.has(event.type))
+    .map((event) => ({
+      type: event.type,
+      at: event.createdAt.toISOString(),
+      by: event.actorType,
+      title: titleOf(event, forStaff),
+      // Why a customer cancelled or returned is theirs to see; a staff note on a rejection too.
+      note: event.note,
+      actor: forStaff ? event.actorName : null,
+    }));
+}

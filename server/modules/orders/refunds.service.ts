@@ -1,0 +1,262 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Transaction } from '../../db/client.js';
+import type { OrderLineQuantity } from '../../db/schema.js';
+import * as checkoutRecords from '../checkout/checkout-records.js';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderRefund,
+} from '../payments/payment-provider.js';
+import { derivedStatus, paymentStatusAfterRefunds } from './order-lifecycle.js';
+import * as repository from './order-lifecycle.repository.js';
+import type { OrderRow } from './orders.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type RefundRequest = {
+  amountPaise: number;
+  reason: string;
+  lines?: OrderLineQuantity[];
+  returnId?: string | null;
+  staffId?: string | null;
+};
+
+export type RefundSettler = {
+  settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'>;
+  reconcilePending(options?: {
+    minAgeMs?: number;
+    limit?: number;
+  }): Promise<{ checked: number; settled: number }>;
+};
+
+/**
+ * Refunds, exactly once (decision 011). A refund is first recorded, pending, in the same
+ * transaction as the change that causes it (under the order's lock, so two staff members or a
+ * customer and a staff member cannot both refund the same rupees). Only after that commits is the
+ * provider asked, with the refund's id as its idempotency key and receipt. Its answer, its webhook
+ * (`refund.processed` / `refund.failed`) or reconciliation settles the row — whichever comes first;
+ * the others find it settled. A crash between asking and hearing back leaves the row pending, and
+ * reconciliation asks the provider what became of it (or asks again with the same key).
+ */
+export function createRefunds(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Told after a refund is settled (the customer's e-mail). */
+  onSettled?: (refund: repository.RefundRow, order: OrderRow) => void;
+  now?: () => Date;
+}) {
+  const { db, provider, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The payment that paid for the order (its checkout's, with the order's payment id). */
+  async function paymentOf(tx: Transaction | Database, order: OrderRow) {
+    const recorded = await checkoutRecords.paymentsOfCheckout(tx, order.checkoutId);
+    return recorded.find((p) => p.providerPaymentId === order.paymentInfo.razorpayPaymentId);
+  }
+
+  /**
+   * Records a pending refund inside the caller's transaction; the caller holds the order's lock
+   * and has checked the amount against what is left (`refundablePaise`).
+   */
+  async function record(tx: Transaction, order: OrderRow, request: RefundRequest) {
+    const payment = await paymentOf(tx, order);
+    if (!payment) throw new Error(`order ${order.id} has no recorded payment`);
+    return repository.insertRefund(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      amountPaise: request.amountPaise,
+      reason: request.reason,
+      lines: request.lines ?? [],
+      returnId: request.returnId ?? null,
+      staffId: request.staffId ?? null,
+    });
+  }
+
+  /** Paid less what is refunded or being refunded: what may still be refunded, in paise. */
+  async function refundablePaise(tx: Transaction | Database, order: OrderRow): Promise<number> {
+    return Math.max(
+      0,
+      order.totalPriceAfterDiscountPaise - (await repository.committedRefundPaise(tx, order.id)),
+    );
+  }
+
+  /** An authorized payment cannot be refunded until it is captured: capture it first. */
+  async function ensureCaptured(order: OrderRow) {
+    const recorded = await checkoutRecords.findRecordedPayment(
+      db,
+      provider.name,
+      order.paymentInfo.razorpayPaymentId,
+    );
+    if (recorded?.status !== 'authorized') return;
+    const current = await provider.fetchPayment(recorded.providerPaymentId);
+    if (current?.status === 'authorized')
+      await provider.capture(recorded.providerPaymentId, recorded.amountPaise, 'INR');
+    await checkoutRecords.markPaymentCaptured(db, recorded.id);
+    await repository.markOrderPaid(db, order.checkoutId);
+  }
+
+  /**
+   * Asks the provider for a recorded refund. A definite refusal (a 4xx) fails the refund, which
+   * frees its amount; no answer at all (a timeout, a 5xx, a dropped connection) leaves it pending
+   * for reconciliation, which asks with the same idempotency key.
+   */
+  async function request(refundId: string): Promise<repository.RefundRow | undefined> {
+    const refund = await repository.findRefund(db, refundId);
+    if (refund?.status !== 'pending') return refund;
+    const order = await repository.findOrder(db, refund.orderId);
+    if (!order) return refund;
+    await repository.countAttempt(db, refund.id);
+    try {
+      await ensureCaptured(order);
+      const answer = await provider.refund(
+        order.paymentInfo.razorpayPaymentId,
+        refund.amountPaise,
+        refund.id,
+        {
+          receipt: refund.id,
+          notes: { refund_id: refund.id, order_number: order.orderNumber },
+        },
+      );
+      await settleFromProvider({ ...answer, receipt: answer.receipt ?? refund.id });
+    } catch (error) {
+      const definite =
+        error instanceof PaymentProviderError &&
+        error.statusCode !== undefined &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500 &&
+        error.statusCode !== 404 &&
+        error.statusCode !== 429;
+      if (definite) {
+        await fail(refund.id, error.message, null);
+      } else {
+        log.warn(
+          { err: error, refundId: refund.id },
+          'refund request unanswered; reconciliation will settle it',
+        );
+      }
+    }
+    return repository.findRefund(db, refund.id);
+  }
+
+  async function fail(refundId: string, reason: string, providerRefundId: string | null) {
+    const settled = await db.transaction(async (tx) => {
+      const unlocked = await repository.findRefund(tx, refundId);
+      if (!unlocked) return undefined;
+      const order = await repository.lockOrder(tx, unlocked.orderId);
+      const refund = await repository.lockRefund(tx, refundId);
+      if (!order || !refund || refund.status !== 'pending') return undefined;
+      const updated = await repository.updateRefund(tx, refund.id, {
+        status: 'failed',
+        failureReason: reason.slice(0, 500),
+        ...(providerRefundId && !refund.providerRefundId ? { providerRefundId } : {}),
+      });
+      await repository.insertEvent(tx, {
+        orderId: order.id,
+        type: 'refund_failed',
+        actorType: 'system',
+        actorName: 'Payment provider',
+        note: reason.slice(0, 500),
+        data: { refundId: refund.id, amountPaise: refund.amountPaise },
+      });
+      return { refund: updated, order };
+    });
+    if (settled) deps.onSettled?.(settled.refund, settled.order);
+    return settled ? ('settled' as const) : ('unchanged' as const);
+  }
+
+  /** Which of our refunds the provider's refund is: by its id once known, else by our receipt. */
+  async function ours(refund: ProviderRefund): Promise<repository.RefundRow | undefined> {
+    const byProvider = await repository.findRefundByProviderId(db, refund.id);
+    if (byProvider) return byProvider;
+    const key = refund.receipt ?? refund.notes?.refund_id;
+    return key && UUID.test(key) ? repository.findRefund(db, key) : undefined;
+  }
+
+  async function settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'> {
+    const row = await ours(refund);
+    if (!row) return 'unknown';
+    if (refund.status === 'failed')
+      return fail(row.id, 'The payment provider could not refund this payment.', refund.id);
+    if (refund.status !== 'processed') {
+      if (!row.providerRefundId) await repository.updateRefund(db, row.id, { providerRefundId: refund.id });
+      return 'unchanged';
+    }
+    const settled = await db.transaction(async (tx) => {
+      const order = await repository.lockOrder(tx, row.orderId);
+      const locked = await repository.lockRefund(tx, row.id);
+      if (!order || !locked || locked.status !== 'pending') return undefined;
+      if (refund.amount !== locked.amountPaise) {
+        log.error({ refundId: locked.id, provider: refund.amount }, 'provider refunded a different amount');
+      }
+      const updated = await repository.updateRefund(tx, locked.id, {
+        status: 'processed',
+        providerRefundId: refund.id,
+        processedAt: now(),
+      });
+      const refundedPaise = Math.min(
+        order.totalPriceAfterDiscountPaise,
+        order.refundedPaise + locked.amountPaise,
+      );
+      const paymentStatus = paymentStatusAfterRefunds(
+        order.paymentStatus,
+        order.totalPriceAfterDiscountPaise,
+        refundedPaise,
+      );
+      const next = await repository.updateOrder(tx, order.id, {
+        refundedPaise,
+        paymentStatus,
+        orderStatus: derivedStatus({ ...order, paymentStatus }),
+      });
+      await repository.insertEvent(tx, {
+        orderId: order.id,
+        type: 'refunded',
+        actorType: 'system',
+        actorName: 'Payment provider',
+        data: { refundId: locked.id, amountPaise: locked.amountPaise, reference: refund.id },
+      });
+      return { refund: updated, order: next };
+    });
+    if (!settled) return 'unchanged';
+    deps.onSettled?.(settled.refund, settled.order);
+    return 'settled';
+  }
+
+  return {
+    record,
+    refundablePaise,
+    request,
+    settleFromProvider,
+
+    /**
+     * Pending refunds older than `minAgeMs`: the provider is asked what became of each (by our
+     * receipt); one it never received is requested again with the same idempotency key.
+     */
+    async reconcilePending(options: { minAgeMs?: number; limit?: number } = {}) {
+      const before = new Date(now().getTime() - (options.minAgeMs ?? 60_000));
+      const pending = await repository.pendingRefunds(db, before, options.limit ?? 100);
+      let settled = 0;
+      for (const refund of pending) {
+        try {
+          const order = await repository.findOrder(db, refund.orderId);
+          if (!order) continue;
+          const known = (await provider.fetchRefunds(order.paymentInfo.razorpayPaymentId)).find(
+            (r) =>
+              r.id === refund.providerRefundId || r.receipt === refund.id || r.notes?.refund_id === refund.id,
+          );
+          const outcome = known ? await settleFromProvider(known) : undefined;
+          if (outcome === 'settled') settled++;
+          else if (!known) {
+            const after = await request(refund.id);
+            if (after?.status !== 'pending') settled++;
+          }
+        } catch (error) {
+          log.warn({ err: error, refundId: refund.id }, 'refund reconciliation failed; will retry');
+        }
+      }
+      return { checked: pending.length, settled };
+    },
+  };
+}
+
+export type Refunds = ReturnType<typeof createRefunds>;
