@@ -114,6 +114,8 @@ export const orderEventAnswer = z.object({
   /** What happened, in words a customer reads ("Shipped with Delhivery, AWB 1234"). */
   title: z.string(),
   note: z.nullable(z.string()),
+  /** Staff answers only: the staff member's e-mail or the customer's name; null for customers. */
+  actor: z.nullable(z.string()),
 });
 export type ApiOrderEvent = z.output<typeof orderEventAnswer>;
 
