@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { webhookEvents } from '../../db/schema.js';
 import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
+import { markOrderPaid } from '../orders/order-payments.js';
 import type { OrderPlacement } from '../orders/order-placement.js';
 import type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider.js';
 
@@ -133,8 +134,10 @@ export function createPaymentSettlement(deps: {
           const current = await provider.fetchPayment(payment.providerPaymentId);
           if (current?.status === 'authorized')
             await provider.capture(payment.providerPaymentId, payment.amountPaise, 'INR');
-          if (current && current.status !== 'failed')
+          if (current && current.status !== 'failed') {
             await checkoutRecords.markPaymentCaptured(db, payment.id);
+            await markOrderPaid(db, payment.checkoutId);
+          }
         } catch (error) {
           log.warn({ err: error, paymentId: payment.providerPaymentId }, 'capture retry failed');
         }
