@@ -70,7 +70,9 @@ export async function insertEvent(
     data?: Record<string, unknown> | null;
   },
 ): Promise<void> {
-  await db.insert(orderEvents).values(event);
+  // clock_timestamp(), not the transaction's now(): events of one change keep the order they
+  // happened in on the timeline.
+  await db.insert(orderEvents).values({ ...event, createdAt: sql`clock_timestamp()` });
 }
 
 /** The first event of every order's timeline. */
