@@ -7,7 +7,7 @@ import { DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import '../features/dashboard/dashboard.css';
-import { RevenueChart } from '../features/dashboard/revenue-chart';
+import { SalesChart } from '../features/dashboard/sales-chart';
 import { OrderStatusBadge } from '../features/orders/order-status';
 import '../features/orders/orders.css';
 import { adminApi } from '../lib/admin-api';
@@ -32,45 +32,69 @@ function Figure({
     <div className={attention ? 'stat-card stat-card--attention' : 'stat-card'}>
       <dt>{label}</dt>
       <dd>
-        {href ? <Link href={href}>{value}</Link> : value}
+        {href ? (
+          // Named with its label: a link read out alone as "5" says nothing.
+          <Link href={href} aria-label={`${label}: ${value}`}>
+            {value}
+          </Link>
+        ) : (
+          <span className="stat-value">{value}</span>
+        )}
         {note && <span className="stat-note">{note}</span>}
       </dd>
     </div>
   );
 }
 
-/** Today and this month (India time), the last twelve months, recent orders, and what is waiting. */
+const count = (n: number) => n.toLocaleString('en-IN');
+const orders = (n: number) => `${count(n)} ${n === 1 ? 'order' : 'orders'}`;
+
+/**
+ * Sales today, this month, by day (30 days) and by month (12), India time; the work waiting (to
+ * pack, to ship, enquiries); stock running out; what sells; the newest orders.
+ */
 export default function DashboardPage() {
   const { can } = useStaff();
   const dashboard = useAdminQuery((signal) => adminApi.call(adminDashboard, { signal }), []);
   const data = dashboard.data;
-  const count = (n: number) => n.toLocaleString('en-IN');
+  const productHref = (id: string) => (can('catalogue') ? `/products/${id}` : undefined);
+  const productCell = (product: { _id: string; title: string }) => {
+    const href = productHref(product._id);
+    return href ? <Link href={href}>{product.title}</Link> : product.title;
+  };
 
   return (
     <>
       <PageHeader
         title="Dashboard"
-        description="Figures in India time; cancelled and refunded orders are left out."
+        description="India time. Net sales: what customers paid after discounts, less refunds; cancelled orders are left out."
       />
       {dashboard.error && <LoadError message={dashboard.error} onRetry={dashboard.reload} />}
       {data && (
         <>
           <dl className="stat-grid dashboard-figures">
             <Figure
-              label="Today's revenue"
+              label="Net sales today"
               value={formatRupees(data.today.netSales)}
-              note={`${count(data.today.orders)} orders`}
+              note={orders(data.today.orders)}
             />
             <Figure
-              label="This month's revenue"
+              label="Net sales this month"
               value={formatRupees(data.thisMonth.netSales)}
-              note={`${count(data.thisMonth.orders)} orders`}
+              note={orders(data.thisMonth.orders)}
             />
             <Figure
-              label="Orders to ship"
-              value={count(data.ordersToShip)}
-              note="Ordered or processing"
+              label="To pack"
+              value={count(data.ordersToPack)}
+              note="Placed, not packed yet"
               href="/orders?status=Ordered"
+              attention={data.ordersToPack > 0}
+            />
+            <Figure
+              label="To ship"
+              value={count(data.ordersToShip)}
+              note="Packed, not shipped yet"
+              href="/orders?status=Processing"
               attention={data.ordersToShip > 0}
             />
             <Figure
@@ -95,9 +119,61 @@ export default function DashboardPage() {
             />
           </dl>
 
-          <section className="panel" aria-labelledby="revenue-heading">
-            <h2 id="revenue-heading">Revenue, last 12 months</h2>
-            <RevenueChart months={data.months.map((m) => ({ ...m, revenue: m.netSales }))} />
+          <section className="panel" aria-labelledby="daily-heading">
+            <h2 id="daily-heading">Net sales, last 30 days</h2>
+            <SalesChart
+              title="Net sales by day, last 30 days"
+              period="day"
+              points={data.days.map((d) => ({ key: d.date, orders: d.orders, netSales: d.netSales }))}
+            />
+          </section>
+
+          <div className="dashboard-columns">
+            <section className="panel" aria-labelledby="monthly-heading">
+              <h2 id="monthly-heading">Net sales, last 12 months</h2>
+              <SalesChart
+                title="Net sales by month, last 12 months"
+                period="month"
+                width={480}
+                points={data.months.map((m) => ({ key: m.month, orders: m.orders, netSales: m.netSales }))}
+              />
+            </section>
+
+            <section className="panel" aria-labelledby="low-heading">
+              <div className="panel-header">
+                <h2 id="low-heading">Running low</h2>
+                {can('catalogue') && <Link href="/products?stock=low">All low-stock products</Link>}
+              </div>
+              <DataTable
+                caption="Products on sale with the fewest units left"
+                rows={data.lowStock}
+                rowKey={(product) => product._id}
+                empty="No product is running low."
+                columns={[
+                  { key: 'product', header: 'Product', render: productCell },
+                  { key: 'left', header: 'Units left', align: 'end', render: (p) => count(p.quantity) },
+                ]}
+              />
+            </section>
+          </div>
+
+          <section className="panel" aria-labelledby="top-heading">
+            <h2 id="top-heading">Top products, last 30 days</h2>
+            <DataTable
+              caption="Top products over the last 30 days, by units sold"
+              rows={data.topProducts}
+              rowKey={(product) => product._id}
+              empty="Nothing sold in the last 30 days."
+              columns={[
+                { key: 'product', header: 'Product', render: productCell },
+                { key: 'units', header: 'Units', align: 'end', render: (p) => count(p.units) },
+                { key: 'revenue', header: 'Sold for', align: 'end', render: (p) => formatRupees(p.revenue) },
+              ]}
+            />
+            <p className="panel-note">
+              Sold for: the lines' prices as bought, before order discounts and refunds. Cancelled orders are
+              left out.
+            </p>
           </section>
 
           <section className="panel" aria-labelledby="recent-heading">
