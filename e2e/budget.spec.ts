@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { createCustomer, expect, signIn, test } from './fixtures';
+import { olderProducts, placeOrder } from './orders';
 
 /**
  * The first-load JavaScript budget (docs/decisions/006-first-load-budget.md): every page a
@@ -75,8 +76,18 @@ test.describe('first-load JavaScript', () => {
 
   test('signed-in pages stay under 100 KB gzipped', async ({ browser, request }) => {
     const customer = await createCustomer(request);
+    // One order, for its page (issue 14), bought from the demo catalogue.
+    const [item] = await olderProducts(request, 1);
+    const order = await placeOrder(request, customer, [{ product: item!, quantity: 1 }]);
     const sizes: Record<string, number> = {};
-    for (const path of ['/cart', '/wishlist', '/my-orders', '/my-profile', '/checkout']) {
+    for (const path of [
+      '/cart',
+      '/wishlist',
+      '/my-orders',
+      `/my-orders/${order._id}`,
+      '/my-profile',
+      '/checkout',
+    ]) {
       const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
       const fresh = await context.newPage();
       await signIn(fresh, customer);

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
-import { useRevalidate, useRouteData } from '../app/route-context';
+import { useNavigationPending, useRevalidate, useRouteData } from '../app/route-context';
 import { OrderAddress, OrderItems, OrderPayment, OrderStatusBadge } from '../features/orders/order-card';
 import { OrderProgress } from '../features/orders/order-progress';
 import { OrderRefunds, OrderReturns } from '../features/orders/order-refunds';
@@ -38,17 +38,21 @@ export default function OrderPage() {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnButton = useRef<HTMLButtonElement>(null);
 
-  /** Back to the button that opened the dialog, or to the heading when that button is gone. */
-  const restoreFocus = (from: Exclude<Dialog, null>) => {
-    requestAnimationFrame(() => {
-      const button = from === 'cancel' ? cancelButton.current : returnButton.current;
-      (button ?? heading.current)?.focus();
-    });
-  };
+  // Once the dialog has gone, focus goes back to the button that opened it, or to the heading when
+  // that button is gone (a cancelled order); again once a reload after a refusal has arrived.
+  const [focusBack, setFocusBack] = useState<Exclude<Dialog, null> | null>(null);
+  const reloading = useNavigationPending();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the order shown decides which buttons exist.
+  useEffect(() => {
+    if (!focusBack || dialog) return;
+    const button = focusBack === 'cancel' ? cancelButton.current : returnButton.current;
+    (button ?? heading.current)?.focus();
+    if (!reloading) setFocusBack(null);
+  }, [focusBack, dialog, reloading, order]);
 
   const close = (from: Exclude<Dialog, null>, failed: boolean) => {
     setDialog(null);
-    restoreFocus(from);
+    setFocusBack(from);
     // A refusal (409) often means the order moved on meanwhile (staff shipped it): show it as it is.
     if (failed) revalidate();
   };
@@ -64,7 +68,7 @@ export default function OrderPage() {
         : 'Your return request is sent. We will e-mail you once we have looked at it.',
     );
     setDialog(null);
-    restoreFocus(from);
+    setFocusBack(from);
   };
 
   return (

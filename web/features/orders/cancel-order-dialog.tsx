@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { cancelMyOrder } from '../../../shared/api/orders';
 import { type ApiMyOrder, cancelMyOrder as cancelSchemas } from '../../../shared/api/orders.schemas';
@@ -27,16 +27,18 @@ export function CancelOrderDialog({
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const submit = async () => {
+    setError(null);
     const checked = z.safeParse(cancelSchemas.body, { reason });
     if (!checked.success) {
+      // The message sits under the field, which takes the focus and so reads it out.
       setFieldError(checked.error.issues[0]?.message);
-      setError('Please say why you are cancelling.');
+      field.current?.focus();
       return;
     }
     setFieldError(undefined);
-    setError(null);
     setBusy(true);
     try {
       onDone(await api.call(cancelMyOrder, { params: { id: order._id }, body: checked.data }));
@@ -77,9 +79,13 @@ export function CancelOrderDialog({
         maxLength={500}
         required
         hint="A few words, e.g. “Ordered the wrong size”."
+        ref={field}
         value={reason}
         error={fieldError}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setFieldError(undefined);
+        }}
       />
     </OrderDialog>
   );

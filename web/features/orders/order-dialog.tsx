@@ -41,6 +41,8 @@ export function OrderDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // Start at the first thing to fill in (a reason, an item), not at the close button.
+    dialog?.querySelector<HTMLElement>('.order-dialog-form input, .order-dialog-form textarea')?.focus();
     return () => dialog?.close();
   }, []);
 
@@ -77,7 +79,11 @@ export function OrderDialog({
           {description}
         </div>
         {children}
-        <p ref={errorRef} className="order-dialog-error" role="alert">
+        <p
+          ref={errorRef}
+          className={`order-dialog-error${error ? ' order-dialog-error--shown' : ''}`}
+          role="alert"
+        >
           {error}
         </p>
         <div className="order-dialog-actions">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { returnMyOrder } from '../../../shared/api/orders';
 import { type ApiMyOrder, reasonText } from '../../../shared/api/orders.schemas';
@@ -37,6 +37,8 @@ export function ReturnOrderDialog({
   const [linesError, setLinesError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const linesRef = useRef<HTMLFieldSetElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   const picked = lines.filter((line) => chosen[line._id] !== undefined);
   const estimate = picked.reduce((sum, line) => sum + line.price * (chosen[line._id] ?? 0), 0);
@@ -52,15 +54,17 @@ export function ReturnOrderDialog({
   };
 
   const submit = async () => {
+    setError(null);
     const checkedReason = z.safeParse(returnReason, reason);
     const noLines = picked.length === 0;
     setLinesError(noLines ? 'Please choose at least one item to return.' : undefined);
     setReasonError(checkedReason.success ? undefined : checkedReason.error.issues[0]?.message);
     if (noLines || !checkedReason.success) {
-      setError(noLines ? 'Please choose the items to return.' : 'Please say why you are returning them.');
+      // The messages sit under what is missing, which takes the focus and so reads its message out.
+      if (noLines) linesRef.current?.querySelector('input')?.focus();
+      else reasonRef.current?.focus();
       return;
     }
-    setError(null);
     setBusy(true);
     try {
       onDone(
@@ -103,7 +107,11 @@ export function ReturnOrderDialog({
       onSubmit={() => void submit()}
       onClose={() => onClose(error !== null)}
     >
-      <fieldset className="return-lines" aria-describedby={linesError ? 'return-lines-error' : undefined}>
+      <fieldset
+        ref={linesRef}
+        className="return-lines"
+        aria-describedby={linesError ? 'return-lines-error' : undefined}
+      >
         <legend className="form-label">Items to return</legend>
         {lines.map((line) => {
           const units = left.get(line._id) ?? 0;
@@ -117,6 +125,8 @@ export function ReturnOrderDialog({
                 className="return-line-check"
                 checked={on}
                 onChange={(event) => toggle(line._id, event.target.checked)}
+                aria-describedby={linesError ? 'return-lines-error' : undefined}
+                aria-invalid={linesError ? true : undefined}
               />
               <label htmlFor={checkboxId} className="return-line-label">
                 <span className="return-line-title">{line.title || line.product.title}</span>
@@ -160,9 +170,13 @@ export function ReturnOrderDialog({
         maxLength={500}
         required
         hint="E.g. “Wrong size” or “Arrived damaged”."
+        ref={reasonRef}
         value={reason}
         error={reasonError}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(undefined);
+        }}
       />
       {picked.length > 0 && (
         <p className="return-estimate">
