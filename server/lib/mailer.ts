@@ -27,11 +27,15 @@ export function createMailer(options: {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Two messages with one subject in the same millisecond (two staff invitations queued together)
+  // must not share a file name: the second would overwrite the first.
+  let written = 0;
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: FROM, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.subject
+      written += 1;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(written).padStart(5, '0')}-${mail.subject
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .slice(0, 40)}.eml`;
