@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
+import { placeOrder } from './buy';
 import { createStaffMember, openConsoleAs, type StaffMember } from './console';
-import { expect, test } from './fixtures';
+import { createCustomer, expect, test } from './fixtures';
 
 /**
  * Every console page, and its sign-in, checked by axe-core against WCAG 2.1 A and AA and axe's
@@ -73,5 +74,69 @@ test('no console page has accessibility violations', async ({ page, request }) =
     const problems = await violations(page);
     if (problems.length) found[path] = problems;
   }
+  expect(found).toEqual({});
+});
+
+test('the order page, its action dialogs and the packing slip have no accessibility violations', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await createCustomer(request);
+  const order = await placeOrder(request, customer, { lines: 2 });
+  await openConsoleAs(page, owner, `/admin/orders/${order._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
+  const found: Record<string, string[]> = {};
+  const check = async (name: string) => {
+    const problems = await violations(page);
+    if (problems.length) found[name] = problems;
+  };
+  const status = page.getByRole('region', { name: 'Status' });
+  await check('order page');
+
+  await status.getByRole('button', { name: 'Ship' }).click();
+  const ship = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  // Submitted empty: the fields show their messages.
+  await ship.getByRole('button', { name: 'Ship order' }).click();
+  await expect(ship.getByText('The carrier is required')).toBeVisible();
+  await check('ship dialog with errors');
+  await ship.getByRole('button', { name: 'Cancel' }).click();
+
+  await status.getByRole('button', { name: 'Refund' }).click();
+  const refund = page.getByRole('dialog', { name: `Refund order ${order.orderNumber}` });
+  await refund.getByRole('radio', { name: 'Chosen items' }).check();
+  await check('refund dialog, chosen items');
+  await refund.getByRole('radio', { name: 'An amount' }).check();
+  await check('refund dialog, an amount');
+  await refund.getByRole('button', { name: 'Cancel' }).click();
+
+  await status.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` })).toBeVisible();
+  await check('cancel dialog');
+  await page.getByRole('button', { name: 'Keep the order' }).click();
+
+  // A return asked for after delivery: its decisions on the page.
+  const staff = { authorization: `Bearer ${owner.token}` };
+  const base = `/api/admin/orders/${order._id}`;
+  for (const [step, data] of [
+    ['pack', {}],
+    ['ship', { carrier: 'Delhivery', awb: 'DLV55501234', trackingUrl: 'https://example.in/t/DLV55501234' }],
+    ['deliver', {}],
+  ] as const) {
+    const moved = await request.post(`${base}/${step}`, { data, headers: staff });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  const returned = await request.post(`/api/user/orders/${order._id}/return`, {
+    data: { lines: [{ lineId: order.lines[0]!._id, quantity: 1 }], reason: 'Not as described' },
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(returned.status(), await returned.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Returns' })).toContainText('Not as described');
+  await check('order page, delivered with a return');
+
+  await page.getByRole('link', { name: 'Print packing slip' }).click();
+  await expect(page.getByRole('article', { name: 'Packing slip' })).toBeVisible();
+  await check('packing slip');
   expect(found).toEqual({});
 });

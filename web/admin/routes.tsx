@@ -30,6 +30,11 @@ export const consoleRoutes: ConsoleRoute[] = [
     permission: 'orders.read',
     nav: { label: 'Orders', group: 'Sell' },
   },
+  {
+    path: '/orders/:id/packing-slip',
+    page: page(() => import('./pages/packing-slip-page')),
+    permission: 'orders.read',
+  },
   { path: '/orders/:id', page: page(() => import('./pages/order-page')), permission: 'orders.read' },
   {
     path: '/products',

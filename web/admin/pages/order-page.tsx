@@ -1,30 +1,46 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
-import type { OrderStatus } from '../../../shared/api/orders.schemas';
-import { changeOrderStatus, getAdminOrder } from '../../../shared/api/orders-admin';
+import { getAdminOrder } from '../../../shared/api/orders-admin';
 import type { ApiAdminOrder } from '../../../shared/api/orders-admin.schemas';
-import { reportSubmitError } from '../../components/forms/submit-error';
-import { formatDayAndTime } from '../../lib/dates';
+import { formatDay, formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { toast } from '../../lib/toast';
 import { useStaff } from '../app/staff-context';
-import { useConfirm } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
-import { markLabel, OrderStatusBadge, statusMeaning } from '../features/orders/order-status';
+import { OrderActions } from '../features/orders/order-actions';
+import { OrderReturns } from '../features/orders/order-returns';
+import {
+  fulfilmentStatusWords,
+  OrderStatusBadge,
+  orderStateWords,
+  paymentStatusWords,
+  providerPaymentWords,
+  refundStatusWords,
+  WordBadge,
+} from '../features/orders/order-status';
+import { OrderNoteForm, OrderTimeline } from '../features/orders/order-timeline';
 import '../features/orders/orders.css';
 import { paymentLabel } from '../features/orders/payment-label';
+import type { OrderUpdates } from '../features/orders/use-order-action';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 
 const providerLabels: Record<string, string> = { razorpay: 'Razorpay', 'test-gateway': 'Test gateway' };
 
-/** One order: what was bought, by whom, where it goes, how it was paid, and its next steps. */
+/** One order: what was bought, by whom, where it goes, how it was paid, what happened, and what to do next. */
 export default function OrderPage({ params }: { params: Record<string, string> }) {
   const id = params.id ?? '';
   const loaded = useAdminQuery((signal) => adminApi.call(getAdminOrder, { params: { id }, signal }), [id]);
   const [changed, setChanged] = useState<ApiAdminOrder | null>(null);
   const order = changed?._id === id ? changed : loaded.data;
+
+  // After a 409 the page was behind: fetch the order as it is now (the message stays on screen).
+  const refresh = useCallback(() => {
+    adminApi
+      .call(getAdminOrder, { params: { id } })
+      .then(setChanged)
+      .catch(() => loaded.reload());
+  }, [id, loaded.reload]);
 
   if (loaded.error && !order) {
     return (
@@ -34,51 +50,16 @@ export default function OrderPage({ params }: { params: Record<string, string> }
       </>
     );
   }
-  if (!order)
+  if (!order || order._id !== id)
     return <PageHeader title="Order" description="Loading…" back={{ href: '/orders', label: 'Orders' }} />;
-  return <OrderDetail order={order} onChanged={setChanged} />;
+  return <OrderDetail order={order} onChanged={setChanged} onStale={refresh} />;
 }
 
-function OrderDetail({
-  order,
-  onChanged,
-}: {
-  order: ApiAdminOrder;
-  onChanged: (order: ApiAdminOrder) => void;
-}) {
+function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrder }) {
   const { can } = useStaff();
-  const confirm = useConfirm();
-  const [busy, setBusy] = useState(false);
+  const canWrite = can('orders.write');
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const address = order.shippingInfo;
-
-  const move = async (status: OrderStatus) => {
-    const skipped = order.nextStatuses.indexOf(status);
-    const ok = await confirm({
-      title: `Mark order ${order.orderNumber} as ${status.toLowerCase()}?`,
-      message: (
-        <>
-          <p>{statusMeaning[status]}</p>
-          {skipped > 0 && (
-            <p>This skips {order.nextStatuses.slice(0, skipped).join(' and ').toLowerCase()}.</p>
-          )}
-          <p>Orders only move forward: it cannot be set back to {order.status.toLowerCase()} afterwards.</p>
-        </>
-      ),
-      confirmLabel: markLabel(status),
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const updated = await adminApi.call(changeOrderStatus, { params: { id: order._id }, body: { status } });
-      onChanged(updated);
-      toast.success(`Order ${order.orderNumber} is now ${status.toLowerCase()}.`, { autoClose: 4000 });
-    } catch (error) {
-      reportSubmitError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
@@ -86,6 +67,11 @@ function OrderDetail({
         title={`Order ${order.orderNumber}`}
         description={`Placed ${formatDayAndTime(order.createdAt)} · ${units} ${units === 1 ? 'item' : 'items'} · ${formatRupees(order.totalPriceAfterDiscount)}`}
         back={{ href: '/orders', label: 'Orders' }}
+        actions={
+          <Link href={`/orders/${order._id}/packing-slip`} className="button button--ghost">
+            Print packing slip
+          </Link>
+        }
       />
       <div className="detail-grid">
         <div>
@@ -95,27 +81,30 @@ function OrderDetail({
               <OrderStatusBadge status={order.status} />
               <span className="muted">Last change {formatDayAndTime(order.updatedAt)}</span>
             </p>
-            {order.nextStatuses.length > 0 && can('orders.write') && (
-              <fieldset className="status-actions">
-                <legend className="visually-hidden">Move the order on</legend>
-                {order.nextStatuses.map((status, index) => (
-                  <button
-                    key={status}
-                    type="button"
-                    className={index === 0 ? 'button button--primary' : 'button'}
-                    disabled={busy}
-                    onClick={() => void move(status)}
-                  >
-                    {markLabel(status)}
-                  </button>
-                ))}
-              </fieldset>
-            )}
-            {order.nextStatuses.length === 0 && (
-              <p className="muted">
-                {order.status === 'Delivered'
-                  ? 'Delivered: nothing more to do.'
-                  : `This order is ${order.status.toLowerCase()}: its status no longer changes.`}
+            <dl className="status-grid">
+              <div>
+                <dt>Order</dt>
+                <dd>
+                  <WordBadge words={orderStateWords} value={order.state} />
+                </dd>
+              </div>
+              <div>
+                <dt>Payment</dt>
+                <dd>
+                  <WordBadge words={paymentStatusWords} value={order.paymentStatus} />
+                </dd>
+              </div>
+              <div>
+                <dt>Fulfilment</dt>
+                <dd>
+                  <WordBadge words={fulfilmentStatusWords} value={order.fulfilmentStatus} />
+                </dd>
+              </div>
+            </dl>
+            {canWrite && <OrderActions order={order} {...updates} />}
+            {order.returnUntil && (
+              <p className="muted return-window">
+                Returns can be asked for until {formatDay(order.returnUntil)}.
               </p>
             )}
             {order.addressToConfirm && (
@@ -182,7 +171,15 @@ function OrderDetail({
                           </div>
                         </div>
                       </td>
-                      <td className="align-end">{line.quantity}</td>
+                      <td className="align-end">
+                        {line.quantity}
+                        {line.refundedQuantity > 0 && (
+                          <span className="cell-sub">{line.refundedQuantity} refunded</span>
+                        )}
+                        {line.returnedQuantity > 0 && (
+                          <span className="cell-sub">{line.returnedQuantity} returned</span>
+                        )}
+                      </td>
                       <td className="align-end">{formatRupees(line.price)}</td>
                       <td className="align-end">{formatRupees(line.price * line.quantity)}</td>
                     </tr>
@@ -197,16 +194,94 @@ function OrderDetail({
                     <td colSpan={3}>Total paid</td>
                     <td className="align-end">{formatRupees(order.totalPriceAfterDiscount)}</td>
                   </tr>
+                  {order.refunded > 0 && (
+                    <tr>
+                      <td colSpan={3}>Refunded</td>
+                      <td className="align-end">−{formatRupees(order.refunded)}</td>
+                    </tr>
+                  )}
                 </tbody>
               </table>
             </div>
           </section>
 
+          {order.returns.length > 0 && (
+            <section className="panel" aria-labelledby="order-returns-heading">
+              <h2 id="order-returns-heading">Returns</h2>
+              <OrderReturns order={order} canWrite={canWrite} {...updates} />
+            </section>
+          )}
+
+          <section className="panel" aria-labelledby="order-refunds-heading">
+            <h2 id="order-refunds-heading">Refunds</h2>
+            <p className="refund-summary">
+              Refunded <strong>{formatRupees(order.refunded)}</strong> of{' '}
+              {formatRupees(order.totalPriceAfterDiscount)} · {formatRupees(order.refundable)} left to refund
+            </p>
+            {order.refunds.length === 0 ? (
+              <p className="muted">No refunds yet.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table refunds-table">
+                  <caption className="visually-hidden">Refunds for order {order.orderNumber}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Asked</th>
+                      <th scope="col" className="align-end">
+                        Amount
+                      </th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Reference</th>
+                      <th scope="col">Reason</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {order.refunds.map((refund) => (
+                      <tr key={refund._id}>
+                        <td>
+                          <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
+                        </td>
+                        <td className="align-end">{formatRupees(refund.amount)}</td>
+                        <td>
+                          <WordBadge words={refundStatusWords} value={refund.status} />
+                          {refund.processedAt && (
+                            <span className="cell-sub">
+                              <time dateTime={refund.processedAt}>
+                                {formatDayAndTime(refund.processedAt)}
+                              </time>
+                            </span>
+                          )}
+                        </td>
+                        <td>{refund.reference ? <code>{refund.reference}</code> : '—'}</td>
+                        <td className="refund-reason">{refund.reason}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
           <section className="panel" aria-labelledby="order-payment-heading">
             <h2 id="order-payment-heading">Payment</h2>
+            <dl className="facts payment-facts">
+              <dt>Status</dt>
+              <dd>
+                <WordBadge words={paymentStatusWords} value={order.paymentStatus} />
+              </dd>
+              <dt>Paid</dt>
+              <dd>
+                {formatRupees(order.totalPriceAfterDiscount)} on{' '}
+                <time dateTime={order.paidAt}>{formatDayAndTime(order.paidAt)}</time>
+              </dd>
+              <dt>Provider order</dt>
+              <dd>
+                <code>{order.paymentInfo.razorpayOrderId}</code>
+              </dd>
+            </dl>
             {order.payments.length === 0 ? (
               <p className="muted">
-                No payment record. Provider payment id {order.paymentInfo.razorpayPaymentId}.
+                No payment record. Provider payment id <code>{order.paymentInfo.razorpayPaymentId}</code>.
               </p>
             ) : (
               <div className="table-wrap">
@@ -229,11 +304,7 @@ function OrderDetail({
                         <td>{formatDayAndTime(payment.createdAt)}</td>
                         <td>{paymentLabel(payment.method)}</td>
                         <td>
-                          <span
-                            className={`badge ${payment.status === 'captured' ? 'badge--success' : payment.status === 'failed' || payment.status === 'refunded' ? 'badge--danger' : 'badge--warning'}`}
-                          >
-                            {payment.status}
-                          </span>
+                          <WordBadge words={providerPaymentWords} value={payment.status} />
                         </td>
                         <td className="align-end">{formatRupees(payment.amount)}</td>
                         <td>
@@ -249,9 +320,44 @@ function OrderDetail({
               </div>
             )}
           </section>
+
+          <section className="panel" aria-labelledby="order-timeline-heading">
+            <h2 id="order-timeline-heading">Timeline</h2>
+            <OrderTimeline order={order} />
+            {canWrite && <OrderNoteForm order={order} {...updates} />}
+          </section>
         </div>
 
         <div>
+          <section className="panel" aria-labelledby="order-shipment-heading">
+            <h2 id="order-shipment-heading">Shipment</h2>
+            {order.shipment ? (
+              <dl className="facts">
+                <dt>Carrier</dt>
+                <dd>{order.shipment.carrier}</dd>
+                <dt>AWB number</dt>
+                <dd>
+                  <code>{order.shipment.awb}</code>
+                </dd>
+                <dt>Tracking</dt>
+                <dd>
+                  {order.shipment.trackingUrl ? (
+                    <a href={order.shipment.trackingUrl} target="_blank" rel="noreferrer">
+                      Track the parcel
+                      <span className="visually-hidden"> on the carrier's site (opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    'No tracking link'
+                  )}
+                </dd>
+              </dl>
+            ) : (
+              <p className="muted">
+                {order.state === 'cancelled' ? 'Cancelled before it shipped.' : 'Not shipped yet.'}
+              </p>
+            )}
+          </section>
+
           <section className="panel" aria-labelledby="order-customer-heading">
             <h2 id="order-customer-heading">Customer</h2>
             <p>

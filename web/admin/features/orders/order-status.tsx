@@ -1,4 +1,11 @@
-import type { OrderStatus } from '../../../../shared/api/orders.schemas';
+import type {
+  FulfilmentStatus,
+  OrderEventActor,
+  OrderState,
+  OrderStatus,
+  PaymentStatus,
+  ReturnStatus,
+} from '../../../../shared/api/orders.schemas';
 
 const tone: Record<OrderStatus, string> = {
   Ordered: 'badge--warning',
@@ -19,15 +26,62 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`badge ${tone[status]}`}>{status}</span>;
 }
 
-/** "Mark as shipped": the button that moves an order to `status`. */
-export function markLabel(status: OrderStatus): string {
-  return `Mark as ${status.toLowerCase()}`;
-}
+/** A word and the badge colour it is shown in. */
+type Worded = { label: string; tone: string };
 
-/** What a move means for the customer and the shop, said in the confirmation. */
-export const statusMeaning: Partial<Record<OrderStatus, string>> = {
-  Processing: 'The order is being packed.',
-  Shipped: 'The parcel has left with the courier.',
-  'Out for delivery': 'The courier is delivering it today.',
-  Delivered: 'The customer has received it.',
+/** The order itself (issue 14 keeps three statuses apart; `OrderStatus` is derived from them). */
+export const orderStateWords: Record<OrderState, Worded> = {
+  placed: { label: 'Placed', tone: '' },
+  cancelled: { label: 'Cancelled', tone: 'badge--muted' },
+  completed: { label: 'Completed', tone: 'badge--success' },
 };
+
+export const paymentStatusWords: Record<PaymentStatus, Worded> = {
+  authorized: { label: 'Authorised, not captured', tone: 'badge--warning' },
+  paid: { label: 'Paid', tone: 'badge--success' },
+  partially_refunded: { label: 'Partly refunded', tone: 'badge--warning' },
+  refunded: { label: 'Refunded', tone: 'badge--danger' },
+};
+
+export const fulfilmentStatusWords: Record<FulfilmentStatus, Worded> = {
+  unfulfilled: { label: 'Not packed yet', tone: 'badge--warning' },
+  packed: { label: 'Packed', tone: 'badge--warning' },
+  shipped: { label: 'Shipped', tone: '' },
+  out_for_delivery: { label: 'Out for delivery', tone: '' },
+  delivered: { label: 'Delivered', tone: 'badge--success' },
+  returned: { label: 'Returned', tone: 'badge--muted' },
+};
+
+export const refundStatusWords: Record<'pending' | 'processed' | 'failed', Worded> = {
+  pending: { label: 'Pending', tone: 'badge--warning' },
+  processed: { label: 'Processed', tone: 'badge--success' },
+  failed: { label: 'Failed', tone: 'badge--danger' },
+};
+
+export const returnStatusWords: Record<ReturnStatus, Worded> = {
+  requested: { label: 'Requested', tone: 'badge--warning' },
+  approved: { label: 'Approved, awaiting the goods', tone: '' },
+  rejected: { label: 'Rejected', tone: 'badge--muted' },
+  received: { label: 'Received', tone: 'badge--success' },
+};
+
+/** A payment record's status as the provider reported it (authorized, captured, failed, refunded). */
+export const providerPaymentWords: Record<string, Worded> = {
+  created: { label: 'Created, not paid', tone: 'badge--muted' },
+  authorized: { label: 'Authorised', tone: 'badge--warning' },
+  captured: { label: 'Captured', tone: 'badge--success' },
+  failed: { label: 'Failed', tone: 'badge--danger' },
+  refunded: { label: 'Refunded', tone: 'badge--danger' },
+};
+
+export const actorWords: Record<OrderEventActor, string> = {
+  customer: 'Customer',
+  staff: 'Staff',
+  system: 'System',
+};
+
+/** A status in words as a badge; an unknown value is shown as it came. */
+export function WordBadge({ words, value }: { words: Record<string, Worded>; value: string }) {
+  const worded = words[value] ?? { label: value, tone: '' };
+  return <span className={`badge ${worded.tone}`.trim()}>{worded.label}</span>;
+}

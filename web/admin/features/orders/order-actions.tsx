@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import {
+  cancelOrder,
+  markDelivered,
+  markOutForDelivery,
+  packOrder,
+} from '../../../../shared/api/order-actions';
+import { cancelOrder as cancelSchemas } from '../../../../shared/api/order-actions.schemas';
+import type { ApiAdminOrder } from '../../../../shared/api/orders-admin.schemas';
+import { formatRupees } from '../../../lib/money';
+import { useConfirm } from '../../components/confirm-dialog';
+import { adminApi } from '../../lib/admin-api';
+import { ReasonDialog } from './reason-dialog';
+import { RefundDialog } from './refund-dialog';
+import { ShipDialog } from './ship-dialog';
+import { type OrderUpdates, useOrderAction } from './use-order-action';
+
+type Open = 'ship' | 'cancel' | 'refund' | null;
+
+/**
+ * What staff may do with the order now: only the moves the server's `actions` allows are shown
+ * (the server checks again under a lock, and a 409 says why when this page was behind).
+ */
+export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiAdminOrder }) {
+  const confirm = useConfirm();
+  const [open, setOpen] = useState<Open>(null);
+  const step = useOrderAction(updates);
+  const cancelling = useOrderAction(updates);
+  const { actions } = order;
+  const units = order.lines.reduce((sum, line) => sum + line.quantity - line.refundedQuantity, 0);
+  const id = { id: order._id };
+  const closeDialog = () => {
+    cancelling.clearError();
+    setOpen(null);
+  };
+
+  const pack = async () => {
+    const ok = await confirm({
+      title: `Mark order ${order.orderNumber} as packed?`,
+      message: 'The parcel is packed and waits for the courier. Orders only move forward.',
+      confirmLabel: 'Mark packed',
+    });
+    if (ok)
+      await step.run(
+        () => adminApi.call(packOrder, { params: id, body: {} }),
+        `Order ${order.orderNumber} is packed.`,
+      );
+  };
+  const outForDelivery = async () => {
+    const ok = await confirm({
+      title: `Mark order ${order.orderNumber} as out for delivery?`,
+      message: 'The courier is delivering it today. Orders only move forward.',
+      confirmLabel: 'Mark out for delivery',
+    });
+    if (ok) {
+      await step.run(
+        () => adminApi.call(markOutForDelivery, { params: id, body: {} }),
+        `Order ${order.orderNumber} is out for delivery.`,
+      );
+    }
+  };
+  const deliver = async () => {
+    const ok = await confirm({
+      title: `Mark order ${order.orderNumber} as delivered?`,
+      message:
+        'The customer has received it. They are e-mailed, and the return window starts today. Orders only move forward.',
+      confirmLabel: 'Mark delivered',
+    });
+    if (ok) {
+      await step.run(
+        () => adminApi.call(markDelivered, { params: id, body: {} }),
+        `Order ${order.orderNumber} is delivered.`,
+      );
+    }
+  };
+
+  const any = Object.values(actions).some(Boolean);
+  return (
+    <>
+      {any ? (
+        <fieldset className="status-actions">
+          <legend className="visually-hidden">What to do with the order</legend>
+          {actions.pack && (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={step.busy}
+              onClick={() => void pack()}
+            >
+              Pack
+            </button>
+          )}
+          {actions.ship && (
+            <button
+              type="button"
+              // The next step is the one highlighted: Pack while there is packing to do.
+              className={actions.pack ? 'button' : 'button button--primary'}
+              disabled={step.busy}
+              onClick={() => setOpen('ship')}
+            >
+              Ship
+            </button>
+          )}
+          {actions.outForDelivery && (
+            <button
+              type="button"
+              className="button"
+              disabled={step.busy}
+              onClick={() => void outForDelivery()}
+            >
+              Out for delivery
+            </button>
+          )}
+          {actions.deliver && (
+            <button type="button" className="button" disabled={step.busy} onClick={() => void deliver()}>
+              Mark delivered
+            </button>
+          )}
+          {actions.refund && (
+            <button type="button" className="button" disabled={step.busy} onClick={() => setOpen('refund')}>
+              Refund
+            </button>
+          )}
+          {actions.cancel && (
+            <button
+              type="button"
+              className="button button--danger-outline"
+              disabled={step.busy}
+              onClick={() => setOpen('cancel')}
+            >
+              Cancel order
+            </button>
+          )}
+        </fieldset>
+      ) : (
+        <p className="muted">Nothing more to do with this order.</p>
+      )}
+      {step.error && (
+        <p className="action-error" role="alert">
+          {step.error}
+        </p>
+      )}
+
+      <ShipDialog order={order} open={open === 'ship'} onClose={() => setOpen(null)} {...updates} />
+      <RefundDialog order={order} open={open === 'refund'} onClose={() => setOpen(null)} {...updates} />
+      <ReasonDialog
+        title={`Cancel order ${order.orderNumber}?`}
+        open={open === 'cancel'}
+        onClose={closeDialog}
+        onConfirm={(reason) =>
+          cancelling.run(
+            () => adminApi.call(cancelOrder, { params: id, body: { reason } }),
+            `Order ${order.orderNumber} is cancelled and ${formatRupees(order.refundable)} is being refunded.`,
+          )
+        }
+        schema={cancelSchemas.body.shape.reason}
+        label="Reason for cancelling"
+        hint="The customer reads it in the cancellation e-mail."
+        submitLabel="Cancel order"
+        closeLabel="Keep the order"
+        busy={cancelling.busy}
+        error={cancelling.error}
+        danger
+      >
+        <p>
+          The full amount left, <strong>{formatRupees(order.refundable)}</strong>, is refunded to the customer
+          through the payment provider, and the {units} {units === 1 ? 'unit goes' : 'units go'} back into
+          stock. The customer is e-mailed. A cancelled order cannot be reopened.
+        </p>
+      </ReasonDialog>
+    </>
+  );
+}
