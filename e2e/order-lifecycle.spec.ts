@@ -278,3 +278,30 @@ test('a customer cancels an order that has not shipped and sees the refund and t
     page.getByTestId('order-card').filter({ hasText: order.orderNumber }).locator('.order-status'),
   ).toHaveText('Cancelled');
 });
+
+test("another customer's order, and an address that is no order, are pages not found", async ({
+  browser,
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const owner = await createCustomer(request);
+  const [item] = await olderProducts(request, 1);
+  const order = await placeOrder(request, owner, [{ product: item!, quantity: 1 }]);
+  const stranger = await createCustomer(request);
+  await signIn(page, stranger);
+  await page.goto(`/my-orders/${order._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page.getByText(order.orderNumber)).toHaveCount(0);
+  allowFailedApiCalls(consoleErrors, 404);
+  await page.goto('/my-orders/not-an-order');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+
+  // The owner opens the same address and sees the order.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const own = await context.newPage();
+  await signIn(own, owner);
+  await own.goto(`/my-orders/${order._id}`);
+  await expect(own.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.orderNumber}`);
+  await context.close();
+});
