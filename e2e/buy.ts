@@ -27,38 +27,62 @@ export type PlacedOrder = {
   total: number;
 };
 
+/**
+ * `count` products to buy `units` of: the oldest in the catalogue (the demo catalogue), since other
+ * specs create and delete their own new ones meanwhile, and buying one of those would change their
+ * stock under them. A random few of the well-stocked ones, so parallel specs do not all drain the
+ * same product.
+ */
+export async function productsToBuy(
+  request: APIRequestContext,
+  count: number,
+  units = 1,
+): Promise<ApiProduct[]> {
+  const list = await request.get('/api/product?sort=createdAt&limit=100');
+  const stocked = ((await list.json()) as ApiProduct[]).filter(
+    (p) => p.quantity > units + 5 && p.color.length > 0,
+  );
+  expect(stocked.length, 'products in stock to buy').toBeGreaterThanOrEqual(count);
+  const start = Math.floor(Math.random() * (stocked.length - count + 1));
+  return stocked.slice(start, start + count);
+}
+
+const customerHeaders = (customer: Customer) => ({
+  authorization: `Bearer ${customer.token}`,
+  'x-forwarded-for': `10.33.${octet()}.${octet()}`,
+});
+
+/** Puts `units` of each product (its first colour) in the customer's cart. */
+export async function addToCart(
+  request: APIRequestContext,
+  customer: Customer,
+  lines: { product: ApiProduct; units: number }[],
+) {
+  const headers = customerHeaders(customer);
+  for (const { product, units } of lines) {
+    // The list answers colour ids (the original admin client's table shows them raw).
+    const color = product.color[0] as unknown as string | { _id: string };
+    const added = await request.post('/api/user/cart', {
+      data: { productId: product._id, color: typeof color === 'string' ? color : color._id, quantity: units },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+}
+
 /** Buys `lines` products (the oldest in the catalogue, `units` each) and answers the order. */
 export async function placeOrder(
   request: APIRequestContext,
   customer: Customer,
   { lines = 1, units = 1 }: { lines?: number; units?: number } = {},
 ): Promise<PlacedOrder> {
-  const headers = {
-    authorization: `Bearer ${customer.token}`,
-    'x-forwarded-for': `10.33.${octet()}.${octet()}`,
-  };
-  // The oldest products (the demo catalogue): other specs create and delete their own new ones
-  // meanwhile, and buying one of those would change their stock under them. A random few of the
-  // well-stocked ones, so parallel specs do not all drain the same product.
-  const list = await request.get('/api/product?sort=createdAt&limit=100');
-  const stocked = ((await list.json()) as ApiProduct[]).filter(
-    (p) => p.quantity > units + 5 && p.color.length > 0,
+  const headers = customerHeaders(customer);
+  const products = await productsToBuy(request, lines, units);
+  await addToCart(
+    request,
+    customer,
+    products.map((product) => ({ product, units })),
   );
-  expect(stocked.length, 'products in stock to buy').toBeGreaterThanOrEqual(lines);
-  const start = Math.floor(Math.random() * (stocked.length - lines + 1));
-  for (const product of stocked.slice(start, start + lines)) {
-    // The list answers colour ids (the original admin client's table shows them raw).
-    const color = product.color[0] as unknown as string | { _id: string };
-    const added = await request.post('/api/user/cart', {
-      data: {
-        productId: product._id,
-        color: typeof color === 'string' ? color : color._id,
-        quantity: units,
-      },
-      headers,
-    });
-    expect(added.status(), await added.text()).toBe(201);
-  }
   const checkout = await request.post('/api/user/order/checkout', { data: { amount: 1 }, headers });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const providerOrder = ((await checkout.json()) as { order: { id: string } }).order;
