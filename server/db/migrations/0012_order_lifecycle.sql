@@ -81,7 +81,7 @@ UPDATE "orders" SET
 	"delivered_at" = CASE WHEN "order_status" = 'Delivered' THEN "updated_at" END,
 	"cancelled_at" = CASE WHEN "order_status" = 'Cancelled' THEN "updated_at" END;--> statement-breakpoint
 INSERT INTO "order_events" ("order_id", "type", "actor_type", "actor_name", "created_at")
-	SELECT "id", 'placed', 'system', 'Bharat Bazaar', "created_at" FROM "orders";--> statement-breakpoint
+	SELECT "id", 'placed', 'customer', 'Customer', "created_at" FROM "orders";--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_returns" ADD CONSTRAINT "order_returns_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -67,7 +67,8 @@ export async function upsertPayment(
     .onConflictDoUpdate({
       target: [payments.provider, payments.providerPaymentId],
       set: {
-        status: values.status,
+        // Webhooks arrive out of order: a late payment.authorized must not undo a capture.
+        status: sql`case when ${payments.status} in ('captured', 'refunded') and ${values.status} in ('created', 'authorized') then ${payments.status} else ${values.status} end`,
         method: values.method,
         ...(values.verifiedAt
           ? { verifiedAt: sql`coalesce(${payments.verifiedAt}, ${values.verifiedAt})` }

@@ -75,9 +75,9 @@ export async function insertEvent(
   await db.insert(orderEvents).values({ ...event, createdAt: sql`clock_timestamp()` });
 }
 
-/** The first event of every order's timeline. */
+/** The first event of every order's timeline: the customer placed and paid for it. */
 export async function recordPlaced(db: Executor, orderId: string): Promise<void> {
-  await insertEvent(db, { orderId, type: 'placed', actorType: 'system', actorName: 'Bharat Bazaar' });
+  await insertEvent(db, { orderId, type: 'placed', actorType: 'customer', actorName: 'Customer' });
 }
 
 export async function eventsOf(db: Executor, orderId: string): Promise<OrderEventRow[]> {

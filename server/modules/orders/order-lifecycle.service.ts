@@ -438,7 +438,18 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       const ret = await repository.lockReturn(tx, order.id, returnId);
       if (!ret) throw notFound(RETURN_NOT_FOUND);
       const to = decision.approve ? 'approved' : 'rejected';
-      if (ret.status === to) return;
+      if (ret.status === to) {
+        await audit(
+          tx,
+          actor,
+          order,
+          `order.return.${decision.approve ? 'approve' : 'reject'}`,
+          `Return on order ${order.orderNumber} already ${to} (no change)`,
+          { status: to },
+          { status: to },
+        );
+        return;
+      }
       if (ret.status !== 'requested') {
         throw conflict(`This return was already ${ret.status}: it can no longer be ${to}.`);
       }
@@ -498,7 +509,18 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     await withOrder(actor, orderId, async (tx, order, work) => {
       const ret = await repository.lockReturn(tx, order.id, returnId);
       if (!ret) throw notFound(RETURN_NOT_FOUND);
-      if (ret.status === 'received') return;
+      if (ret.status === 'received') {
+        await audit(
+          tx,
+          actor,
+          order,
+          'order.return.receive',
+          `Return on order ${order.orderNumber} already received (no change)`,
+          { status: 'received' },
+          { status: 'received' },
+        );
+        return;
+      }
       if (ret.status === 'rejected')
         throw conflict('This return was rejected: reopen it by asking the customer to request a new one.');
       const at = now();
@@ -678,7 +700,20 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       case 'Ordered': {
         const order = await repository.findOrder(db, orderId);
         if (!order) throw notFound(ORDER_NOT_FOUND);
-        if (order.orderStatus === 'Ordered') return;
+        if (order.orderStatus === 'Ordered') {
+          await db.transaction((tx) =>
+            audit(
+              tx,
+              actor,
+              order,
+              'order.status',
+              `Order ${order.orderNumber} set to Ordered again (no change)`,
+              snapshot(order),
+              snapshot(order),
+            ),
+          );
+          return;
+        }
         throw conflict(
           `Order ${order.orderNumber} is already ${order.orderStatus}: it cannot go back to Ordered. Orders only move forward.`,
         );

@@ -282,6 +282,34 @@ describe('an order from payment to refund', () => {
     expect(gatewayRefunds!.n).toBe(1);
   });
 
+  it('keeps a captured payment captured when the late payment.authorized webhook arrives', async () => {
+    const customer = await signUp(ctx.app);
+    const item = await product();
+    const id = await buy(customer, [{ ...item, quantity: 1 }]);
+    const order = (await asStaff(ordersStaff, 'GET', `/api/admin/orders/${id}`)).json();
+    expect(order.payments[0].status).toBe('captured');
+    // The webhook the gateway scheduled at approval carries the payment as it was then.
+    const payment = await gateway().fetchPayment(order.paymentInfo.razorpayPaymentId);
+    const raw = Buffer.from(
+      JSON.stringify({
+        event: 'payment.authorized',
+        payload: { payment: { entity: { ...payment, status: 'authorized', captured: false } } },
+      }),
+    );
+    const late = await deliverWebhook({
+      body: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': gateway().signWebhook(raw),
+        'x-razorpay-event-id': `evt_late_${payment!.id}`,
+      },
+    });
+    expect(late.json()).toEqual({ status: 'processed' });
+    const after = (await asStaff(ordersStaff, 'GET', `/api/admin/orders/${id}`)).json();
+    expect(after.payments[0].status).toBe('captured');
+    expect(after.paymentStatus).toBe('paid');
+  });
+
   it("keeps each order to its customer: another's is a 404, no token a 401", async () => {
     const owner1 = await signUp(ctx.app);
     const stranger = await signUp(ctx.app);
