@@ -18,13 +18,13 @@ import {
 import {
   type ApiPaymentInfo,
   fulfilmentStatuses,
+  type OrderStatus,
   orderEventActors,
   orderStates,
-  type OrderStatus,
   orderStatuses,
   paymentStatuses,
-  refundStatuses,
   type ReturnStatus,
+  refundStatuses,
   returnStatuses,
   type Shipment,
   type ShippingInfo,
@@ -452,7 +452,9 @@ export const orders = pgTable(
     // on every change (order-lifecycle.ts) and kept for the original clients and the indexes.
     state: text('state', { enum: orderStates }).notNull().default('placed'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('paid'),
-    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses }).notNull().default('unfulfilled'),
+    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses })
+      .notNull()
+      .default('unfulfilled'),
     // Paise given back by processed refunds (pending ones are in `refunds` only).
     refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     shipment: jsonb('shipment').$type<Shipment>(),
@@ -574,7 +576,10 @@ export const orderReturns = pgTable(
   (t) => [
     index('order_returns_order_idx').on(t.orderId, t.createdAt),
     index('order_returns_status_idx').on(t.status, t.createdAt),
-    check('order_returns_status_check', sql`${t.status} in ('requested', 'approved', 'rejected', 'received')`),
+    check(
+      'order_returns_status_check',
+      sql`${t.status} in ('requested', 'approved', 'rejected', 'received')`,
+    ),
   ],
 );
 

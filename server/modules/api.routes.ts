@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
 import { applyZodSchemas } from '../lib/endpoints.js';
 import { apiReferenceRoutes } from '../plugins/api-reference.js';
 import { allowCrossOrigin } from '../plugins/cors.js';
