@@ -300,6 +300,9 @@ test.describe('forgotten password', () => {
     const link = await resetLinkFor(account.email);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set a new password');
+    // Typed before the page is interactive, the fields would be read back empty (the button waits
+    // for hydration; so does this test, as it flaked on a busy machine).
+    await expect(page.getByRole('button', { name: 'Save new password' })).toBeEnabled();
     const newPassword = 'brand-new-secret-7';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill('something-else-1');

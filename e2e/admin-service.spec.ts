@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import type { ApiProduct } from '../shared/api/catalog.schemas';
+import { placeOrder } from './buy';
 import { createStaffMember, openConsoleAs, ownerSession } from './console';
-import { type Customer, createCustomer, expect, test } from './fixtures';
+import { createCustomer, expect, test } from './fixtures';
 
 /**
  * The console's service pages end to end (issue 13): orders moved on from the order page, a
@@ -13,70 +13,6 @@ import { type Customer, createCustomer, expect, test } from './fixtures';
 
 const outbox = path.join('.data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'outbox');
 const octet = () => 1 + Math.floor(Math.random() * 250);
-
-const testAddress = {
-  firstName: 'Asha',
-  lastName: 'Verma',
-  address: '12, 4th Cross, Indiranagar',
-  landmark: 'Near the metro',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  pincode: '560038',
-};
-
-/** A paid order through the shop's own API and its test gateway; answers the order number. */
-async function placeOrder(request: APIRequestContext, customer: Customer): Promise<string> {
-  const headers = {
-    authorization: `Bearer ${customer.token}`,
-    'x-forwarded-for': `10.31.${octet()}.${octet()}`,
-  };
-  // The oldest products (the demo catalogue): other specs create and delete their own new ones
-  // meanwhile, and buying one of those would change their stock under them.
-  const list = await request.get('/api/product?sort=createdAt&limit=100');
-  const products = (await list.json()) as ApiProduct[];
-  const product = products.find((p) => p.quantity > 2 && p.color.length > 0)!;
-  // The list answers colour ids (the original admin client's table shows them raw).
-  const color = product.color[0] as unknown as string | { _id: string };
-  const added = await request.post('/api/user/cart', {
-    data: { productId: product._id, color: typeof color === 'string' ? color : color._id, quantity: 1 },
-    headers,
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const checkout = await request.post('/api/user/order/checkout', { data: { amount: 1 }, headers });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const providerOrder = ((await checkout.json()) as { order: { id: string } }).order;
-  const paid = await request.post(`/api/payments/test-gateway/orders/${providerOrder.id}/pay`, {
-    data: { method: 'upi' },
-  });
-  const fields = (await paid.json()) as {
-    razorpay_payment_id: string;
-    razorpay_order_id: string;
-    razorpay_signature: string;
-  };
-  const verified = await request.post('/api/user/order/paymentVerification', {
-    data: {
-      orderCreationId: fields.razorpay_order_id,
-      razorpayOrderId: fields.razorpay_order_id,
-      razorpayPaymentId: fields.razorpay_payment_id,
-      razorpaySignature: fields.razorpay_signature,
-    },
-    headers,
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const created = await request.post('/api/user/cart/create-order', {
-    data: {
-      shippingInfo: testAddress,
-      paymentInfo: {
-        razorpayOrderId: fields.razorpay_order_id,
-        razorpayPaymentId: fields.razorpay_payment_id,
-      },
-    },
-    headers,
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as { order: { orderNumber: string } }).order.orderNumber;
-}
 
 async function sendEnquiry(request: APIRequestContext, name: string, email: string, comment: string) {
   const sent = await request.post('/api/enquiry', {
@@ -92,7 +28,7 @@ test('an orders member finds an order by the customer, moves it forward and cann
 }) => {
   test.setTimeout(60_000);
   const customer = await createCustomer(request);
-  const orderNumber = await placeOrder(request, customer);
+  const { orderNumber } = await placeOrder(request, customer);
   const member = await createStaffMember(request, 'orders');
   await openConsoleAs(page, member, '/admin/orders');
 
@@ -143,7 +79,7 @@ test('an owner blocks a customer, whose session ends at once, then unblocks them
 }) => {
   test.setTimeout(60_000);
   const customer = await createCustomer(request);
-  const orderNumber = await placeOrder(request, customer);
+  const { orderNumber } = await placeOrder(request, customer);
   const owner = { token: await ownerSession(request) };
   await openConsoleAs(page, owner, '/admin/customers');
 
