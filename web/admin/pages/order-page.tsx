@@ -19,6 +19,7 @@ import {
   WordBadge,
 } from '../features/orders/order-status';
 import { OrderNoteForm, OrderTimeline } from '../features/orders/order-timeline';
+import { ShippingAddress } from '../features/orders/shipping-address';
 import '../features/orders/orders.css';
 import { paymentLabel } from '../features/orders/payment-label';
 import type { OrderUpdates } from '../features/orders/use-order-action';
@@ -384,27 +385,7 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
 
           <section className="panel" aria-labelledby="order-address-heading">
             <h2 id="order-address-heading">Delivery address</h2>
-            <address>
-              {address.firstName} {address.lastName}
-              <br />
-              {address.address}
-              <br />
-              {address.landmark && address.landmark !== '-' && (
-                <>
-                  {address.landmark}
-                  <br />
-                </>
-              )}
-              {address.city}, {address.state} {address.pincode}
-              <br />
-              {address.country}
-              {address.mobile && (
-                <>
-                  <br />
-                  Mobile {address.mobile}
-                </>
-              )}
-            </address>
+            <ShippingAddress address={address} />
           </section>
         </div>
       </div>

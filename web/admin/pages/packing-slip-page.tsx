@@ -4,6 +4,7 @@ import { formatDay } from '../../lib/dates';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import '../features/orders/packing-slip.css';
+import { ShippingAddress } from '../features/orders/shipping-address';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 
@@ -78,25 +79,7 @@ function PackingSlip({ order }: { order: ApiAdminOrder }) {
 
       <section className="slip-address" aria-labelledby="slip-ship-to">
         <h3 id="slip-ship-to">Ship to</h3>
-        <address>
-          <strong>
-            {address.firstName} {address.lastName}
-          </strong>
-          <br />
-          {address.address}
-          <br />
-          {address.landmark && address.landmark !== '-' && (
-            <>
-              {address.landmark}
-              <br />
-            </>
-          )}
-          {address.city}, {address.state} {address.pincode}
-          <br />
-          {address.country}
-          <br />
-          Mobile {address.mobile || order.customer.mobile}
-        </address>
+        <ShippingAddress address={address} fallbackMobile={order.customer.mobile} strongName />
       </section>
 
       <table className="slip-lines">
