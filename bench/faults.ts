@@ -63,7 +63,7 @@ async function once(kind: 'postgres' | 'pglite') {
   try {
     const products = (
       await call(undefined, 'setup', shop.base, 'GET', '/api/product?limit=100&&availability=in-stock')
-    ).body as { _id: string; quantity: number; color: { _id: string }[] }[];
+    ).body as { _id: string; quantity: number; color: string[] }[];
     console.log(`[${kind}] ${checkoutCount} shoppers fill their carts...`);
     const shoppers: Awaited<ReturnType<typeof newShopper>>[] = [];
     for (let i = 0; i < checkoutCount; i += 10) {
@@ -78,7 +78,8 @@ async function once(kind: 'postgres' | 'pglite') {
       const added = await call(undefined, 'cart', shop.base, 'POST', '/api/user/cart', {
         token: shopper.token,
         ip: shopper.ip,
-        body: { productId: product._id, color: product.color[0]!._id, quantity: 1 + (n % 2) },
+        // The list answers colour ids (as the original admin client's table reads them).
+        body: { productId: product._id, color: product.color[0]!, quantity: 1 + (n % 2) },
       });
       if (added.status !== 201) throw new Error(`cart ${n}: ${added.status} ${JSON.stringify(added.body)}`);
     }
