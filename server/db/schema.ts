@@ -157,10 +157,18 @@ export const categories = pgTable(
     id: id(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
+    // GST defaults for the category's products (issue 15): HSN code and rate in basis points
+    // (1800 = 18%); a product may set its own.
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('categories_title_key').on(t.title), uniqueIndex('categories_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('categories_title_key').on(t.title),
+    uniqueIndex('categories_slug_key').on(t.slug),
+    check('categories_gst_rate_range', sql`${t.gstRateBp} is null or ${t.gstRateBp} between 0 and 10000`),
+  ],
 );
 
 export const brands = pgTable(
@@ -220,6 +228,9 @@ export const products = pgTable(
     searchText: text('search_text').notNull().default(''),
     // Set instead of deleting a product that has orders: it leaves the storefront, keeps its history.
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    // GST (issue 15): null takes the category's. Prices include GST, as shoppers see them.
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -229,6 +240,7 @@ export const products = pgTable(
     check('products_mrp_nonnegative', sql`${t.mrpPaise} is null or ${t.mrpPaise} >= 0`),
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('products_sold_nonnegative', sql`${t.sold} >= 0`),
+    check('products_gst_rate_range', sql`${t.gstRateBp} is null or ${t.gstRateBp} between 0 and 10000`),
     check('products_total_rating_range', sql`${t.totalRating} >= 0 and ${t.totalRating} <= 5`),
     // Filters and sorts the store page offers; the trailing id keeps keyset order stable.
     index('products_category_price_idx').on(t.categoryId, t.pricePaise, t.id),
@@ -334,6 +346,8 @@ export type CheckoutLineSnapshot = {
   title: string;
   quantity: number;
   pricePaise: number;
+  /** The line's share of the coupon's discount, in paise (issue 15); absent before. */
+  discountPaise?: number;
 };
 
 export const checkoutStatuses = ['pending', 'paid', 'completed', 'failed', 'refunded'] as const;
@@ -351,6 +365,10 @@ export const checkouts = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
     lines: jsonb('lines').$type<CheckoutLineSnapshot[]>().notNull(),
+    // The price breakup the shopper saw and pays (issue 15): the coupon, its discount, delivery.
+    couponCode: text('coupon_code'),
+    couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
+    deliveryPaise: bigint('delivery_paise', { mode: 'number' }).notNull().default(0),
     shippingInfo: jsonb('shipping_info').$type<ShippingInfo>(),
     status: text('status', { enum: checkoutStatuses }).notNull().default('pending'),
     createdAt: createdAt(),
@@ -458,6 +476,16 @@ export const orders = pgTable(
     // Paise given back by processed refunds (pending ones are in `refunds` only).
     refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     shipment: jsonb('shipment').$type<Shipment>(),
+    // Issue 15: the price breakup and GST. Coupon and delivery as the checkout priced them; tax
+    // is the GST included in the total; the place of supply is the delivery state.
+    couponCode: text('coupon_code'),
+    couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
+    deliveryPaise: bigint('delivery_paise', { mode: 'number' }).notNull().default(0),
+    taxPaise: bigint('tax_paise', { mode: 'number' }).notNull().default(0),
+    placeOfSupply: text('place_of_supply'),
+    // The tax invoice (CGST rule 46): a number in its financial year's series, given when placed.
+    invoiceNumber: text('invoice_number'),
+    invoiceDate: timestamp('invoice_date', { withTimezone: true, mode: 'date' }),
     packedAt: timestamp('packed_at', { withTimezone: true, mode: 'date' }),
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
@@ -492,6 +520,7 @@ export const orders = pgTable(
     ),
     // The dashboard's waiting work: orders placed and not yet shipped.
     index('orders_fulfilment_idx').on(t.fulfilmentStatus, t.createdAt),
+    uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
     check(
       'orders_totals_nonnegative',
       sql`${t.totalPricePaise} >= 0 and ${t.totalPriceAfterDiscountPaise} >= 0`,
@@ -516,6 +545,15 @@ export const orderLines = pgTable(
     title: text('title').notNull(),
     quantity: smallint('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
+    // Issue 15: the line's share of the coupon, and its GST (prices include it): taxable value
+    // plus CGST + SGST (delivered in the seller's state) or IGST (elsewhere) = the line's net.
+    discountPaise: integer('discount_paise').notNull().default(0),
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
+    taxablePaise: integer('taxable_paise'),
+    cgstPaise: integer('cgst_paise').notNull().default(0),
+    sgstPaise: integer('sgst_paise').notNull().default(0),
+    igstPaise: integer('igst_paise').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -761,12 +799,123 @@ export const coupons = pgTable(
     discountPercent: smallint('discount_percent').notNull(),
     // 00:00 UTC of the day the coupon stops applying (the original admin sends a date only).
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // Issue 15: what makes a coupon usable at checkout. `percent` uses discountPercent; `flat`
+    // takes flatPaise off. All optional but the kind.
+    kind: text('kind', { enum: ['percent', 'flat'] })
+      .notNull()
+      .default('percent'),
+    flatPaise: bigint('flat_paise', { mode: 'number' }),
+    minOrderPaise: bigint('min_order_paise', { mode: 'number' }),
+    maxDiscountPaise: bigint('max_discount_paise', { mode: 'number' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    brandIds: uuid('brand_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('coupons_name_key').on(t.name),
     check('coupons_discount_range', sql`${t.discountPercent} between 1 and 100`),
+    check('coupons_kind_check', sql`${t.kind} in ('percent', 'flat')`),
+    check(
+      'coupons_limits_positive',
+      sql`(${t.usageLimit} is null or ${t.usageLimit} >= 0) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`,
+    ),
+  ],
+);
+
+/**
+ * A coupon's uses (issue 15): one row per checkout that applied it, holding one use while the
+ * shopper pays (until `expiresAt`), kept for good once its order is placed (`orderId`), deleted
+ * when the payment fails or the hold lapses. Uses = rows with an order + live holds; the coupon's
+ * row is locked while counting, so limits hold under concurrent checkouts.
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_checkout_key').on(t.checkoutId),
+    index('coupon_redemptions_coupon_idx').on(t.couponId, t.expiresAt),
+    index('coupon_redemptions_user_idx').on(t.couponId, t.userId),
+  ],
+);
+
+/** Where the shop delivers (issue 15): a pincode's place, days from the warehouse, and COD. */
+export const pincodes = pgTable(
+  'pincodes',
+  {
+    pincode: text('pincode').primaryKey(),
+    city: text('city').notNull(),
+    district: text('district').notNull().default(''),
+    state: text('state').notNull(),
+    serviceable: boolean('serviceable').notNull().default(true),
+    cod: boolean('cod').notNull().default(true),
+    deliveryDays: smallint('delivery_days').notNull().default(5),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pincodes_state_idx').on(t.state),
+    check('pincodes_format', sql`${t.pincode} ~ '^[1-9][0-9]{5}$'`),
+    check('pincodes_days_range', sql`${t.deliveryDays} between 0 and 60`),
+  ],
+);
+
+/**
+ * Gapless document numbers (issue 15): the last number given in each series (`INV` tax invoices,
+ * `CN` credit notes) and financial year (April to March, e.g. `2026-27`). A number is taken by
+ * incrementing the row inside the transaction that creates the document, so a rollback gives it
+ * back and two documents can never share one.
+ */
+export const documentSeries = pgTable(
+  'document_series',
+  {
+    series: text('series').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);
+
+/** A credit note (issue 15) for a processed refund: its own series, linked to the invoice. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    number: text('number').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    uniqueIndex('credit_notes_refund_key').on(t.refundId),
+    index('credit_notes_order_idx').on(t.orderId),
   ],
 );
 

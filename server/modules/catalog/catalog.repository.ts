@@ -7,7 +7,11 @@ import type { ProductFilters, ProductSort } from './product-query.js';
 import { availableQuantity } from './stock.repository.js';
 
 /** A product row with its brand and category names, as lists and the detail page need it. */
-export type ProductRow = typeof products.$inferSelect & { brand: string; category: string };
+/** A product as the storefront reads it (GST fields are the invoice's business, not the shelf's). */
+export type ProductRow = Omit<typeof products.$inferSelect, 'hsnCode' | 'gstRateBp'> & {
+  brand: string;
+  category: string;
+};
 export type ColorRow = { productId: string; id: string; title: string; name: string };
 export type RatingRow = {
   id: string;

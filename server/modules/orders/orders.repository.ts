@@ -3,7 +3,10 @@ import type { Executor } from '../../db/client.js';
 import { colors, orderLines, orders, type PaymentInfo, type ShippingInfo } from '../../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect & { colorTitle: string; colorName: string };
+export type OrderLineRow = Pick<
+  typeof orderLines.$inferSelect,
+  'id' | 'orderId' | 'productId' | 'colorId' | 'title' | 'quantity' | 'pricePaise'
+> & { colorTitle: string; colorName: string };
 
 export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
