@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { gstinProblem, gstState } from '../shared/gst.js';
 
 /**
  * Everything the server reads from the environment, validated once at start-up so that a bad value
@@ -142,6 +143,22 @@ const envSchema = z
     ADMIN_PASSWORD: emptyAsUndefined.pipe(
       z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').max(128).optional(),
     ),
+    // The seller on tax invoices (issue 15): all four together; unset, the demo seller below.
+    SELLER_LEGAL_NAME: emptyAsUndefined.pipe(
+      z.string().max(120, 'SELLER_LEGAL_NAME is at most 120 characters').optional(),
+    ),
+    SELLER_ADDRESS: emptyAsUndefined.pipe(
+      z.string().max(300, 'SELLER_ADDRESS is at most 300 characters').optional(),
+    ),
+    SELLER_STATE: emptyAsUndefined.pipe(
+      z
+        .string()
+        .refine((value) => gstState(value) !== undefined, {
+          message: 'SELLER_STATE must be an Indian state or union territory, like Karnataka',
+        })
+        .optional(),
+    ),
+    SELLER_GSTIN: emptyAsUndefined.pipe(z.string().toUpperCase().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
@@ -151,7 +168,67 @@ const envSchema = z
   .refine((env) => Boolean(env.RAZORPAY_KEY_ID) === Boolean(env.RAZORPAY_KEY_SECRET), {
     message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
     path: ['RAZORPAY_KEY_ID'],
+  })
+  .superRefine((env, ctx) => {
+    // Half a seller (a real GSTIN under the demo's name) would print a wrong invoice: all or none.
+    const missing = SELLER_KEYS.filter((key) => !env[key]);
+    if (missing.length > 0 && missing.length < SELLER_KEYS.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0]!],
+        message: `${missing[0]} is missing: set SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_STATE and SELLER_GSTIN together (the seller on tax invoices)`,
+      });
+      return;
+    }
+    const state = env.SELLER_STATE ? gstState(env.SELLER_STATE) : undefined;
+    if (env.SELLER_GSTIN && state) {
+      const problem = gstinProblem(env.SELLER_GSTIN, state.name);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['SELLER_GSTIN'], message: problem });
+    }
   });
+
+const SELLER_KEYS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_STATE', 'SELLER_GSTIN'] as const;
+
+/**
+ * The demo's seller, matching the shop's contact address: a made-up GSTIN (valid in form and
+ * check character, registered to nobody), so invoices say these are example details.
+ */
+export const DEMO_SELLER = {
+  legalName: 'Bharat Bazaar Retail Pvt. Ltd.',
+  address: '4th Floor, Prestige Tech Park, Outer Ring Road, Bengaluru, Karnataka 560103',
+  state: 'Karnataka',
+  gstin: '29AAACB0000D1ZN',
+} as const;
+
+export type Seller = {
+  legalName: string;
+  address: string;
+  /** The official name of the seller's state (place of supply within it: CGST + SGST). */
+  state: string;
+  stateCode: string;
+  gstin: string;
+  /** The demo's example details: invoices must say they are not a registered business's. */
+  isDemo: boolean;
+};
+
+function sellerFrom(raw: {
+  SELLER_LEGAL_NAME?: string | undefined;
+  SELLER_ADDRESS?: string | undefined;
+  SELLER_STATE?: string | undefined;
+  SELLER_GSTIN?: string | undefined;
+}): Seller {
+  const given = raw.SELLER_LEGAL_NAME && raw.SELLER_ADDRESS && raw.SELLER_STATE && raw.SELLER_GSTIN;
+  const seller = given
+    ? {
+        legalName: raw.SELLER_LEGAL_NAME!,
+        address: raw.SELLER_ADDRESS!,
+        state: raw.SELLER_STATE!,
+        gstin: raw.SELLER_GSTIN!,
+      }
+    : DEMO_SELLER;
+  const state = gstState(seller.state)!;
+  return { ...seller, state: state.name, stateCode: state.code, isDemo: !given };
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -200,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     returnWindowDays: raw.RETURN_WINDOW_DAYS,
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
     logLevel: raw.LOG_LEVEL,
+    /** Who sells: printed on tax invoices; its state decides CGST + SGST or IGST (issue 15). */
+    seller: sellerFrom(raw),
     trustProxy: trustProxySetting(raw.TRUST_PROXY),
     corsOrigins: raw.CORS_ORIGINS,
     /** Absolute base of /media as clients should fetch it, without a trailing slash. */
