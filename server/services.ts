@@ -46,7 +46,15 @@ export async function createServices(deps: { config: Config; db: Database; log: 
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
   const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
-  const placement = createOrderPlacement({ db, provider, mailer, catalog, publicUrl: config.publicUrl, log });
+  const placement = createOrderPlacement({
+    db,
+    provider,
+    mailer,
+    catalog,
+    publicUrl: config.publicUrl,
+    seller: config.seller,
+    log,
+  });
   const checkout = createCheckoutService({ db, provider, holdMinutes: config.checkoutHoldMinutes });
   // The merchant console (issue 13): one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, mailQueue, imageUrls, catalog, provider };

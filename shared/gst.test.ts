@@ -133,8 +133,10 @@ describe('splitting the GST a price includes', () => {
     expect(splitGst({ lines: line, sellerState: 'Delhi', deliveryState: 'Delhi' }).stateTaxName).toBe('SGST');
   });
 
-  it('refuses a rate that is no GST slab and amounts that are not paise', () => {
-    expect(() => splitLine({ netPaise: 100, rateBp: 1200 }, true)).toThrow(/not a GST rate/);
+  it('refuses rates outside 0-100% and amounts that are not paise; splits an old slab', () => {
+    expect(() => splitLine({ netPaise: 100, rateBp: 10_001 }, true)).toThrow(/not a GST rate/);
+    expect(() => splitLine({ netPaise: 100, rateBp: 12.5 }, true)).toThrow(/not a GST rate/);
+    expect(splitLine({ netPaise: 112_00, rateBp: 1200 }, false).igstPaise).toBe(12_00);
     expect(() => splitLine({ netPaise: 10.5, rateBp: 1800 }, true)).toThrow(/whole number/);
     expect(() => splitLine({ netPaise: -1, rateBp: 1800 }, true)).toThrow(/whole number/);
   });

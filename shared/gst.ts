@@ -199,7 +199,11 @@ function assertPaise(value: number, what: string): void {
  */
 export function splitLine(line: GstLineInput, intraState: boolean): GstLineTax {
   assertPaise(line.netPaise, 'A line amount');
-  if (!isGstRateBp(line.rateBp)) throw new RangeError(`${line.rateBp} basis points is not a GST rate`);
+  // Any rate from 0 to 100% splits; which rates may be set is the console's rule (GST_RATES_BP), so
+  // an order still placed with a rate of an older slab (12% until Sep 2025) is taxed, not refused.
+  if (!Number.isInteger(line.rateBp) || line.rateBp < 0 || line.rateBp > 10_000) {
+    throw new RangeError(`${line.rateBp} basis points is not a GST rate`);
+  }
   const denominator = 10_000 + line.rateBp;
   let cgstPaise = 0;
   let sgstPaise = 0;

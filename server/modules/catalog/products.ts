@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repository from './catalog.repository.js';
+import { productTaxRows } from './product-tax.repository.js';
 
 /**
  * What other modules may read about products, through the catalogue rather than its repository.
@@ -35,4 +36,19 @@ export async function productRefs(db: Executor, ids: string[]): Promise<Map<stri
 /** Products that show the uploaded picture `publicId` (a few titles), so it is not deleted under them. */
 export async function productsShowingImage(db: Executor, publicId: string): Promise<string[]> {
   return repository.productTitlesWithImage(db, publicId);
+}
+
+/** A product's GST classification: its own HSN code and rate, else its category's; null if neither. */
+export type ProductTax = { hsnCode: string | null; gstRateBp: number | null };
+
+/** The GST classification of each product, by id, as it is now (order placement fixes it on the order). */
+export async function productTaxes(db: Executor, ids: string[]): Promise<Map<string, ProductTax>> {
+  const rows = await productTaxRows(db, [...new Set(ids)]);
+  // PGlite and node-postgres may answer coalesce() over integers as text: numbers here.
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { hsnCode: row.hsnCode, gstRateBp: row.gstRateBp === null ? null : Number(row.gstRateBp) },
+    ]),
+  );
 }

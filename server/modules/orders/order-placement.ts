@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { customerContact } from '../accounts/customers.js';
 import { removePurchasedCartLines } from '../cart/cart-lines.js';
+import { productTaxes } from '../catalog/products.js';
 import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
 import type { CheckoutRecord } from '../checkout/checkout-records.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
+import { takeDocumentNumber } from './document-numbers.js';
 import { markOrderPaid, recordPlaced } from './order-lifecycle.repository.js';
+import { taxOrder } from './order-tax.js';
 import { addressConfirmationEmail, orderConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
 
@@ -45,6 +48,8 @@ export function createOrderPlacement(deps: {
   /** Told when stock changes, so cached catalogue reads show it at once. */
   catalog?: { invalidateStock(): void };
   publicUrl: string;
+  /** The seller's state: deliveries within it pay CGST + SGST, elsewhere IGST. */
+  seller: { state: string };
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -99,6 +104,32 @@ export function createOrderPlacement(deps: {
       await repository.releaseAddressRequest(db, order.id);
       log.error({ err: error, orderId: order.id }, 'address confirmation e-mail failed; will retry');
     }
+  }
+
+  /**
+   * The order was placed (by the webhook) before the browser's address arrived: its place of
+   * supply was the seller's state; the real address may move it to IGST. Same lines, same rates,
+   * same invoice number: the invoice is only printed from these figures, so nothing has gone out.
+   */
+  async function retax(tx: Transaction, order: repository.OrderRow) {
+    const lines = await repository.taxLinesOfOrder(tx, order.id);
+    const tax = taxOrder({
+      lines,
+      deliveryPaise: order.deliveryPaise,
+      sellerState: deps.seller.state,
+      deliveryState: order.shippingInfo.state,
+      fixedRates: true,
+    });
+    await repository.updateOrderTax(
+      tx,
+      order.id,
+      { taxPaise: tax.taxPaise, placeOfSupply: tax.placeOfSupply },
+      lines.map((line, i) => {
+        const { taxablePaise, cgstPaise, sgstPaise, igstPaise } = tax.lines[i]!;
+        return { id: line.id, taxablePaise, cgstPaise, sgstPaise, igstPaise };
+      }),
+    );
+    Object.assign(order, { taxPaise: tax.taxPaise, placeOfSupply: tax.placeOfSupply });
   }
 
   async function settlePayment(payment: ProviderPayment, amount: number) {
@@ -196,11 +227,35 @@ export function createOrderPlacement(deps: {
               input.address && existing.addressToConfirm
                 ? await repository.updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
                 : undefined;
+            if (better) await retax(tx, better);
             return { order: better ?? existing, created: false };
           }
           if (!locked || locked.status === 'refunded' || locked.status === 'failed')
             return 'refunded' as const;
           const paidAt = now();
+          // GST per line from what is paid for it (decision 012), fixed on the order as placed.
+          const classes = await productTaxes(
+            tx,
+            locked.lines.map((l) => l.productId),
+          );
+          const tax = taxOrder({
+            lines: locked.lines.map((line) => ({
+              quantity: line.quantity,
+              pricePaise: line.pricePaise,
+              discountPaise: line.discountPaise ?? 0,
+              hsnCode: classes.get(line.productId)?.hsnCode ?? null,
+              gstRateBp: classes.get(line.productId)?.gstRateBp ?? null,
+            })),
+            deliveryPaise: locked.deliveryPaise,
+            sellerState: deps.seller.state,
+            deliveryState: shippingInfo.state,
+          });
+          if (tax.netPaise !== locked.amountPaise)
+            log.error(
+              { checkoutId: locked.id, linesAndDelivery: tax.netPaise, paid: locked.amountPaise },
+              'checkout lines and delivery do not add up to the amount paid',
+            );
+          const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
           const order = await repository.insertOrder(
             tx,
             {
@@ -208,15 +263,28 @@ export function createOrderPlacement(deps: {
               userId: locked.userId,
               checkoutId: locked.id,
               shippingInfo,
-              totalPricePaise: locked.amountPaise,
+              // Items and delivery before the coupon; after it, what was paid.
+              totalPricePaise: itemsPaise + locked.deliveryPaise,
               totalPriceAfterDiscountPaise: locked.amountPaise,
+              couponCode: locked.couponCode,
+              couponDiscountPaise: locked.couponDiscountPaise,
+              deliveryPaise: locked.deliveryPaise,
+              taxPaise: tax.taxPaise,
+              placeOfSupply: tax.placeOfSupply,
               paymentInfo: { razorpayOrderId: locked.providerOrderId, razorpayPaymentId: payment.id },
               paidAt,
               addressToConfirm: toConfirm,
               // Captured just after the commit; until then the money is only authorized.
               paymentStatus: payment.status === 'captured' ? 'paid' : 'authorized',
             },
-            locked.lines,
+            locked.lines.map((line, i) => ({
+              productId: line.productId,
+              colorId: line.colorId,
+              title: line.title,
+              quantity: line.quantity,
+              pricePaise: line.pricePaise,
+              ...tax.lines[i]!,
+            })),
           );
           await recordPlaced(tx, order.id);
           await removePurchasedCartLines(tx, locked.userId, locked.lines);
@@ -227,7 +295,11 @@ export function createOrderPlacement(deps: {
           // lapsed hold still buys what nobody else holds. Sold out rolls the order back.
           const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines);
           if (soldOut.length) throw new SoldOut(soldOut);
-          return { order, created: true };
+          // The invoice number very last: every order queues on the series row until its commit,
+          // so it is held for as short a time as possible; a rollback gives the number back.
+          const invoiceNumber = await takeDocumentNumber(tx, 'INV', paidAt);
+          await repository.setInvoice(tx, order.id, invoiceNumber, paidAt);
+          return { order: { ...order, invoiceNumber, invoiceDate: paidAt }, created: true };
         });
       } catch (error) {
         if (!(error instanceof SoldOut)) throw error;

@@ -26,8 +26,13 @@ export async function insertOrder(
     paidAt: Date;
     addressToConfirm: boolean;
     paymentStatus: 'authorized' | 'paid';
+    couponCode: string | null;
+    couponDiscountPaise: number;
+    deliveryPaise: number;
+    taxPaise: number;
+    placeOfSupply: string;
   },
-  lines: { productId: string; colorId: string; title: string; quantity: number; pricePaise: number }[],
+  lines: (Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'> & { productId: string })[],
 ): Promise<OrderRow> {
   const [order] = await db.insert(orders).values(values).returning();
   await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order!.id })));
@@ -128,4 +133,36 @@ export async function ordersAwaitingAddressRequest(
       ),
     )
     .limit(limit);
+}
+
+/** The invoice number and date, given at the end of the placing transaction (document-numbers.ts). */
+export async function setInvoice(db: Executor, orderId: string, invoiceNumber: string, invoiceDate: Date) {
+  await db.update(orders).set({ invoiceNumber, invoiceDate }).where(eq(orders.id, orderId));
+}
+
+/** A placed order's lines as its GST was computed from them, oldest first. */
+export async function taxLinesOfOrder(db: Executor, orderId: string) {
+  return db
+    .select({
+      id: orderLines.id,
+      quantity: orderLines.quantity,
+      pricePaise: orderLines.pricePaise,
+      discountPaise: orderLines.discountPaise,
+      hsnCode: orderLines.hsnCode,
+      gstRateBp: orderLines.gstRateBp,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.id);
+}
+
+/** New GST figures for an order whose place of supply changed before anything was shipped. */
+export async function updateOrderTax(
+  db: Executor,
+  orderId: string,
+  order: { taxPaise: number; placeOfSupply: string },
+  lines: { id: string; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number }[],
+) {
+  await db.update(orders).set(order).where(eq(orders.id, orderId));
+  for (const { id, ...tax } of lines) await db.update(orderLines).set(tax).where(eq(orderLines.id, id));
 }
