@@ -156,12 +156,54 @@ export const orderAllowedAnswer = z.object({
   returnUntil: z.nullable(z.string()),
 });
 
+/** One part of an order's GST, in rupees (decision 012). */
+const taxAmounts = {
+  /** The value the tax is charged on: what was paid less the tax it includes. */
+  taxable: z.number(),
+  cgst: z.number(),
+  /** SGST, or UTGST in a union territory without a legislature (`stateTaxName`). */
+  sgst: z.number(),
+  igst: z.number(),
+};
+
+/**
+ * The GST an order's total includes (issue 15), as its tax invoice prints it: per line and for
+ * the delivery fee, CGST + SGST when delivered in the seller's state, IGST elsewhere.
+ */
+export const orderTaxAnswer = z.object({
+  /** The delivery state with its GST code: "Kerala (32)". */
+  placeOfSupply: z.string(),
+  intraState: z.boolean(),
+  stateTaxName: z.enum(['SGST', 'UTGST']),
+  /** Rupees of GST included in the order's total (the delivery fee's too). */
+  total: z.number(),
+  ...taxAmounts,
+  lines: z.array(
+    z.object({
+      /** The order line (`orderItems[]._id`, the console's `lines[]._id`). */
+      lineId: z.string(),
+      /** The HSN code as classified when ordered; null when none was set. */
+      hsn: z.nullable(z.string()),
+      /** Percent: 18, 5, 0.25. */
+      rate: z.number(),
+      /** Rupees of the coupon taken off this line. */
+      discount: z.number(),
+      ...taxAmounts,
+    }),
+  ),
+  /** The delivery fee's tax (at the highest line rate); null when delivery was free. */
+  delivery: z.nullable(z.object({ rate: z.number(), ...taxAmounts })),
+});
+export type ApiOrderTax = z.output<typeof orderTaxAnswer>;
+
 /** The statuses and money of an order, shared by the customer's and the console's order pages. */
 export const orderLifecycleFields = {
   state: z.enum(orderStates),
   paymentStatus: z.enum(paymentStatuses),
   fulfilmentStatus: z.enum(fulfilmentStatuses),
   shipment: z.nullable(shipmentAnswer),
+  /** Its GST (issue 15): null for an order placed before GST was recorded on orders. */
+  tax: z.nullable(orderTaxAnswer),
   events: z.array(orderEventAnswer),
   refunds: z.array(refundAnswer),
   returns: z.array(returnAnswer),

@@ -12,6 +12,7 @@ import {
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor } from '../../test/factories.js';
 import { type Customer, shoppingCalls, testAddress } from '../../test/shopping.js';
+import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import type { ProviderPayment } from '../payments/payment-provider.js';
 import { financialYearOf, formatDocumentNumber, takeDocumentNumber } from './document-numbers.js';
@@ -136,6 +137,43 @@ describe('GST on an order, by place of supply', () => {
     expect(row.order.invoiceDate).toEqual(row.order.paidAt);
     expect(row.order.totalPricePaise).toBe(1_17_999_00);
     expectAddsUp(row);
+
+    // The customer's order page and the console's carry the same figures, in rupees.
+    const mine = await shop.api(customer, 'GET', `/api/user/orders/${id}`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const tax = {
+      placeOfSupply: 'Karnataka (29)',
+      intraState: true,
+      stateTaxName: 'SGST',
+      total: 17_999.84,
+      taxable: 99_999.16,
+      cgst: 8_999.92,
+      sgst: 8_999.92,
+      igst: 0,
+      lines: [
+        {
+          lineId: row.lines[0]!.id,
+          hsn: '8517',
+          rate: 18,
+          discount: 0,
+          taxable: 99_999.16,
+          cgst: 8_999.92,
+          sgst: 8_999.92,
+          igst: 0,
+        },
+      ],
+      delivery: null,
+    };
+    expect(mine.json().tax).toEqual(tax);
+    expect(mine.json().orderItems[0]._id).toBe(row.lines[0]!.id);
+    const staff = await signInStaff(ctx.app, 'orders');
+    const console = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${id}`,
+      headers: staff.headers,
+    });
+    expect(console.statusCode, console.body).toBe(200);
+    expect(console.json().tax).toEqual(tax);
   });
 
   it('delivered in Kerala: IGST', async () => {
@@ -151,6 +189,13 @@ describe('GST on an order, by place of supply', () => {
       igstPaise: 17_999_85,
     });
     expectAddsUp(row);
+    const mine = await shop.api(customer, 'GET', `/api/user/orders/${id}`);
+    expect(mine.json().tax).toMatchObject({
+      placeOfSupply: 'Kerala (32)',
+      intraState: false,
+      igst: 17_999.85,
+      cgst: 0,
+    });
   });
 
   it('each line at its own rate: the product’s over its category’s, apparel by the value of a piece', async () => {
@@ -295,6 +340,16 @@ describe('coupon and delivery from the checkout', () => {
     // Delivery ₹49 at 18% (the highest line rate): 7.4745… -> ₹7.47.
     expect(row.order.taxPaise).toBe(123_76 + 411_56 + 7_47);
     expectAddsUp(row);
+    const mine = await shop.api(customer, 'GET', `/api/user/orders/${order.id}`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().tax).toMatchObject({
+      total: 542.79,
+      igst: 542.79,
+      delivery: { rate: 18, taxable: 41.53, cgst: 0, sgst: 0, igst: 7.47 },
+    });
+    // Taxable value plus tax is what was paid, to the paisa.
+    const { taxable, igst } = mine.json().tax as { taxable: number; igst: number };
+    expect(Math.round(taxable * 100) + Math.round(igst * 100)).toBe(row.order.totalPriceAfterDiscountPaise);
   });
 
   it('an address still to be confirmed is taxed in the seller’s state; the address sent later re-splits it', async () => {

@@ -23,6 +23,7 @@ import {
 } from './order-lifecycle.js';
 import * as repository from './order-lifecycle.repository.js';
 import { presentCustomerOrders } from './order-presenter.js';
+import { presentOrderTax } from './order-tax.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 import { linesOfOrders } from './orders.repository.js';
 import type { Refunds } from './refunds.service.js';
@@ -636,6 +637,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         paymentStatus: order.paymentStatus,
         fulfilmentStatus: order.fulfilmentStatus,
         shipment: order.shipment ?? null,
+        tax: presentOrderTax(order, lines, config.seller),
         events: presentEvents(events, forStaff),
         refunds: refundList,
         returns: returnList,

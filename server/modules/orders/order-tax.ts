@@ -1,4 +1,6 @@
-import { lineRateBp, placeOfSupplyLabel, splitGst } from '../../../shared/gst.js';
+import type { ApiOrderTax } from '../../../shared/api/orders.schemas.js';
+import { gstState, lineRateBp, placeOfSupplyLabel, splitGst } from '../../../shared/gst.js';
+import { paiseToRupees } from '../../../shared/money.js';
 
 /**
  * The GST an order stores (decision 012): each line's rate from its HSN code and configured rate
@@ -81,5 +83,76 @@ export function taxOrder(input: {
     taxPaise: split.totals.taxPaise,
     placeOfSupply: place,
     netPaise: split.totals.netPaise,
+  };
+}
+
+type StoredLine = {
+  id: string;
+  discountPaise: number;
+  hsnCode: string | null;
+  gstRateBp: number | null;
+  taxablePaise: number | null;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+};
+
+/**
+ * An order's stored GST in rupees, for its pages (null for an order placed before GST was
+ * recorded). The delivery fee's tax is what the order's tax holds beyond its lines'; split in two
+ * equal halves within the seller's state, as every intra-state amount is.
+ */
+export function presentOrderTax(
+  order: { placeOfSupply: string | null; taxPaise: number; deliveryPaise: number },
+  lines: readonly StoredLine[],
+  seller: { stateCode: string },
+): ApiOrderTax | null {
+  if (!order.placeOfSupply || lines.some((line) => line.taxablePaise === null || line.gstRateBp === null))
+    return null;
+  const place = gstState(order.placeOfSupply.replace(/\s*\(\d{2}\)$/, ''));
+  const intraState = place?.code === seller.stateCode;
+  const linesTax = lines.reduce((sum, l) => sum + l.cgstPaise + l.sgstPaise + l.igstPaise, 0);
+  const deliveryTax = Math.max(0, order.taxPaise - linesTax);
+  const deliveryHalf = Math.floor(deliveryTax / 2);
+  const delivery =
+    order.deliveryPaise > 0
+      ? {
+          rateBp: lines.reduce((max, l) => Math.max(max, l.gstRateBp ?? 0), 0),
+          taxablePaise: order.deliveryPaise - deliveryTax,
+          cgstPaise: intraState ? deliveryHalf : 0,
+          sgstPaise: intraState ? deliveryTax - deliveryHalf : 0,
+          igstPaise: intraState ? 0 : deliveryTax,
+        }
+      : null;
+  const amounts = (part: {
+    taxablePaise: number | null;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+  }) => ({
+    taxable: paiseToRupees(part.taxablePaise ?? 0),
+    cgst: paiseToRupees(part.cgstPaise),
+    sgst: paiseToRupees(part.sgstPaise),
+    igst: paiseToRupees(part.igstPaise),
+  });
+  const parts = delivery ? [...lines, delivery] : lines;
+  const sum = (pick: (part: (typeof parts)[number]) => number) => parts.reduce((s, p) => s + pick(p), 0);
+  return {
+    placeOfSupply: order.placeOfSupply,
+    intraState,
+    stateTaxName: intraState && place?.utgst ? 'UTGST' : 'SGST',
+    total: paiseToRupees(order.taxPaise),
+    taxable: paiseToRupees(sum((p) => p.taxablePaise ?? 0)),
+    cgst: paiseToRupees(sum((p) => p.cgstPaise)),
+    sgst: paiseToRupees(sum((p) => p.sgstPaise)),
+    igst: paiseToRupees(sum((p) => p.igstPaise)),
+    lines: lines.map((line) => ({
+      lineId: line.id,
+      hsn: line.hsnCode,
+      rate: (line.gstRateBp ?? 0) / 100,
+      discount: paiseToRupees(line.discountPaise),
+      ...amounts(line),
+    })),
+    delivery: delivery ? { rate: delivery.rateBp / 100, ...amounts(delivery) } : null,
   };
 }

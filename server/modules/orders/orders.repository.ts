@@ -7,6 +7,12 @@ export type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
   'id' | 'orderId' | 'productId' | 'colorId' | 'title' | 'quantity' | 'pricePaise'
 > & { colorTitle: string; colorName: string };
+/** A line with the coupon share and GST stored when the order was placed (issue 15). */
+export type OrderLineTaxRow = OrderLineRow &
+  Pick<
+    typeof orderLines.$inferSelect,
+    'discountPaise' | 'hsnCode' | 'gstRateBp' | 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise'
+  >;
 
 export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
@@ -47,7 +53,7 @@ export async function ordersOf(db: Executor, userId: string): Promise<OrderRow[]
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-export async function linesOfOrders(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
+export async function linesOfOrders(db: Executor, orderIds: string[]): Promise<OrderLineTaxRow[]> {
   if (orderIds.length === 0) return [];
   return db
     .select({
@@ -58,6 +64,13 @@ export async function linesOfOrders(db: Executor, orderIds: string[]): Promise<O
       title: orderLines.title,
       quantity: orderLines.quantity,
       pricePaise: orderLines.pricePaise,
+      discountPaise: orderLines.discountPaise,
+      hsnCode: orderLines.hsnCode,
+      gstRateBp: orderLines.gstRateBp,
+      taxablePaise: orderLines.taxablePaise,
+      cgstPaise: orderLines.cgstPaise,
+      sgstPaise: orderLines.sgstPaise,
+      igstPaise: orderLines.igstPaise,
       colorTitle: colors.title,
       colorName: colors.name,
     })
