@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
+import { productsToBuy } from './buy';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
@@ -67,7 +68,9 @@ test('closing the payment window keeps the cart and address, and paying again wo
   request,
 }) => {
   const me = await createCustomer(request);
-  const item = await product(request);
+  // Not the first test's product: the two run in parallel, and that one counts its stock.
+  const [other] = await productsToBuy(request, 1);
+  const item = await product(request, other!.slug);
   const added = await request.post('/api/user/cart', {
     headers: { authorization: `Bearer ${me.token}` },
     data: { productId: item._id, color: item.color[0]!._id, quantity: 1 },
