@@ -19,6 +19,7 @@ import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { createGstReport } from './modules/orders/gst-report.service.js';
 import { refundIssuedEmail } from './modules/orders/lifecycle.emails.js';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle.service.js';
 import { createOrderPlacement } from './modules/orders/order-placement.js';
@@ -26,6 +27,7 @@ import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service.js';
 import { createRefunds } from './modules/orders/refunds.service.js';
 import { createSalesDashboardService } from './modules/orders/sales-dashboard.service.js';
+import { createTaxDocuments } from './modules/orders/tax-documents.service.js';
 import { createPaymentSettlement } from './modules/payments/payment-settlement.js';
 import { selectPaymentProvider } from './modules/payments/select-provider.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
@@ -112,6 +114,9 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
     ordersAdmin: createOrdersAdminService({ ...consoleDeps, lifecycle: orderLifecycle }),
     salesDashboard: createSalesDashboardService(consoleDeps),
+    // Issue 15: tax invoices and credit notes as PDFs, and the monthly GST summary.
+    taxDocuments: createTaxDocuments({ db, seller: config.seller }),
+    gstReport: createGstReport({ db, seller: config.seller }),
   };
 }
 

@@ -6,7 +6,15 @@ import nodemailer from 'nodemailer';
 export const SHOP_NAME = 'Bharat Bazaar';
 const FROM = `${SHOP_NAME} <no-reply@bharatbazaar.in>`;
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** A file sent with a message (the tax invoice with the delivered e-mail). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**

@@ -21,6 +21,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { orderActionsRoutes } from './orders/order-actions.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { ordersAdminRoutes } from './orders/orders-admin.routes.js';
+import { taxDocumentsRoutes } from './orders/tax-documents.routes.js';
 import { paymentWebhookRoutes } from './payments/payments.routes.js';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
@@ -66,6 +67,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(enquiriesAdminRoutes, consoleOptions);
   await app.register(ordersAdminRoutes, consoleOptions);
   await app.register(orderActionsRoutes, consoleOptions);
+  await app.register(taxDocumentsRoutes, consoleOptions);
   await app.register(paymentWebhookRoutes, { provider: services.provider, settlement: services.settlement });
   if (services.testGateway) {
     await app.register(testGatewayRoutes, {

@@ -210,6 +210,12 @@ export const orderLifecycleFields = {
   /** Rupees refunded (processed), and still refundable (paid − refunded − pending). */
   refunded: z.number(),
   refundable: z.number(),
+  /** The tax invoice (issue 15): null for an order placed before invoices were issued. */
+  invoice: z.nullable(z.object({ number: z.string(), date: z.string() })),
+  /** Credit notes of processed refunds, oldest first; `amount` in rupees (GST included). */
+  creditNotes: z.array(
+    z.object({ _id: z.string(), number: z.string(), date: z.string(), amount: z.number() }),
+  ),
 };
 
 /** GET /api/user/orders/:id: the getmyorders order, plus statuses, shipment, timeline, refunds. */

@@ -63,6 +63,8 @@ export function orderDeliveredEmail(input: {
   orderNumber: string;
   orderUrl: string;
   returnUntil: Date | null;
+  /** The tax invoice attached to the message, if the order has one. */
+  invoiceNumber?: string | null;
 }): Mail {
   return mail(
     input.to,
@@ -70,6 +72,9 @@ export function orderDeliveredEmail(input: {
     input.firstname,
     [
       `Your order ${input.orderNumber} has been delivered. We hope you enjoy it.`,
+      ...(input.invoiceNumber
+        ? [`Your tax invoice ${input.invoiceNumber} is attached; your order page has it too.`]
+        : []),
       input.returnUntil
         ? `If something is not right, you can ask to return it from your order page until ${longDate.format(input.returnUntil)}.`
         : 'If something is not right, write to us from the contact page.',

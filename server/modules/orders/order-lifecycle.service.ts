@@ -27,6 +27,7 @@ import { presentOrderTax } from './order-tax.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 import { linesOfOrders } from './orders.repository.js';
 import type { Refunds } from './refunds.service.js';
+import { createTaxDocuments } from './tax-documents.service.js';
 
 /** Who changes an order: the customer it belongs to, a staff member, or the shop itself. */
 export type LifecycleActor =
@@ -41,8 +42,8 @@ const SHOP = 'Bharat Bazaar';
 type Work = {
   /** Refunds recorded in the transaction, to ask the provider for once it commits. */
   refunds: string[];
-  /** E-mails to the customer, prepared after the commit. */
-  mails: ((to: { email: string; firstname: string }) => Mail)[];
+  /** E-mails to the customer, prepared after the commit (in the mail queue's job). */
+  mails: ((to: { email: string; firstname: string }) => Mail | Promise<Mail>)[];
   stockChanged: boolean;
 };
 
@@ -63,6 +64,8 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
   const { db, refunds, mailQueue, catalog, config } = deps;
   const now = () => new Date();
   const orderUrl = (order: OrderRow) => `${config.publicUrl}/my-orders/${order.id}`;
+  // The tax invoice goes with the delivered e-mail; the order pages list it and the credit notes.
+  const taxDocuments = createTaxDocuments({ db, seller: config.seller });
 
   function actorFields(actor: LifecycleActor) {
     if (actor.kind === 'customer')
@@ -299,15 +302,21 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       }
       if (to === 'delivered') {
         const until = config.returnWindowDays > 0 ? returnDeadline(at, config.returnWindowDays) : null;
-        work.mails.push((c) =>
-          emails.orderDeliveredEmail({
-            to: c.email,
-            firstname: c.firstname,
-            orderNumber: order.orderNumber,
-            orderUrl: orderUrl(order),
-            returnUntil: until,
-          }),
-        );
+        // The PDF is drawn in the mail job, after the commit, not while the order is locked.
+        work.mails.push(async (c) => {
+          const invoice = await taxDocuments.invoiceAttachment(order.id);
+          return {
+            ...emails.orderDeliveredEmail({
+              to: c.email,
+              firstname: c.firstname,
+              orderNumber: order.orderNumber,
+              orderUrl: orderUrl(order),
+              returnUntil: until,
+              invoiceNumber: invoice ? order.invoiceNumber : null,
+            }),
+            ...(invoice ? { attachments: [invoice] } : {}),
+          };
+        });
       }
     });
   }
@@ -587,10 +596,11 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
 
   /** The statuses, timeline and money of an order, for the customer's page or the console's. */
   async function lifecycleOf(order: OrderRow, forStaff: boolean) {
-    const [events, usage, lines] = await Promise.all([
+    const [events, usage, lines, documents] = await Promise.all([
       repository.eventsOf(db, order.id),
       lineUsage(db, order.id),
       linesOfOrders(db, [order.id]),
+      taxDocuments.listed(order),
     ]);
     const committed = usage.refundRows
       .filter((r) => r.status !== 'failed')
@@ -643,6 +653,8 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         returns: returnList,
         refunded: paiseToRupees(order.refundedPaise),
         refundable: paiseToRupees(refundablePaise),
+        invoice: documents.invoice,
+        creditNotes: documents.creditNotes,
       },
       allowed: {
         cancel: canCancel(order),

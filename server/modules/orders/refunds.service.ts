@@ -7,6 +7,7 @@ import {
   PaymentProviderError,
   type ProviderRefund,
 } from '../payments/payment-provider.js';
+import { issueCreditNote } from './credit-notes.js';
 import { derivedStatus, paymentStatusAfterRefunds } from './order-lifecycle.js';
 import * as repository from './order-lifecycle.repository.js';
 import type { OrderRow } from './orders.repository.js';
@@ -189,10 +190,11 @@ export function createRefunds(deps: {
       if (refund.amount !== locked.amountPaise) {
         log.error({ refundId: locked.id, provider: refund.amount }, 'provider refunded a different amount');
       }
+      const processedAt = now();
       const updated = await repository.updateRefund(tx, locked.id, {
         status: 'processed',
         providerRefundId: refund.id,
-        processedAt: now(),
+        processedAt,
       });
       const refundedPaise = Math.min(
         order.totalPriceAfterDiscountPaise,
@@ -215,6 +217,9 @@ export function createRefunds(deps: {
         actorName: 'Payment provider',
         data: { refundId: locked.id, amountPaise: locked.amountPaise, reference: refund.id },
       });
+      // The refund's credit note (issue 15), numbered in this transaction: no note without the
+      // processed refund, no processed refund of an invoiced order without its note.
+      await issueCreditNote(tx, order, locked, processedAt);
       return { refund: updated, order: next };
     });
     if (!settled) return 'unchanged';
