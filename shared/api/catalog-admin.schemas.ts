@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LOW_STOCK_THRESHOLD, PRODUCT_TAGS } from '../catalog.js';
 import { requiredText } from '../schemas/fields.js';
+import { gstRateField, hsnCodeField } from '../schemas/gst-fields.js';
 import { productAnswer } from './catalog.schemas.js';
 
 /**
@@ -165,6 +166,10 @@ const productFields = {
       .check(z.maxLength(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} pictures`)),
     [],
   ),
+  /** GST (issue 15): absent leaves it as it is, null or blank takes the category's. */
+  hsnCode: hsnCodeField,
+  /** Percent (18, 5, 0.25); absent leaves it as it is, null or blank takes the category's. */
+  gstRate: gstRateField,
 };
 
 const mrpNotBelowPrice = z.refine<{ price: number; mrp: number | null }>(
@@ -346,6 +351,11 @@ export const adminProductAnswer = z.object({
   ratingCount: z.number(),
   /** Orders refer to it: it can be archived, not deleted. */
   hasOrders: z.boolean(),
+  /** Its own HSN code and GST rate (percent); null takes the category's (`categoryTax`). */
+  hsnCode: z.nullable(z.string()),
+  gstRate: z.nullable(z.number()),
+  /** The category's defaults, which apply where the product sets none. */
+  categoryTax: z.object({ hsnCode: z.nullable(z.string()), gstRate: z.nullable(z.number()) }),
   archivedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -455,6 +465,9 @@ export const PRODUCT_CSV_COLUMNS = [
   'tags',
   'quantity',
   'images',
+  // Optional (issue 15): files without them still import; a blank cell takes the category's.
+  'hsn_code',
+  'gst_rate',
 ] as const;
 export const PRODUCT_CSV_MAX_ROWS = 20_000;
 export const PRODUCT_CSV_MAX_BYTES = 50 * 1024 * 1024;
@@ -536,6 +549,9 @@ export const legacyProductBody = z.object({
       .check(z.maxLength(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} pictures`)),
     [],
   ),
+  /** Optional additions (issue 15): the product's HSN code and GST rate in percent. */
+  hsnCode: hsnCodeField,
+  gstRate: gstRateField,
 });
 export type LegacyProductInput = z.output<typeof legacyProductBody>;
 /** PUT product/{id}: the same fields, each optional (only what arrives changes). */
@@ -565,6 +581,8 @@ export const legacyProductUpdateBody = z.object({
       .array(z.object({ url: productImageField.shape.url, public_id: z.optional(z.string()) }))
       .check(z.maxLength(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} pictures`)),
   ),
+  hsnCode: hsnCodeField,
+  gstRate: gstRateField,
 });
 export type LegacyProductUpdate = z.output<typeof legacyProductUpdateBody>;
 

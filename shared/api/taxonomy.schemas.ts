@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { requiredText } from '../schemas/fields.js';
+import { gstRateField, hsnCodeField } from '../schemas/gst-fields.js';
 
 /**
  * Brands, product categories, colours and blog categories: four one-field resources with the same
@@ -28,6 +29,17 @@ export const taxonomyAnswer = z.object({
 });
 export type ApiTaxonomyRecord = z.output<typeof taxonomyAnswer>;
 
+/**
+ * A product category with its GST defaults (issue 15): the HSN code and rate (percent) of its
+ * products unless a product sets its own; null when not set.
+ */
+export const categoryAnswer = z.object({
+  ...taxonomyAnswer.shape,
+  hsnCode: z.nullable(z.string()),
+  gstRate: z.nullable(z.number()),
+});
+export type ApiCategory = z.output<typeof categoryAnswer>;
+
 /** A colour's title is its CSS value (it paints the swatch); `name` is what people call it. */
 export const colorAnswer = z.object({ ...taxonomyAnswer.shape, name: z.string() });
 export type ApiColor = z.output<typeof colorAnswer>;
@@ -52,6 +64,13 @@ export const colorNameField = z.optional(
 
 export const taxonomyBody = z.object({ title: taxonomyTitleField });
 export type TaxonomyBody = z.output<typeof taxonomyBody>;
+/** A category's name and, optionally, its GST defaults (absent: left as they are; null: none). */
+export const categoryBody = z.object({
+  title: taxonomyTitleField,
+  hsnCode: hsnCodeField,
+  gstRate: gstRateField,
+});
+export type CategoryBody = z.output<typeof categoryBody>;
 /** The console may name a colour; without a name it is called by its hex value. */
 export const colorBody = z.object({ title: colorValueField, name: colorNameField });
 export type ColorBody = z.output<typeof colorBody>;
@@ -87,6 +106,9 @@ export type TaxonomyTableQuery = z.output<typeof taxonomyTableQuery>;
 export const taxonomyRow = z.object({
   ...taxonomyAnswer.shape,
   name: z.optional(z.string()),
+  /** Categories: their GST defaults (HSN code, rate in percent). */
+  hsnCode: z.optional(z.nullable(z.string())),
+  gstRate: z.optional(z.nullable(z.number())),
   used: z.number(),
 });
 export type ApiTaxonomyRow = z.output<typeof taxonomyRow>;
@@ -111,11 +133,11 @@ export const updateBrand = update;
 export const deleteBrand = read;
 export const brandsTable = table;
 
-export const listCategories = list;
-export const getCategory = read;
-export const createCategory = create;
-export const updateCategory = update;
-export const deleteCategory = read;
+export const listCategories = { response: z.array(categoryAnswer) };
+export const getCategory = { params: recordIdParams, response: categoryAnswer };
+export const createCategory = { body: categoryBody, response: categoryAnswer };
+export const updateCategory = { params: recordIdParams, body: categoryBody, response: categoryAnswer };
+export const deleteCategory = { params: recordIdParams, response: categoryAnswer };
 export const categoriesTable = table;
 
 export const listColors = { response: z.array(colorAnswer) };

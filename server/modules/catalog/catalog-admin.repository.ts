@@ -257,6 +257,9 @@ export type AdminProductDetail = typeof products.$inferSelect & {
   brand: string;
   category: string;
   held: number;
+  /** The category's GST defaults (issue 15). */
+  categoryHsnCode: string | null;
+  categoryGstRateBp: number | null;
 };
 
 export async function findAdminProduct(
@@ -272,6 +275,8 @@ export async function findAdminProduct(
       product: products,
       brand: brands.title,
       category: categories.title,
+      categoryHsnCode: categories.hsnCode,
+      categoryGstRateBp: categories.gstRateBp,
       held: sql<number>`${liveHeldUnits}::int`.mapWith(Number),
     })
     .from(products)
@@ -279,7 +284,16 @@ export async function findAdminProduct(
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))
     .limit(1);
-  return row ? { ...row.product, brand: row.brand, category: row.category, held: row.held } : undefined;
+  return row
+    ? {
+        ...row.product,
+        brand: row.brand,
+        category: row.category,
+        held: row.held,
+        categoryHsnCode: row.categoryHsnCode,
+        categoryGstRateBp: row.categoryGstRateBp,
+      }
+    : undefined;
 }
 
 export type ProductColorRow = { productId: string; id: string; title: string; name: string };
@@ -366,6 +380,9 @@ export type ProductWrite = {
   brandId: string;
   tags: string[];
   images: ImageRef[];
+  /** GST (issue 15): null takes the category's. */
+  hsnCode: string | null;
+  gstRateBp: number | null;
 };
 
 export async function insertProducts(
@@ -445,15 +462,17 @@ export async function updateProductsBatch(
       brand_id: row.brandId,
       tags: row.tags,
       images: row.images,
+      hsn_code: row.hsnCode,
+      gst_rate_bp: row.gstRateBp,
     }));
     await tx.execute(sql`
       update ${products} p set
         slug = v.slug, title = v.title, description = v.description, price_paise = v.price_paise,
         mrp_paise = v.mrp_paise, category_id = v.category_id, brand_id = v.brand_id, tags = v.tags,
-        images = v.images, updated_at = now()
+        images = v.images, hsn_code = v.hsn_code, gst_rate_bp = v.gst_rate_bp, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(
         id uuid, slug text, title text, description text, price_paise integer, mrp_paise integer,
-        category_id uuid, brand_id uuid, tags text[], images jsonb)
+        category_id uuid, brand_id uuid, tags text[], images jsonb, hsn_code text, gst_rate_bp integer)
       where p.id = v.id`);
   }
 }
@@ -473,6 +492,8 @@ export async function exportPage(db: Executor, filters: AdminFilters, afterId: s
       tags: products.tags,
       quantity: products.quantity,
       images: products.images,
+      hsnCode: products.hsnCode,
+      gstRateBp: products.gstRateBp,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))

@@ -25,6 +25,7 @@ import {
   STOCK_MOVEMENTS_PAGE,
 } from '../../../shared/api/catalog-admin.schemas.js';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../shared/money.js';
+import { bpToRate, rateToBp } from '../../../shared/schemas/gst-fields.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import type { ImageRef, StockMovementReason } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -74,6 +75,8 @@ function snapshotOf(
     mrpPaise: number | null;
     tags: string[];
     images: ImageRef[];
+    hsnCode: string | null;
+    gstRateBp: number | null;
   },
   names: { category: string; brand: string; colors: string[] },
 ): Snapshot {
@@ -88,6 +91,8 @@ function snapshotOf(
     colors: names.colors,
     tags: values.tags,
     images: values.images.map((image) => image.url),
+    hsnCode: values.hsnCode,
+    gstRate: bpToRate(values.gstRateBp),
   };
 }
 
@@ -192,6 +197,9 @@ export function createCatalogAdminService(deps: ServiceDeps) {
       totalrating: Math.round(row.totalRating * 10) / 10,
       ratingCount: row.ratingCount,
       hasOrders,
+      hsnCode: row.hsnCode,
+      gstRate: bpToRate(row.gstRateBp),
+      categoryTax: { hsnCode: row.categoryHsnCode, gstRate: bpToRate(row.categoryGstRateBp) },
       archivedAt: row.archivedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -263,6 +271,8 @@ export function createCatalogAdminService(deps: ServiceDeps) {
       tags: [...new Set(input.tags)],
       images: storedImages(input.images),
       colorIds: [...new Set(input.colorIds)],
+      hsnCode: input.hsnCode ?? null,
+      gstRateBp: rateToBp(input.gstRate) ?? null,
     };
   }
 
@@ -316,6 +326,9 @@ export function createCatalogAdminService(deps: ServiceDeps) {
     return afterWrite(
       db.transaction(async (tx) => {
         const current = await loadDetail(tx, id, { lock: true });
+        // GST fields a writer did not send (older clients know none) stay as they are.
+        if (input.hsnCode === undefined) values.hsnCode = current.row.hsnCode;
+        if (input.gstRate === undefined) values.gstRateBp = current.row.gstRateBp;
         const names = await checkReferences(tx, values);
         const slug = await chooseSlug(tx, values.slug, values.title, current.row);
         const { colorIds, ...write } = values;
@@ -617,6 +630,8 @@ export function createCatalogAdminService(deps: ServiceDeps) {
           colorIds: input.color,
           tags: input.tags ? [input.tags] : [],
           images: input.images,
+          hsnCode: input.hsnCode,
+          gstRate: input.gstRate,
         },
         input.quantity,
         'created',
@@ -645,6 +660,8 @@ export function createCatalogAdminService(deps: ServiceDeps) {
           colorIds: input.color ?? current.colorRows.map((c) => c.id),
           tags: input.tags === undefined ? row.tags : input.tags ? [input.tags] : [],
           images: input.images ?? row.images,
+          hsnCode: input.hsnCode,
+          gstRate: input.gstRate,
         },
         input.quantity === undefined
           ? undefined
@@ -784,6 +801,8 @@ export function createCatalogAdminService(deps: ServiceDeps) {
             tags: values.tags ?? [],
             images: (values.imageUrls ?? []).map((url) => ({ url })),
             colorIds: values.colorIds!,
+            hsnCode: values.hsnCode ?? null,
+            gstRateBp: values.gstRateBp ?? null,
           },
         });
         continue;
@@ -801,6 +820,8 @@ export function createCatalogAdminService(deps: ServiceDeps) {
         tags: values.tags ?? current.tags,
         images: values.imageUrls ? values.imageUrls.map((url) => byUrl.get(url) ?? { url }) : current.images,
         colorIds: values.colorIds ?? existingColors.get(current.id) ?? [],
+        hsnCode: values.hsnCode === undefined ? current.hsnCode : values.hsnCode,
+        gstRateBp: values.gstRateBp === undefined ? current.gstRateBp : values.gstRateBp,
       };
       if (merged.mrpPaise !== null && merged.mrpPaise < merged.pricePaise) {
         rejections.push({
@@ -818,7 +839,9 @@ export function createCatalogAdminService(deps: ServiceDeps) {
         merged.categoryId !== current.categoryId ||
         merged.brandId !== current.brandId ||
         !sameList(merged.tags, current.tags) ||
-        !sameImages(merged.images, current.images);
+        !sameImages(merged.images, current.images) ||
+        merged.hsnCode !== current.hsnCode ||
+        merged.gstRateBp !== current.gstRateBp;
       const colorsChanged = !sameList(merged.colorIds, existingColors.get(current.id) ?? []);
       const quantityChanged = values.quantity !== undefined && values.quantity !== current.quantity;
       if (!fieldsChanged && !colorsChanged && !quantityChanged) {
@@ -835,6 +858,8 @@ export function createCatalogAdminService(deps: ServiceDeps) {
         images: v.images.map((image) => image.url),
         colorIds: v.colorIds,
         description: v.description,
+        hsnCode: v.hsnCode,
+        gstRate: bpToRate(v.gstRateBp),
         quantity,
       });
       const before = plain({ ...current, colorIds: existingColors.get(current.id) ?? [] }, current.quantity);

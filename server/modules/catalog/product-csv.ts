@@ -16,6 +16,7 @@ import {
 } from '../../../shared/api/catalog-admin.schemas.js';
 import { PRODUCT_TAGS } from '../../../shared/catalog.js';
 import { rupeesToPaise } from '../../../shared/money.js';
+import { readGstRate, readHsnCode } from '../../../shared/schemas/gst-fields.js';
 import { badRequest } from '../../lib/errors.js';
 
 /**
@@ -49,6 +50,8 @@ export type ExportRow = {
   tags: string[];
   quantity: number;
   images: string[];
+  hsnCode: string | null;
+  gstRateBp: number | null;
 };
 
 const rupees = (paise: number) => (paise / 100).toFixed(2).replace(/\.00$/, '');
@@ -72,6 +75,9 @@ export function productCsvStream(pages: AsyncIterable<ExportRow[]>): Readable {
             tags: row.tags.join('|'),
             quantity: String(row.quantity),
             images: row.images.join('|'),
+            hsn_code: row.hsnCode ?? '',
+            // Percent, as people write it: 18, 5, 0.25; blank takes the category's.
+            gst_rate: row.gstRateBp === null ? '' : String(row.gstRateBp / 100),
           };
         }
       }
@@ -177,6 +183,9 @@ export type RowValues = {
   imageUrls?: string[];
   /** Absent also when the cell is empty: the stock stays as it is. */
   quantity?: number;
+  /** GST (issue 15): an empty cell is null, the category's applies. */
+  hsnCode?: string | null;
+  gstRateBp?: number | null;
 };
 
 const splitList = (cell: string) =>
@@ -296,6 +305,16 @@ export function readRow(
         reject('quantity', `Quantity must be at most ${PRODUCT_QUANTITY_MAX.toLocaleString('en-IN')}`);
       else values.quantity = Number(text);
     }
+  }
+  if (columns.has('hsn_code')) {
+    const hsn = readHsnCode(cell('hsn_code'));
+    if (hsn !== null && typeof hsn === 'object') reject('hsn_code', hsn.message);
+    else values.hsnCode = hsn;
+  }
+  if (columns.has('gst_rate')) {
+    const bp = readGstRate(cell('gst_rate'));
+    if (bp !== null && typeof bp === 'object') reject('gst_rate', bp.message);
+    else values.gstRateBp = bp;
   }
   return { values, rejections };
 }

@@ -12,6 +12,9 @@ export type TaxonomyRow = {
   slug?: string;
   /** Colours. */
   name?: string;
+  /** Categories: GST defaults of their products (issue 15). */
+  hsnCode?: string | null;
+  gstRateBp?: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -26,6 +29,7 @@ function columnsOf(kind: CatalogTaxonomy) {
     id: table.id,
     title: table.title,
     ...(kind === 'color' ? { name: colors.name } : { slug: (table as typeof brands).slug }),
+    ...(kind === 'category' ? { hsnCode: categories.hsnCode, gstRateBp: categories.gstRateBp } : {}),
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   };
@@ -105,7 +109,19 @@ export async function slugsLike(
   return rows.map((r) => r.slug);
 }
 
-export type TaxonomyValues = { title: string; slug?: string; name?: string };
+/** `hsnCode`, `gstRateBp`: categories only; absent leaves them as they are. */
+export type TaxonomyValues = {
+  title: string;
+  slug?: string;
+  name?: string;
+  hsnCode?: string | null;
+  gstRateBp?: number | null;
+};
+
+const categoryTax = (values: TaxonomyValues) => ({
+  ...(values.hsnCode !== undefined ? { hsnCode: values.hsnCode } : {}),
+  ...(values.gstRateBp !== undefined ? { gstRateBp: values.gstRateBp } : {}),
+});
 
 export async function insert(
   db: Executor,
@@ -118,10 +134,15 @@ export async function insert(
           .insert(colors)
           .values({ title: values.title, name: values.name ?? values.title })
           .returning(columnsOf(kind))
-      : await db
-          .insert(tables[kind])
-          .values({ title: values.title, slug: values.slug ?? '' })
-          .returning(columnsOf(kind));
+      : kind === 'category'
+        ? await db
+            .insert(categories)
+            .values({ title: values.title, slug: values.slug ?? '', ...categoryTax(values) })
+            .returning(columnsOf(kind))
+        : await db
+            .insert(tables[kind])
+            .values({ title: values.title, slug: values.slug ?? '' })
+            .returning(columnsOf(kind));
   return row!;
 }
 
@@ -147,7 +168,12 @@ export async function update(
   const table = tables[kind];
   const [row] = await db
     .update(table)
-    .set({ title: values.title, ...(values.slug !== undefined ? { slug: values.slug } : {}), updatedAt: now })
+    .set({
+      title: values.title,
+      ...(values.slug !== undefined ? { slug: values.slug } : {}),
+      ...(kind === 'category' ? categoryTax(values) : {}),
+      updatedAt: now,
+    })
     .where(eq(table.id, id))
     .returning(columnsOf(kind));
   return row;

@@ -6,6 +6,8 @@ import {
   TAXONOMY_TABLE_PAGE,
   type TaxonomyTableQuery,
 } from '../../../shared/api/taxonomy.schemas.js';
+import { formatGstRate } from '../../../shared/gst.js';
+import { bpToRate, rateToBp } from '../../../shared/schemas/gst-fields.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
@@ -31,8 +33,23 @@ export function presentTaxonomy(row: repository.TaxonomyRow): ApiTaxonomyRecord 
   };
 }
 
+/** A category's GST defaults as the API answers them (issue 15). */
+const categoryTax = (row: repository.TaxonomyRow) => ({
+  hsnCode: row.hsnCode ?? null,
+  gstRate: bpToRate(row.gstRateBp ?? null),
+});
+
 function present(kind: Kind, row: repository.TaxonomyRow): ApiTaxonomyRecord | ApiColor {
-  return kind === 'color' ? { ...presentTaxonomy(row), name: row.name ?? row.title } : presentTaxonomy(row);
+  if (kind === 'color') return { ...presentTaxonomy(row), name: row.name ?? row.title };
+  return kind === 'category' ? { ...presentTaxonomy(row), ...categoryTax(row) } : presentTaxonomy(row);
+}
+
+/** "HSN 8517, 18%", "no HSN code, no rate": a category's GST defaults in the audit trail. */
+function taxLabel(row: repository.TaxonomyRow): string {
+  const hsn = row.hsnCode ? `HSN ${row.hsnCode}` : 'no HSN code';
+  const rate =
+    row.gstRateBp === null || row.gstRateBp === undefined ? 'no rate' : formatGstRate(row.gstRateBp);
+  return `${hsn}, ${rate}`;
 }
 
 /** "Graphite (#1f2937)" for a colour with a name, its title otherwise. */
@@ -51,7 +68,23 @@ function referencedFrom(error: unknown): string | null {
   return /from table "(\w+)"/.exec(cause.detail ?? '')?.[1] ?? 'another table';
 }
 
-export type TaxonomyInput = { title: string; name?: string | undefined };
+export type TaxonomyInput = {
+  title: string;
+  name?: string | undefined;
+  /** Categories (issue 15): absent leaves them as they are, null clears them. */
+  hsnCode?: string | null | undefined;
+  /** Percent. */
+  gstRate?: number | null | undefined;
+};
+
+/** The GST defaults a category write sets (nothing for brands and colours). */
+function taxValues(kind: Kind, input: TaxonomyInput) {
+  if (kind !== 'category') return {};
+  return {
+    ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+    ...(input.gstRate !== undefined ? { gstRateBp: rateToBp(input.gstRate) } : {}),
+  };
+}
 
 /**
  * Brands, product categories and colours (the catalogue's tables; blog categories are the blog
@@ -96,13 +129,14 @@ export function createTaxonomyService(deps: ServiceDeps) {
           title: input.title,
           ...(slug ? { slug } : {}),
           ...(kind === 'color' ? { name: input.name || input.title } : {}),
+          ...taxValues(kind, input),
         });
         const after = present(kind, row);
         await recordAudit(tx, actor, {
           action: `${words[kind].entity}.create`,
           entityType: words[kind].entity,
           entityId: row.id,
-          summary: `Added the ${words[kind].one} ${label(kind, row)}`,
+          summary: `Added the ${words[kind].one} ${label(kind, row)}${kind === 'category' && (row.hsnCode || row.gstRateBp !== null) ? ` (GST: ${taxLabel(row)})` : ''}`,
           after,
         });
         return after;
@@ -136,6 +170,7 @@ export function createTaxonomyService(deps: ServiceDeps) {
                   input.name || (before.name === before.title ? input.title : (before.name ?? input.title)),
               }
             : {}),
+          ...taxValues(kind, input),
         });
         if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
         const after = present(kind, row);
@@ -144,9 +179,16 @@ export function createTaxonomyService(deps: ServiceDeps) {
           entityType: words[kind].entity,
           entityId: id,
           summary:
-            label(kind, before) === label(kind, row)
-              ? `Saved the ${words[kind].one} ${label(kind, row)} unchanged`
-              : `Renamed the ${words[kind].one} ${label(kind, before)} to ${label(kind, row)}`,
+            [
+              label(kind, before) === label(kind, row)
+                ? null
+                : `Renamed the ${words[kind].one} ${label(kind, before)} to ${label(kind, row)}`,
+              kind === 'category' && taxLabel(before) !== taxLabel(row)
+                ? `Changed the GST of the category ${row.title} from ${taxLabel(before)} to ${taxLabel(row)}`
+                : null,
+            ]
+              .filter(Boolean)
+              .join('; ') || `Saved the ${words[kind].one} ${label(kind, row)} unchanged`,
           before: present(kind, before),
           after,
         });
@@ -208,6 +250,7 @@ export function createTaxonomyService(deps: ServiceDeps) {
         items: rows.map((row) => ({
           ...presentTaxonomy(row),
           ...(kind === 'color' ? { name: row.name ?? row.title } : {}),
+          ...(kind === 'category' ? categoryTax(row) : {}),
           used: row.used,
         })),
         total,

@@ -27,6 +27,8 @@ const columnNotes: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
   tags: 'featured, special, popular, separated by |',
   quantity: 'Stock; empty leaves it as it is (changes go to the ledger)',
   images: 'Picture URLs (https://…), separated by |',
+  hsn_code: 'Optional: 4, 6 or 8 digits (8517); empty takes the category’s',
+  gst_rate: 'Optional: percent, one of 0, 0.25, 3, 5, 18, 40; empty takes the category’s',
 };
 
 /** CSV out (every product, for a spreadsheet) and in (checked first, then all or nothing). */
