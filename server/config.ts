@@ -46,6 +46,17 @@ function isMediaBase(value: string): boolean {
   }
 }
 
+/** Whole rupees from 0 to ₹1,00,000 (a shop's delivery fee or free-delivery threshold). */
+const rupeesSetting = (name: string, fallback: number) =>
+  emptyAsUndefined.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    if (!/^\d{1,6}$/.test(value) || Number(value) > 100_000) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be whole rupees from 0 to 100000` });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -126,6 +137,10 @@ const envSchema = z
       .min(1, 'CHECKOUT_HOLD_MINUTES must be between 1 and 120')
       .max(120, 'CHECKOUT_HOLD_MINUTES must be between 1 and 120')
       .default(15),
+    // Delivery (issue 15), in rupees, GST included: the fee below the threshold (0: always free),
+    // and the items' value (after any coupon) from which delivery is free.
+    DELIVERY_FEE: rupeesSetting('DELIVERY_FEE', 49),
+    FREE_DELIVERY_FROM: rupeesSetting('FREE_DELIVERY_FROM', 500),
     // Which proxies may set X-Forwarded-For: a hop count (1) or addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
     // Unset, the client's own address counts, so nobody can dodge a rate limit by sending the header.
     TRUST_PROXY: emptyAsUndefined.pipe(
@@ -273,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
     checkoutHoldMinutes: raw.CHECKOUT_HOLD_MINUTES,
+    /** Paise: the delivery fee below the threshold, and the threshold (items after the coupon). */
+    delivery: { feePaise: raw.DELIVERY_FEE * 100, freeFromPaise: raw.FREE_DELIVERY_FROM * 100 },
     /** Days after delivery in which a customer may ask for a return (0: no returns). */
     returnWindowDays: raw.RETURN_WINDOW_DAYS,
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,

@@ -57,7 +57,13 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     seller: config.seller,
     log,
   });
-  const checkout = createCheckoutService({ db, provider, holdMinutes: config.checkoutHoldMinutes });
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    holdMinutes: config.checkoutHoldMinutes,
+    delivery: config.delivery,
+    sellerState: config.seller.state,
+  });
   // The merchant console (issue 13): one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, mailQueue, imageUrls, catalog, provider };
   // Issue 14: refunds exactly once, and the order lifecycle built on them.

@@ -348,6 +348,8 @@ export type CheckoutLineSnapshot = {
   pricePaise: number;
   /** The line's share of the coupon's discount, in paise (issue 15); absent before. */
   discountPaise?: number;
+  /** The product's MRP when checked out, for the order's "items at MRP" (issue 15); absent before. */
+  mrpPaise?: number | null;
 };
 
 export const checkoutStatuses = ['pending', 'paid', 'completed', 'failed', 'refunded'] as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { shippingAddressSchema } from '../schemas/address.js';
 import { orderAnswer, paymentInfoAnswer } from './orders.schemas.js';
+import { checkoutQuoteAnswer, priceBreakupAnswer } from './price-breakup.schemas.js';
 
 /*
  * The payment flow's three calls, start, verify and create the order, are one area: the checkout
@@ -35,18 +36,45 @@ export const checkoutStartAnswer = z.object({
   checkoutScript: z.string(),
   /** Until when the cart's stock is held for this checkout. */
   heldUntil: z.optional(z.string()),
+  /** What the provider order charges, item by item (issue 15): `total` is its amount in rupees. */
+  breakup: z.optional(priceBreakupAnswer),
 });
 export type ApiCheckoutStart = z.output<typeof checkoutStartAnswer>;
+
+export const COUPON_CODE_MAX = 30;
+
+/** A coupon code as a shopper types it; blank means none. */
+export const couponCodeField = z.optional(
+  z
+    .pipe(
+      z.nullable(z.string({ error: 'Coupon must be a code such as DIWALI25' })),
+      z.transform((value: string | null) => value?.trim().toUpperCase() || undefined),
+    )
+    .check(
+      z.refine((code) => code === undefined || code.length <= COUPON_CODE_MAX, {
+        message: 'That coupon code is too long. Please check it.',
+      }),
+    ),
+);
 
 export const startCheckout = {
   body: z.object({
     // Sent by old clients (sometimes with a shipping surcharge); never used: the server computes it.
     amount: z.optional(z.unknown()),
     shippingInfo: z.optional(shippingAddressSchema),
+    /** One coupon, applied on the server (400 saying why when it cannot be used). */
+    coupon: couponCodeField,
   }),
   response: checkoutStartAnswer,
 };
 export type CheckoutStartInput = z.output<typeof startCheckout.body>;
+
+/** The cart's total and its breakup with a coupon, before paying: nothing is reserved. */
+export const quoteCheckout = {
+  body: z.object({ coupon: couponCodeField }),
+  response: checkoutQuoteAnswer,
+};
+export type CheckoutQuoteInput = z.output<typeof quoteCheckout.body>;
 
 const providerId = (label: string) =>
   z

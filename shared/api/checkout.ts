@@ -8,8 +8,25 @@ export const startCheckout = endpoint<typeof schemas.startCheckout>({
   tag: 'Checkout',
   summary: 'Start paying for the cart',
   description:
-    "A provider order for the cart's amount (computed here; `amount` is ignored), with its stock held. 409 names a product short of stock.",
+    "A provider order for the cart's amount (computed here; `amount` is ignored), with its stock held. " +
+    'An optional `coupon` code is applied here, and one use of it held with the stock: 400 (field `coupon`) when ' +
+    'it is unknown, not yet valid, expired, used up, used as often as one customer may, below its minimum order or ' +
+    'for none of these items. The answer carries the `breakup` whose `total` is the amount charged. 409 names a ' +
+    'product short of stock.',
   errors: [400, 409, 429, 503],
+});
+
+export const quoteCheckout = endpoint<typeof schemas.quoteCheckout>({
+  method: 'POST',
+  path: '/api/user/order/quote',
+  access: 'customer',
+  tag: 'Checkout',
+  summary: "The cart's total and its breakup, with a coupon",
+  description:
+    'What checking out now would charge, computed as the checkout computes it: items at MRP, product discount, ' +
+    "the coupon (400 with the reason, field `coupon`, when it cannot be used), delivery (free from the shop's " +
+    'threshold, after the coupon) and the GST included. Reserves nothing: the checkout checks the coupon again.',
+  errors: [400, 429],
 });
 
 export const verifyPayment = endpoint<typeof schemas.verifyPayment>({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { readRupees } from './catalog-admin.schemas.js';
 import { recordIdParams } from './taxonomy.schemas.js';
 
 export const COUPON_NAME_MAX = 30;
@@ -63,11 +64,158 @@ export const couponDiscountField = z.pipe(
   }),
 );
 
-export const couponBody = z.object({
-  name: couponNameField,
-  expiry: couponExpiryField,
-  discount: couponDiscountField,
-});
+/*
+ * What makes a coupon usable at checkout (issue 15). Every field is optional, so the original
+ * admin client's `{name, expiry, discount}` keeps working: on create an absent field means "none"
+ * (a percentage coupon without limits); on edit it means "unchanged", and null or an empty box
+ * clears it. Rupees outside, paise inside.
+ */
+
+const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Rupees (still rupees after parsing, so a form can send what it checked), or null (blank: none);
+ * absent stays absent.
+ */
+const optionalRupeesField = (label: string, { allowZero }: { allowZero: boolean }) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.union([z.number(), z.string()], { error: `${label} must be a number of rupees` })),
+      z.transform((value: number | string | null, ctx) => {
+        if (isBlank(value)) return null;
+        const rupees = readRupees(value as number | string, label);
+        if (typeof rupees !== 'number') {
+          ctx.issues.push({ code: 'custom', message: rupees.message, input: value });
+          return z.NEVER;
+        }
+        if (!allowZero && rupees === 0) {
+          ctx.issues.push({ code: 'custom', message: `${label} must be more than ₹0`, input: value });
+          return z.NEVER;
+        }
+        return rupees;
+      }),
+    ),
+  );
+
+export const COUPON_LIMIT_MAX = 1_000_000;
+
+/** A whole number of uses from 1, or null (blank: no limit); absent stays absent. */
+const optionalLimitField = (label: string) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.union([z.number(), z.string()], { error: `${label} must be a whole number` })),
+      z.transform((value: number | string | null, ctx) => {
+        if (isBlank(value)) return null;
+        const number = typeof value === 'number' ? value : Number(String(value).trim());
+        if (!Number.isInteger(number) || number < 1 || number > COUPON_LIMIT_MAX) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `${label} must be a whole number from 1 to ${COUPON_LIMIT_MAX.toLocaleString('en-IN')} (or empty for no limit)`,
+            input: value,
+          });
+          return z.NEVER;
+        }
+        return number;
+      }),
+    ),
+  );
+
+const STARTS_MESSAGE = 'First day must be a date such as 2026-10-20 (or empty to start at once)';
+
+/** The first day it applies (India time), as YYYY-MM-DD like the expiry, or null: at once. */
+const optionalStartField = z.optional(
+  z.pipe(
+    z.nullable(z.string({ error: STARTS_MESSAGE })),
+    z.transform((value: string | null, ctx) => {
+      if (isBlank(value)) return null;
+      const day = expiryDay(value as string);
+      if (!day) {
+        ctx.issues.push({ code: 'custom', message: STARTS_MESSAGE, input: value });
+        return z.NEVER;
+      }
+      return day;
+    }),
+  ),
+);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const COUPON_RESTRICTION_MAX = 100;
+
+const idListField = (what: string) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.array(z.string(), { error: `${what} must be a list of ids` })),
+      z.transform((value: string[] | null, ctx) => {
+        const ids = [...new Set((value ?? []).map((id) => id.trim().toLowerCase()))];
+        if (ids.some((id) => !UUID.test(id))) {
+          ctx.issues.push({ code: 'custom', message: `${what} must be a list of ids`, input: value });
+          return z.NEVER;
+        }
+        if (ids.length > COUPON_RESTRICTION_MAX) {
+          ctx.issues.push({
+            code: 'custom',
+            message: `Choose at most ${COUPON_RESTRICTION_MAX} ${what.toLowerCase()}`,
+            input: value,
+          });
+          return z.NEVER;
+        }
+        return ids;
+      }),
+    ),
+  );
+
+export const couponKinds = ['percent', 'flat'] as const;
+export type CouponKind = (typeof couponKinds)[number];
+
+export const couponBody = z
+  .object({
+    name: couponNameField,
+    expiry: couponExpiryField,
+    /** Percent; required for a percentage coupon (every coupon the original client makes). */
+    discount: z.optional(couponDiscountField),
+    kind: z.optional(z.enum(couponKinds, { error: 'Kind is percent or flat' })),
+    /** A flat coupon's amount off, in rupees. */
+    flatAmount: optionalRupeesField('Amount off', { allowZero: false }),
+    /** The least the eligible items must come to, in rupees. */
+    minOrder: optionalRupeesField('Minimum order', { allowZero: true }),
+    /** A percentage coupon's largest discount, in rupees. */
+    maxDiscount: optionalRupeesField('Maximum discount', { allowZero: false }),
+    startsAt: optionalStartField,
+    /** Uses in all, placed orders and checkouts being paid for. */
+    usageLimit: optionalLimitField('Total uses'),
+    perCustomerLimit: optionalLimitField('Uses per customer'),
+    /** Only items of these categories (and of these brands, when both are given) are discounted. */
+    categoryIds: idListField('Categories'),
+    brandIds: idListField('Brands'),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      const flat = body.kind === 'flat';
+      if (!flat && body.discount === undefined)
+        ctx.addIssue({ code: 'custom', path: ['discount'], message: DISCOUNT_MESSAGE, input: body.discount });
+      if (flat && (body.flatAmount === undefined || body.flatAmount === null))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['flatAmount'],
+          message: 'Amount off is required for a flat coupon',
+          input: body.flatAmount,
+        });
+      if (flat && body.maxDiscount !== undefined && body.maxDiscount !== null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxDiscount'],
+          message: 'A flat coupon takes its amount off: leave the maximum discount empty',
+          input: body.maxDiscount,
+        });
+      if (body.startsAt && body.startsAt > body.expiry)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['startsAt'],
+          message: 'The first day must be on or before the last day',
+          input: body.startsAt,
+        });
+    }),
+  );
 export type CouponBody = z.output<typeof couponBody>;
 export type CouponFormValues = z.input<typeof couponBody>;
 
@@ -76,10 +224,26 @@ export const couponAnswer = z.object({
   name: z.string(),
   /** 00:00 UTC of the day it expires, as an ISO timestamp. */
   expiry: z.string(),
-  /** Percent. */
+  /** Percent (a flat coupon answers the 100% it may take of the eligible items, up to its amount). */
   discount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  // Issue 15, after the original fields.
+  kind: z.enum(couponKinds),
+  /** Rupees off a flat coupon; null for a percentage. */
+  flatAmount: z.nullable(z.number()),
+  minOrder: z.nullable(z.number()),
+  maxDiscount: z.nullable(z.number()),
+  /** 00:00 UTC of the first day it applies (India time); null: from its creation. */
+  startsAt: z.nullable(z.string()),
+  usageLimit: z.nullable(z.number()),
+  perCustomerLimit: z.nullable(z.number()),
+  categoryIds: z.array(z.string()),
+  brandIds: z.array(z.string()),
+  /** Orders placed with it. */
+  used: z.number(),
+  /** Checkouts holding a use while their shoppers pay. */
+  held: z.number(),
 });
 export type ApiCoupon = z.output<typeof couponAnswer>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { colorAnswer, imageAnswer, productAnswer } from './catalog.schemas.js';
+import { priceBreakupAnswer } from './price-breakup.schemas.js';
 
 export const orderStatuses = [
   'Ordered',
@@ -223,6 +224,8 @@ export const myOrderDetail = z.object({
   ...orderAnswer.shape,
   ...orderLifecycleFields,
   allowed: orderAllowedAnswer,
+  /** The total and its breakup as the checkout showed it (issue 15), in rupees. */
+  breakup: priceBreakupAnswer,
 });
 export type ApiMyOrder = z.output<typeof myOrderDetail>;
 

@@ -5,6 +5,8 @@
  */
 export {
   type CheckoutRow as CheckoutRecord,
+  /** The checkout with this id (an order's: its lines as priced, MRPs included). */
+  findCheckoutById,
   /** The checkout a provider order pays for. */
   findCheckoutByProviderOrder,
   /** What is recorded about a provider's payment id. */

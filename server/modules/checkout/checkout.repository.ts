@@ -14,6 +14,9 @@ export async function insertCheckout(
     amountPaise: number;
     lines: CheckoutLineSnapshot[];
     shippingInfo?: ShippingInfo;
+    couponCode?: string | null;
+    couponDiscountPaise?: number;
+    deliveryPaise?: number;
   },
 ): Promise<CheckoutRow> {
   const [row] = await db.insert(checkouts).values(values).returning();
@@ -30,6 +33,11 @@ export async function findCheckoutByProviderOrder(
     .from(checkouts)
     .where(and(eq(checkouts.provider, provider), eq(checkouts.providerOrderId, providerOrderId)))
     .limit(1);
+  return row;
+}
+
+export async function findCheckoutById(db: Executor, checkoutId: string): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).limit(1);
   return row;
 }
 

@@ -12,6 +12,15 @@ export async function checkoutRoutes(app: FastifyInstance, { checkout }: { check
   const byCustomer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
   const startLimit = limiter(app, 'checkout-start', { max: 20, minutes: 15, key: byCustomer });
   const verifyLimit = limiter(app, 'checkout-verify', { max: 30, minutes: 15, key: byCustomer });
+  // The cart page asks on every change; the limit is there so coupon codes cannot be guessed.
+  const quoteLimit = limiter(app, 'checkout-quote', { max: 120, minutes: 15, key: byCustomer });
+  registerEndpoint(
+    app,
+    endpoints.quoteCheckout,
+    schemas.quoteCheckout,
+    ({ body }, request) => checkout.quote(currentUser(request).id, body),
+    { preValidation: [quoteLimit] },
+  );
   registerEndpoint(
     app,
     endpoints.startCheckout,

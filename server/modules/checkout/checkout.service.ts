@@ -1,19 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import type {
   ApiCheckoutStart,
+  CheckoutQuoteInput,
   CheckoutStartInput,
   PaymentVerificationInput,
 } from '../../../shared/api/checkout.schemas.js';
 import type { ApiPaymentInfo } from '../../../shared/api/orders.schemas.js';
+import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas.js';
+import { formatPaise } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import type { CheckoutLineSnapshot } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { cartLinesOf } from '../cart/cart-lines.js';
-import { productRefs } from '../catalog/products.js';
+import { productsForPricing } from '../catalog/product-pricing.js';
 import { assertAvailable, holdStock } from '../catalog/stock.js';
+import { taxonomyTitles } from '../catalog/taxonomy-refs.js';
+import {
+  type CheckoutCoupon,
+  couponForCheckout,
+  releaseCouponHoldsOfUser,
+  reserveCouponUse,
+} from '../coupons/coupon-use.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { PaymentProviderError } from '../payments/payment-provider.js';
+import { checkDeliveryPincode } from '../pincodes/delivery-check.js';
 import * as repository from './checkout.repository.js';
+import {
+  CouponNotApplicable,
+  type DeliveryRules,
+  MIN_PAYABLE_PAISE,
+  type PriceBreakup,
+  type PricingLine,
+  presentBreakup,
+  presentQuote,
+  priceCart,
+} from './pricing.js';
 
 /** More different items than any real basket; bounds what one checkout can hold. */
 const CHECKOUT_MAX_LINES = 30;
@@ -30,30 +51,40 @@ export function providerUnavailable(error: unknown): never {
   throw error;
 }
 
+/** The shop's delivery fee and free-delivery threshold by default (config: DELIVERY_FEE, FREE_DELIVERY_FROM). */
+export const DEFAULT_DELIVERY: DeliveryRules = { feePaise: 4900, freeFromPaise: 50000 };
+
 /**
  * Checkout: the server works out what is being paid for from the customer's own cart and keeps
  * that record (the snapshot) with the provider's order id; verification checks a payment against
- * the order id stored here, never the one the browser reports.
+ * the order id stored here, never the one the browser reports. The total and its breakup (coupon,
+ * delivery, GST included) are computed here only (pricing.ts), for the quote and the checkout alike.
  */
 export function createCheckoutService(deps: {
   db: Database;
   provider: PaymentProvider;
   holdMinutes: number;
+  delivery?: DeliveryRules;
+  /** The seller's state, for splitting the GST (its amount is what the breakup shows). */
+  sellerState?: string;
 }) {
   const { db, provider, holdMinutes } = deps;
+  const delivery = deps.delivery ?? DEFAULT_DELIVERY;
+  const sellerState = deps.sellerState ?? 'Karnataka';
 
-  async function snapshotCart(userId: string): Promise<{ lines: CheckoutLineSnapshot[]; amount: number }> {
+  /** The cart's lines at catalogue prices, with what pricing needs (category, brand, MRP, GST). */
+  async function cartForPricing(userId: string): Promise<PricingLine[]> {
     const cart = await cartLinesOf(db, userId);
     if (cart.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
-    const products = await productRefs(
-      db,
-      cart.map((l) => l.productId),
-    );
-    const lines: CheckoutLineSnapshot[] = [];
     if (cart.length > CHECKOUT_MAX_LINES)
       throw badRequest(
         `One order can have at most ${CHECKOUT_MAX_LINES} different items. Please remove some from your cart.`,
       );
+    const products = await productsForPricing(
+      db,
+      cart.map((l) => l.productId),
+    );
+    const lines: PricingLine[] = [];
     for (const line of cart) {
       const product = products.get(line.productId);
       if (!product) continue;
@@ -63,22 +94,85 @@ export function createCheckoutService(deps: {
         title: product.title,
         quantity: line.quantity,
         pricePaise: product.pricePaise,
+        mrpPaise: product.mrpPaise,
+        categoryId: product.categoryId,
+        brandId: product.brandId,
+        hsnCode: product.hsnCode,
+        gstRateBp: product.gstRateBp,
       });
     }
     if (lines.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
-    // Stock not held for other shoppers; a quick 409 before a provider order is made.
-    await assertAvailable(db, userId, lines);
-    return { lines, amount: lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0) };
+    return lines;
+  }
+
+  /** "SAVE10 is for Watches (Casio): nothing in your cart is." when a restriction leaves nothing. */
+  async function notApplicableMessage(coupon: CheckoutCoupon): Promise<string> {
+    const [categories, brands] = await Promise.all([
+      taxonomyTitles(db, 'category', coupon.categoryIds),
+      taxonomyTitles(db, 'brand', coupon.brandIds),
+    ]);
+    const names = (titles: Map<string, string>) => [...titles.values()].join(', ');
+    const what =
+      categories.size && brands.size
+        ? `${names(categories)} by ${names(brands)}`
+        : names(categories) || names(brands);
+    return what
+      ? `${coupon.code} is for ${what} only: nothing in your cart is.`
+      : `${coupon.code} does not apply to the items in your cart.`;
+  }
+
+  /** The cart priced with the coupon typed (if any); 400 on the coupon field when it cannot be used. */
+  async function price(
+    userId: string,
+    code: string | undefined,
+    deliveryState?: string,
+  ): Promise<{ lines: PricingLine[]; coupon: CheckoutCoupon | null; breakup: PriceBreakup }> {
+    const lines = await cartForPricing(userId);
+    const coupon = code ? await couponForCheckout(db, code, userId) : null;
+    try {
+      return { lines, coupon, breakup: priceCart({ lines, coupon, delivery, sellerState, deliveryState }) };
+    } catch (error) {
+      if (!(error instanceof CouponNotApplicable) || !coupon) throw error;
+      const message = error.noEligibleLines ? await notApplicableMessage(coupon) : error.message;
+      throw badRequest(message, { coupon: message });
+    }
   }
 
   return {
+    /** POST user/order/quote: the breakup the checkout would charge now; nothing is held. */
+    async quote(userId: string, input: CheckoutQuoteInput): Promise<ApiCheckoutQuote> {
+      return presentQuote((await price(userId, input.coupon)).breakup);
+    },
+
     /**
-     * POST user/order/checkout: a provider order for the server-computed amount (free shipping),
-     * with the cart's stock held for `holdMinutes` so nobody pays for a unit that is gone. A new
-     * checkout replaces the shopper's earlier holds; short stock is a 409 naming the product.
+     * POST user/order/checkout: a provider order for the server-computed total (items less any
+     * coupon, plus delivery below the threshold), with the cart's stock held for `holdMinutes` and
+     * one use of the coupon held as long, so nobody pays for a unit (or a use) that is gone. A new
+     * checkout replaces the shopper's earlier holds; short stock is a 409 naming the product; a
+     * coupon used up meanwhile a 400 (and the provider order is simply never paid).
      */
     async start(userId: string, input: CheckoutStartInput): Promise<ApiCheckoutStart> {
-      const { lines, amount } = await snapshotCart(userId);
+      // Before anything is held or paid: a pincode the shop does not serve, or in another state
+      // than the one chosen, is a 400 naming the problem (issue 15). Clients that send no address
+      // here give it after payment, when it is never refused.
+      if (input.shippingInfo) {
+        await checkDeliveryPincode(db, input.shippingInfo.pincode, input.shippingInfo.state);
+      }
+      const { coupon, breakup } = await price(userId, input.coupon, input.shippingInfo?.state);
+      if (breakup.totalPaise < MIN_PAYABLE_PAISE)
+        throw badRequest(`The total must be at least ${formatPaise(MIN_PAYABLE_PAISE)} to pay online.`);
+      // Stock not held for other shoppers; a quick 409 before a provider order is made.
+      await assertAvailable(db, userId, breakup.lines);
+      const lines: CheckoutLineSnapshot[] = breakup.lines.map((line) => ({
+        productId: line.productId,
+        colorId: line.colorId,
+        title: line.title,
+        quantity: line.quantity,
+        pricePaise: line.pricePaise,
+        discountPaise: line.discountPaise,
+        mrpPaise: line.mrpPaise,
+      }));
+      const amount = breakup.totalPaise;
       const receipt = `rcpt_${randomBytes(8).toString('hex')}`;
       const order = await provider
         .createOrder({ amount, currency: 'INR', receipt, notes: { customer: userId } })
@@ -90,9 +184,26 @@ export function createCheckoutService(deps: {
           providerOrderId: order.id,
           amountPaise: amount,
           lines,
+          couponCode: breakup.coupon?.code ?? null,
+          couponDiscountPaise: breakup.coupon?.discountPaise ?? 0,
+          deliveryPaise: breakup.deliveryPaise,
           ...(input.shippingInfo ? { shippingInfo: input.shippingInfo } : {}),
         });
-        return holdStock(tx, { checkoutId: checkout.id, userId, lines, minutes: holdMinutes });
+        const until = await holdStock(tx, { checkoutId: checkout.id, userId, lines, minutes: holdMinutes });
+        // After the stock (products, then coupon rows: the order placement takes them in that
+        // order too), the shopper's earlier checkouts give their coupon uses back, then this one
+        // takes its use under the coupon's lock.
+        await releaseCouponHoldsOfUser(tx, userId);
+        if (coupon && breakup.coupon) {
+          await reserveCouponUse(tx, {
+            coupon,
+            userId,
+            checkoutId: checkout.id,
+            discountPaise: breakup.coupon.discountPaise,
+            expiresAt: until ?? new Date(Date.now() + holdMinutes * 60_000),
+          });
+        }
+        return until;
       });
       return {
         success: true,
@@ -100,6 +211,7 @@ export function createCheckoutService(deps: {
         key: provider.keyId,
         checkoutScript: provider.checkoutScriptUrl,
         heldUntil: heldUntil?.toISOString(),
+        breakup: presentBreakup(breakup),
       };
     },
 

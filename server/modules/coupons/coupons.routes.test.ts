@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expiryDay, indiaToday, isCouponExpired } from '../../../shared/api/coupons.schemas.js';
 import { auditEvents, coupons } from '../../db/schema.js';
+import { ensureBrand, ensureCategory } from '../../test/factories.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -39,6 +40,7 @@ describe('/api/coupon', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const coupon = created.json();
+    // The contract's shape, then what issue 15 added: a percentage coupon without limits.
     expect(coupon).toEqual({
       _id: expect.any(String),
       name: 'DIWALI25',
@@ -46,6 +48,17 @@ describe('/api/coupon', () => {
       discount: 25,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      kind: 'percent',
+      flatAmount: null,
+      minOrder: null,
+      maxDiscount: null,
+      startsAt: null,
+      usageLimit: null,
+      perCustomerLimit: null,
+      categoryIds: [],
+      brandIds: [],
+      used: 0,
+      held: 0,
     });
     for (const url of ['/api/coupon', '/api/coupon/']) {
       const list = await inject('GET', url);
@@ -185,6 +198,127 @@ describe('/api/coupon', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/coupon', headers: support.headers })).statusCode,
     ).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/coupon' })).statusCode).toBe(401);
+  });
+});
+
+describe('/api/coupon with what makes a coupon usable (issue 15)', () => {
+  it('creates a percentage coupon with a cap, minimum, window, limits and a category restriction', async () => {
+    const watches = await ensureCategory(ctx.database.db, 'Watches');
+    const casio = await ensureBrand(ctx.database.db, 'Casio');
+    const created = await inject('POST', '/api/coupon', {
+      name: 'watch10',
+      expiry: '2099-12-31',
+      discount: '10',
+      maxDiscount: '500',
+      minOrder: 1999.5,
+      startsAt: '2026-10-20',
+      usageLimit: '100',
+      perCustomerLimit: 1,
+      categoryIds: [watches.id],
+      brandIds: [casio.id, casio.id],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({
+      name: 'WATCH10',
+      kind: 'percent',
+      discount: 10,
+      flatAmount: null,
+      maxDiscount: 500,
+      minOrder: 1999.5,
+      startsAt: '2026-10-20T00:00:00.000Z',
+      usageLimit: 100,
+      perCustomerLimit: 1,
+      categoryIds: [watches.id],
+      brandIds: [casio.id],
+      used: 0,
+      held: 0,
+    });
+    const [row] = await ctx.database.db.select().from(coupons);
+    expect(row).toMatchObject({ maxDiscountPaise: 50_000, minOrderPaise: 199_950, flatPaise: null });
+    const [event] = await auditFor(created.json()._id);
+    expect(event!.summary).toBe(
+      'Added the coupon WATCH10 (10% off up to ₹500.00, min order ₹1,999.50, from 2026-10-20, 100 uses, 1 per customer, 1 category, 1 brand, expires 2099-12-31)',
+    );
+  });
+
+  it('creates a flat coupon without a percentage; its answer says flat', async () => {
+    const created = await inject('POST', '/api/coupon', {
+      name: 'FLAT200',
+      expiry: '2099-12-31',
+      kind: 'flat',
+      flatAmount: 200,
+      minOrder: 999,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ kind: 'flat', flatAmount: 200, discount: 100, maxDiscount: null });
+  });
+
+  it('an edit from the original client ({name, expiry, discount}) keeps the limits; null clears one', async () => {
+    const coupon = (
+      await inject('POST', '/api/coupon', {
+        name: 'KEEP',
+        expiry: '2099-12-31',
+        discount: 10,
+        usageLimit: 5,
+        perCustomerLimit: 2,
+        minOrder: 100,
+      })
+    ).json();
+    const edited = await inject('PUT', `/api/coupon/${coupon._id}`, {
+      name: 'KEEP',
+      expiry: '2099-1-1',
+      discount: 15,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ discount: 15, usageLimit: 5, perCustomerLimit: 2, minOrder: 100 });
+    const cleared = await inject('PUT', `/api/coupon/${coupon._id}`, {
+      name: 'KEEP',
+      expiry: '2099-1-1',
+      discount: 15,
+      usageLimit: null,
+      minOrder: '',
+    });
+    expect(cleared.json()).toMatchObject({ usageLimit: null, minOrder: null, perCustomerLimit: 2 });
+    // Switching to flat needs an amount; the cap goes.
+    const flat = await inject('PUT', `/api/coupon/${coupon._id}`, {
+      name: 'KEEP',
+      expiry: '2099-1-1',
+      kind: 'flat',
+      flatAmount: '250',
+    });
+    expect(flat.json()).toMatchObject({ kind: 'flat', flatAmount: 250, maxDiscount: null });
+  });
+
+  it('answers 400 with the field for what cannot make sense', async () => {
+    const good = { name: 'OK10', expiry: '2099-12-31', discount: 10 };
+    const cases: [object, string, RegExp][] = [
+      [{ ...good, kind: 'half' }, 'kind', /percent or flat/],
+      [{ name: 'F', expiry: '2099-12-31', kind: 'flat' }, 'flatAmount', /Amount off is required/],
+      [{ name: 'F', expiry: '2099-12-31', kind: 'flat', flatAmount: 0 }, 'flatAmount', /more than ₹0/],
+      [
+        { name: 'F', expiry: '2099-12-31', kind: 'flat', flatAmount: 100, maxDiscount: 50 },
+        'maxDiscount',
+        /leave the maximum/,
+      ],
+      [{ name: 'P', expiry: '2099-12-31', kind: 'percent' }, 'discount', /whole percentage/],
+      [{ ...good, maxDiscount: 'lots' }, 'maxDiscount', /number of rupees/],
+      [{ ...good, minOrder: -5 }, 'minOrder', /number of rupees/],
+      [{ ...good, minOrder: 10.555 }, 'minOrder', /two decimals/],
+      [{ ...good, usageLimit: 0 }, 'usageLimit', /from 1/],
+      [{ ...good, usageLimit: 2.5 }, 'usageLimit', /whole number/],
+      [{ ...good, perCustomerLimit: 'once' }, 'perCustomerLimit', /whole number/],
+      [{ ...good, startsAt: '2100-01-01' }, 'startsAt', /on or before the last day/],
+      [{ ...good, startsAt: 'tomorrow' }, 'startsAt', /First day must be a date/],
+      [{ ...good, categoryIds: ['not-an-id'] }, 'categoryIds', /list of ids/],
+      [{ ...good, brandIds: 'Casio' }, 'brandIds', /list of ids/],
+      [{ ...good, categoryIds: [UNKNOWN] }, 'categoryIds', /no longer exists/],
+    ];
+    for (const [payload, field, message] of cases) {
+      const answer = await inject('POST', '/api/coupon', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json().errors?.[field], `${JSON.stringify(payload)}: ${answer.body}`).toMatch(message);
+    }
+    expect(await ctx.database.db.select().from(coupons)).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { customerContact } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { restockUnits } from '../catalog/stock.js';
 import * as emails from './lifecycle.emails.js';
+import { orderBreakupAnswer } from './order-breakup.js';
 import { presentEvents } from './order-events.js';
 import {
   canCancel,
@@ -691,11 +692,12 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
   async function mine(userId: string, orderId: string): Promise<ApiMyOrder> {
     const order = await repository.findOrder(db, orderId);
     if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
-    const [[base], lifecycle] = await Promise.all([
+    const [[base], lifecycle, breakup] = await Promise.all([
       presentCustomerOrders(db, catalog, [order]),
       lifecycleOf(order, false),
+      orderBreakupAnswer(db, order),
     ]);
-    return { ...base!, ...lifecycle.fields, allowed: lifecycle.allowed };
+    return { ...base!, ...lifecycle.fields, allowed: lifecycle.allowed, breakup };
   }
 
   /** The original clients' one-word statuses, mapped onto the state machine. */

@@ -1,8 +1,38 @@
 import { formatPaise } from '../../../shared/money.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import { escapeHtml, type Mail, SHOP_NAME } from '../../lib/mailer.js';
+import type { StoredBreakup } from '../checkout/pricing.js';
 
 type Line = { title: string; colorName: string; quantity: number; pricePaise: number };
+
+/**
+ * The rows under the lines: the same breakup the checkout and the order page show (issue 15),
+ * as [label, amount] pairs; without one (older callers), free delivery and the total.
+ */
+export function breakupRows(breakup: StoredBreakup | undefined, totalPaise: number): [string, string][] {
+  if (!breakup)
+    return [
+      ['Delivery', 'Free'],
+      ['Total paid', formatPaise(totalPaise)],
+    ];
+  return [
+    ['Items at MRP', formatPaise(breakup.itemsMrpPaise)],
+    ...(breakup.productDiscountPaise > 0
+      ? [['Discount', `−${formatPaise(breakup.productDiscountPaise)}`] as [string, string]]
+      : []),
+    ...(breakup.coupon
+      ? [
+          [`Coupon ${breakup.coupon.code}`, `−${formatPaise(breakup.coupon.discountPaise)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ['Delivery', breakup.deliveryPaise > 0 ? formatPaise(breakup.deliveryPaise) : 'Free'],
+    ['Total paid', formatPaise(breakup.totalPaise)],
+    ['Inclusive of GST', formatPaise(breakup.taxPaise)],
+  ];
+}
 
 export function orderConfirmationEmail(input: {
   to: string;
@@ -10,9 +40,12 @@ export function orderConfirmationEmail(input: {
   orderNumber: string;
   lines: Line[];
   totalPaise: number;
+  /** The order's breakup (order-breakup.ts orderBreakup); shown under the lines. */
+  breakup?: StoredBreakup;
   shipping: ShippingInfo;
   ordersUrl: string;
 }): Mail {
+  const totals = breakupRows(input.breakup, input.totalPaise);
   const address = [
     `${input.shipping.firstName} ${input.shipping.lastName}`,
     input.shipping.address,
@@ -29,8 +62,7 @@ export function orderConfirmationEmail(input: {
       (l) => `- ${l.title} (${l.colorName}) x ${l.quantity}: ${formatPaise(l.pricePaise * l.quantity)}`,
     ),
     '',
-    'Delivery: Free',
-    `Total paid: ${formatPaise(input.totalPaise)}`,
+    ...totals.map(([label, amount]) => `${label}: ${amount}`),
     '',
     'Shipping to:',
     ...address,
@@ -53,8 +85,13 @@ export function orderConfirmationEmail(input: {
 <tr><td style="font-size:15px;line-height:1.6"><p>Hello ${escapeHtml(input.firstname)},</p>
 <p>Thank you for shopping with us. Your order <strong>${escapeHtml(input.orderNumber)}</strong> is confirmed and paid.</p>
 <table role="presentation" width="100%" style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;margin:16px 0">${rows}
-<tr><td style="padding:6px 0">Delivery</td><td align="right">Free</td></tr>
-<tr><td style="padding:6px 0"><strong>Total paid</strong></td><td align="right"><strong>${formatPaise(input.totalPaise)}</strong></td></tr></table>
+${totals
+  .map(([label, amount]) =>
+    label === 'Total paid'
+      ? `<tr><td style="padding:6px 0;border-top:1px solid #e5e7eb"><strong>${label}</strong></td><td align="right" style="border-top:1px solid #e5e7eb"><strong>${amount}</strong></td></tr>`
+      : `<tr><td style="padding:6px 0${label === 'Inclusive of GST' ? ';color:#6b7280;font-size:13px' : ''}">${escapeHtml(label)}</td><td align="right"${label === 'Inclusive of GST' ? ' style="color:#6b7280;font-size:13px"' : ''}>${amount}</td></tr>`,
+  )
+  .join('')}</table>
 <p><strong>Shipping to</strong><br>${address.map(escapeHtml).join('<br>')}</p>
 <p>We ship within 5-10 business days. <a href="${escapeHtml(input.ordersUrl)}">View your orders</a>.</p>
 <p style="font-size:13px;color:#6b7280">— ${SHOP_NAME}</p></td></tr></table></td></tr></table></body></html>`;

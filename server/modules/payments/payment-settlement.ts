@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { webhookEvents } from '../../db/schema.js';
 import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
+import { releaseCouponHold, sweepExpiredCouponHolds } from '../coupons/coupon-use.js';
 import { markOrderPaid } from '../orders/order-payments.js';
 import type { OrderPlacement } from '../orders/order-placement.js';
 import type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider.js';
@@ -64,9 +65,12 @@ export function createPaymentSettlement(deps: {
       ...(PAID_STATES.has(payment.status) ? { verifiedAt: now() } : {}),
     });
     if (!PAID_STATES.has(payment.status)) {
-      // A failed payment gives its held stock back to other shoppers; a retry in the same
-      // provider order can still buy whatever nobody else holds.
-      if (payment.status === 'failed') await releaseHolds(db, checkout.id);
+      // A failed payment gives its held stock (and coupon use) back to other shoppers; a retry in
+      // the same provider order can still buy whatever nobody else holds, at the price it shows.
+      if (payment.status === 'failed') {
+        await releaseHolds(db, checkout.id);
+        await releaseCouponHold(db, checkout.id);
+      }
       return 'not-paid' as const;
     }
     if (checkout.status === 'pending') await checkoutRecords.setCheckoutStatus(db, checkout.id, 'paid');
@@ -108,6 +112,7 @@ export function createPaymentSettlement(deps: {
     async reconcile(options: { minAgeMs?: number; limit?: number } = {}) {
       const current = now();
       await sweepExpiredHolds(db);
+      await sweepExpiredCouponHolds(db);
       const stale = await checkoutRecords.staleCheckouts(
         db,
         new Date(current.getTime() - (options.minAgeMs ?? 120_000)),

@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+
+/**
+ * One total with its breakup (issue 15), as the cart, the checkout, the order page and the order
+ * e-mail show it, in rupees. Always: itemsMrp − productDiscount − coupon.discount + delivery =
+ * total, to the paisa; taxIncluded is the GST inside that total (prices include it). The server
+ * computes it (server/modules/checkout/pricing.ts); the browser only shows it.
+ */
+export const priceBreakupAnswer = z.object({
+  /** The items at their MRP (their price where they have none). */
+  itemsMrp: z.number(),
+  /** MRP − catalogue price, over the items. */
+  productDiscount: z.number(),
+  /** The coupon applied and what it took off; null without one. */
+  coupon: z.nullable(z.object({ code: z.string(), discount: z.number() })),
+  /** 0 when delivery is free. */
+  delivery: z.number(),
+  /** What is paid. */
+  total: z.number(),
+  /** The GST included in the total. */
+  taxIncluded: z.number(),
+});
+export type ApiPriceBreakup = z.output<typeof priceBreakupAnswer>;
+
+/**
+ * The cart's breakup before paying (POST user/order/quote), with what the page needs to say about
+ * delivery: the fee and threshold in force and how much more would make delivery free.
+ */
+export const checkoutQuoteAnswer = z.object({
+  ...priceBreakupAnswer.shape,
+  /** Units in the cart. */
+  items: z.number(),
+  /** Delivery is free when the items, after the coupon, come to at least this; null: always free. */
+  freeDeliveryFrom: z.nullable(z.number()),
+  /** Rupees more of items that would make delivery free; 0 when it already is. */
+  addForFreeDelivery: z.number(),
+});
+export type ApiCheckoutQuote = z.output<typeof checkoutQuoteAnswer>;
