@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
 import { useNavigationPending, useRevalidate, useRouteData } from '../app/route-context';
 import { OrderAddress, OrderItems, OrderPayment, OrderStatusBadge } from '../features/orders/order-card';
+import { OrderDocuments } from '../features/orders/order-documents';
 import { OrderProgress } from '../features/orders/order-progress';
 import { OrderRefunds, OrderReturns } from '../features/orders/order-refunds';
 import { OrderTimeline } from '../features/orders/order-timeline';
@@ -155,6 +156,7 @@ export default function OrderPage() {
               <OrderPayment order={order} />
             </div>
           </section>
+          <OrderDocuments order={order} />
           <OrderTimeline events={order.events} />
           <p className="order-help">
             Questions about this order? <Link href="/contact">Contact us</Link> with its number.

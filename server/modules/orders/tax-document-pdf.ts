@@ -97,7 +97,8 @@ function cellsOf(row: DocumentRow, index: number, view: TaxDocumentView): Record
   return {
     sr: [String(index + 1)],
     description: [row.description, details.join('; ') || undefined],
-    hsn: [row.hsnCode ?? (row.kind === 'delivery' ? '—' : '')],
+    // A line with no HSN code (none set for its product or category) says so rather than look cut off.
+    hsn: [row.hsnCode ?? '—'],
     qty: [String(row.quantity)],
     unit: [row.kind === 'delivery' ? 'OTH' : 'NOS'],
     taxable: [amount(row.taxablePaise)],

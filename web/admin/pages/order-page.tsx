@@ -8,6 +8,7 @@ import { useStaff } from '../app/staff-context';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { OrderActions } from '../features/orders/order-actions';
+import { InvoiceButton, TaxDocuments } from '../features/orders/order-documents';
 import { OrderReturns } from '../features/orders/order-returns';
 import {
   fulfilmentStatusWords,
@@ -69,9 +70,12 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
         description={`Placed ${formatDayAndTime(order.createdAt)} · ${units} ${units === 1 ? 'item' : 'items'} · ${formatRupees(order.totalPriceAfterDiscount)}`}
         back={{ href: '/orders', label: 'Orders' }}
         actions={
-          <Link href={`/orders/${order._id}/packing-slip`} className="button button--ghost">
-            Print packing slip
-          </Link>
+          <>
+            <InvoiceButton order={order} />
+            <Link href={`/orders/${order._id}/packing-slip`} className="button button--ghost">
+              Print packing slip
+            </Link>
+          </>
         }
       />
       <div className="detail-grid">
@@ -261,6 +265,11 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
                 </table>
               </div>
             )}
+          </section>
+
+          <section className="panel" aria-labelledby="order-documents-heading">
+            <h2 id="order-documents-heading">Invoice and credit notes</h2>
+            <TaxDocuments order={order} />
           </section>
 
           <section className="panel" aria-labelledby="order-payment-heading">
