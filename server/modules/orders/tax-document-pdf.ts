@@ -74,9 +74,9 @@ function columnsFor(view: TaxDocumentView): Column[] {
       ]
     : [{ key: 'igst', title: 'IGST (₹)', width: 66, align: 'right' }];
   const taxWidth = taxes.reduce((sum, c) => sum + c.width, 0);
-  const fixed = 14 + 50 + 24 + 26 + 64 + 30 + 62 + taxWidth;
+  const fixed = 18 + 50 + 24 + 26 + 64 + 30 + 62 + taxWidth;
   return [
-    { key: 'sr', title: '#', width: 14, align: 'left' },
+    { key: 'sr', title: '#', width: 18, align: 'left' },
     { key: 'description', title: 'Description', width: 523 - fixed, align: 'left' },
     { key: 'hsn', title: 'HSN', width: 50, align: 'left' },
     { key: 'qty', title: 'Qty', width: 24, align: 'right' },
