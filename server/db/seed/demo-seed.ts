@@ -28,6 +28,7 @@ import {
   reviewerEmail,
   UNUSABLE_PASSWORD_HASH,
 } from './catalogue-data.js';
+import { ensureDemoTaxClasses } from './demo-tax.js';
 import { ensureMediaFiles, type MediaJob } from './media-files.js';
 import { productDescriptionHtml } from './product-description.js';
 import { productImageJobs, productImageRefs } from './product-images.js';
@@ -75,6 +76,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     const colorIds = await ensureColors(tx);
     const newProducts = await insertDemoProducts(tx, categoryIds, brandIds);
     await linkProductColors(tx, newProducts, colorIds);
+    await ensureDemoTaxClasses(tx);
     const reviewerIds = await ensureReviewers(tx);
     const ratingsAdded = await insertDemoRatings(tx, newProducts, reviewerIds);
     await refreshRatingTotals(tx, [...newProducts.values()]);

@@ -4,6 +4,7 @@ import {
   type TaxonomyTableSort,
   taxonomyTableSorts,
 } from '../../../shared/api/taxonomy.schemas';
+import { formatGstRate } from '../../../shared/gst';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
@@ -16,7 +17,7 @@ import { DeleteRowButton } from '../components/row-buttons';
 import { SearchField } from '../components/search-field';
 import { ShortDay } from '../components/short-day';
 import { ColorSwatch } from '../features/taxonomy/color-swatch';
-import { TaxonomyForm } from '../features/taxonomy/taxonomy-form';
+import { TaxonomyForm, type TaxonomySubmit } from '../features/taxonomy/taxonomy-form';
 import { isTaxonomyKind, type TaxonomyConfig, taxonomyConfigs } from '../features/taxonomy/taxonomy-kinds';
 import '../features/taxonomy/taxonomy.css';
 import { adminApi } from '../lib/admin-api';
@@ -55,14 +56,15 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
   const uses = (count: number) =>
     `${count.toLocaleString('en-IN')} ${count === 1 ? config.usedOne : config.usedMany}`;
 
-  const add = async (body: { title: string; name?: string }) => {
+  const isCategory = config.kind === 'category';
+  const add = async (body: TaxonomySubmit) => {
     const created = await adminApi.call(config.create, { body });
     toast.success(`Added the ${config.one} ${label({ ...created, used: 0 })}.`, { autoClose: 4000 });
     setRefusal(null);
     table.reload();
   };
 
-  const rename = async (row: ApiTaxonomyRow, body: { title: string; name?: string }) => {
+  const rename = async (row: ApiTaxonomyRow, body: TaxonomySubmit) => {
     await adminApi.call(config.update, { params: { id: row._id }, body });
     toast.success(
       config.kind === 'blogcategory' && row.used > 0 && body.title !== row.title
@@ -160,7 +162,12 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
                 <TaxonomyForm
                   compact
                   config={config}
-                  initial={{ title: row.title, name: row.name && row.name !== row.title ? row.name : '' }}
+                  initial={{
+                    title: row.title,
+                    name: row.name && row.name !== row.title ? row.name : '',
+                    hsnCode: row.hsnCode ?? '',
+                    gstRate: row.gstRate != null ? String(row.gstRate) : '',
+                  }}
                   submitLabel="Save"
                   busyLabel="Saving…"
                   onSubmit={(body) => rename(row, body)}
@@ -177,6 +184,25 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
                 <strong>{row.title}</strong>
               ),
           },
+          ...(isCategory
+            ? [
+                {
+                  key: 'gst',
+                  header: 'GST',
+                  width: '9rem',
+                  render: (row: ApiTaxonomyRow) =>
+                    editing === row._id ? null : row.hsnCode || row.gstRate != null ? (
+                      <span>
+                        {row.hsnCode ? <code>{row.hsnCode}</code> : null}
+                        {row.hsnCode && row.gstRate != null ? ' · ' : null}
+                        {row.gstRate != null ? formatGstRate(row.gstRate * 100) : null}
+                      </span>
+                    ) : (
+                      <span className="used-none">Not set</span>
+                    ),
+                },
+              ]
+            : []),
           {
             key: 'used',
             header: config.usedBy,
@@ -204,10 +230,11 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
                   <button
                     type="button"
                     className="button button--small button--plain"
-                    aria-label={`Rename ${label(row)}`}
+                    aria-label={`${isCategory ? 'Edit' : 'Rename'} ${label(row)}`}
                     onClick={() => setEditing(row._id)}
                   >
-                    Rename
+                    {/* A category has GST defaults as well as a name. */}
+                    {isCategory ? 'Edit' : 'Rename'}
                   </button>
                   <DeleteRowButton
                     label={`Delete ${label(row)}`}
@@ -238,7 +265,7 @@ function AddForm({
   onAdd,
 }: {
   config: TaxonomyConfig;
-  onAdd: (body: { title: string; name?: string }) => Promise<void>;
+  onAdd: (body: TaxonomySubmit) => Promise<void>;
 }) {
   const [generation, setGeneration] = useState(0);
   return (

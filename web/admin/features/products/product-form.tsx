@@ -8,6 +8,8 @@ import {
   productBody,
 } from '../../../../shared/api/catalog-admin.schemas';
 import { PRODUCT_TAGS } from '../../../../shared/catalog';
+import { formatGstRate, isValueBasedHsn } from '../../../../shared/gst';
+import { GST_RATE_CHOICES } from '../../../../shared/schemas/gst-fields';
 import { SelectField, TextField } from '../../../components/forms/form-field';
 import { reportSubmitError } from '../../../components/forms/submit-error';
 import { isApiError } from '../../../lib/api-client';
@@ -31,6 +33,9 @@ type Values = {
   tags: string[];
   images: ProductImage[];
   quantity: string;
+  /** GST (issue 15): empty takes the category's. */
+  hsnCode: string;
+  gstRate: string;
 };
 type Field = keyof Values;
 type Errors = Partial<Record<Field, string>>;
@@ -47,6 +52,8 @@ const FIELDS: Field[] = [
   'tags',
   'images',
   'quantity',
+  'hsnCode',
+  'gstRate',
 ];
 
 function initialValues(product: ApiAdminProduct | null): Values {
@@ -62,7 +69,17 @@ function initialValues(product: ApiAdminProduct | null): Values {
     tags: product?.tags ?? [],
     images: product?.images ?? [],
     quantity: '0',
+    hsnCode: product?.hsnCode ?? '',
+    gstRate: product?.gstRate != null ? String(product.gstRate) : '',
   };
+}
+
+/** "8517 · 18%", "18%", "none set" */
+function taxLabel(tax: { hsnCode: string | null; gstRate: number | null } | undefined): string {
+  const parts = [tax?.hsnCode, tax?.gstRate != null ? formatGstRate(tax.gstRate * 100) : null].filter(
+    Boolean,
+  );
+  return parts.length ? parts.join(' · ') : 'none set';
 }
 
 const resolveNew = zodResolver(newProductBody);
@@ -86,6 +103,10 @@ export function ProductForm({
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const isNew = product === null;
+  // The chosen category's GST defaults, which apply where the product sets none.
+  const categoryTax =
+    names.categories.find((category) => category._id === values.categoryId) ??
+    (product && product.category._id === values.categoryId ? product.categoryTax : undefined);
 
   const set = <K extends Field>(field: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -108,6 +129,8 @@ export function ProductForm({
       colorIds: values.colorIds,
       tags: values.tags as (typeof PRODUCT_TAGS)[number][],
       images: values.images,
+      hsnCode: values.hsnCode,
+      gstRate: values.gstRate,
       ...(isNew ? { quantity: values.quantity } : {}),
     };
     const result = isNew ? resolveNew(body) : resolveEdit(body);
@@ -244,6 +267,49 @@ export function ProductForm({
             hint="Headings, bold, lists and links. Anything else is removed when saved."
             onChange={(html) => set('description', html)}
           />
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="product-tax-heading">
+        <h2 id="product-tax-heading">Tax</h2>
+        <p className="form-hint">
+          Prices include GST. Leave these empty to use the category’s ({taxLabel(categoryTax)}); invoices
+          print the HSN code and the rate.
+        </p>
+        <div className="form-grid">
+          <TextField
+            id="product-hsnCode"
+            label="HSN code"
+            inputMode="numeric"
+            value={values.hsnCode}
+            maxLength={12}
+            placeholder={categoryTax?.hsnCode ?? '8517'}
+            hint="4, 6 or 8 digits, from the GST rate schedule (8517 for phones, 6109 for T-shirts)."
+            error={errors.hsnCode}
+            onChange={(event) => set('hsnCode', event.target.value)}
+          />
+          <SelectField
+            id="product-gstRate"
+            label="GST rate"
+            value={values.gstRate}
+            error={errors.gstRate}
+            hint={
+              isValueBasedHsn(values.hsnCode.replace(/[\s.]/g, '') || categoryTax?.hsnCode)
+                ? 'Clothing, textiles and footwear are taxed by price: 5% up to ₹2,500 a piece before tax, 18% above, whatever is chosen here.'
+                : undefined
+            }
+            onChange={(event) => set('gstRate', event.target.value)}
+          >
+            <option value="">
+              Category’s (
+              {categoryTax?.gstRate != null ? formatGstRate(categoryTax.gstRate * 100) : 'none: 18%'})
+            </option>
+            {GST_RATE_CHOICES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {formatGstRate(rate * 100)}
+              </option>
+            ))}
+          </SelectField>
         </div>
       </section>
 

@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { colorBody, taxonomyBody } from '../../../../shared/api/taxonomy.schemas';
-import { TextField } from '../../../components/forms/form-field';
+import { categoryBody, colorBody, taxonomyBody } from '../../../../shared/api/taxonomy.schemas';
+import { formatGstRate } from '../../../../shared/gst';
+import { GST_RATE_CHOICES } from '../../../../shared/schemas/gst-fields';
+import { SelectField, TextField } from '../../../components/forms/form-field';
 import { reportSubmitError } from '../../../components/forms/submit-error';
 import { isApiError } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
@@ -8,8 +10,16 @@ import { ColorSwatch } from './color-swatch';
 import type { TaxonomyConfig } from './taxonomy-kinds';
 import '../../components/row-buttons.css';
 
-export type TaxonomyValues = { title: string; name: string };
+/** `hsnCode` and `gstRate` (percent, as text): categories' GST defaults (issue 15). */
+export type TaxonomyValues = { title: string; name: string; hsnCode?: string; gstRate?: string };
 type Errors = Partial<Record<keyof TaxonomyValues, string>>;
+/** What is sent: a colour's name, or a category's GST defaults (null: none). */
+export type TaxonomySubmit = {
+  title: string;
+  name?: string;
+  hsnCode?: string | null;
+  gstRate?: number | null;
+};
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -32,16 +42,17 @@ export function TaxonomyForm({
   submitLabel: string;
   busyLabel: string;
   /** Resolves when saved; throws the API's error otherwise. */
-  onSubmit: (values: { title: string; name?: string }) => Promise<void>;
+  onSubmit: (values: TaxonomySubmit) => Promise<void>;
   onCancel?: () => void;
   compact?: boolean;
 }) {
   const isColor = config.kind === 'color';
+  const isCategory = config.kind === 'category';
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const pickerId = useId();
-  const resolve = zodResolver(isColor ? colorBody : taxonomyBody);
+  const resolve = zodResolver(isColor ? colorBody : isCategory ? categoryBody : taxonomyBody);
 
   const change = (field: keyof TaxonomyValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -50,22 +61,31 @@ export function TaxonomyForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = isColor ? { title: values.title, name: values.name } : { title: values.title };
+    const body = isColor
+      ? { title: values.title, name: values.name }
+      : isCategory
+        ? { title: values.title, hsnCode: values.hsnCode ?? '', gstRate: values.gstRate ?? '' }
+        : { title: values.title };
     const result = resolve(body);
     if (Object.keys(result.errors).length) {
+      const found = result.errors as Record<string, { message?: string } | undefined>;
       setErrors({
-        title: result.errors.title?.message,
-        name: (result.errors as Record<string, { message?: string }>).name?.message,
+        title: found.title?.message,
+        name: found.name?.message,
+        hsnCode: found.hsnCode?.message,
+        gstRate: found.gstRate?.message,
       });
       return;
     }
     setBusy(true);
     try {
-      await onSubmit(result.values as { title: string; name?: string });
+      await onSubmit(result.values as TaxonomySubmit);
       setErrors({});
     } catch (error) {
       if (isApiError(error) && (error.status === 409 || error.fields?.title)) {
         setErrors({ title: error.fields?.title ?? error.message });
+      } else if (isApiError(error) && (error.fields?.hsnCode || error.fields?.gstRate)) {
+        setErrors({ hsnCode: error.fields.hsnCode, gstRate: error.fields.gstRate });
       }
       reportSubmitError(error);
     } finally {
@@ -122,6 +142,40 @@ export function TaxonomyForm({
           error={errors.name}
           onChange={(event) => change('name', event.target.value)}
         />
+      )}
+      {isCategory && (
+        <>
+          <TextField
+            className="field-hsn"
+            label="HSN code"
+            inputMode="numeric"
+            value={values.hsnCode ?? ''}
+            placeholder="8517"
+            autoComplete="off"
+            maxLength={12}
+            hint={
+              compact
+                ? undefined
+                : 'Optional: 4, 6 or 8 digits; its products use it unless they set their own.'
+            }
+            error={errors.hsnCode}
+            onChange={(event) => change('hsnCode', event.target.value)}
+          />
+          <SelectField
+            className="field-rate"
+            label="GST rate"
+            value={values.gstRate ?? ''}
+            error={errors.gstRate}
+            onChange={(event) => change('gstRate', event.target.value)}
+          >
+            <option value="">Not set (18%)</option>
+            {GST_RATE_CHOICES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {formatGstRate(rate * 100)}
+              </option>
+            ))}
+          </SelectField>
+        </>
       )}
       {isColor && !compact && HEX.test(values.title) && (
         <span className="color-preview">
