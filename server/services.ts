@@ -30,6 +30,7 @@ import { createSalesDashboardService } from './modules/orders/sales-dashboard.se
 import { createTaxDocuments } from './modules/orders/tax-documents.service.js';
 import { createPaymentSettlement } from './modules/payments/payment-settlement.js';
 import { selectPaymentProvider } from './modules/payments/select-provider.js';
+import { createPincodesService } from './modules/pincodes/pincodes.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createSitemapService } from './modules/seo/sitemap.service.js';
 import { createStaffService } from './modules/staff/staff.service.js';
@@ -123,6 +124,8 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     // Issue 15: tax invoices and credit notes as PDFs, and the monthly GST summary.
     taxDocuments: createTaxDocuments({ db, seller: config.seller }),
     gstReport: createGstReport({ db, seller: config.seller }),
+    // Issue 15: where the shop delivers.
+    pincodes: createPincodesService({ db }),
   };
 }
 

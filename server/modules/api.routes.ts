@@ -24,6 +24,7 @@ import { ordersAdminRoutes } from './orders/orders-admin.routes.js';
 import { taxDocumentsRoutes } from './orders/tax-documents.routes.js';
 import { paymentWebhookRoutes } from './payments/payments.routes.js';
 import { testGatewayRoutes } from './payments/test-gateway/test-gateway.routes.js';
+import { pincodesRoutes } from './pincodes/pincodes.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { registerStaffAuth } from './staff/staff-auth.js';
@@ -68,6 +69,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(ordersAdminRoutes, consoleOptions);
   await app.register(orderActionsRoutes, consoleOptions);
   await app.register(taxDocumentsRoutes, consoleOptions);
+  await app.register(pincodesRoutes, consoleOptions);
   await app.register(paymentWebhookRoutes, { provider: services.provider, settlement: services.settlement });
   if (services.testGateway) {
     await app.register(testGatewayRoutes, {

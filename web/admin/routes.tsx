@@ -51,6 +51,14 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: '/orders/:id', page: page(() => import('./pages/order-page')), permission: 'orders.read' },
   {
+    // Where the shop delivers: kept by the staff who ship orders (orders.write imports), read by all
+    // who see orders (issue 15).
+    path: '/pincodes',
+    page: page(() => import('./pages/pincodes-page')),
+    permission: 'orders.read',
+    nav: { label: 'Delivery pincodes', group: 'Sell' },
+  },
+  {
     path: '/products',
     page: page(() => import('./pages/products-page')),
     permission: 'catalogue',

@@ -5,6 +5,7 @@ import { loginHref } from '../features/accounts/next-path';
 import { AddToCart } from '../features/cart/add-to-cart';
 import { ProductCard } from '../features/catalog/product-card';
 import { StarRating } from '../features/catalog/star-rating';
+import { DeliveryPromise } from '../features/delivery/delivery-promise';
 import type { ProductData } from '../features/product/product-data';
 import { availability, CopyLinkButton, ShippingInfo } from '../features/product/product-extras';
 import { ProductGallery } from '../features/product/product-gallery';
@@ -108,6 +109,8 @@ export default function ProductPage() {
               Compare
             </Link>
           </div>
+
+          <DeliveryPromise />
 
           <ShippingInfo />
         </div>

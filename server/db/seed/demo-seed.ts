@@ -28,6 +28,7 @@ import {
   reviewerEmail,
   UNUSABLE_PASSWORD_HASH,
 } from './catalogue-data.js';
+import { ensureDemoPincodes } from './demo-pincodes.js';
 import { ensureDemoTaxClasses } from './demo-tax.js';
 import { ensureMediaFiles, type MediaJob } from './media-files.js';
 import { productDescriptionHtml } from './product-description.js';
@@ -46,6 +47,7 @@ export type SeedSummary = {
   reviewers: number;
   ratingsAdded: number;
   blogsAdded: number;
+  pincodesAdded: number;
   imagesRendered: number;
   seconds: number;
 };
@@ -60,7 +62,7 @@ export async function seedDemoIfEmpty(db: Database, options: SeedOptions): Promi
 }
 
 export function describeSeedSummary(s: SeedSummary): string {
-  return `Demo catalogue ready: ${s.products.toLocaleString('en-IN')} products (${s.productsAdded} new), ${s.brands} brands, ${s.categories} categories, ${s.blogsAdded} new blog posts, ${s.ratingsAdded} new ratings, ${s.imagesRendered} images rendered in ${s.seconds.toFixed(1)} s.`;
+  return `Demo catalogue ready: ${s.products.toLocaleString('en-IN')} products (${s.productsAdded} new), ${s.brands} brands, ${s.categories} categories, ${s.blogsAdded} new blog posts, ${s.ratingsAdded} new ratings, ${s.pincodesAdded} new delivery pincodes, ${s.imagesRendered} images rendered in ${s.seconds.toFixed(1)} s.`;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     const ratingsAdded = await insertDemoRatings(tx, newProducts, reviewerIds);
     await refreshRatingTotals(tx, [...newProducts.values()]);
     const blogsAdded = await insertBlogs(tx);
+    const pincodesAdded = await ensureDemoPincodes(tx);
     return {
       productsAdded: newProducts.size,
       brands: brandIds.size,
@@ -89,6 +92,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       reviewers: reviewerIds.length,
       ratingsAdded,
       blogsAdded,
+      pincodesAdded,
     };
   });
   const imagesRendered = await ensureMediaFiles(path.join(options.dataDir, 'media'), demoMediaJobs());

@@ -23,6 +23,7 @@ const entityTypes = [
   'order',
   'customer',
   'enquiry',
+  'pincode',
   'staff',
   'staff_invite',
   'settings',

@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from 'react';
-import { INDIAN_STATES_AND_UTS } from '../../../shared/india';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { INDIAN_STATES_AND_UTS, PINCODE_PATTERN } from '../../../shared/india';
 import { type ShippingAddress, shippingAddressSchema } from '../../../shared/schemas/address';
 import { SelectField, TextField } from '../../components/forms/form-field';
 import { type Resolver, useForm, zodResolver } from '../../lib/form';
@@ -17,6 +17,9 @@ const resolver = zodResolver(shippingAddressSchema) as unknown as Resolver<
 /**
  * The delivery address: the shared schema's messages under each field once touched,
  * every Indian state and union territory, and the values saved as typed so a reload keeps them.
+ * A complete pincode is looked up as it is typed: it fills the city and state when they are empty
+ * (or still hold what it filled before), shows the delivery day, and refuses a pincode the shop
+ * does not serve or that lies in another state than the one chosen (the server refuses both too).
  */
 export function AddressForm({
   busy,
@@ -35,22 +38,60 @@ export function AddressForm({
     register,
     handleSubmit,
     getValues,
+    setValue,
+    setFocus,
     formState: { errors },
   } = useForm<AddressFormValues, unknown, ShippingAddress>({
     resolver,
     mode: 'onTouched',
     defaultValues: initial,
   });
+  const [delivery, setDelivery] = useState<{ problem?: string; note?: string }>({});
+  // What the lookup wrote, so a later pincode may replace it but never what the shopper typed.
+  const filled = useRef<{ city?: string; state?: string }>({});
+
+  /** Looks the pincode up (the code loads on the first complete one); answers the problem, if any. */
+  async function checkDelivery(): Promise<string | undefined> {
+    const pin = getValues().pincode.trim();
+    if (!PINCODE_PATTERN.test(pin)) return void setDelivery({});
+    const { checkAddressPincode } = await import('../delivery/address-pincode');
+    const answer = await checkAddressPincode(pin, getValues(), filled.current);
+    if (getValues().pincode.trim() !== pin) return;
+    if (!answer) return void setDelivery({});
+    for (const field of ['state', 'city'] as const) {
+      const value = answer[field];
+      if (value) {
+        setValue(field, value, { shouldValidate: true });
+        filled.current[field] = value;
+      }
+    }
+    saveAddress(getValues());
+    setDelivery(answer);
+    return answer.problem;
+  }
+
+  // A saved address is checked (and its delivery day shown) once the page is interactive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount.
+  useEffect(() => {
+    void checkDelivery();
+  }, []);
 
   return (
     <form
       className="form-stack checkout-form"
       noValidate
       aria-labelledby="checkout-address-title"
-      onSubmit={handleSubmit((address) => onSubmit(address))}
+      onSubmit={handleSubmit(async (address) => {
+        if (await checkDelivery()) return setFocus('pincode');
+        await onSubmit(address);
+      })}
       // Every keystroke and choice is kept, so a reload or a failed payment loses nothing.
       onInput={() => saveAddress(getValues())}
-      onChange={() => saveAddress(getValues())}
+      onChange={(event) => {
+        saveAddress(getValues());
+        const { name } = event.target as unknown as HTMLInputElement;
+        if (name === 'pincode' || name === 'state') void checkDelivery();
+      }}
     >
       <fieldset className="checkout-fieldset" disabled={busy}>
         <legend className="visually-hidden">Shipping address</legend>
@@ -124,10 +165,15 @@ export function AddressForm({
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={6}
-            error={errors.pincode?.message}
+            error={errors.pincode?.message ?? delivery.problem}
             {...register('pincode')}
           />
         </div>
+        {/* The answer, read out as it changes; a problem shows under the pincode too. */}
+        <p className="checkout-delivery" role="status">
+          {delivery.note}
+          {delivery.problem && <span className="visually-hidden">{delivery.problem}</span>}
+        </p>
       </fieldset>
       <div className="checkout-actions">
         {children}

@@ -1,0 +1,37 @@
+import { formatDeliveryDay, lookupPincode, notDelivered, rememberPincode } from './pincode-lookup';
+
+/**
+ * The checkout address form's pincode check, loaded when a complete pincode is first typed (not
+ * with the checkout page, which is close to the first-load budget): what to fill in, what to say
+ * about delivery, and the problem that stops the form. Null when the lookup failed (offline, too
+ * many checks): the server checks the address again when payment starts.
+ */
+export async function checkAddressPincode(
+  pin: string,
+  typed: { city: string; state: string },
+  /** What an earlier answer filled in: replaced freely, unlike what the shopper typed. */
+  filled: { city?: string | undefined; state?: string | undefined },
+): Promise<{ problem?: string; note: string; city?: string; state?: string } | null> {
+  let answer: Awaited<ReturnType<typeof lookupPincode>>;
+  try {
+    answer = await lookupPincode(pin);
+  } catch {
+    return null;
+  }
+  rememberPincode(pin);
+  if (!answer.serviceable) return { problem: notDelivered(pin), note: '' };
+  const fill: { city?: string; state?: string } = {};
+  let problem: string | undefined;
+  if (answer.state) {
+    if (!typed.state || typed.state === filled.state) fill.state = answer.state;
+    else if (typed.state !== answer.state)
+      problem = `Pincode ${pin} is in ${answer.state}, not ${typed.state}`;
+  }
+  if (answer.city && (!typed.city.trim() || typed.city === filled.city)) fill.city = answer.city;
+  const place = [answer.city, answer.state].filter(Boolean).join(', ');
+  const note =
+    answer.deliveryBy && !problem
+      ? `${place ? `${place}: ` : ''}delivery by ${formatDeliveryDay(answer.deliveryBy)}`
+      : '';
+  return problem ? { problem, note, ...fill } : { note, ...fill };
+}

@@ -1,0 +1,63 @@
+import type { ResponseOf } from '../../../shared/api/endpoint';
+import { getPincode } from '../../../shared/api/pincodes';
+import { api } from '../../lib/api-client';
+
+/**
+ * The pincode check shared by the product page's "Deliver to" and the checkout's address form:
+ * one request per pincode per visit, the answer's date in words, and the shopper's pincode kept
+ * in localStorage so every product page can show its promise straight away.
+ */
+export type PincodeAnswer = ResponseOf<typeof getPincode>;
+
+const answers = new Map<string, Promise<PincodeAnswer>>();
+
+export function lookupPincode(pin: string): Promise<PincodeAnswer> {
+  let answer = answers.get(pin);
+  if (!answer) {
+    answer = api.call(getPincode, { params: { pin } });
+    // A failure (offline, too many checks) is not kept: the next check asks again.
+    answer.catch(() => answers.delete(pin));
+    answers.set(pin, answer);
+  }
+  return answer;
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-11-24` as "Tue, 24 Nov" (the words are ours: browsers' locale data differ). */
+export function formatDeliveryDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${DAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/**
+ * shared/india.ts's PINCODE_PATTERN, repeated: importing that module would bring its table of states
+ * into the product page's first load (docs/decisions/006-first-load-budget.md).
+ */
+export const PIN = /^[1-9][0-9]{5}$/;
+
+export const notDelivered = (pin: string) => `We do not deliver to ${pin} yet`;
+
+const KEY = 'deliveryPincode';
+
+/** The pincode last checked, else the one of the address being typed at checkout. */
+export function rememberedPincode(): string {
+  try {
+    const saved = localStorage.getItem(KEY);
+    if (saved) return saved;
+    // The checkout's saved address (address-storage.ts, key 'address'), read without its module.
+    const address = JSON.parse(localStorage.getItem('address') ?? '{}') as { pincode?: unknown };
+    return typeof address.pincode === 'string' ? address.pincode : '';
+  } catch {
+    return '';
+  }
+}
+
+export function rememberPincode(pin: string) {
+  try {
+    localStorage.setItem(KEY, pin);
+  } catch {
+    // Storage blocked: the next page asks again.
+  }
+}
