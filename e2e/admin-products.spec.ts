@@ -222,7 +222,7 @@ test('a CSV is checked row by row, imported all at once, and exported', async ({
   expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await file.path())!, 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(
-    'slug,title,description,price,mrp,category,brand,colors,tags,quantity,images',
+    'slug,title,description,price,mrp,category,brand,colors,tags,quantity,images,hsn_code,gst_rate',
   );
   expect(csv).toContain(`e2e-csv-${stamp},E2E CSV Lamp ${stamp}`);
 
