@@ -46,6 +46,7 @@ test('no console page has accessibility violations', async ({ page, request }) =
   const paths = [
     '/admin',
     '/admin/orders',
+    '/admin/pincodes',
     '/admin/reports/gst',
     '/admin/products',
     `/admin/products/${product!._id}`,
