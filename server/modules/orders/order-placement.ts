@@ -8,6 +8,7 @@ import { customerContact } from '../accounts/customers.js';
 import { removePurchasedCartLines } from '../cart/cart-lines.js';
 import { productTaxes } from '../catalog/products.js';
 import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
+import { confirmCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
 import type { CheckoutRecord } from '../checkout/checkout-records.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
@@ -287,6 +288,8 @@ export function createOrderPlacement(deps: {
             })),
           );
           await recordPlaced(tx, order.id);
+          // The coupon's held use becomes the order's (a rollback below gives it back).
+          await confirmCouponUse(tx, locked, order.id);
           await removePurchasedCartLines(tx, locked.userId, locked.lines);
           await checkoutRecords.setCheckoutStatus(tx, locked.id, 'completed');
           // Stock last: a popular product's row stays locked only for this update and the commit,
@@ -305,6 +308,7 @@ export function createOrderPlacement(deps: {
         if (!(error instanceof SoldOut)) throw error;
         await checkoutRecords.setCheckoutStatus(db, checkout.id, 'refunded');
         await releaseHolds(db, checkout.id);
+        await releaseCouponHold(db, checkout.id);
         const refunded = await refundAfterSellOut(checkout, payment);
         log.warn({ checkoutId: checkout.id, titles: error.titles }, 'sold out during payment');
         return { kind: 'sold-out', titles: error.titles, refunded };
