@@ -4,6 +4,7 @@ import { couponRedemptions, coupons, orders } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor } from '../../test/factories.js';
 import { shoppingCalls } from '../../test/shopping.js';
+import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
@@ -65,5 +66,44 @@ describe('a coupon used by an order', () => {
     const refused = await shop.startCheckout(second, { amount: 1, coupon: 'ONCEONLY' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/ONCEONLY/);
+  });
+
+  it('refunds a returned unit at what was paid for it, its coupon share taken off', async () => {
+    const db = ctx.database.db;
+    await db.insert(coupons).values({
+      name: 'TENOFF',
+      discountPercent: 10,
+      expiresAt: new Date('2099-12-31T00:00:00.000Z'),
+    });
+    const product = await createProduct(db, { pricePaise: 100_000, quantity: 10, colors: ['#000000'] });
+    const color = await ensureColor(db, '#000000');
+    const customer = await signUp(ctx.app);
+    await shop.addToCart(customer, product.id, color.id, 2);
+    const started = await shop.startCheckout(customer, { amount: 1, coupon: 'TENOFF' });
+    expect(started.json().order.amount).toBe(180_000);
+    const fields = await shop.payWithGateway(started.json().order.id);
+    await shop.verify(customer, fields);
+    const id = (await shop.createOrder(customer, fields)).json().order._id as string;
+
+    const staff = await signInStaff(ctx.app, 'orders');
+    const act = (path: string, payload: object = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${id}/${path}`,
+        headers: staff.headers,
+        payload,
+      });
+    await act('ship', { carrier: 'Delhivery', awb: 'DLV55501' });
+    await act('deliver');
+    const detail = (await shop.api(customer, 'GET', `/api/user/orders/${id}`)).json();
+    const returned = await shop.api(customer, 'POST', `/api/user/orders/${id}/return`, {
+      lines: [{ lineId: detail.orderItems[0]._id, quantity: 1 }],
+      reason: 'One is enough',
+    });
+    const returnId = returned.json().returns[0]._id as string;
+    const received = await act(`returns/${returnId}/receive`, { restockable: true });
+    expect(received.statusCode, received.body).toBe(200);
+    // ₹1,000 less its ₹100 share of the coupon.
+    expect(received.json()).toMatchObject({ refunded: 900, refundable: 900 });
   });
 });

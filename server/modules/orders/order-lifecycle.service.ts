@@ -25,7 +25,7 @@ import {
 import * as repository from './order-lifecycle.repository.js';
 import { presentCustomerOrders } from './order-presenter.js';
 import { presentOrderTax } from './order-tax.js';
-import type { OrderLineRow, OrderRow } from './orders.repository.js';
+import type { OrderLineTaxRow, OrderRow } from './orders.repository.js';
 import { linesOfOrders } from './orders.repository.js';
 import type { Refunds } from './refunds.service.js';
 import { createTaxDocuments } from './tax-documents.service.js';
@@ -49,6 +49,18 @@ type Work = {
 };
 
 const rupees = (paise: number) => formatPaise(paise);
+
+/**
+ * What the customer paid for `units` of a line: its price less its share of the coupon (issue 15),
+ * pro rata; all units of the line give back exactly what was paid for it.
+ */
+function netOfUnits(
+  line: Pick<OrderLineTaxRow, 'pricePaise' | 'quantity' | 'discountPaise'>,
+  units: number,
+): number {
+  const paid = line.pricePaise * line.quantity - line.discountPaise;
+  return units >= line.quantity ? paid : Math.round((paid * units) / line.quantity);
+}
 
 /**
  * The order lifecycle (issue 14): every change after payment, for customers (cancel, ask for a
@@ -202,7 +214,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
   /** Checks chosen lines against the order: each line of this order, once, within what is left. */
   function checkLines(
     chosen: OrderLineQuantity[],
-    lines: OrderLineRow[],
+    lines: OrderLineTaxRow[],
     used: Map<string, number>,
     what: 'refund' | 'return',
   ) {
@@ -226,7 +238,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         );
       }
     }
-    return chosen.reduce((sum, pick) => sum + byId.get(pick.lineId)!.pricePaise * pick.quantity, 0);
+    return chosen.reduce((sum, pick) => sum + netOfUnits(byId.get(pick.lineId)!, pick.quantity), 0);
   }
 
   function write(tx: Transaction, order: OrderRow, values: repository.LifecycleUpdate) {
@@ -570,7 +582,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       if (input.refund ?? true) {
         const refundable = await refunds.refundablePaise(tx, next);
         const value = ret.lines.reduce(
-          (sum, l) => sum + (byId.get(l.lineId)?.pricePaise ?? 0) * l.quantity,
+          (sum, l) => sum + (byId.has(l.lineId) ? netOfUnits(byId.get(l.lineId)!, l.quantity) : 0),
           0,
         );
         refundPaise = Math.min(value, refundable);
