@@ -247,7 +247,7 @@ test.describe('policies and about', () => {
       .getByRole('link', { name: 'Shipping policy' })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipping policy');
-    await expect(page.locator('main')).toContainText('5 to 10 business days');
+    await expect(page.locator('main')).toContainText('the delivery date for your PIN code');
   });
 
   test('about tells who we are and what we promise', async ({ page }) => {

@@ -3,6 +3,7 @@ import { getBlog, listBlogs } from '../shared/api/blog';
 import { getCart } from '../shared/api/cart';
 import { getProduct, listProducts } from '../shared/api/catalog';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
+import { quoteCheckout } from '../shared/api/checkout';
 import { getMyOrder, listMyOrders } from '../shared/api/orders';
 import { getWishlist } from '../shared/api/wishlist';
 import { loadHome } from './features/home/home-data';
@@ -284,7 +285,14 @@ export const routes: readonly RouteDef[] = [
     path: '/checkout',
     access: 'signed-in',
     page: page('checkout-page'),
-    load: ({ api, signal }) => api.call(getCart, { signal }),
+    // The cart and its total as the server computes it (an empty cart has none to quote).
+    load: async ({ api, signal }) => {
+      const [lines, quote] = await Promise.all([
+        api.call(getCart, { signal }),
+        api.call(quoteCheckout, { body: {}, signal }).catch(() => null),
+      ]);
+      return { lines, quote };
+    },
     meta: () => ({ title: 'Checkout', description: 'Delivery address and secure payment.' }),
   }),
   defineRoute({
@@ -353,6 +361,6 @@ export const routes: readonly RouteDef[] = [
   ),
   policyRoute(
     '/Shipping-policy',
-    policy('Shipping policy', 'Free shipping across India; orders ship within 5 to 10 business days.'),
+    policy('Shipping policy', 'Free delivery across India on orders of ₹500 or more; delivery dates by PIN code.'),
   ),
 ];

@@ -8,7 +8,7 @@ const promises = [
   {
     icon: TruckIcon,
     title: 'Free shipping',
-    text: 'Every order ships free to any serviceable PIN code in India, delivered in 5 to 10 business days.',
+    text: 'Orders of ₹500 or more ship free to any serviceable PIN code in India; the delivery date is shown for yours.',
   },
   {
     icon: TagIcon,
@@ -18,7 +18,7 @@ const promises = [
   {
     icon: ShieldIcon,
     title: 'Free returns',
-    text: 'Changed your mind? Return most products within 10 days of delivery and get your money back.',
+    text: 'Changed your mind? Return most products within 7 days of delivery and get your money back.',
   },
   {
     icon: HeadsetIcon,

@@ -32,8 +32,8 @@ describe('policy texts', () => {
 
   it('states the legal basics', () => {
     expect(text(policies['/privacy-policy'])).toContain('Digital Personal Data Protection Act, 2023');
-    expect(text(policies['/Shipping-policy'])).toContain('5 to 10 business days');
+    expect(text(policies['/Shipping-policy'])).toContain('₹500 or more');
     expect(text(policies['/Terms-conditions'])).toContain('never charge a cancellation fee');
-    expect(text(policies['/refund-policy'])).toContain('within 10 days of delivery');
+    expect(text(policies['/refund-policy'])).toContain('within 7 days of delivery');
   });
 });

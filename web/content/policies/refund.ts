@@ -3,14 +3,14 @@ import type { Policy } from './types';
 
 export const refundPolicy: Policy = {
   title: 'Refund policy',
-  updated: '2026-11-01',
+  updated: '2026-11-23',
   summary:
-    'Free returns within 10 days of delivery on most products, and your money back within 7 business days of our receiving the return.',
+    'Free returns within 7 days of delivery on most products, and your money back once we receive the return.',
   sections: [
     {
       heading: 'Returns',
       blocks: [
-        'You can return a product within 10 days of delivery if it arrived damaged or defective, is not what you ordered, or you simply changed your mind. Return pick-up is free.',
+        'You can return a product within 7 days of delivery if it arrived damaged or defective, is not what you ordered, or you simply changed your mind. Return pick-up is free.',
         'Please return it unused, in its original packaging, with all accessories, manuals and free gifts. For phones, laptops and tablets, remove your accounts and screen locks first.',
         {
           list: [
@@ -25,8 +25,8 @@ export const refundPolicy: Policy = {
       blocks: [
         {
           steps: [
-            `Write to ${SHOP.email} or call ${SHOP.phone} with your order number and the reason. A photo helps for damaged items.`,
-            'We confirm the return and book a free pick-up within 2 business days.',
+            `Open the order on the My orders page and choose Return items: pick the items and units and tell us why. Or write to ${SHOP.email} or call ${SHOP.phone} with your order number. A photo helps for damaged items.`,
+            'We approve the return by e-mail (or tell you why not) and book a free pick-up within 2 business days.',
             'Our partner collects the parcel; we check it within 2 business days of receiving it.',
           ],
         },
@@ -35,8 +35,8 @@ export const refundPolicy: Policy = {
     {
       heading: 'Refunds',
       blocks: [
-        'Once the return passes its check, we refund the full amount, shipping included, to the original payment method within 7 business days. Your bank may take a few more days to show it.',
-        'Cancelled before shipping: refunded within 7 business days of the cancellation. If we cancel an order, you get a full refund the same way.',
+        'Once the return arrives, we refund what you paid for the returned items (less their share of any coupon) to the original payment method, and e-mail you the refund reference. Refunds reach you in 5 to 7 working days; UPI is usually quicker.',
+        'You can cancel an order from its page until it ships; the full amount is refunded at once to the original payment method. If we cancel an order, you get a full refund the same way.',
         'No-cost EMI: the EMI is cancelled by your bank; any interest already charged is refunded by us.',
       ],
     },

@@ -3,9 +3,9 @@ import type { Policy } from './types';
 
 export const shippingPolicy: Policy = {
   title: 'Shipping policy',
-  updated: '2026-11-01',
+  updated: '2026-11-23',
   summary:
-    'Free shipping on every order to any serviceable PIN code in India. Orders are delivered within 5 to 10 business days.',
+    'Free delivery on orders of ₹500 or more to any serviceable PIN code in India (₹49 below). The product page and checkout show the delivery date for your PIN code.',
   sections: [
     {
       heading: 'Where we deliver',
@@ -16,13 +16,13 @@ export const shippingPolicy: Policy = {
     {
       heading: 'Charges',
       blocks: [
-        'Shipping is free, whatever the order value. There is no cash-handling or packing charge: the total at checkout is what you pay.',
+        'Delivery is free on orders of ₹500 or more after any coupon; below that it costs ₹49, shown in the cart and at checkout before you pay. There is no cash-handling or packing charge: the total at checkout is what you pay.',
       ],
     },
     {
       heading: 'When it arrives',
       blocks: [
-        'Orders are packed within 1 to 2 business days and delivered within 5 to 10 business days of confirmation. Metro cities are usually quicker; remote areas and the North-East may take the full 10 days.',
+        'Enter your PIN code on a product page or at checkout to see the delivery date: from 1 day in Bengaluru, where our warehouse is, to about 8 days for the islands. Sundays do not count.',
         'Business days are Monday to Saturday, except national holidays. During festival sales or severe weather, delivery can take longer; we tell you by e-mail if your order is delayed.',
       ],
     },

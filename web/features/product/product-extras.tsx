@@ -17,8 +17,8 @@ export function ShippingInfo() {
         <TruckIcon size={20} /> Shipping &amp; payment
       </summary>
       <ul>
-        <li>Free shipping and returns on every order.</li>
-        <li>Domestic orders ship within 5-10 business days.</li>
+        <li>Free delivery on orders of ₹500 or more (₹49 below).</li>
+        <li>Returns within 7 days of delivery.</li>
         <li>No-cost EMI available.</li>
         <li>Pay by net banking or credit, debit and ATM cards.</li>
       </ul>
