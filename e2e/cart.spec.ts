@@ -66,9 +66,11 @@ test('lines, totals and a quantity change update the page and the header', async
     `/product/${shirtSlug}`,
   );
   await expect(page.getByText(`Colour: ${shirt.color[0]!.name}`)).toBeVisible();
-  await expect(summary.getByText('Free')).toBeVisible();
-  await expect(summary.getByText('Taxes and shipping calculated at checkout')).toBeVisible();
-  await expect(summary.locator('.cart-summary-total dd')).toHaveText(rupees(first));
+  // The server's breakup (issue 15): items at MRP, the discount, free delivery over ₹500, GST included.
+  await expect(summary.locator('.price-breakup-mrp dd')).toHaveText(rupees(shirt.mrp! * 2 + speaker.mrp!));
+  await expect(summary.locator('.price-breakup-delivery dd')).toHaveText('Free');
+  await expect(summary.getByText('Inclusive of GST')).toBeVisible();
+  await expect(summary.locator('.price-breakup-total dd')).toHaveText(rupees(first));
   await expect(page.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/product');
 
@@ -76,14 +78,14 @@ test('lines, totals and a quantity change update the page and the header', async
   await quantity.fill('3');
   await expectToast(page, 'Product updated from cart successfully!');
   const second = shirt.price * 3 + speaker.price;
-  await expect(summary.locator('.cart-summary-total dd')).toHaveText(rupees(second));
+  await expect(summary.locator('.price-breakup-total dd')).toHaveText(rupees(second));
   await expect(header).toHaveAccessibleName(`Cart, 2 items, ${rupees(second)}`);
 
   // Typed values are clamped to 10 (and the stock), and saved once.
   await quantity.fill('25');
   await expect(quantity).toHaveValue('10');
   await expectToast(page, 'Product updated from cart successfully!');
-  await expect(summary.locator('.cart-summary-total dd')).toHaveText(
+  await expect(summary.locator('.price-breakup-total dd')).toHaveText(
     rupees(shirt.price * 10 + speaker.price),
   );
 

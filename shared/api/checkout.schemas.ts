@@ -64,6 +64,11 @@ export const startCheckout = {
     shippingInfo: z.optional(shippingAddressSchema),
     /** One coupon, applied on the server (400 saying why when it cannot be used). */
     coupon: couponCodeField,
+    /**
+     * The total the shopper was shown, in rupees: a checkout that would charge anything else is
+     * refused (409) rather than charging more (or less) than the page said. Optional for old clients.
+     */
+    expectedTotal: z.optional(z.number({ error: 'expectedTotal must be a number of rupees' })),
   }),
   response: checkoutStartAnswer,
 };

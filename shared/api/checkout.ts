@@ -12,7 +12,8 @@ export const startCheckout = endpoint<typeof schemas.startCheckout>({
     'An optional `coupon` code is applied here, and one use of it held with the stock: 400 (field `coupon`) when ' +
     'it is unknown, not yet valid, expired, used up, used as often as one customer may, below its minimum order or ' +
     'for none of these items. The answer carries the `breakup` whose `total` is the amount charged. 409 names a ' +
-    'product short of stock.',
+    'product short of stock, or says the total changed when `expectedTotal` (rupees, what the shopper was shown) ' +
+    'differs from it: nothing is ever charged but the total shown.',
   errors: [400, 409, 429, 503],
 });
 
@@ -25,7 +26,8 @@ export const quoteCheckout = endpoint<typeof schemas.quoteCheckout>({
   description:
     'What checking out now would charge, computed as the checkout computes it: items at MRP, product discount, ' +
     "the coupon (400 with the reason, field `coupon`, when it cannot be used), delivery (free from the shop's " +
-    'threshold, after the coupon) and the GST included. Reserves nothing: the checkout checks the coupon again.',
+    'threshold, after the coupon) and the GST included; an empty cart is all zeros. Reserves nothing: the checkout ' +
+    'checks the coupon again.',
   errors: [400, 429],
 });
 

@@ -1,13 +1,42 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import type { ApiCartLine } from '../../shared/api/cart.schemas';
 import { CartIcon } from '../components/ui/icons';
 import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
 import { CartLineRow } from '../features/cart/cart-line';
-import { cartTotal, isCartLoading, reloadCart, useCart } from '../features/cart/cart-store';
+import { isCartLoading, reloadCart, useCart } from '../features/cart/cart-store';
+import { PriceBreakup } from '../features/checkout/price-breakup';
+import { useQuote } from '../features/checkout/use-quote';
 import { isApiError } from '../lib/api-client';
-import { formatRupees } from '../lib/money';
 import './cart-page.css';
+
+/**
+ * The cart's one total, as the server computes it (the checkout charges the same): items at MRP,
+ * discount, delivery with what would make it free, the GST included. A coupon is applied at
+ * checkout.
+ */
+function CartTotal({ lines }: { lines: readonly ApiCartLine[] }) {
+  const { quote, stale, error } = useQuote(lines);
+  return (
+    <aside className="cart-summary" aria-labelledby="cart-summary-title" aria-busy={stale}>
+      <h2 id="cart-summary-title">Order summary</h2>
+      {quote ? (
+        <PriceBreakup breakup={quote} items={quote.items} />
+      ) : error ? (
+        <p className="cart-note" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="cart-note">Working out your total…</p>
+      )}
+      <p className="cart-note">Have a coupon? Apply it at checkout.</p>
+      <Link href="/checkout" className="button button--primary cart-checkout">
+        Checkout
+      </Link>
+    </aside>
+  );
+}
 
 /** The cart: lines with quantities, totals, and the way to checkout. */
 export default function CartPage() {
@@ -46,7 +75,6 @@ export default function CartPage() {
     );
   }
 
-  const total = cartTotal(lines);
   return (
     <div className="cart-page container">
       <h1>Your cart</h1>
@@ -66,29 +94,7 @@ export default function CartPage() {
             Continue shopping
           </Link>
         </section>
-        <aside className="cart-summary" aria-labelledby="cart-summary-title">
-          <h2 id="cart-summary-title">Order summary</h2>
-          <dl>
-            <div>
-              <dt>
-                Subtotal ({lines.length} {lines.length === 1 ? 'item' : 'items'})
-              </dt>
-              <dd>{formatRupees(total)}</dd>
-            </div>
-            <div>
-              <dt>Delivery</dt>
-              <dd className="cart-free">Free</dd>
-            </div>
-            <div className="cart-summary-total">
-              <dt>Total</dt>
-              <dd>{formatRupees(total)}</dd>
-            </div>
-          </dl>
-          <p className="cart-note">Taxes and shipping calculated at checkout</p>
-          <Link href="/checkout" className="button button--primary cart-checkout">
-            Checkout
-          </Link>
-        </aside>
+        <CartTotal lines={lines} />
       </div>
     </div>
   );

@@ -1,12 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import type { getCart } from '../../shared/api/cart';
-import type { ResponseOf } from '../../shared/api/endpoint';
+import type { ApiCartLine } from '../../shared/api/cart.schemas';
+import type { ApiCheckoutQuote } from '../../shared/api/price-breakup.schemas';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
-import { cartTotal } from '../features/cart/cart-store';
 import { AddressForm } from '../features/checkout/address-form';
 import { OrderSummary } from '../features/checkout/order-summary';
 import { usePaymentFlow } from '../features/checkout/use-payment-flow';
+import { formatRupees } from '../lib/money';
 import { useSession } from '../lib/session';
 import '../features/checkout/checkout.css';
 import './checkout-page.css';
@@ -34,17 +35,39 @@ function Breadcrumb() {
   );
 }
 
+/** The route's data (routes.tsx): the cart, and its quote without a coupon (null for an empty cart). */
+type CheckoutData = { lines: ApiCartLine[]; quote: ApiCheckoutQuote | null };
+type Priced = { from: ApiCheckoutQuote | null; quote: ApiCheckoutQuote; coupon: string | undefined };
+
+// The coupon box loads when the shopper asks for it: most checkouts have none, and the page's
+// first load stays under the budget (docs/decisions/006-first-load-budget.md).
+const CouponField = lazy(() => import('../features/checkout/coupon-field'));
+
 /**
  * Checkout: the address, then payment through Razorpay's Standard Checkout (or the built-in test
  * gateway, which speaks the same options). The steps and their failures are the payment flow's
- * (features/checkout/payment-flow.ts); this page shows its state. The server computes the amount
- * from the cart and builds the order from what was paid for.
+ * (features/checkout/payment-flow.ts); this page shows its state. The server computes the total
+ * and its breakup (with the coupon applied here) and charges exactly that total, or refuses when it
+ * changed since it was shown; it builds the order from what was paid for.
  */
 export default function CheckoutPage() {
-  const lines = useRouteData<ResponseOf<typeof getCart>>();
+  const { lines, quote: routeQuote } = useRouteData<CheckoutData>();
   const customer = useSession();
-  const total = cartTotal(lines);
-  const { phase, problem, pay } = usePaymentFlow(lines, total, useRevalidate());
+  const revalidate = useRevalidate();
+  // A coupon's quote counts for the route data it was asked with. When the route loads again (the
+  // server said the cart changed), the route's own total shows and the coupon box applies the
+  // coupon again to the new cart (or says why it no longer can); paying waits for it.
+  const [priced, setPriced] = useState<Priced | null>(null);
+  const [couponOpen, setCouponOpen] = useState(false);
+  const current = priced?.from === routeQuote ? priced : null;
+  const reapply = priced && !current ? priced.coupon : undefined;
+  const quote = current?.quote ?? routeQuote;
+  const { phase, problem, pay } = usePaymentFlow(
+    lines,
+    quote && !reapply ? { total: quote.total, coupon: current?.coupon } : null,
+    revalidate,
+  );
+  const busy = phase !== 'idle';
 
   if (lines.length === 0) {
     return (
@@ -89,7 +112,13 @@ export default function CheckoutPage() {
         <div className="checkout-problem" role="alert">
           {problem}
         </div>
-        <AddressForm busy={phase !== 'idle'} submitLabel={LABELS[phase]} onSubmit={pay}>
+        <AddressForm busy={busy || !quote || Boolean(reapply)} submitLabel={LABELS[phase]} onSubmit={pay}>
+          {quote && (
+            // The total at the button too: on a phone the summary is further down the page.
+            <p className="checkout-pay-total">
+              Total to pay <strong>{formatRupees(quote.total)}</strong>
+            </p>
+          )}
           <Link href="/cart" className="checkout-back">
             ‹ Return to cart
           </Link>
@@ -98,7 +127,26 @@ export default function CheckoutPage() {
           Payments are processed securely by our payment gateway. We never see or store your card details.
         </p>
       </div>
-      <OrderSummary lines={lines} total={total} />
+      <OrderSummary lines={lines} quote={quote}>
+        {couponOpen ? (
+          <Suspense fallback={null}>
+            <CouponField
+              applied={current?.coupon}
+              reapply={reapply}
+              base={routeQuote}
+              disabled={busy}
+              onApplied={(applied) =>
+                setPriced({ from: routeQuote, quote: applied, coupon: applied.coupon?.code })
+              }
+              onRemove={() => setPriced(null)}
+            />
+          </Suspense>
+        ) : (
+          <button type="button" className="coupon-open" disabled={busy} onClick={() => setCouponOpen(true)}>
+            Have a coupon code?
+          </button>
+        )}
+      </OrderSummary>
     </div>
   );
 }

@@ -70,6 +70,14 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
     refunded: 0,
     refundable: 2798,
     allowed: { cancel: true, return: false, returnUntil: null },
+    breakup: {
+      itemsMrp: 2798,
+      productDiscount: 0,
+      coupon: null,
+      delivery: 0,
+      total: 2798,
+      taxIncluded: 426.82,
+    },
     ...overrides,
   } as ApiMyOrder;
 }
@@ -173,6 +181,28 @@ describe('order page', () => {
     expect(html).toContain(
       'Can be asked for until <time dateTime="2025-03-12T18:29:59.000Z">12 March 2025</time>',
     );
+  });
+
+  it('the total with its breakup as the checkout showed it: MRP, discount, coupon, delivery, GST', () => {
+    const html = renderPage(
+      anOrder({
+        breakup: {
+          itemsMrp: 3298,
+          productDiscount: 500,
+          coupon: { code: 'DIWALI10', discount: 279.8 },
+          delivery: 0,
+          total: 2518.2,
+          taxIncluded: 384.13,
+        },
+      }),
+    );
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Items (3) at MRP ₹3,298.00');
+    expect(text).toContain('Discount −₹500.00');
+    expect(text).toContain('Coupon DIWALI10 −₹279.80');
+    expect(text).toContain('Delivery Free');
+    expect(text).toContain('Total paid ₹2,518.20');
+    expect(text).toContain('Inclusive of GST ₹384.13');
   });
 
   it('a line can be returned up to the units bought, less those in returns that were not rejected', () => {

@@ -153,7 +153,7 @@ export default function OrderPage() {
             </h2>
             <div className="order-side-facts">
               <OrderAddress order={order} />
-              <OrderPayment order={order} />
+              <OrderPayment order={order} breakup={order.breakup} />
             </div>
           </section>
           <OrderDocuments order={order} />

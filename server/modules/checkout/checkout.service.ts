@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/api/checkout.schemas.js';
 import type { ApiPaymentInfo } from '../../../shared/api/orders.schemas.js';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas.js';
-import { formatPaise } from '../../../shared/money.js';
+import { formatPaise, rupeesToPaise } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import type { CheckoutLineSnapshot } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -51,6 +51,18 @@ export function providerUnavailable(error: unknown): never {
   throw error;
 }
 
+const EMPTY_QUOTE: ApiCheckoutQuote = {
+  itemsMrp: 0,
+  productDiscount: 0,
+  coupon: null,
+  delivery: 0,
+  total: 0,
+  taxIncluded: 0,
+  items: 0,
+  freeDeliveryFrom: null,
+  addForFreeDelivery: 0,
+};
+
 /** The shop's delivery fee and free-delivery threshold by default (config: DELIVERY_FEE, FREE_DELIVERY_FROM). */
 export const DEFAULT_DELIVERY: DeliveryRules = { feePaise: 4900, freeFromPaise: 50000 };
 
@@ -73,8 +85,12 @@ export function createCheckoutService(deps: {
   const sellerState = deps.sellerState ?? 'Karnataka';
 
   /** The cart's lines at catalogue prices, with what pricing needs (category, brand, MRP, GST). */
-  async function cartForPricing(userId: string): Promise<PricingLine[]> {
+  async function cartForPricing(
+    userId: string,
+    options: { allowEmpty?: boolean } = {},
+  ): Promise<PricingLine[]> {
     const cart = await cartLinesOf(db, userId);
+    if (cart.length === 0 && options.allowEmpty) return [];
     if (cart.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
     if (cart.length > CHECKOUT_MAX_LINES)
       throw badRequest(
@@ -124,13 +140,13 @@ export function createCheckoutService(deps: {
   /** The cart priced with the coupon typed (if any); 400 on the coupon field when it cannot be used. */
   async function price(
     userId: string,
+    lines: PricingLine[],
     code: string | undefined,
     deliveryState?: string,
-  ): Promise<{ lines: PricingLine[]; coupon: CheckoutCoupon | null; breakup: PriceBreakup }> {
-    const lines = await cartForPricing(userId);
+  ): Promise<{ coupon: CheckoutCoupon | null; breakup: PriceBreakup }> {
     const coupon = code ? await couponForCheckout(db, code, userId) : null;
     try {
-      return { lines, coupon, breakup: priceCart({ lines, coupon, delivery, sellerState, deliveryState }) };
+      return { coupon, breakup: priceCart({ lines, coupon, delivery, sellerState, deliveryState }) };
     } catch (error) {
       if (!(error instanceof CouponNotApplicable) || !coupon) throw error;
       const message = error.noEligibleLines ? await notApplicableMessage(coupon) : error.message;
@@ -141,7 +157,10 @@ export function createCheckoutService(deps: {
   return {
     /** POST user/order/quote: the breakup the checkout would charge now; nothing is held. */
     async quote(userId: string, input: CheckoutQuoteInput): Promise<ApiCheckoutQuote> {
-      return presentQuote((await price(userId, input.coupon)).breakup);
+      // An empty cart costs nothing (a coupon still needs something to apply to).
+      const lines = await cartForPricing(userId, { allowEmpty: !input.coupon });
+      if (lines.length === 0) return EMPTY_QUOTE;
+      return presentQuote((await price(userId, lines, input.coupon)).breakup);
     },
 
     /**
@@ -158,9 +177,20 @@ export function createCheckoutService(deps: {
       if (input.shippingInfo) {
         await checkDeliveryPincode(db, input.shippingInfo.pincode, input.shippingInfo.state);
       }
-      const { coupon, breakup } = await price(userId, input.coupon, input.shippingInfo?.state);
+      const { coupon, breakup } = await price(
+        userId,
+        await cartForPricing(userId),
+        input.coupon,
+        input.shippingInfo?.state,
+      );
       if (breakup.totalPaise < MIN_PAYABLE_PAISE)
         throw badRequest(`The total must be at least ${formatPaise(MIN_PAYABLE_PAISE)} to pay online.`);
+      // Never charge other than what the page showed: a price, the cart or the coupon changed since.
+      if (input.expectedTotal !== undefined && rupeesToPaise(input.expectedTotal) !== breakup.totalPaise)
+        throw new AppError(
+          409,
+          `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: a price or your cart changed. Please check the new total and pay again.`,
+        );
       // Stock not held for other shoppers; a quick 409 before a provider order is made.
       await assertAvailable(db, userId, breakup.lines);
       const lines: CheckoutLineSnapshot[] = breakup.lines.map((line) => ({

@@ -150,6 +150,12 @@ describe('POST /api/user/order/quote', () => {
     expect(await db().select().from(checkouts).where(eq(checkouts.userId, customer.id))).toEqual([]);
     // A blank coupon is no coupon.
     expect((await quote(customer, '  ')).json().coupon).toBeNull();
+    // An empty cart costs nothing; a coupon needs something to apply to.
+    const empty = await signUp(ctx.app);
+    expect((await quote(empty)).json()).toMatchObject({ total: 0, items: 0, delivery: 0 });
+    expect((await quote(empty, minimum.name)).json().message).toBe(
+      'Your cart is empty. Add something before checking out.',
+    );
   });
 
   it('discounts only the lines of the coupon’s category, the shares adding up to the discount', async () => {
@@ -211,6 +217,24 @@ describe('POST /api/user/order/checkout with a coupon', () => {
     expect(use!.expiresAt.getTime()).toBe(hold!.expiresAt.getTime());
   });
 
+  it('refuses to charge other than the total the shopper was shown (409 saying the new total)', async () => {
+    const watch = await product({ pricePaise: 45_000 });
+    const customer = await shopper([{ id: watch.id }]);
+    const shown = (await quote(customer)).json().total;
+    expect(shown).toBe(499);
+    // Delivery was ₹49; the price goes up meanwhile, and with it the total.
+    await db().update(products).set({ pricePaise: 46_000 }).where(eq(products.id, watch.id));
+    const changed = await shop.startCheckout(customer, { expectedTotal: shown });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(
+      'The total is now ₹509.00, not ₹499.00: a price or your cart changed. Please check the new total and pay again.',
+    );
+    expect(await db().select().from(checkouts).where(eq(checkouts.userId, customer.id))).toEqual([]);
+    const agreed = await shop.startCheckout(customer, { expectedTotal: 509 });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    expect(agreed.json().order.amount).toBe(50_900);
+  });
+
   it('a second checkout by the same shopper replaces the first one’s use; a failed payment gives it back', async () => {
     const watch = await product({ pricePaise: 99_900 });
     const once = await coupon({ perCustomerLimit: 1, usageLimit: 1 });
@@ -235,6 +259,27 @@ describe('POST /api/user/order/checkout with a coupon', () => {
     expect((await checkout(other, once.name)).statusCode).toBe(200);
   });
 
+  it('counts a shopper’s placed uses against the per-customer limit', async () => {
+    const watch = await product({ pricePaise: 99_900 });
+    const twice = await coupon({ perCustomerLimit: 2 });
+    const customer = await shopper([{ id: watch.id }]);
+    const color = await ensureColor(db(), '#000000');
+    for (let i = 0; i < 2; i++) {
+      const start = await checkout(customer, twice.name);
+      expect(start.statusCode, start.body).toBe(200);
+      const fields = await shop.payWithGateway(start.json().order.id);
+      expect((await shop.verify(customer, fields)).statusCode).toBe(200);
+      expect((await shop.createOrder(customer, fields)).statusCode).toBe(200);
+      await shop.addToCart(customer, watch.id, color.id, 1);
+    }
+    const third = await quote(customer, twice.name);
+    expect(third.statusCode).toBe(400);
+    expect(third.json().message).toBe(
+      `You have already used ${twice.name}: it can be used 2 times per customer.`,
+    );
+    // Another customer still can.
+    expect((await quote(await shopper([{ id: watch.id }]), twice.name)).statusCode).toBe(200);
+  }, 60_000);
 
   it('uses a coupon with 5 uses left exactly 5 times when 20 shoppers check out at once', async () => {
     const watch = await product({ pricePaise: 99_900, quantity: 100 });

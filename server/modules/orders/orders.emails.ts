@@ -7,14 +7,11 @@ type Line = { title: string; colorName: string; quantity: number; pricePaise: nu
 
 /**
  * The rows under the lines: the same breakup the checkout and the order page show (issue 15),
- * as [label, amount] pairs; without one (older callers), free delivery and the total.
+ * as [label, amount] pairs; without one (older callers), the total alone: delivery is not
+ * always free any more, so nothing is claimed about it.
  */
 export function breakupRows(breakup: StoredBreakup | undefined, totalPaise: number): [string, string][] {
-  if (!breakup)
-    return [
-      ['Delivery', 'Free'],
-      ['Total paid', formatPaise(totalPaise)],
-    ];
+  if (!breakup) return [['Total paid', formatPaise(totalPaise)]];
   return [
     ['Items at MRP', formatPaise(breakup.itemsMrpPaise)],
     ...(breakup.productDiscountPaise > 0

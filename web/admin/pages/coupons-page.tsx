@@ -10,6 +10,7 @@ import {
 import { SelectField } from '../../components/forms/form-field';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { formatDay } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../components/confirm-dialog';
 import { DataTable, formatSort, parseSort } from '../components/data-table';
@@ -17,6 +18,7 @@ import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { CouponForm } from '../features/coupons/coupon-form';
+import { useCatalogueNames } from '../features/products/use-catalogue-names';
 import '../features/coupons/coupons.css';
 import { DeleteRowButton } from '../components/row-buttons';
 import { SearchField } from '../components/search-field';
@@ -25,6 +27,12 @@ import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';
 
 const DEFAULT_SORT = { key: 'expiry', direction: 'asc' } as const;
+
+/** "10% off (up to ₹500.00)" or "₹200.00 off". */
+function discountText(coupon: ApiCoupon): string {
+  if (coupon.kind === 'flat' && coupon.flatAmount !== null) return `${formatRupees(coupon.flatAmount)} off`;
+  return `${coupon.discount}% off${coupon.maxDiscount !== null ? ` (up to ${formatRupees(coupon.maxDiscount)})` : ''}`;
+}
 
 function ExpiryBadge({ expiry }: { expiry: string }) {
   if (isCouponExpired(expiry)) return <span className="badge badge--muted">Expired</span>;
@@ -39,6 +47,7 @@ export default function CouponsPage() {
   const [state, setState] = useSearchState();
   const [editing, setEditing] = useState<ApiCoupon | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const names = useCatalogueNames();
   const formPanel = useRef<HTMLElement>(null);
 
   const parsed = parseSort(state.sort, DEFAULT_SORT);
@@ -63,7 +72,7 @@ export default function CouponsPage() {
   const remove = async (coupon: ApiCoupon) => {
     const ok = await confirm({
       title: `Delete the coupon ${coupon.name}?`,
-      message: `${coupon.discount}% off, ${isCouponExpired(coupon.expiry) ? 'expired' : 'until'} ${formatDay(coupon.expiry)}. Shoppers can no longer use it; the audit trail keeps a record.`,
+      message: `${discountText(coupon)}, ${isCouponExpired(coupon.expiry) ? 'expired' : 'until'} ${formatDay(coupon.expiry)}. Shoppers can no longer use it; the audit trail keeps a record.`,
       confirmLabel: 'Delete coupon',
       danger: true,
     });
@@ -90,8 +99,9 @@ export default function CouponsPage() {
       <section className="panel" aria-labelledby="coupon-form-heading" ref={formPanel}>
         <h2 id="coupon-form-heading">{editing ? `Edit the coupon ${editing.name}` : 'Add a coupon'}</h2>
         <CouponForm
-          key={editing?._id ?? 'new'}
+          key={`${editing?._id ?? 'new'}-${names.data ? 'named' : 'loading'}`}
           editing={editing}
+          names={names.data ?? null}
           onSaved={() => {
             setEditing(null);
             table.reload();
@@ -144,8 +154,46 @@ export default function CouponsPage() {
             header: 'Discount',
             sortable: true,
             align: 'end',
+            width: '11rem',
+            render: (coupon) => (
+              <>
+                {discountText(coupon)}
+                {coupon.minOrder !== null && (
+                  <span className="coupon-uses-held">
+                    <br />
+                    on {formatRupees(coupon.minOrder)}+
+                  </span>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'uses',
+            header: 'Uses',
+            align: 'end',
             width: '8rem',
-            render: (coupon) => `${coupon.discount}%`,
+            render: (coupon) => (
+              <>
+                <span aria-hidden="true">
+                  {coupon.used}/{coupon.usageLimit ?? '∞'}
+                </span>
+                <span className="visually-hidden">
+                  {coupon.used} used of {coupon.usageLimit ?? 'unlimited'}
+                </span>
+                {coupon.held > 0 && (
+                  <span className="coupon-uses-held">
+                    <br />
+                    {coupon.held} being paid
+                  </span>
+                )}
+                {coupon.perCustomerLimit !== null && (
+                  <span className="coupon-uses-held">
+                    <br />
+                    {coupon.perCustomerLimit} per customer
+                  </span>
+                )}
+              </>
+            ),
           },
           {
             key: 'expiry',

@@ -1,10 +1,24 @@
+import type { ReactNode } from 'react';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
+import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
+import { PriceBreakup } from './price-breakup';
 
-/** The lines being paid for, from the server's cart, with subtotal, free shipping and total. */
-export function OrderSummary({ lines, total }: { lines: readonly ApiCartLine[]; total: number }) {
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+/**
+ * The lines being paid for, from the server's cart, then (`children`: the coupon box) the total
+ * and its breakup as the server computed it: the amount the payment will be for.
+ */
+export function OrderSummary({
+  lines,
+  quote,
+  children,
+}: {
+  lines: readonly ApiCartLine[];
+  /** Null when the server could not be asked (the page loaded without it). */
+  quote: ApiCheckoutQuote | null;
+  children?: ReactNode;
+}) {
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title">Order summary</h2>
@@ -46,24 +60,14 @@ export function OrderSummary({ lines, total }: { lines: readonly ApiCartLine[]; 
           );
         })}
       </ul>
-      <dl className="checkout-totals">
-        <div>
-          <dt>
-            Subtotal ({count} {count === 1 ? 'item' : 'items'})
-          </dt>
-          <dd data-testid="checkout-subtotal">{formatRupees(total)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd className="checkout-free">Free</dd>
-        </div>
-        <div className="checkout-total">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">
-            <span className="checkout-currency">INR</span> {formatRupees(total)}
-          </dd>
-        </div>
-      </dl>
+      {children}
+      <div className="checkout-totals">
+        {quote ? (
+          <PriceBreakup breakup={quote} items={quote.items} />
+        ) : (
+          <p role="alert">We could not work out the total. Please reload the page.</p>
+        )}
+      </div>
     </aside>
   );
 }

@@ -156,7 +156,11 @@ describe('the payment flow', () => {
     const h = harness();
     await h.pay();
     expect(phases(h.states)).toEqual(['starting', 'paying']);
-    expect(h.calls[0]).toEqual({ endpoint: startCheckout, body: { amount: 600, shippingInfo: address } });
+    // The total shown goes with it: the server refuses to charge anything else (issue 15).
+    expect(h.calls[0]).toEqual({
+      endpoint: startCheckout,
+      body: { amount: 600, expectedTotal: 600, shippingInfo: address },
+    });
     const sheet = Sheet.last!;
     expect(sheet.opened).toBe(true);
     expect(sheet.options).toMatchObject({
@@ -201,6 +205,17 @@ describe('the payment flow', () => {
     h.flow.stop();
     await vi.advanceTimersByTimeAsync(1000);
     expect(Sheet.last).toBeUndefined();
+  });
+
+  it('sends the coupon applied on the page with the total it gave', async () => {
+    const h = harness();
+    await h.flow.pay({ address, lines, total: 548.5, coupon: 'DIWALI10', reload: () => undefined });
+    expect(h.calls[0]!.body).toEqual({
+      amount: 548.5,
+      expectedTotal: 548.5,
+      shippingInfo: address,
+      coupon: 'DIWALI10',
+    });
   });
 
   it('sends no signature when the sheet gives none (older checkouts)', async () => {

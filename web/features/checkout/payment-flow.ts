@@ -23,7 +23,10 @@ export type PaymentState = { phase: PaymentPhase; problem: string | null };
 export type PaymentRequest = {
   address: ShippingAddress;
   lines: readonly ApiCartLine[];
+  /** The total shown (rupees): the server refuses to charge anything else. */
   total: number;
+  /** The coupon applied on the page, if any. */
+  coupon?: string | undefined;
   customer?: { firstname?: string; lastname?: string; email?: string; mobile?: string } | null;
   /** Loads the page's cart again: the server says it changed (409). */
   reload: () => void;
@@ -54,7 +57,7 @@ export function createPaymentFlow(update: (state: PaymentState) => void, placed:
     stop: () => clearTimeout(timer),
 
     /** One attempt: from the address to the order, or to the outcome that stopped it. */
-    async pay({ address, lines, total, customer, reload }: PaymentRequest) {
+    async pay({ address, lines, total, coupon, customer, reload }: PaymentRequest) {
       /** The attempt ends: the message under the form and in a toast. */
       const fail = (message: string) => {
         set('idle', message);
@@ -104,7 +107,9 @@ export function createPaymentFlow(update: (state: PaymentState) => void, placed:
       set('starting', null);
       let start: ApiCheckoutStart;
       try {
-        start = await api.call(startCheckout, { body: { amount: total, shippingInfo: address } });
+        start = await api.call(startCheckout, {
+          body: { amount: total, expectedTotal: total, shippingInfo: address, ...(coupon ? { coupon } : {}) },
+        });
       } catch (error) {
         return refused(error);
       }

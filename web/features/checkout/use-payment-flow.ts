@@ -15,7 +15,12 @@ const NOT_LOADED = 'Something went wrong! Please check your connection and try a
  * The flow's code is fetched when the shopper first sends the address, like the payment script:
  * nothing of it is in the page's first load.
  */
-export function usePaymentFlow(lines: readonly ApiCartLine[], total: number, reload: () => void) {
+export function usePaymentFlow(
+  lines: readonly ApiCartLine[],
+  /** What to charge: the total shown (as the server quoted it) and its coupon; null: nothing yet. */
+  charge: { total: number; coupon: string | undefined } | null,
+  reload: () => void,
+) {
   const customer = useSession();
   const [, navigate] = useLocation();
   const [state, update] = useState<PaymentState>({ phase: 'idle', problem: null });
@@ -23,6 +28,8 @@ export function usePaymentFlow(lines: readonly ApiCartLine[], total: number, rel
   useEffect(() => () => void flow.current?.then((loaded) => loaded.stop()), []);
 
   function pay(address: ShippingAddress) {
+    // The form is disabled until there is a total to pay; nothing is ever charged unseen.
+    if (!charge) return;
     update({ phase: 'starting', problem: null });
     flow.current ??= import('./payment-flow').then(({ createPaymentFlow }) =>
       createPaymentFlow(update, async () => {
@@ -32,7 +39,7 @@ export function usePaymentFlow(lines: readonly ApiCartLine[], total: number, rel
       }),
     );
     flow.current.then(
-      (loaded) => loaded.pay({ address, lines, total, customer, reload }),
+      (loaded) => loaded.pay({ address, lines, ...charge, customer, reload }),
       () => {
         flow.current = undefined;
         update({ phase: 'idle', problem: NOT_LOADED });

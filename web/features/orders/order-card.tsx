@@ -1,8 +1,10 @@
 import { Link } from 'wouter';
 import type { ApiOrder, OrderStatus } from '../../../shared/api/orders.schemas';
+import type { ApiPriceBreakup } from '../../../shared/api/price-breakup.schemas';
 import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
+import { PriceBreakup } from '../checkout/price-breakup';
 import './orders.css';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {
@@ -96,8 +98,9 @@ export function OrderAddress({ order }: { order: ApiOrder }) {
 }
 
 /** The payment id and what was paid. */
-export function OrderPayment({ order }: { order: ApiOrder }) {
+export function OrderPayment({ order, breakup }: { order: ApiOrder; breakup?: ApiPriceBreakup }) {
   const discounted = order.totalPriceAfterDiscount < order.totalPrice;
+  const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <section className="order-pay" aria-label="Payment">
       <h3 className="order-label">Payment</h3>
@@ -110,18 +113,23 @@ export function OrderPayment({ order }: { order: ApiOrder }) {
           'Paid online'
         )}
       </p>
-      <dl className="order-totals">
-        <div>
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatRupees(order.totalPrice)}</dd>
-        </div>
-        {discounted && (
+      {breakup ? (
+        // The order page: the same breakup the checkout showed (issue 15).
+        <PriceBreakup breakup={breakup} items={units} totalLabel="Total paid" />
+      ) : (
+        <dl className="order-totals">
           <div>
-            <dt>After discount</dt>
-            <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
+            <dt>Total</dt>
+            <dd data-testid="order-total">{formatRupees(order.totalPrice)}</dd>
           </div>
-        )}
-      </dl>
+          {discounted && (
+            <div>
+              <dt>After discount</dt>
+              <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
     </section>
   );
 }
