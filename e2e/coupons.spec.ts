@@ -76,9 +76,9 @@ test('a catalogue manager makes a coupon usable: flat amount, minimum order, lim
   await expect(page.getByText(`Added the coupon ${code}: ₹250 off.`)).toBeVisible();
 
   await page.getByLabel('Search codes').fill(code);
-  const row = page
-    .getByRole('table', { name: 'Coupons' })
-    .getByRole('row', { name: new RegExp(`^${code} `) });
+  const table = page.getByRole('table', { name: 'Coupons' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row', { name: new RegExp(`^${code} `) });
   await expect(row).toContainText('₹250.00 off');
   await expect(row).toContainText('on ₹500.00+');
   await expect(row).toContainText('0/5');
@@ -186,6 +186,9 @@ test('a shopper applies a coupon at checkout, pays the total shown, and the orde
   ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${shots}/${device}-checkout-coupon.png`, fullPage: true });
+    // Close-ups: the summary, and the total at the pay button (on a phone the summary is below).
+    await summary.screenshot({ path: `${shots}/${device}-checkout-coupon-summary.png` });
+    await page.locator('.checkout-actions').screenshot({ path: `${shots}/${device}-checkout-pay-total.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 

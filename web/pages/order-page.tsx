@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
 import { useNavigationPending, useRevalidate, useRouteData } from '../app/route-context';
+import { PriceBreakup } from '../features/checkout/price-breakup';
 import { OrderAddress, OrderItems, OrderPayment, OrderStatusBadge } from '../features/orders/order-card';
 import { OrderDocuments } from '../features/orders/order-documents';
 import { OrderProgress } from '../features/orders/order-progress';
@@ -153,7 +154,17 @@ export default function OrderPage() {
             </h2>
             <div className="order-side-facts">
               <OrderAddress order={order} />
-              <OrderPayment order={order} breakup={order.breakup} />
+              <OrderPayment
+                order={order}
+                // The same breakup the checkout showed (issue 15).
+                totals={
+                  <PriceBreakup
+                    breakup={order.breakup}
+                    items={order.orderItems.reduce((sum, item) => sum + item.quantity, 0)}
+                    totalLabel="Total paid"
+                  />
+                }
+              />
             </div>
           </section>
           <OrderDocuments order={order} />

@@ -1,10 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ApiOrder, OrderStatus } from '../../../shared/api/orders.schemas';
-import type { ApiPriceBreakup } from '../../../shared/api/price-breakup.schemas';
 import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
-import { PriceBreakup } from '../checkout/price-breakup';
 import './orders.css';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {
@@ -98,9 +97,8 @@ export function OrderAddress({ order }: { order: ApiOrder }) {
 }
 
 /** The payment id and what was paid. */
-export function OrderPayment({ order, breakup }: { order: ApiOrder; breakup?: ApiPriceBreakup }) {
+export function OrderPayment({ order, totals }: { order: ApiOrder; totals?: ReactNode }) {
   const discounted = order.totalPriceAfterDiscount < order.totalPrice;
-  const units = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <section className="order-pay" aria-label="Payment">
       <h3 className="order-label">Payment</h3>
@@ -113,10 +111,7 @@ export function OrderPayment({ order, breakup }: { order: ApiOrder; breakup?: Ap
           'Paid online'
         )}
       </p>
-      {breakup ? (
-        // The order page: the same breakup the checkout showed (issue 15).
-        <PriceBreakup breakup={breakup} items={units} totalLabel="Total paid" />
-      ) : (
+      {totals ?? (
         <dl className="order-totals">
           <div>
             <dt>Total</dt>
