@@ -129,7 +129,7 @@ describe('the price of a cart, worked examples', () => {
     const both = coupon({ percent: 10, categoryIds: [WATCHES, AUDIO], brandIds: [BOAT] });
     expect(price([watch, earphones], both).lines.map((l) => l.discountPaise)).toEqual([0, 3990]);
     expect(() => price([earphones], coupon({ categoryIds: [WATCHES] }))).toThrow(
-      new CouponNotApplicable('SAVE does not apply to the items in your cart.'),
+      new CouponNotApplicable('SAVE does not apply to the items in your cart.', true),
     );
   });
 
