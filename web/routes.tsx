@@ -361,6 +361,9 @@ export const routes: readonly RouteDef[] = [
   ),
   policyRoute(
     '/Shipping-policy',
-    policy('Shipping policy', 'Free delivery across India on orders of ₹500 or more; delivery dates by PIN code.'),
+    policy(
+      'Shipping policy',
+      'Free delivery across India on orders of ₹500 or more; delivery dates by PIN code.',
+    ),
   ),
 ];
