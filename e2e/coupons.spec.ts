@@ -81,6 +81,7 @@ test('a catalogue manager makes a coupon usable: flat amount, minimum order, lim
   const row = table.getByRole('row', { name: new RegExp(`^${code} `) });
   await expect(row).toContainText('₹250.00 off');
   await expect(row).toContainText('on ₹500.00+');
+  await expect(row).toContainText('only Fashion');
   await expect(row).toContainText('0/5');
   await expect(row).toContainText('1 per customer');
   await page.screenshot({ path: `${shots}/desktop-console-coupons.png`, fullPage: true });

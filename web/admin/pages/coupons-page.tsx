@@ -28,6 +28,21 @@ import { useSearchState } from '../lib/use-search-state';
 
 const DEFAULT_SORT = { key: 'expiry', direction: 'asc' } as const;
 
+/** "Fashion, Watches by Casio": what a restricted coupon applies to. */
+function restrictionText(
+  coupon: ApiCoupon,
+  names:
+    | { categories: { _id: string; title: string }[]; brands: { _id: string; title: string }[] }
+    | undefined,
+): string {
+  if (!names) return 'some categories or brands';
+  const titles = (ids: string[], list: { _id: string; title: string }[]) =>
+    ids.map((id) => list.find((item) => item._id === id)?.title ?? 'a deleted one').join(', ');
+  const categories = titles(coupon.categoryIds, names.categories);
+  const brands = titles(coupon.brandIds, names.brands);
+  return categories && brands ? `${categories} by ${brands}` : categories || brands;
+}
+
 /** "10% off (up to ₹500.00)" or "₹200.00 off". */
 function discountText(coupon: ApiCoupon): string {
   if (coupon.kind === 'flat' && coupon.flatAmount !== null) return `${formatRupees(coupon.flatAmount)} off`;
@@ -162,6 +177,12 @@ export default function CouponsPage() {
                   <span className="coupon-uses-held">
                     <br />
                     on {formatRupees(coupon.minOrder)}+
+                  </span>
+                )}
+                {coupon.categoryIds.length + coupon.brandIds.length > 0 && (
+                  <span className="coupon-uses-held">
+                    <br />
+                    only {restrictionText(coupon, names.data)}
                   </span>
                 )}
               </>
