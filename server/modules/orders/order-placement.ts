@@ -13,6 +13,7 @@ import * as checkoutRecords from '../checkout/checkout-records.js';
 import { confirmCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { takeDocumentNumber } from './document-numbers.js';
+import { orderBreakup } from './order-breakup.js';
 import { markOrderPaid, recordPlaced } from './order-lifecycle.repository.js';
 import { taxOrder } from './order-tax.js';
 import { addressConfirmationEmail, orderConfirmationEmail } from './orders.emails.js';
@@ -181,8 +182,10 @@ export function createOrderPlacement(deps: {
             pricePaise: l.pricePaise,
           })),
           totalPaise: order.totalPriceAfterDiscountPaise,
+          // The same breakup the checkout and the order page show.
+          breakup: await orderBreakup(db, order),
           shipping: order.shippingInfo,
-          ordersUrl: `${deps.publicUrl}/my-orders`,
+          ordersUrl: `${deps.publicUrl}/my-orders/${order.id}`,
         }),
       );
     } catch (error) {

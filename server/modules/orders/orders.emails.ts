@@ -64,7 +64,7 @@ export function orderConfirmationEmail(input: {
     'Shipping to:',
     ...address,
     '',
-    'We ship within 5-10 business days. Track your order at:',
+    "We will e-mail you when it ships, with the courier's tracking. Follow your order at:",
     input.ordersUrl,
     '',
     `— ${SHOP_NAME}`,
@@ -90,7 +90,7 @@ ${totals
   )
   .join('')}</table>
 <p><strong>Shipping to</strong><br>${address.map(escapeHtml).join('<br>')}</p>
-<p>We ship within 5-10 business days. <a href="${escapeHtml(input.ordersUrl)}">View your orders</a>.</p>
+<p>We will e-mail you when it ships, with the courier's tracking. <a href="${escapeHtml(input.ordersUrl)}">Follow your order</a>.</p>
 <p style="font-size:13px;color:#6b7280">— ${SHOP_NAME}</p></td></tr></table></td></tr></table></body></html>`;
   return { to: input.to, subject: `Your ${SHOP_NAME} order ${input.orderNumber} is confirmed`, text, html };
 }
