@@ -14,6 +14,10 @@ const distDir = process.env.DIST_DIR ?? 'dist';
 function isShellModule(id: string): boolean {
   const path = id.replace(/\\/g, '/');
   if (/\/web\/lib\/(form|zod-config|dates)\b/.test(path)) return false;
+  // Descriptors only pages' lazy parts call (invoices on the order page, the pincode lookup)
+  // go with those parts, not into the chunk every page loads.
+  if (/\/shared\/api\/(tax-documents|pincodes)\.ts$/.test(path)) return false;
+  if (/\/web\/lib\/download\.ts$/.test(path)) return false;
   return (
     /\/web\/(lib|app|components\/(ui|layout))\/[^/]+\.tsx?$/.test(path) ||
     /\/shared\/api\/(?![^/]*\.schemas\.)[^/]+\.ts$/.test(path) ||

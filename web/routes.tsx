@@ -6,9 +6,8 @@ import type { ApiProduct } from '../shared/api/catalog.schemas';
 import { quoteCheckout } from '../shared/api/checkout';
 import { getMyOrder, listMyOrders } from '../shared/api/orders';
 import { getWishlist } from '../shared/api/wishlist';
-import { loadHome } from './features/home/home-data';
-import { loadProduct, productMeta } from './features/product/product-data';
-import { loadStore, storeMeta } from './features/store/store-data';
+import { productMeta } from './features/product/product-meta';
+import { storeMeta } from './features/store/store-meta';
 import { ApiError } from './lib/api-client';
 import {
   defineRoute,
@@ -51,7 +50,8 @@ export const routes: readonly RouteDef[] = [
     path: '/',
     access: 'public',
     page: page('home-page'),
-    load: loadHome,
+    // Loaders of the busiest pages come with their own chunk: a first load has its data already.
+    load: (context) => import('./features/home/home-data').then((m) => m.loadHome(context)),
     meta: (_data, { publicUrl }) => ({
       title: 'Bharat Bazaar: online shopping for electronics, appliances and fashion',
       description:
@@ -103,14 +103,14 @@ export const routes: readonly RouteDef[] = [
     path: '/product',
     access: 'public',
     page: page('store-page'),
-    load: loadStore,
+    load: (context) => import('./features/store/store-data').then((m) => m.loadStore(context)),
     meta: storeMeta,
   }),
   defineRoute({
     path: '/product/:id',
     access: 'public',
     page: page('product-page'),
-    load: loadProduct,
+    load: (context) => import('./features/product/product-data').then((m) => m.loadProduct(context)),
     meta: productMeta,
   }),
   defineRoute({

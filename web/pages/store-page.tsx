@@ -4,7 +4,8 @@ import { useNavigationPending, useRouteData } from '../app/route-context';
 import { ProductCard } from '../features/catalog/product-card';
 import { FilterModal } from '../features/store/filter-modal';
 import { FilterPanel } from '../features/store/filter-panel';
-import { type StoreData, storeHeading } from '../features/store/store-data';
+import type { StoreData } from '../features/store/store-data';
+import { storeHeading } from '../features/store/store-meta';
 import {
   emptyStoreQuery,
   hasFilters,

@@ -4,8 +4,9 @@ import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
 import type { ApiProduct } from '../../../shared/api-types';
 import { type ApiClient, ApiError } from '../../lib/api-client';
 import { cartTotal, isInCart } from '../cart/cart-store';
-import { loadProduct, productMeta } from './product-data';
+import { loadProduct } from './product-data';
 import { availability } from './product-extras';
+import { productMeta } from './product-meta';
 
 /** The address a call asks for, less the /api prefix. */
 const apiPath = (endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) =>

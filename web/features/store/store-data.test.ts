@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
 import type { ApiClient } from '../../lib/api-client';
-import { loadStore, storeHeading, storeMeta } from './store-data';
+import { loadStore } from './store-data';
+import { storeHeading, storeMeta } from './store-meta';
 import { parseStoreQuery } from './store-query';
 
 /** The address a call asks for, less the /api prefix. */
