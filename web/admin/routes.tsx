@@ -38,13 +38,6 @@ export const consoleRoutes: ConsoleRoute[] = [
     nav: { label: 'GST summary', group: 'Sell' },
   },
   {
-    // The month's invoices less credit notes (issue 15): a sales figure, for whoever sees orders.
-    path: '/reports/gst',
-    page: page(() => import('./pages/gst-report-page')),
-    permission: 'orders.read',
-    nav: { label: 'GST summary', group: 'Sell' },
-  },
-  {
     path: '/orders/:id/packing-slip',
     page: page(() => import('./pages/packing-slip-page')),
     permission: 'orders.read',
