@@ -4,7 +4,7 @@ import { AppError, badRequest } from './errors.js';
 /**
  * The CSV of an import: a multipart body's file part (any part name is accepted) and its `dryRun`
  * field. The route's plugin registers @fastify/multipart with the size limit given here, so a
- * larger file is the 413 this names. (The product import reads its upload the same way.)
+ * larger file is the 413 this names. The product and pincode imports read their uploads with it.
  */
 export async function readCsvUpload(
   request: FastifyRequest,

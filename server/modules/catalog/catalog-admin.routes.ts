@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/api/catalog-admin.js';
 import * as schemas from '../../../shared/api/catalog-admin.schemas.js';
 import { PRODUCT_CSV_MAX_BYTES } from '../../../shared/api/catalog-admin.schemas.js';
+import { isTrue, readCsvUpload } from '../../lib/csv-upload.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
-import { AppError, badRequest } from '../../lib/errors.js';
 import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
 import { currentStaff } from '../staff/staff-auth.js';
@@ -46,7 +46,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, { services }: Api
     endpoints.importProducts,
     schemas.importProducts,
     async ({ query }, request) => {
-      const { file, dryRunField } = await readCsvUpload(request);
+      const { file, dryRunField } = await readCsvUpload(request, PRODUCT_CSV_MAX_BYTES);
       const dryRun = isTrue(query.dryRun) || isTrue(dryRunField);
       return products.importCsv(currentStaff(request), file, dryRun);
     },
@@ -92,39 +92,4 @@ export async function catalogAdminRoutes(app: FastifyInstance, { services }: Api
   registerEndpoint(app, endpoints.legacyDeleteProduct, schemas.legacyDeleteProduct, ({ params }, request) =>
     products.legacyDelete(currentStaff(request), params.id),
   );
-}
-
-const isTrue = (value: string | undefined) => value === 'true' || value === '1';
-
-/** The CSV from a multipart body's `file` part (any part name is accepted), and a `dryRun` field. */
-async function readCsvUpload(request: FastifyRequest): Promise<{ file: Buffer; dryRunField?: string }> {
-  if (!request.isMultipart()) {
-    throw badRequest('Send the CSV as multipart/form-data, in a part named "file".');
-  }
-  let file: Buffer | undefined;
-  let dryRunField: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (file) throw badRequest('Send one CSV file at a time.');
-        file = await part.toBuffer();
-      } else if (part.fieldname === 'dryRun') {
-        dryRunField = String(part.value);
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        413,
-        `The file is larger than ${PRODUCT_CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
-      );
-    }
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Send one CSV file at a time.');
-    if (code?.startsWith('FST_')) throw badRequest('The upload could not be read. Please try again.');
-    throw error;
-  }
-  if (!file || file.length === 0) throw badRequest('Choose a CSV file to import.');
-  return dryRunField === undefined ? { file } : { file, dryRunField };
 }
