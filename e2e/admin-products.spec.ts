@@ -211,9 +211,9 @@ test('a CSV is checked row by row, imported all at once, and exported', async ({
     buffer: Buffer.from([header, fixed].join('\n')),
   });
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByText(/Checked 1 row: 1 would be created/)).toBeVisible();
+  await expect(page.getByText(/Checked 1 row: 1 product would be added/)).toBeVisible();
   await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByText('Imported 1 row: 1 created, 0 updated, 0 unchanged.')).toBeVisible();
+  await expect(page.getByText('Imported 1 row: 1 product added, 0 changed, 0 unchanged.')).toBeVisible();
   await shot(page, 'product-import');
 
   const download = page.waitForEvent('download');

@@ -3,8 +3,8 @@ import { DataTable } from './data-table';
 
 /**
  * A CSV import's report (the shape every console import answers): what was or would be written,
- * or each rejected row with its column and problem. `thing` names what the rows add ("pincode");
- * the product import page has its own copy of this from before it was shared.
+ * or each rejected row with its column and problem. `thing` names what the rows add ("pincode",
+ * "product").
  */
 export function ImportReport({ report, thing }: { report: ApiImportReport; thing: string }) {
   const ok = report.rejectedRows === 0;

@@ -2,7 +2,6 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { exportProducts, importProducts } from '../../../shared/api/catalog-admin';
 import {
   type ApiImportReport,
-  IMPORT_REPORT_MAX_REJECTED,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_MAX_BYTES,
   PRODUCT_CSV_MAX_ROWS,
@@ -11,6 +10,7 @@ import { urlOf } from '../../../shared/api/endpoint';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { toast } from '../../lib/toast';
 import { DataTable } from '../components/data-table';
+import { ImportReport } from '../components/import-report';
 import { PageHeader } from '../components/page-header';
 import '../features/products/products.css';
 import { adminApi, downloadFile } from '../lib/admin-api';
@@ -168,7 +168,7 @@ export default function ProductImportPage() {
             </button>
           </div>
         </form>
-        {report && <ImportReport report={report} />}
+        {report && <ImportReport report={report} thing="product" />}
       </section>
 
       <section className="panel" aria-labelledby="columns-heading">
@@ -184,53 +184,5 @@ export default function ProductImportPage() {
         />
       </section>
     </>
-  );
-}
-
-function ImportReport({ report }: { report: ApiImportReport }) {
-  const ok = report.rejectedRows === 0;
-  const rows = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
-  const summary = report.written
-    ? `Imported ${rows(report.rows)}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged.`
-    : ok
-      ? report.created + report.updated === 0
-        ? `Checked ${rows(report.rows)}: nothing would change.`
-        : `Checked ${rows(report.rows)}: ${report.created} would be created, ${report.updated} updated, ${report.unchanged} unchanged. Nothing is written until you import.`
-      : `${report.rejectedRows.toLocaleString('en-IN')} of ${rows(report.rows)} ${report.rejectedRows === 1 ? 'has' : 'have'} problems. Nothing was imported: fix them and check the file again.`;
-  return (
-    <div
-      className={ok ? 'import-report import-report--ok' : 'import-report import-report--bad'}
-      role="status"
-    >
-      <p>
-        <strong>{summary}</strong>
-      </p>
-      {!ok && (
-        <>
-          <DataTable
-            caption="Rows with problems"
-            captionHidden={false}
-            rows={report.rejected}
-            rowKey={(r) => `${r.row}-${r.field}-${r.message}`}
-            columns={[
-              {
-                key: 'row',
-                header: 'Row',
-                align: 'end',
-                width: '5rem',
-                render: (r) => r.row.toLocaleString('en-IN'),
-              },
-              { key: 'field', header: 'Column', width: '8rem', render: (r) => <code>{r.field}</code> },
-              { key: 'message', header: 'Problem', render: (r) => r.message },
-            ]}
-          />
-          {report.rejected.length >= IMPORT_REPORT_MAX_REJECTED && (
-            <p className="muted">
-              The first {report.rejected.length.toLocaleString('en-IN')} problems are listed.
-            </p>
-          )}
-        </>
-      )}
-    </div>
   );
 }
