@@ -35,9 +35,10 @@ test.beforeEach(async ({ context, page }) => {
 
 test('reads the catalogue with its total and shows its pictures', async ({ page, baseURL }) => {
   const result = await page.evaluate(async (api) => {
-    const response = await fetch(`${api}/api/product?limit=2`);
+    // Newest first: a product another spec just made (a CSV import) may have no picture yet.
+    const response = await fetch(`${api}/api/product?limit=20`);
     const products = (await response.json()) as { images: { url: string }[] }[];
-    const url = products[0]!.images[0]!.url;
+    const url = products.find((p) => p.images.length > 0)!.images[0]!.url;
     const width = await new Promise<number>((resolve) => {
       const image = new Image();
       image.onload = () => resolve(image.naturalWidth);
