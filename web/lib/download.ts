@@ -2,12 +2,11 @@ import { errorFromResponse } from './api-client';
 import { readToken } from './stored-customer';
 
 /**
- * Downloads a file the API answers to the signed-in customer (a tax invoice): fetched with the
- * bearer token, since a plain link cannot send it, then saved under `fileName`. A refusal throws
- * the API's message as an ApiError, like any other call.
+ * Fetches a file the API answers with a bearer token (a plain link cannot send one) and saves it
+ * under `fileName`. A refusal throws the API's message as an ApiError, like any other call. The
+ * storefront passes the customer's token (`downloadFile`), the console the staff member's.
  */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const token = readToken();
+export async function saveDownload(url: string, fileName: string, token: string | null): Promise<void> {
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
     let body: unknown;
@@ -26,4 +25,9 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** A file for the signed-in customer (a tax invoice). */
+export function downloadFile(url: string, fileName: string): Promise<void> {
+  return saveDownload(url, fileName, readToken());
 }

@@ -7,6 +7,7 @@ import {
   urlOf,
 } from '../../../shared/api/endpoint';
 import { ApiError, errorFromResponse } from '../../lib/api-client';
+import { saveDownload } from '../../lib/download';
 import { clearStaffToken, readStaffToken } from './staff-session';
 
 export { ApiError, isApiError } from '../../lib/api-client';
@@ -86,23 +87,7 @@ export function uploadFiles<E extends Endpoint>(
   return adminApi.upload(endpoint, form, input);
 }
 
-/** A download (CSV export…) with the staff token: fetched, then saved under `fileName`. */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const token = readStaffToken();
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    throw errorFromResponse(response.status, body);
-  }
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+/** A download (CSV export, invoice…) with the staff token: fetched, then saved under `fileName`. */
+export function downloadFile(url: string, fileName: string): Promise<void> {
+  return saveDownload(url, fileName, readStaffToken());
 }
