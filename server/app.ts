@@ -126,7 +126,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });
   }
   await app.register(sitemapRoutes, { sitemap: services.sitemap });
-  scheduleReconciliation(app, config.reconcileIntervalSeconds, () => services.settlement.reconcile());
+  // Payments and refunds to settle, and cash-on-delivery orders never confirmed in time to lapse.
+  scheduleReconciliation(app, config.reconcileIntervalSeconds, async () => {
+    await services.settlement.reconcile();
+    await services.cashOnDelivery.lapseUnconfirmed();
+  });
   if (options.web) await app.register(webRoutes, { config });
 
   app.setNotFoundHandler((request, reply) => {

@@ -141,6 +141,15 @@ const envSchema = z
     // and the items' value (after any coupon) from which delivery is free.
     DELIVERY_FEE: rupeesSetting('DELIVERY_FEE', 49),
     FREE_DELIVERY_FROM: rupeesSetting('FREE_DELIVERY_FROM', 500),
+    // Cash on delivery (issue 15): the largest order (rupees) paid in cash, 0 turning COD off; and
+    // the minutes a customer has to confirm a COD order with its code before it lapses.
+    COD_MAX_ORDER: rupeesSetting('COD_MAX_ORDER', 50_000),
+    COD_CONFIRM_MINUTES: z.coerce
+      .number({ message: 'COD_CONFIRM_MINUTES must be a number' })
+      .int('COD_CONFIRM_MINUTES must be a whole number')
+      .min(5, 'COD_CONFIRM_MINUTES must be between 5 and 1440')
+      .max(1440, 'COD_CONFIRM_MINUTES must be between 5 and 1440')
+      .default(30),
     // Which proxies may set X-Forwarded-For: a hop count (1) or addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
     // Unset, the client's own address counts, so nobody can dodge a rate limit by sending the header.
     TRUST_PROXY: emptyAsUndefined.pipe(
@@ -292,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     delivery: { feePaise: raw.DELIVERY_FEE * 100, freeFromPaise: raw.FREE_DELIVERY_FROM * 100 },
     /** Days after delivery in which a customer may ask for a return (0: no returns). */
     returnWindowDays: raw.RETURN_WINDOW_DAYS,
+    /** Cash on delivery: the largest order in paise (0: not offered); minutes to confirm one. */
+    cashOnDelivery: { maxOrderPaise: raw.COD_MAX_ORDER * 100, confirmMinutes: raw.COD_CONFIRM_MINUTES },
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
     logLevel: raw.LOG_LEVEL,
     /** Who sells: printed on tax invoices; its state decides CGST + SGST or IGST (issue 15). */

@@ -19,8 +19,10 @@ import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { createCashOnDelivery } from './modules/orders/cash-on-delivery.service.js';
 import { createGstReport } from './modules/orders/gst-report.service.js';
 import { refundIssuedEmail } from './modules/orders/lifecycle.emails.js';
+import { emailCodeSender } from './modules/orders/one-time-codes.js';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle.service.js';
 import { createOrderPlacement } from './modules/orders/order-placement.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -64,6 +66,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     holdMinutes: config.checkoutHoldMinutes,
     delivery: config.delivery,
     sellerState: config.seller.state,
+    cashOnDelivery: config.cashOnDelivery,
   });
   // The merchant console (issue 13): one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, mailQueue, imageUrls, catalog, provider };
@@ -83,14 +86,26 @@ export async function createServices(deps: { config: Config; db: Database; log: 
             firstname: contact.firstname,
             orderNumber: order.orderNumber,
             amountPaise: refund.amountPaise,
-            reference: refund.providerRefundId,
+            reference: refund.providerRefundId ?? refund.payoutReference,
             orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
+            paidOutBy: refund.method === 'provider' ? undefined : refund.method,
           })
         );
       }, 'refund issued');
     },
   });
   const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
+  // Issue 15: cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
+  // implement the same OneTimeCodeSender).
+  const cashOnDelivery = createCashOnDelivery({
+    db,
+    checkout,
+    placement,
+    lifecycle: orderLifecycle,
+    sender: emailCodeSender(mailQueue),
+    confirmMinutes: config.cashOnDelivery.confirmMinutes,
+    publicUrl: config.publicUrl,
+  });
   return {
     mailer,
     mailQueue,
@@ -109,6 +124,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     settlement: createPaymentSettlement({ db, provider, placement, log, refunds }),
     refunds,
     orderLifecycle,
+    cashOnDelivery,
     sitemap: createSitemapService(db, config.publicUrl),
     staff: createStaffService({ db, mailQueue, publicUrl: config.publicUrl }),
     audit: createAuditService(db),

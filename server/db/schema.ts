@@ -20,10 +20,12 @@ import {
   fulfilmentStatuses,
   type OrderStatus,
   orderEventActors,
+  orderPaymentMethods,
   orderStates,
   orderStatuses,
   paymentStatuses,
   type ReturnStatus,
+  refundMethods,
   refundStatuses,
   returnStatuses,
   type Shipment,
@@ -472,6 +474,9 @@ export const orders = pgTable(
     // on every change (order-lifecycle.ts) and kept for the original clients and the indexes.
     state: text('state', { enum: orderStates }).notNull().default('placed'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('paid'),
+    // Online (paid through the provider at checkout) or cash on delivery (issue 15): a COD order
+    // is placed unpaid and `unconfirmed` until the customer's one-time code (cod_confirmations).
+    paymentMethod: text('payment_method', { enum: orderPaymentMethods }).notNull().default('online'),
     fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses })
       .notNull()
       .default('unfulfilled'),
@@ -507,11 +512,19 @@ export const orders = pgTable(
       'orders_status_check',
       sql`${t.orderStatus} in ('Ordered', 'Processing', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled', 'Refunded', 'Returned')`,
     ),
-    check('orders_state_check', sql`${t.state} in ('placed', 'cancelled', 'completed')`),
+    check('orders_state_check', sql`${t.state} in ('unconfirmed', 'placed', 'cancelled', 'completed')`),
     check(
       'orders_payment_status_check',
-      sql`${t.paymentStatus} in ('authorized', 'paid', 'partially_refunded', 'refunded')`,
+      sql`${t.paymentStatus} in ('unpaid', 'authorized', 'paid', 'partially_refunded', 'refunded')`,
     ),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('online', 'cod')`),
+    // Only cash on delivery waits for a code or for its money.
+    check(
+      'orders_cod_only_unpaid',
+      sql`${t.paymentMethod} = 'cod' or (${t.state} <> 'unconfirmed' and ${t.paymentStatus} <> 'unpaid')`,
+    ),
+    // The lapse sweep's and the console's unconfirmed cash-on-delivery orders.
+    index('orders_unconfirmed_idx').on(t.createdAt).where(sql`${t.state} = 'unconfirmed'`),
     check(
       'orders_fulfilment_status_check',
       sql`${t.fulfilmentStatus} in ('unfulfilled', 'packed', 'shipped', 'out_for_delivery', 'delivered', 'returned')`,
@@ -638,11 +651,14 @@ export const refunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    // The provider payment refunded; null for a payout (a cash-on-delivery order, issue 15).
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    // Back through the provider, or paid out by the shop by bank transfer or UPI (COD orders),
+    // with the transfer's reference (UTR / UPI reference) staff entered.
+    method: text('method', { enum: refundMethods }).notNull().default('provider'),
+    payoutReference: text('payout_reference'),
     reason: text('reason').notNull(),
     // The lines (and units) refunded, when chosen by line; [] for an amount or the whole order.
     lines: jsonb('lines').$type<OrderLineQuantity[]>().notNull().default(sql`'[]'::jsonb`),
@@ -662,7 +678,39 @@ export const refunds = pgTable(
     uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'processed', 'failed')`),
+    check('refunds_method_check', sql`${t.method} in ('provider', 'bank_transfer', 'upi')`),
+    check(
+      'refunds_method_source',
+      sql`(${t.method} = 'provider' and ${t.paymentId} is not null) or (${t.method} <> 'provider' and ${t.payoutReference} is not null)`,
+    ),
   ],
+);
+
+/**
+ * The one-time code that confirms a cash-on-delivery order (issue 15), one row per order: the
+ * code's hash (never the code), when it expires, wrong tries, how often it was sent, and until when
+ * the order may be confirmed before it lapses.
+ */
+export const codConfirmations = pgTable(
+  'cod_confirmations',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sends: integer('sends').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] })
+      .notNull()
+      .default('email'),
+    sentTo: text('sent_to').notNull(),
+    confirmBy: timestamp('confirm_by', { withTimezone: true, mode: 'date' }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('cod_confirmations_channel_check', sql`${t.channel} in ('email', 'sms')`)],
 );
 
 /** Provider webhook deliveries seen, so a retried or replayed event is processed once. */

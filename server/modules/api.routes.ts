@@ -54,7 +54,11 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });
   await app.register(checkoutRoutes, { checkout: services.checkout });
-  await app.register(ordersRoutes, { orders: services.orders, lifecycle: services.orderLifecycle });
+  await app.register(ordersRoutes, {
+    orders: services.orders,
+    lifecycle: services.orderLifecycle,
+    cashOnDelivery: services.cashOnDelivery,
+  });
   // The merchant console (issue 13): staff sign-in, the audit trail, and each module's staff routes.
   await app.register(staffRoutes, { staff: services.staff });
   await app.register(auditRoutes, { audit: services.audit });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { shippingAddressSchema } from '../schemas/address.js';
-import { orderAnswer, paymentInfoAnswer } from './orders.schemas.js';
+import { myOrderDetail, orderAnswer, paymentInfoAnswer } from './orders.schemas.js';
 import { checkoutQuoteAnswer, priceBreakupAnswer } from './price-breakup.schemas.js';
 
 /*
@@ -80,6 +80,21 @@ export const quoteCheckout = {
   response: checkoutQuoteAnswer,
 };
 export type CheckoutQuoteInput = z.output<typeof quoteCheckout.body>;
+
+/**
+ * Cash on delivery (issue 15): the order is placed now, unpaid, its stock taken at once, and waits
+ * for the 6-digit code e-mailed to the customer (`POST /api/user/orders/{id}/confirm-cod`).
+ */
+export const placeCashOnDeliveryOrder = {
+  body: z.object({
+    shippingInfo: shippingAddressSchema,
+    coupon: couponCodeField,
+    /** As for the online checkout: the total the shopper was shown, in rupees (409 if it differs). */
+    expectedTotal: z.optional(z.number({ error: 'expectedTotal must be a number of rupees' })),
+  }),
+  response: z.object({ success: z.boolean(), order: myOrderDetail }),
+};
+export type CashOnDeliveryInput = z.output<typeof placeCashOnDeliveryOrder.body>;
 
 const providerId = (label: string) =>
   z

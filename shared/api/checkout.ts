@@ -51,3 +51,19 @@ export const createOrder = endpoint<typeof schemas.createOrder>({
     'Built from what was paid for (client prices ignored); repeating it returns the same order. 409 when an item sold out meanwhile.',
   errors: [400, 404, 409, 429],
 });
+
+export const placeCashOnDeliveryOrder = endpoint<typeof schemas.placeCashOnDeliveryOrder>({
+  method: 'POST',
+  path: '/api/user/order/cod',
+  access: 'customer',
+  tag: 'Checkout',
+  summary: 'Place the cart as a cash-on-delivery order',
+  description:
+    'The cart is priced here as for the online checkout (coupon, delivery, GST; `expectedTotal` as there), ' +
+    'its stock taken at once, and the order placed unpaid and `unconfirmed`: a 6-digit code goes to the ' +
+    "customer's e-mail, to confirm it with `POST /api/user/orders/{id}/confirm-cod` before it lapses " +
+    '(`order.cod.confirmBy`; a lapsed order is cancelled and its stock released). No fee is added. 400 when ' +
+    "cash on delivery is not offered: above the shop's limit (₹50,000 unless set), to a pincode without " +
+    'it, or turned off; 409 for a product short of stock or a total that changed.',
+  errors: [400, 409, 429],
+});

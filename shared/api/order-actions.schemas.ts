@@ -69,11 +69,32 @@ const refundAmount = z.number({ error: 'The amount must be a number of rupees' }
   z.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'The amount can have at most two decimals'),
 );
 
+/**
+ * A refund of a cash-on-delivery order cannot go back through a payment provider: staff pay the
+ * customer by bank transfer or UPI and record how, with the transfer's reference (UTR or UPI ref).
+ */
+export const refundPayout = z.optional(
+  z.object({
+    method: z.enum(['bank_transfer', 'upi'], { error: 'Choose bank transfer or UPI' }),
+    reference: z
+      .string({ error: 'The transfer reference is required' })
+      .check(
+        z.trim(),
+        z.regex(
+          /^[A-Za-z0-9-]{6,40}$/,
+          'The reference is the UTR or UPI reference number: 6 to 40 letters, digits or hyphens',
+        ),
+      ),
+  }),
+);
+
 export const refundOrder = {
   params: idParams('order'),
   body: z
     .object({
       reason: reasonText('a reason for the refund'),
+      /** Required for a cash-on-delivery order (400 without it), refused for one paid online. */
+      payout: refundPayout,
       /** Rupees; or `lines` (their price × units); neither refunds everything left. */
       amount: z.optional(refundAmount),
       lines: z.optional(lineQuantities),
@@ -112,7 +133,16 @@ export const receiveReturn = {
     restockable: z.boolean({ error: 'Say whether the goods can be sold again' }),
     /** Refund the returned lines now (default true). */
     refund: z.optional(z.boolean()),
+    /** A cash-on-delivery order refunded now: how the money was paid back (see refundOrder). */
+    payout: refundPayout,
     note: optionalNote,
   }),
+  response: adminOrder,
+};
+
+/** Cash on delivery: the courier handed over the cash (or the COD remittance arrived). */
+export const collectCash = {
+  params: idParams('order'),
+  body: z.optional(z.object({ note: optionalNote })),
   response: adminOrder,
 };

@@ -70,7 +70,9 @@ export const refundOrder = endpoint<typeof schemas.refundOrder>({
   description:
     'Recorded before the payment provider is asked, with its id as the idempotency key, and settled from ' +
     "the provider's answer, its webhook or reconciliation: never twice, never above what was paid less what " +
-    'is refunded or being refunded (409 naming what is left).',
+    'is refunded or being refunded (409 naming what is left). A cash-on-delivery order is refunded by the ' +
+    'shop itself: `payout` says how it was paid back (bank transfer or UPI, with the reference) and the refund ' +
+    'is recorded as processed at once, with its credit note.',
   errors,
 });
 
@@ -112,5 +114,18 @@ export const receiveReturn = endpoint<typeof schemas.receiveReturn>({
   permission: 'orders.write',
   tag,
   summary: 'Receive returned goods: restock them if sellable, and refund the returned lines',
+  errors,
+});
+
+export const collectCash = endpoint<typeof schemas.collectCash>({
+  method: 'POST',
+  path: '/api/admin/orders/:id/collect-cash',
+  access: 'staff',
+  permission: 'orders.write',
+  tag,
+  summary: 'Mark the cash of a delivered cash-on-delivery order collected: its payment becomes paid',
+  description:
+    'Only for a cash-on-delivery order that is delivered and unpaid (409 otherwise, saying why). Its ' +
+    '`paidAt` becomes now. Repeating it changes nothing.',
   errors,
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { imageAnswer, productAnswer } from './catalog.schemas.js';
 import {
   orderLifecycleFields,
+  orderPaymentMethods,
   orderStatuses,
   paymentInfoAnswer,
   shippingInfoAnswer,
@@ -188,7 +189,8 @@ export const adminOrderRow = z.object({
   /** Rupees paid (after discount). */
   total: z.number(),
   status: z.enum(orderStatuses),
-  /** upi, card, netbanking, wallet… as the payment provider reported it; null when unknown. */
+  /** upi, card, netbanking, wallet… as the payment provider reported it; `cod` for cash on
+   * delivery; null when unknown. */
   paymentMethod: z.nullable(z.string()),
   addressToConfirm: z.boolean(),
 });
@@ -202,6 +204,7 @@ export const paymentMethods = [
   'emi',
   'cardless_emi',
   'paylater',
+  'cod',
 ] as const;
 
 export const listAdminOrders = {
@@ -257,6 +260,8 @@ export const adminOrderActions = z.object({
   deliver: z.boolean(),
   cancel: z.boolean(),
   refund: z.boolean(),
+  /** Cash on delivery, delivered and not yet paid: staff may mark the cash collected. */
+  collectCash: z.boolean(),
 });
 
 export const adminPayment = z.object({
@@ -296,6 +301,8 @@ export const adminOrder = z.object({
   }),
   lines: z.array(adminOrderLine),
   paymentInfo: paymentInfoAnswer,
+  /** Online, or cash on delivery (then `payments` is empty and `cod` says what is due). */
+  paymentMethod: z.enum(orderPaymentMethods),
   payments: z.array(adminPayment),
   ...orderLifecycleFields,
   actions: adminOrderActions,

@@ -17,11 +17,20 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /**
  * The three statuses an order really has (issue 14); `orderStatus` is derived from them
  * (server/modules/orders/order-lifecycle.ts). Completed: delivered (returns may still follow).
+ * Unconfirmed: a cash-on-delivery order waiting for the customer's one-time code (issue 15); it is
+ * not packed until confirmed and lapses (cancelled, stock back) if never confirmed.
  */
-export const orderStates = ['placed', 'cancelled', 'completed'] as const;
+export const orderStates = ['unconfirmed', 'placed', 'cancelled', 'completed'] as const;
 export type OrderState = (typeof orderStates)[number];
-export const paymentStatuses = ['authorized', 'paid', 'partially_refunded', 'refunded'] as const;
+/** Unpaid: cash on delivery not collected yet. */
+export const paymentStatuses = ['unpaid', 'authorized', 'paid', 'partially_refunded', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+/** Online: paid through the payment provider at checkout. Cod: cash collected on delivery. */
+export const orderPaymentMethods = ['online', 'cod'] as const;
+export type OrderPaymentMethod = (typeof orderPaymentMethods)[number];
+/** How a refund reached the customer: back through the provider, or paid out by the shop (COD). */
+export const refundMethods = ['provider', 'bank_transfer', 'upi'] as const;
+export type RefundMethod = (typeof refundMethods)[number];
 export const fulfilmentStatuses = [
   'unfulfilled',
   'packed',
@@ -97,6 +106,11 @@ export const orderAnswer = z.object({
   /** The address could not be validated: kept as typed, the customer asked to confirm it. */
   addressToConfirm: z.boolean(),
   paymentInfo: paymentInfoAnswer,
+  /**
+   * Online, or `cod` (issue 15): a COD order's `paymentInfo` names its checkout (`cod_…`) with an
+   * empty payment id, and `paidAt` is when it was placed until the cash is collected.
+   */
+  paymentMethod: z.enum(orderPaymentMethods),
   paidAt: z.string(),
   createdAt: z.string(),
 });
@@ -125,7 +139,12 @@ export const refundAnswer = z.object({
   /** Rupees. */
   amount: z.number(),
   status: z.enum(refundStatuses),
-  /** The provider's refund id once it has one (what a bank calls the reference), else null. */
+  /** Back through the payment provider, or (a COD order) paid out by bank transfer or UPI. */
+  method: z.enum(refundMethods),
+  /**
+   * The provider's refund id once it has one, or the bank transfer's UTR / UPI reference staff
+   * entered for a payout; else null.
+   */
   reference: z.nullable(z.string()),
   reason: z.string(),
   createdAt: z.string(),
@@ -155,7 +174,27 @@ export const orderAllowedAnswer = z.object({
   return: z.boolean(),
   /** The last day (India) a return may be asked for, once delivered; null before delivery. */
   returnUntil: z.nullable(z.string()),
+  /** A cash-on-delivery order waiting for its code: a new code may be sent now. */
+  resendCode: z.boolean(),
 });
+
+/**
+ * A cash-on-delivery order's confirmation (issue 15): until when the one-time code can confirm it
+ * (after that the order lapses), where the code went (masked), whether it is confirmed.
+ */
+export const codConfirmationAnswer = z.object({
+  confirmed: z.boolean(),
+  confirmedAt: z.nullable(z.string()),
+  /** The order lapses, its stock released, if not confirmed by then. */
+  confirmBy: z.string(),
+  /** Where the code was sent, masked: "pr•••@example.com". */
+  sentTo: z.string(),
+  /** e-mail today; sms once an SMS provider is configured. */
+  channel: z.enum(['email', 'sms']),
+  /** Rupees to pay on delivery: the order's total (nothing once paid). */
+  amountDue: z.number(),
+});
+export type ApiCodConfirmation = z.output<typeof codConfirmationAnswer>;
 
 /** One part of an order's GST, in rupees (decision 012). */
 const taxAmounts = {
@@ -211,8 +250,13 @@ export const orderLifecycleFields = {
   /** Rupees refunded (processed), and still refundable (paid − refunded − pending). */
   refunded: z.number(),
   refundable: z.number(),
-  /** The tax invoice (issue 15): null for an order placed before invoices were issued. */
+  /**
+   * The tax invoice (issue 15): null for an order placed before invoices were issued, and for a
+   * cash-on-delivery order until it ships (its invoice is issued with the goods, decision 014).
+   */
   invoice: z.nullable(z.object({ number: z.string(), date: z.string() })),
+  /** Cash on delivery: its confirmation and the amount due; null for an order paid online. */
+  cod: z.nullable(codConfirmationAnswer),
   /** Credit notes of processed refunds, oldest first; `amount` in rupees (GST included). */
   creditNotes: z.array(
     z.object({ _id: z.string(), number: z.string(), date: z.string(), amount: z.number() }),
@@ -261,6 +305,20 @@ export const cancelMyOrder = {
   body: z.object({ reason: reasonText('a reason for cancelling') }),
   response: myOrderDetail,
 };
+/** The 6-digit one-time code sent when a cash-on-delivery order was placed. */
+export const confirmCashOnDelivery = {
+  params: orderIdParams,
+  body: z.object({
+    code: z
+      .string({ error: 'Please enter the 6-digit code we sent you' })
+      .check(z.trim(), z.regex(/^[0-9]{6}$/, 'The code is 6 digits, like 123456')),
+  }),
+  response: myOrderDetail,
+};
+
+/** A new one-time code for an unconfirmed cash-on-delivery order (the old one stops working). */
+export const resendCashOnDeliveryCode = { params: orderIdParams, response: myOrderDetail };
+
 export const returnMyOrder = {
   params: orderIdParams,
   body: z.object({ lines: lineQuantities, reason: reasonText('a reason for the return') }),

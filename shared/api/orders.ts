@@ -46,3 +46,29 @@ export const returnMyOrder = endpoint<typeof schemas.returnMyOrder>({
     'the returned lines. 409 outside the window or for an order not delivered.',
   errors: [400, 404, 409],
 });
+
+export const confirmCashOnDelivery = endpoint<typeof schemas.confirmCashOnDelivery>({
+  method: 'POST',
+  path: '/api/user/orders/:id/confirm-cod',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Confirm my cash-on-delivery order with the code sent to me',
+  description:
+    'The 6-digit one-time code e-mailed when the order was placed (`POST /api/user/order/cod`). A right code ' +
+    'confirms the order, which then goes to the warehouse, and the order confirmation is e-mailed; repeating ' +
+    'it changes nothing. A wrong code is a 400 saying how many tries are left; after 5 wrong tries, or once ' +
+    'the code has expired, a new code must be sent (`…/cod-code`). 409 once the order lapsed or was cancelled.',
+  errors: [400, 404, 409, 429],
+});
+
+export const resendCashOnDeliveryCode = endpoint<typeof schemas.resendCashOnDeliveryCode>({
+  method: 'POST',
+  path: '/api/user/orders/:id/cod-code',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Send a new code to confirm my cash-on-delivery order',
+  description:
+    'Replaces the code (the old one stops working). At most one a minute and 5 per order (429 saying when ' +
+    'to try again); 409 for an order that is confirmed, lapsed, cancelled or not cash on delivery.',
+  errors: [404, 409, 429],
+});

@@ -34,5 +34,16 @@ export const checkoutQuoteAnswer = z.object({
   freeDeliveryFrom: z.nullable(z.number()),
   /** Rupees more of items that would make delivery free; 0 when it already is. */
   addForFreeDelivery: z.number(),
+  /**
+   * Whether this cart may be paid in cash on delivery (issue 15), and if not, why ("Cash on delivery
+   * is available for orders up to ₹50,000."). The delivery pincode's own COD flag is in
+   * `GET /api/pincode/{pin}`; the order checks both again.
+   */
+  cashOnDelivery: z.object({
+    available: z.boolean(),
+    reason: z.nullable(z.string()),
+    /** Rupees: the largest order the shop takes cash for. */
+    limit: z.number(),
+  }),
 });
 export type ApiCheckoutQuote = z.output<typeof checkoutQuoteAnswer>;

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type {
   ApiCheckoutStart,
+  CashOnDeliveryInput,
   CheckoutQuoteInput,
   CheckoutStartInput,
   PaymentVerificationInput,
 } from '../../../shared/api/checkout.schemas.js';
 import type { ApiPaymentInfo } from '../../../shared/api/orders.schemas.js';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas.js';
-import { formatPaise, rupeesToPaise } from '../../../shared/money.js';
+import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import type { CheckoutLineSnapshot } from '../../db/schema.js';
+import type { CheckoutLineSnapshot, ShippingInfo } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { cartLinesOf } from '../cart/cart-lines.js';
 import { productsForPricing } from '../catalog/product-pricing.js';
@@ -24,6 +25,7 @@ import {
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { PaymentProviderError } from '../payments/payment-provider.js';
 import { checkDeliveryPincode } from '../pincodes/delivery-check.js';
+import type { CheckoutRow } from './checkout.repository.js';
 import * as repository from './checkout.repository.js';
 import {
   CouponNotApplicable,
@@ -51,7 +53,7 @@ export function providerUnavailable(error: unknown): never {
   throw error;
 }
 
-const EMPTY_QUOTE: ApiCheckoutQuote = {
+const EMPTY_QUOTE: Omit<ApiCheckoutQuote, 'cashOnDelivery'> = {
   itemsMrp: 0,
   productDiscount: 0,
   coupon: null,
@@ -62,6 +64,12 @@ const EMPTY_QUOTE: ApiCheckoutQuote = {
   freeDeliveryFrom: null,
   addForFreeDelivery: 0,
 };
+
+/** The largest cash-on-delivery order by default, ₹50,000 (config: COD_MAX_ORDER). */
+export const DEFAULT_CASH_ON_DELIVERY = { maxOrderPaise: 5_000_000 };
+
+/** The checkouts of cash-on-delivery orders: no provider takes their money. */
+export const CASH_ON_DELIVERY = 'cod';
 
 /** The shop's delivery fee and free-delivery threshold by default (config: DELIVERY_FEE, FREE_DELIVERY_FROM). */
 export const DEFAULT_DELIVERY: DeliveryRules = { feePaise: 4900, freeFromPaise: 50000 };
@@ -79,8 +87,11 @@ export function createCheckoutService(deps: {
   delivery?: DeliveryRules;
   /** The seller's state, for splitting the GST (its amount is what the breakup shows). */
   sellerState?: string;
+  /** Cash on delivery (issue 15): the largest order it may pay, in paise; 0 turns it off. */
+  cashOnDelivery?: { maxOrderPaise: number };
 }) {
   const { db, provider, holdMinutes } = deps;
+  const cashOnDelivery = deps.cashOnDelivery ?? DEFAULT_CASH_ON_DELIVERY;
   const delivery = deps.delivery ?? DEFAULT_DELIVERY;
   const sellerState = deps.sellerState ?? 'Karnataka';
 
@@ -154,13 +165,136 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /** Whether cash on delivery may pay `totalPaise`, and why not (the pincode is checked apart). */
+  function cashOnDeliveryFor(totalPaise: number) {
+    const limit = paiseToRupees(cashOnDelivery.maxOrderPaise);
+    if (cashOnDelivery.maxOrderPaise <= 0)
+      return { available: false, reason: 'This shop does not offer cash on delivery.', limit };
+    if (totalPaise > cashOnDelivery.maxOrderPaise)
+      return {
+        available: false,
+        reason: `Cash on delivery is available for orders up to ${formatPaise(cashOnDelivery.maxOrderPaise)}.`,
+        limit,
+      };
+    return { available: true, reason: null, limit };
+  }
+
+  /**
+   * The cart priced for an order, online or cash on delivery, with everything checked that can be
+   * before anything is held: the pincode (and, for COD, that its couriers take cash), the coupon,
+   * the total against what the shopper was shown, COD's limit, stock not held for others.
+   */
+  async function priceToOrder(
+    userId: string,
+    input: {
+      shippingInfo?: ShippingInfo | undefined;
+      coupon?: string | undefined;
+      expectedTotal?: number | undefined;
+    },
+    method: 'online' | 'cod',
+  ) {
+    // Before anything is held or paid: a pincode the shop does not serve, or in another state
+    // than the one chosen, is a 400 naming the problem (issue 15). Clients that send no address
+    // here give it after payment, when it is never refused.
+    if (input.shippingInfo) {
+      await checkDeliveryPincode(db, input.shippingInfo.pincode, input.shippingInfo.state, {
+        cashOnDelivery: method === 'cod',
+      });
+    }
+    const { coupon, breakup } = await price(
+      userId,
+      await cartForPricing(userId),
+      input.coupon,
+      input.shippingInfo?.state,
+    );
+    if (breakup.totalPaise < MIN_PAYABLE_PAISE)
+      throw badRequest(
+        `The total must be at least ${formatPaise(MIN_PAYABLE_PAISE)} to ${method === 'cod' ? 'order' : 'pay online'}.`,
+      );
+    if (method === 'cod') {
+      const cod = cashOnDeliveryFor(breakup.totalPaise);
+      if (!cod.available) throw badRequest(`${cod.reason} Please pay online.`);
+    }
+    // Never charge other than what the page showed: a price, the cart or the coupon changed since.
+    if (input.expectedTotal !== undefined && rupeesToPaise(input.expectedTotal) !== breakup.totalPaise)
+      throw new AppError(
+        409,
+        `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: a price or your cart changed. Please check the new total and ${method === 'cod' ? 'place the order' : 'pay'} again.`,
+      );
+    // Stock not held for other shoppers; a quick 409 before a provider order is made.
+    await assertAvailable(db, userId, breakup.lines);
+    const lines: CheckoutLineSnapshot[] = breakup.lines.map((line) => ({
+      productId: line.productId,
+      colorId: line.colorId,
+      title: line.title,
+      quantity: line.quantity,
+      pricePaise: line.pricePaise,
+      discountPaise: line.discountPaise,
+      mrpPaise: line.mrpPaise,
+    }));
+    return { coupon, breakup, lines };
+  }
+
+  /**
+   * The checkout record with the cart's stock held for `holdMinutes` and one use of the coupon
+   * held as long. A new checkout replaces the shopper's earlier holds.
+   */
+  async function recordCheckout(
+    userId: string,
+    shippingInfo: ShippingInfo | undefined,
+    values: {
+      provider: string;
+      providerOrderId: string;
+      coupon: CheckoutCoupon | null;
+      breakup: PriceBreakup;
+      lines: CheckoutLineSnapshot[];
+      holdMinutes: number;
+    },
+  ) {
+    const { breakup, lines, coupon } = values;
+    return db.transaction(async (tx) => {
+      const checkout = await repository.insertCheckout(tx, {
+        userId,
+        provider: values.provider,
+        providerOrderId: values.providerOrderId,
+        amountPaise: breakup.totalPaise,
+        lines,
+        couponCode: breakup.coupon?.code ?? null,
+        couponDiscountPaise: breakup.coupon?.discountPaise ?? 0,
+        deliveryPaise: breakup.deliveryPaise,
+        ...(shippingInfo ? { shippingInfo } : {}),
+      });
+      const until = await holdStock(tx, {
+        checkoutId: checkout.id,
+        userId,
+        lines,
+        minutes: values.holdMinutes,
+      });
+      // After the stock (products, then coupon rows: the order placement takes them in that
+      // order too), the shopper's earlier checkouts give their coupon uses back, then this one
+      // takes its use under the coupon's lock.
+      await releaseCouponHoldsOfUser(tx, userId);
+      if (coupon && breakup.coupon) {
+        await reserveCouponUse(tx, {
+          coupon,
+          userId,
+          checkoutId: checkout.id,
+          discountPaise: breakup.coupon.discountPaise,
+          expiresAt: until ?? new Date(Date.now() + values.holdMinutes * 60_000),
+        });
+      }
+      return { checkout, heldUntil: until };
+    });
+  }
+
   return {
     /** POST user/order/quote: the breakup the checkout would charge now; nothing is held. */
     async quote(userId: string, input: CheckoutQuoteInput): Promise<ApiCheckoutQuote> {
       // An empty cart costs nothing (a coupon still needs something to apply to).
       const lines = await cartForPricing(userId, { allowEmpty: !input.coupon });
-      if (lines.length === 0) return EMPTY_QUOTE;
-      return presentQuote((await price(userId, lines, input.coupon)).breakup);
+      if (lines.length === 0) return { ...EMPTY_QUOTE, cashOnDelivery: cashOnDeliveryFor(0) };
+      const { breakup } = await price(userId, lines, input.coupon);
+      return { ...presentQuote(breakup), cashOnDelivery: cashOnDeliveryFor(breakup.totalPaise) };
     },
 
     /**
@@ -171,69 +305,19 @@ export function createCheckoutService(deps: {
      * coupon used up meanwhile a 400 (and the provider order is simply never paid).
      */
     async start(userId: string, input: CheckoutStartInput): Promise<ApiCheckoutStart> {
-      // Before anything is held or paid: a pincode the shop does not serve, or in another state
-      // than the one chosen, is a 400 naming the problem (issue 15). Clients that send no address
-      // here give it after payment, when it is never refused.
-      if (input.shippingInfo) {
-        await checkDeliveryPincode(db, input.shippingInfo.pincode, input.shippingInfo.state);
-      }
-      const { coupon, breakup } = await price(
-        userId,
-        await cartForPricing(userId),
-        input.coupon,
-        input.shippingInfo?.state,
-      );
-      if (breakup.totalPaise < MIN_PAYABLE_PAISE)
-        throw badRequest(`The total must be at least ${formatPaise(MIN_PAYABLE_PAISE)} to pay online.`);
-      // Never charge other than what the page showed: a price, the cart or the coupon changed since.
-      if (input.expectedTotal !== undefined && rupeesToPaise(input.expectedTotal) !== breakup.totalPaise)
-        throw new AppError(
-          409,
-          `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: a price or your cart changed. Please check the new total and pay again.`,
-        );
-      // Stock not held for other shoppers; a quick 409 before a provider order is made.
-      await assertAvailable(db, userId, breakup.lines);
-      const lines: CheckoutLineSnapshot[] = breakup.lines.map((line) => ({
-        productId: line.productId,
-        colorId: line.colorId,
-        title: line.title,
-        quantity: line.quantity,
-        pricePaise: line.pricePaise,
-        discountPaise: line.discountPaise,
-        mrpPaise: line.mrpPaise,
-      }));
+      const { coupon, breakup, lines } = await priceToOrder(userId, input, 'online');
       const amount = breakup.totalPaise;
       const receipt = `rcpt_${randomBytes(8).toString('hex')}`;
       const order = await provider
         .createOrder({ amount, currency: 'INR', receipt, notes: { customer: userId } })
         .catch(providerUnavailable);
-      const heldUntil = await db.transaction(async (tx) => {
-        const checkout = await repository.insertCheckout(tx, {
-          userId,
-          provider: provider.name,
-          providerOrderId: order.id,
-          amountPaise: amount,
-          lines,
-          couponCode: breakup.coupon?.code ?? null,
-          couponDiscountPaise: breakup.coupon?.discountPaise ?? 0,
-          deliveryPaise: breakup.deliveryPaise,
-          ...(input.shippingInfo ? { shippingInfo: input.shippingInfo } : {}),
-        });
-        const until = await holdStock(tx, { checkoutId: checkout.id, userId, lines, minutes: holdMinutes });
-        // After the stock (products, then coupon rows: the order placement takes them in that
-        // order too), the shopper's earlier checkouts give their coupon uses back, then this one
-        // takes its use under the coupon's lock.
-        await releaseCouponHoldsOfUser(tx, userId);
-        if (coupon && breakup.coupon) {
-          await reserveCouponUse(tx, {
-            coupon,
-            userId,
-            checkoutId: checkout.id,
-            discountPaise: breakup.coupon.discountPaise,
-            expiresAt: until ?? new Date(Date.now() + holdMinutes * 60_000),
-          });
-        }
-        return until;
+      const { heldUntil } = await recordCheckout(userId, input.shippingInfo, {
+        provider: provider.name,
+        providerOrderId: order.id,
+        coupon,
+        breakup,
+        lines,
+        holdMinutes,
       });
       return {
         success: true,
@@ -243,6 +327,29 @@ export function createCheckoutService(deps: {
         heldUntil: heldUntil?.toISOString(),
         breakup: presentBreakup(breakup),
       };
+    },
+
+    /**
+     * POST user/order/cod, its first half (issue 15): the cart priced and checked exactly as for
+     * paying online (pincode, coupon, expected total, stock), plus what cash on delivery needs (the
+     * shop offers it, the pincode's couriers take cash, the total is within the limit), recorded as
+     * a checkout of the `cod` "provider" with its stock and coupon use held. Order placement turns it
+     * into the order at once (orders/cash-on-delivery.service.ts).
+     */
+    async prepareCashOnDelivery(userId: string, input: CashOnDeliveryInput): Promise<CheckoutRow> {
+      if (cashOnDelivery.maxOrderPaise <= 0)
+        throw badRequest('This shop does not offer cash on delivery. Please pay online.');
+      const { coupon, breakup, lines } = await priceToOrder(userId, input, 'cod');
+      const { checkout } = await recordCheckout(userId, input.shippingInfo, {
+        provider: CASH_ON_DELIVERY,
+        providerOrderId: `cod_${randomBytes(10).toString('hex')}`,
+        coupon,
+        breakup,
+        lines,
+        // Only until the order is placed, a moment later: it then takes the stock for good.
+        holdMinutes: 5,
+      });
+      return checkout;
     },
 
     /** The customer's checkout for a provider order id; another customer's is "not found". */

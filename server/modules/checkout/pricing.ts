@@ -253,7 +253,8 @@ export function presentBreakup(breakup: StoredBreakup): ApiPriceBreakup {
   };
 }
 
-export function presentQuote(breakup: PriceBreakup): ApiCheckoutQuote {
+/** The quote's figures; the checkout service adds whether cash on delivery may pay them. */
+export function presentQuote(breakup: PriceBreakup): Omit<ApiCheckoutQuote, 'cashOnDelivery'> {
   return {
     ...presentBreakup(breakup),
     items: breakup.units,

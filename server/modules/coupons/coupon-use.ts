@@ -167,6 +167,14 @@ export async function releaseCouponHold(db: Executor, checkoutId: string): Promi
   await repository.deleteHoldOfCheckout(db, checkoutId);
 }
 
+/**
+ * A cash-on-delivery order that lapsed unconfirmed was never really ordered: its coupon use goes
+ * back (a cancelled order keeps its use, as the best platforms count it).
+ */
+export async function releaseCouponUseOfOrder(db: Executor, orderId: string): Promise<void> {
+  await repository.deleteRedemptionOfOrder(db, orderId);
+}
+
 /** A new checkout replaces the shopper's earlier ones: their held uses go (as their stock holds do). */
 export async function releaseCouponHoldsOfUser(db: Executor, userId: string): Promise<void> {
   await repository.deleteHoldsOfUser(db, userId);

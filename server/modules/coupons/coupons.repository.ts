@@ -210,6 +210,15 @@ export async function deleteHoldOfCheckout(db: Executor, checkoutId: string): Pr
   return rows.length;
 }
 
+/** Deletes the use an order made (a cash-on-delivery order that lapsed unconfirmed). */
+export async function deleteRedemptionOfOrder(db: Executor, orderId: string): Promise<number> {
+  const rows = await db
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ id: couponRedemptions.id });
+  return rows.length;
+}
+
 /** Releases every use a customer's unplaced checkouts hold (they start another). */
 export async function deleteHoldsOfUser(db: Executor, userId: string): Promise<number> {
   const rows = await db

@@ -90,22 +90,29 @@ export function orderCancelledEmail(input: {
   orderNumber: string;
   reason: string;
   byCustomer: boolean;
+  /** A cash-on-delivery order its customer did not confirm with the code in time (issue 15). */
+  lapsed?: boolean;
   refundPaise: number;
   orderUrl: string;
 }): Mail {
+  const opening = input.lapsed
+    ? `Your cash-on-delivery order ${input.orderNumber} was not confirmed with the code we sent in time, so we have cancelled it and released its items. You can order them again at any time.`
+    : input.byCustomer
+      ? `As you asked, your order ${input.orderNumber} is cancelled.`
+      : `We are sorry: we had to cancel your order ${input.orderNumber}.`;
   return mail(
     input.to,
     `Your ${SHOP_NAME} order ${input.orderNumber} is cancelled`,
     input.firstname,
     [
-      input.byCustomer
-        ? `As you asked, your order ${input.orderNumber} is cancelled.`
-        : `We are sorry: we had to cancel your order ${input.orderNumber}.`,
-      `Reason: ${input.reason}`,
-      input.refundPaise > 0
-        ? `The full amount, ${formatPaise(input.refundPaise)}, will be refunded to your original payment method. ${REFUND_TIMING}`
-        : 'Nothing was charged for this order, so there is nothing to refund.',
-      'We will e-mail you again with the refund reference once it is issued.',
+      opening,
+      ...(input.lapsed ? [] : [`Reason: ${input.reason}`]),
+      ...(input.refundPaise > 0
+        ? [
+            `The full amount, ${formatPaise(input.refundPaise)}, will be refunded to your original payment method. ${REFUND_TIMING}`,
+            'We will e-mail you again with the refund reference once it is issued.',
+          ]
+        : ['Nothing was charged for this order, so there is nothing to refund.']),
     ],
     input.orderUrl,
   );
@@ -161,18 +168,26 @@ export function refundIssuedEmail(input: {
   amountPaise: number;
   reference: string | null;
   orderUrl: string;
+  /** A cash-on-delivery refund the shop paid out itself (issue 15). */
+  paidOutBy?: 'bank_transfer' | 'upi' | undefined;
 }): Mail {
+  const paragraphs = input.paidOutBy
+    ? [
+        `We have paid ${formatPaise(input.amountPaise)} back to you by ${input.paidOutBy === 'upi' ? 'UPI' : 'bank transfer'} for your order ${input.orderNumber}.`,
+        `${input.paidOutBy === 'upi' ? 'UPI reference' : 'Transfer reference (UTR)'}: ${input.reference}. Your bank can trace the payment with it.`,
+      ]
+    : [
+        `We have refunded ${formatPaise(input.amountPaise)} for your order ${input.orderNumber}.`,
+        input.reference
+          ? `Refund reference: ${input.reference}. Your bank can trace the refund with it.`
+          : 'Your order page shows the refund reference once the payment provider gives it.',
+        REFUND_TIMING,
+      ];
   return mail(
     input.to,
     `Refund of ${formatPaise(input.amountPaise)} issued for order ${input.orderNumber}`,
     input.firstname,
-    [
-      `We have refunded ${formatPaise(input.amountPaise)} for your order ${input.orderNumber}.`,
-      input.reference
-        ? `Refund reference: ${input.reference}. Your bank can trace the refund with it.`
-        : 'Your order page shows the refund reference once the payment provider gives it.',
-      REFUND_TIMING,
-    ],
+    paragraphs,
     input.orderUrl,
   );
 }

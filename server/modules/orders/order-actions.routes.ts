@@ -34,6 +34,10 @@ export async function orderActionsRoutes(app: FastifyInstance, { services }: Api
     await lifecycle.deliver(currentStaff(request), params.id, body?.note);
     return orders.get(params.id);
   });
+  registerEndpoint(app, endpoints.collectCash, schemas.collectCash, async ({ params, body }, request) => {
+    await lifecycle.collectCash(currentStaff(request), params.id, body?.note);
+    return orders.get(params.id);
+  });
   registerEndpoint(app, endpoints.cancelOrder, schemas.cancelOrder, async ({ params, body }, request) => {
     await lifecycle.cancel(currentStaff(request), params.id, body.reason);
     return orders.get(params.id);

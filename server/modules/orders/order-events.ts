@@ -14,7 +14,13 @@ function titleOf(event: OrderEventRow, forStaff: boolean): string {
   const byCustomer = event.actorType === 'customer';
   switch (event.type) {
     case 'placed':
-      return 'Order placed and paid';
+      return data.paymentMethod === 'cod' ? 'Order placed: cash on delivery' : 'Order placed and paid';
+    case 'cod_confirmed':
+      return forStaff
+        ? 'Confirmed by the customer with their code'
+        : 'You confirmed the order with your code';
+    case 'cash_collected':
+      return `Cash of ${formatPaise(num(data.amountPaise))} collected on delivery`;
     case 'packed':
       return 'Packed';
     case 'shipped': {
@@ -26,6 +32,7 @@ function titleOf(event: OrderEventRow, forStaff: boolean): string {
     case 'delivered':
       return 'Delivered';
     case 'cancelled':
+      if (data.lapsed === true) return 'Cancelled: not confirmed with the code in time';
       return byCustomer
         ? forStaff
           ? 'Cancelled by the customer'
@@ -34,6 +41,8 @@ function titleOf(event: OrderEventRow, forStaff: boolean): string {
     case 'refund_requested':
       return `Refund of ${formatPaise(num(data.amountPaise))} started`;
     case 'refunded':
+      if (data.method === 'upi' || data.method === 'bank_transfer')
+        return `${formatPaise(num(data.amountPaise))} paid back by ${data.method === 'upi' ? 'UPI' : 'bank transfer'} (ref. ${str(data.reference)})`;
       return `${formatPaise(num(data.amountPaise))} refunded`;
     case 'refund_failed':
       return `Refund of ${formatPaise(num(data.amountPaise))} failed`;

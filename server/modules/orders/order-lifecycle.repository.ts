@@ -42,6 +42,9 @@ export type LifecycleUpdate = Partial<
     | 'shippedAt'
     | 'deliveredAt'
     | 'cancelledAt'
+    | 'paidAt'
+    | 'invoiceNumber'
+    | 'invoiceDate'
   >
 > & { shipment?: Shipment | null };
 
@@ -76,8 +79,18 @@ export async function insertEvent(
 }
 
 /** The first event of every order's timeline: the customer placed and paid for it. */
-export async function recordPlaced(db: Executor, orderId: string): Promise<void> {
-  await insertEvent(db, { orderId, type: 'placed', actorType: 'customer', actorName: 'Customer' });
+export async function recordPlaced(
+  db: Executor,
+  orderId: string,
+  data?: Record<string, unknown>,
+): Promise<void> {
+  await insertEvent(db, {
+    orderId,
+    type: 'placed',
+    actorType: 'customer',
+    actorName: 'Customer',
+    data: data ?? null,
+  });
 }
 
 export async function eventsOf(db: Executor, orderId: string): Promise<OrderEventRow[]> {
@@ -140,12 +153,17 @@ export async function insertRefund(
   db: Executor,
   values: {
     orderId: string;
-    paymentId: string;
+    /** Null for a payout (a cash-on-delivery order): then `method` and `payoutReference` say how. */
+    paymentId: string | null;
     amountPaise: number;
     reason: string;
     lines: OrderLineQuantity[];
     returnId: string | null;
     staffId: string | null;
+    method?: 'provider' | 'bank_transfer' | 'upi';
+    payoutReference?: string;
+    status?: 'pending' | 'processed';
+    processedAt?: Date;
   },
 ): Promise<RefundRow> {
   const [row] = await db.insert(refunds).values(values).returning();

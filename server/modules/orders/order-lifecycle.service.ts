@@ -8,6 +8,9 @@ import type { ServiceDeps } from '../../service-deps.js';
 import { customerContact } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { restockUnits } from '../catalog/stock.js';
+import { releaseCouponUseOfOrder } from '../coupons/coupon-use.js';
+import { findConfirmation } from './cod-confirmations.repository.js';
+import { takeDocumentNumber } from './document-numbers.js';
 import * as emails from './lifecycle.emails.js';
 import { orderBreakupAnswer } from './order-breakup.js';
 import { presentEvents } from './order-events.js';
@@ -17,17 +20,19 @@ import {
   type FulfilmentStep,
   type Lifecycle,
   planCancel,
+  planCollectCash,
   planFulfilment,
   planRefund,
   planReturnRequest,
   returnDeadline,
 } from './order-lifecycle.js';
+import type { RefundRow } from './order-lifecycle.repository.js';
 import * as repository from './order-lifecycle.repository.js';
 import { presentCustomerOrders } from './order-presenter.js';
 import { presentOrderTax } from './order-tax.js';
 import type { OrderLineTaxRow, OrderRow } from './orders.repository.js';
 import { linesOfOrders } from './orders.repository.js';
-import type { Refunds } from './refunds.service.js';
+import type { Payout, Refunds } from './refunds.service.js';
 import { createTaxDocuments } from './tax-documents.service.js';
 
 /** Who changes an order: the customer it belongs to, a staff member, or the shop itself. */
@@ -37,12 +42,18 @@ export type LifecycleActor =
   | { kind: 'system' };
 
 const ORDER_NOT_FOUND = 'There is no order with that id.';
+const PAYOUT_NEEDED =
+  'This order was paid in cash on delivery, so no payment provider can refund it: pay the customer back by bank transfer or UPI, then record how, with the transfer reference.';
+const NO_PAYOUT =
+  'This order was paid online: its refund goes back through the payment provider, so leave out how it was paid back.';
 const RETURN_NOT_FOUND = 'This order has no return with that id.';
 const SHOP = 'Bharat Bazaar';
 
 type Work = {
   /** Refunds recorded in the transaction, to ask the provider for once it commits. */
   refunds: string[];
+  /** Cash-on-delivery refunds paid out and recorded processed: announced once it commits. */
+  payouts: { refund: RefundRow; order: OrderRow }[];
   /** E-mails to the customer, prepared after the commit (in the mail queue's job). */
   mails: ((to: { email: string; firstname: string }) => Mail | Promise<Mail>)[];
   stockChanged: boolean;
@@ -125,7 +136,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     orderId: string,
     change: (tx: Transaction, order: OrderRow, work: Work) => Promise<void>,
   ): Promise<void> {
-    const work: Work = { refunds: [], mails: [], stockChanged: false };
+    const work: Work = { refunds: [], payouts: [], mails: [], stockChanged: false };
     const order = await db.transaction(async (tx) => {
       const locked = await repository.lockOrder(tx, orderId);
       if (!locked || (actor.kind === 'customer' && locked.userId !== actor.userId))
@@ -135,6 +146,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     });
     if (work.stockChanged) catalog.invalidateStock();
     for (const refundId of work.refunds) await refunds.request(refundId);
+    for (const payout of work.payouts) refunds.announce(payout.refund, payout.order);
     if (work.mails.length) {
       const mails = work.mails;
       mailQueue.enqueue(async () => {
@@ -166,14 +178,37 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     });
   }
 
-  /** Records a refund (pending) and its event; the provider is asked after the commit. */
+  /**
+   * Records a refund (pending) and its event; the provider is asked after the commit. A cash-on-
+   * delivery order has no provider payment to refund: staff pay the customer back themselves and
+   * `payout` records how, processed at once (refunds.service.ts recordPayout).
+   */
   async function startRefund(
     tx: Transaction,
     order: OrderRow,
     actor: LifecycleActor,
     work: Work,
-    request: { amountPaise: number; reason: string; lines?: OrderLineQuantity[]; returnId?: string | null },
+    request: {
+      amountPaise: number;
+      reason: string;
+      lines?: OrderLineQuantity[];
+      returnId?: string | null;
+      payout?: Payout | undefined;
+    },
   ) {
+    if (order.paymentMethod === 'cod') {
+      if (!request.payout || actor.kind !== 'staff')
+        throw badRequest(PAYOUT_NEEDED, { payout: PAYOUT_NEEDED });
+      const paid = await refunds.recordPayout(tx, order, {
+        ...request,
+        payout: request.payout,
+        staffId: actor.staff.id,
+        staffName: actor.staff.email,
+      });
+      work.payouts.push(paid);
+      return paid.refund;
+    }
+    if (request.payout) throw badRequest(NO_PAYOUT, { payout: NO_PAYOUT });
     const refund = await refunds.record(tx, order, {
       ...request,
       staffId: actor.kind === 'staff' ? actor.staff.id : null,
@@ -281,9 +316,17 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         values.shipment = extra.shipment ?? null;
       }
       if (to === 'out_for_delivery' || to === 'delivered') values.shippedAt = order.shippedAt ?? at;
+      // A cash-on-delivery order is invoiced as its goods leave (CGST rule 46 and section 31: at
+      // the removal of goods), not when placed: one that lapses or is cancelled before never had
+      // an invoice to cancel (decision 014).
+      const invoiceNow = to === 'shipped' && order.paymentMethod === 'cod' && !order.invoiceNumber;
       if (to === 'delivered') {
         values.deliveredAt = at;
         values.state = 'completed';
+      }
+      if (invoiceNow) {
+        values.invoiceNumber = await takeDocumentNumber(tx, 'INV', at);
+        values.invoiceDate = at;
       }
       const next = await write(tx, order, values);
       await event(tx, order, actor, STEP_EVENT[to], {
@@ -334,8 +377,14 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     });
   }
 
-  async function cancel(actor: LifecycleActor, orderId: string, reason: string) {
+  /**
+   * Cancels the order: stock back, everything paid refunded. `lapsed`: the shop cancelling a
+   * cash-on-delivery order its customer never confirmed, only if it is still unconfirmed (a code
+   * that arrived first wins); its coupon use goes back too, as it never really was an order.
+   */
+  async function cancel(actor: LifecycleActor, orderId: string, reason: string, lapsed = false) {
     await withOrder(actor, orderId, async (tx, order, work) => {
+      if (lapsed && order.state !== 'unconfirmed') return;
       if (!planCancel(order)) {
         await audit(
           tx,
@@ -356,7 +405,11 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       });
       work.stockChanged = true;
       const next = await write(tx, order, { state: 'cancelled', cancelledAt: now() });
-      await event(tx, order, actor, 'cancelled', { note: reason });
+      await event(tx, order, actor, 'cancelled', {
+        note: reason,
+        ...(lapsed ? { data: { lapsed: true } } : {}),
+      });
+      if (lapsed) await releaseCouponUseOfOrder(tx, order.id);
       const refundable = await refunds.refundablePaise(tx, order);
       if (refundable > 0) {
         await startRefund(tx, order, actor, work, {
@@ -380,6 +433,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
           orderNumber: order.orderNumber,
           reason,
           byCustomer: actor.kind === 'customer',
+          lapsed,
           refundPaise: refundable,
           orderUrl: orderUrl(order),
         }),
@@ -390,7 +444,12 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
   async function refund(
     actor: LifecycleActor & { kind: 'staff' },
     orderId: string,
-    input: { reason: string; amount?: number | undefined; lines?: OrderLineQuantity[] | undefined },
+    input: {
+      reason: string;
+      amount?: number | undefined;
+      lines?: OrderLineQuantity[] | undefined;
+      payout?: Payout | undefined;
+    },
   ) {
     await withOrder(actor, orderId, async (tx, order, work) => {
       const refundable = await refunds.refundablePaise(tx, order);
@@ -406,6 +465,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         amountPaise,
         reason: input.reason,
         ...(input.lines ? { lines: input.lines } : {}),
+        payout: input.payout,
       });
       await audit(
         tx,
@@ -418,6 +478,38 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
           ...snapshot(order),
           refund: { id: recorded.id, amountPaise, lines: input.lines ?? [] },
         },
+      );
+    });
+  }
+
+  /** Cash on delivery: the cash was collected; the order is paid from now. */
+  async function collectCash(actor: LifecycleActor & { kind: 'staff' }, orderId: string, note?: string) {
+    await withOrder(actor, orderId, async (tx, order) => {
+      if (!planCollectCash(order)) {
+        await audit(
+          tx,
+          actor,
+          order,
+          'order.collect_cash',
+          `Cash for order ${order.orderNumber} already collected (no change)`,
+          snapshot(order),
+          snapshot(order),
+        );
+        return;
+      }
+      const next = await write(tx, order, { paymentStatus: 'paid', paidAt: now() });
+      await event(tx, order, actor, 'cash_collected', {
+        note,
+        data: { amountPaise: order.totalPriceAfterDiscountPaise },
+      });
+      await audit(
+        tx,
+        actor,
+        order,
+        'order.collect_cash',
+        `Cash of ${rupees(order.totalPriceAfterDiscountPaise)} collected for order ${order.orderNumber}`,
+        snapshot(order),
+        snapshot(next),
       );
     });
   }
@@ -527,7 +619,12 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     actor: LifecycleActor & { kind: 'staff' },
     orderId: string,
     returnId: string,
-    input: { restockable: boolean; refund?: boolean | undefined; note?: string | undefined },
+    input: {
+      restockable: boolean;
+      refund?: boolean | undefined;
+      payout?: Payout | undefined;
+      note?: string | undefined;
+    },
   ) {
     await withOrder(actor, orderId, async (tx, order, work) => {
       const ret = await repository.lockReturn(tx, order.id, returnId);
@@ -592,6 +689,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
             reason: `Return received: ${ret.reason}`,
             lines: ret.lines,
             returnId: ret.id,
+            payout: input.payout,
           });
         }
       }
@@ -609,16 +707,19 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
 
   /** The statuses, timeline and money of an order, for the customer's page or the console's. */
   async function lifecycleOf(order: OrderRow, forStaff: boolean) {
-    const [events, usage, lines, documents] = await Promise.all([
+    const [events, usage, lines, documents, confirmation] = await Promise.all([
       repository.eventsOf(db, order.id),
       lineUsage(db, order.id),
       linesOfOrders(db, [order.id]),
       taxDocuments.listed(order),
+      order.paymentMethod === 'cod' ? findConfirmation(db, order.id) : undefined,
     ]);
     const committed = usage.refundRows
       .filter((r) => r.status !== 'failed')
       .reduce((sum, r) => sum + r.amountPaise, 0);
-    const refundablePaise = Math.max(0, order.totalPriceAfterDiscountPaise - committed);
+    // Cash on delivery not collected: nothing paid, nothing to refund (as refunds.refundablePaise).
+    const refundablePaise =
+      order.paymentStatus === 'unpaid' ? 0 : Math.max(0, order.totalPriceAfterDiscountPaise - committed);
     const deadline =
       config.returnWindowDays > 0 ? returnDeadline(order.deliveredAt, config.returnWindowDays) : null;
     const unitsLeftToReturn = lines.some((line) => line.quantity > (usage.returned.get(line.id) ?? 0));
@@ -632,7 +733,8 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       _id: r.id,
       amount: paiseToRupees(r.amountPaise),
       status: r.status,
-      reference: r.providerRefundId,
+      method: r.method,
+      reference: r.providerRefundId ?? r.payoutReference,
       reason: r.reason,
       createdAt: r.createdAt.toISOString(),
       processedAt: r.processedAt?.toISOString() ?? null,
@@ -654,8 +756,28 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         return false;
       }
     };
+    const cashCollectable = (() => {
+      try {
+        return planCollectCash(order);
+      } catch {
+        return false;
+      }
+    })();
     return {
       fields: {
+        cod: confirmation
+          ? {
+              confirmed: confirmation.confirmedAt !== null,
+              confirmedAt: confirmation.confirmedAt?.toISOString() ?? null,
+              confirmBy: confirmation.confirmBy.toISOString(),
+              sentTo: confirmation.sentTo,
+              channel: confirmation.channel,
+              amountDue:
+                order.paymentStatus === 'unpaid' && order.state !== 'cancelled'
+                  ? paiseToRupees(order.totalPriceAfterDiscountPaise)
+                  : 0,
+            }
+          : null,
         state: order.state,
         paymentStatus: order.paymentStatus,
         fulfilmentStatus: order.fulfilmentStatus,
@@ -673,6 +795,8 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         cancel: canCancel(order),
         return: canReturn,
         returnUntil: deadline?.toISOString() ?? null,
+        resendCode:
+          order.state === 'unconfirmed' && confirmation !== undefined && now() < confirmation.confirmBy,
       },
       actions: {
         pack: step('packed'),
@@ -681,6 +805,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         deliver: step('delivered'),
         cancel: canCancel(order),
         refund: refundablePaise > 0,
+        collectCash: cashCollectable,
       },
       lineQuantities: new Map(
         lines.map((line) => [
@@ -782,11 +907,20 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     deliver: (staff: AuditActor, id: string, note?: string) =>
       moveFulfilment({ kind: 'staff', staff }, id, 'delivered', { note }),
     cancel: (staff: AuditActor, id: string, reason: string) => cancel({ kind: 'staff', staff }, id, reason),
+    /** A cash-on-delivery order never confirmed in time: cancelled by the shop, if still unconfirmed. */
+    lapse: (id: string) => cancel({ kind: 'system' }, id, 'Not confirmed with the code in time', true),
     refund: (
       staff: AuditActor,
       id: string,
-      input: { reason: string; amount?: number | undefined; lines?: OrderLineQuantity[] | undefined },
+      input: {
+        reason: string;
+        amount?: number | undefined;
+        lines?: OrderLineQuantity[] | undefined;
+        payout?: Payout | undefined;
+      },
     ) => refund({ kind: 'staff', staff }, id, input),
+    collectCash: (staff: AuditActor, id: string, note?: string) =>
+      collectCash({ kind: 'staff', staff }, id, note),
     addNote: (staff: AuditActor, id: string, note: string) => addNote({ kind: 'staff', staff }, id, note),
     approveReturn: (staff: AuditActor, id: string, returnId: string, note?: string) =>
       decideReturn({ kind: 'staff', staff }, id, returnId, { approve: true, note }),
@@ -796,7 +930,12 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       staff: AuditActor,
       id: string,
       returnId: string,
-      input: { restockable: boolean; refund?: boolean | undefined; note?: string | undefined },
+      input: {
+        restockable: boolean;
+        refund?: boolean | undefined;
+        payout?: Payout | undefined;
+        note?: string | undefined;
+      },
     ) => receiveReturn({ kind: 'staff', staff }, id, returnId, input),
   };
 }

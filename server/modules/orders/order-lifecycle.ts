@@ -1,5 +1,6 @@
 import type {
   FulfilmentStatus,
+  OrderPaymentMethod,
   OrderState,
   OrderStatus,
   PaymentStatus,
@@ -21,6 +22,7 @@ export type Lifecycle = {
   state: OrderState;
   paymentStatus: PaymentStatus;
   fulfilmentStatus: FulfilmentStatus;
+  paymentMethod: OrderPaymentMethod;
 };
 
 const FLOW = [
@@ -43,8 +45,11 @@ const WORDS: Record<FulfilmentStatus, string> = {
   returned: 'returned',
 };
 
-/** The word the original clients read, from the three statuses. */
-export function derivedStatus(order: Omit<Lifecycle, 'orderNumber'>): OrderStatus {
+/**
+ * The word the original clients read, from the three statuses. An unconfirmed cash-on-delivery
+ * order reads "Ordered" (their list has no other word for it; the state machine refuses to pack it).
+ */
+export function derivedStatus(order: Omit<Lifecycle, 'orderNumber' | 'paymentMethod'>): OrderStatus {
   if (order.state === 'cancelled') return 'Cancelled';
   if (order.fulfilmentStatus === 'returned') return 'Returned';
   if (order.paymentStatus === 'refunded') return 'Refunded';
@@ -68,6 +73,7 @@ export function paymentStatusAfterRefunds(
   paidPaise: number,
   refundedPaise: number,
 ): PaymentStatus {
+  if (current === 'unpaid') return 'unpaid';
   if (refundedPaise <= 0) return current === 'authorized' ? 'authorized' : 'paid';
   return refundedPaise >= paidPaise ? 'refunded' : 'partially_refunded';
 }
@@ -94,6 +100,11 @@ export function planFulfilment(order: Lifecycle, to: FulfilmentStep): boolean {
   if (order.fulfilmentStatus === to) return false;
   const doing = to === 'out_for_delivery' ? 'sent out for delivery' : to;
   refuseIfClosed(order, doing);
+  if (order.state === 'unconfirmed') {
+    throw conflict(
+      `Order ${order.orderNumber} is cash on delivery and the customer has not confirmed it with their code yet: it cannot be ${doing} until they do (it lapses if they never do).`,
+    );
+  }
   const from = rank(order.fulfilmentStatus);
   if (rank(to) < from) {
     throw conflict(
@@ -111,7 +122,7 @@ export function planFulfilment(order: Lifecycle, to: FulfilmentStep): boolean {
 /** Whether the order may still be cancelled: placed and not yet handed to a carrier. */
 export function canCancel(order: Lifecycle): boolean {
   return (
-    order.state === 'placed' &&
+    (order.state === 'placed' || order.state === 'unconfirmed') &&
     rank(order.fulfilmentStatus) < rank('shipped') &&
     rank(order.fulfilmentStatus) >= 0
   );
@@ -147,6 +158,23 @@ export function planRefund(
       `Only ${rupees(refundablePaise)} of order ${order.orderNumber} is left to refund (paid, less what is refunded or being refunded): ${rupees(amountPaise)} is too much.`,
     );
   }
+}
+
+/**
+ * Checks marking a cash-on-delivery order's cash collected: `false` when it already is (nothing to
+ * do); a 409 for an order paid online, not delivered yet, or cancelled.
+ */
+export function planCollectCash(order: Lifecycle): boolean {
+  if (order.paymentMethod !== 'cod')
+    throw conflict(`Order ${order.orderNumber} was paid online: there is no cash to collect.`);
+  if (order.paymentStatus !== 'unpaid') return false;
+  if (order.state === 'cancelled')
+    throw conflict(`Order ${order.orderNumber} was cancelled: there is no cash to collect.`);
+  if (order.fulfilmentStatus !== 'delivered')
+    throw conflict(
+      `Order ${order.orderNumber} is ${WORDS[order.fulfilmentStatus]}: the cash is collected on delivery, so mark it delivered first.`,
+    );
+  return true;
 }
 
 /** Whether a return can be asked for: delivered (or completed) and within the window. */

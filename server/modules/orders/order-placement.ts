@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
+import { conflict } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { customerContact } from '../accounts/customers.js';
 import { removePurchasedCartLines } from '../cart/cart-lines.js';
@@ -186,12 +187,113 @@ export function createOrderPlacement(deps: {
           breakup: await orderBreakup(db, order),
           shipping: order.shippingInfo,
           ordersUrl: `${deps.publicUrl}/my-orders/${order.id}`,
+          cashOnDelivery: order.paymentMethod === 'cod',
         }),
       );
     } catch (error) {
       await repository.releaseConfirmation(db, order.id);
       log.error({ err: error, orderId: order.id }, 'order confirmation e-mail failed; will retry');
     }
+  }
+
+  /**
+   * The order for a checkout, inside the caller's transaction holding the checkout's lock: lines
+   * and their GST, the coupon's use, the cart emptied, the stock taken (sold out throws SoldOut and
+   * rolls everything back). Paid online, the tax invoice is numbered last; cash on delivery, the
+   * order is placed unpaid and unconfirmed, and invoiced when it ships (decision 014).
+   */
+  async function orderFromCheckout(
+    tx: Transaction,
+    locked: CheckoutRecord,
+    shippingInfo: ShippingInfo,
+    toConfirm: boolean,
+    payment: ProviderPayment | 'cash-on-delivery',
+  ): Promise<repository.OrderRow> {
+    const cod = payment === 'cash-on-delivery';
+    const placedAt = now();
+    // GST per line from what is paid for it (decision 012), fixed on the order as placed.
+    const classes = await productTaxes(
+      tx,
+      locked.lines.map((l) => l.productId),
+    );
+    const tax = taxOrder({
+      lines: locked.lines.map((line) => ({
+        quantity: line.quantity,
+        pricePaise: line.pricePaise,
+        discountPaise: line.discountPaise ?? 0,
+        hsnCode: classes.get(line.productId)?.hsnCode ?? null,
+        gstRateBp: classes.get(line.productId)?.gstRateBp ?? null,
+      })),
+      deliveryPaise: locked.deliveryPaise,
+      sellerState: deps.seller.state,
+      deliveryState: shippingInfo.state,
+    });
+    if (tax.netPaise !== locked.amountPaise)
+      log.error(
+        { checkoutId: locked.id, linesAndDelivery: tax.netPaise, paid: locked.amountPaise },
+        'checkout lines and delivery do not add up to the amount paid',
+      );
+    const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+    const order = await repository.insertOrder(
+      tx,
+      {
+        orderNumber: newOrderNumber(placedAt),
+        userId: locked.userId,
+        checkoutId: locked.id,
+        shippingInfo,
+        // Items and delivery before the coupon; after it, what was paid (or is due in cash).
+        totalPricePaise: itemsPaise + locked.deliveryPaise,
+        totalPriceAfterDiscountPaise: locked.amountPaise,
+        couponCode: locked.couponCode,
+        couponDiscountPaise: locked.couponDiscountPaise,
+        deliveryPaise: locked.deliveryPaise,
+        taxPaise: tax.taxPaise,
+        placeOfSupply: tax.placeOfSupply,
+        // A COD order names its checkout and no payment; its paidAt moves to the collection.
+        paymentInfo: {
+          razorpayOrderId: locked.providerOrderId,
+          razorpayPaymentId: cod ? '' : payment.id,
+        },
+        paidAt: placedAt,
+        addressToConfirm: toConfirm,
+        ...(cod
+          ? { paymentStatus: 'unpaid' as const, paymentMethod: 'cod' as const, state: 'unconfirmed' as const }
+          : // Captured just after the commit; until then the money is only authorized.
+            { paymentStatus: payment.status === 'captured' ? ('paid' as const) : ('authorized' as const) }),
+      },
+      locked.lines.map((line, i) => ({
+        productId: line.productId,
+        colorId: line.colorId,
+        title: line.title,
+        quantity: line.quantity,
+        pricePaise: line.pricePaise,
+        ...tax.lines[i]!,
+      })),
+    );
+    await recordPlaced(tx, order.id, cod ? { paymentMethod: 'cod' } : undefined);
+    // The coupon's held use becomes the order's (a rollback below gives it back).
+    await confirmCouponUse(tx, locked, order.id);
+    await removePurchasedCartLines(tx, locked.userId, locked.lines);
+    await checkoutRecords.setCheckoutStatus(tx, locked.id, 'completed');
+    // Stock last: a popular product's row stays locked only for this update and the commit,
+    // not for the whole order, so buyers of one product do not queue up (and hold pool
+    // connections) behind each other. The checkout's hold becomes the order's stock; a
+    // lapsed hold still buys what nobody else holds. Sold out rolls the order back.
+    const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines);
+    if (soldOut.length) throw new SoldOut(soldOut);
+    if (cod) return order;
+    // The invoice number very last: every order queues on the series row until its commit,
+    // so it is held for as short a time as possible; a rollback gives the number back.
+    const invoiceNumber = await takeDocumentNumber(tx, 'INV', placedAt);
+    await repository.setInvoice(tx, order.id, invoiceNumber, placedAt);
+    return { ...order, invoiceNumber, invoiceDate: placedAt };
+  }
+
+  /** A checkout that became no order: its stock holds and coupon use go back. */
+  async function abandon(checkoutId: string, status: 'refunded' | 'failed') {
+    await checkoutRecords.setCheckoutStatus(db, checkoutId, status);
+    await releaseHolds(db, checkoutId);
+    await releaseCouponHold(db, checkoutId);
   }
 
   return {
@@ -236,82 +338,12 @@ export function createOrderPlacement(deps: {
           }
           if (!locked || locked.status === 'refunded' || locked.status === 'failed')
             return 'refunded' as const;
-          const paidAt = now();
-          // GST per line from what is paid for it (decision 012), fixed on the order as placed.
-          const classes = await productTaxes(
-            tx,
-            locked.lines.map((l) => l.productId),
-          );
-          const tax = taxOrder({
-            lines: locked.lines.map((line) => ({
-              quantity: line.quantity,
-              pricePaise: line.pricePaise,
-              discountPaise: line.discountPaise ?? 0,
-              hsnCode: classes.get(line.productId)?.hsnCode ?? null,
-              gstRateBp: classes.get(line.productId)?.gstRateBp ?? null,
-            })),
-            deliveryPaise: locked.deliveryPaise,
-            sellerState: deps.seller.state,
-            deliveryState: shippingInfo.state,
-          });
-          if (tax.netPaise !== locked.amountPaise)
-            log.error(
-              { checkoutId: locked.id, linesAndDelivery: tax.netPaise, paid: locked.amountPaise },
-              'checkout lines and delivery do not add up to the amount paid',
-            );
-          const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-          const order = await repository.insertOrder(
-            tx,
-            {
-              orderNumber: newOrderNumber(paidAt),
-              userId: locked.userId,
-              checkoutId: locked.id,
-              shippingInfo,
-              // Items and delivery before the coupon; after it, what was paid.
-              totalPricePaise: itemsPaise + locked.deliveryPaise,
-              totalPriceAfterDiscountPaise: locked.amountPaise,
-              couponCode: locked.couponCode,
-              couponDiscountPaise: locked.couponDiscountPaise,
-              deliveryPaise: locked.deliveryPaise,
-              taxPaise: tax.taxPaise,
-              placeOfSupply: tax.placeOfSupply,
-              paymentInfo: { razorpayOrderId: locked.providerOrderId, razorpayPaymentId: payment.id },
-              paidAt,
-              addressToConfirm: toConfirm,
-              // Captured just after the commit; until then the money is only authorized.
-              paymentStatus: payment.status === 'captured' ? 'paid' : 'authorized',
-            },
-            locked.lines.map((line, i) => ({
-              productId: line.productId,
-              colorId: line.colorId,
-              title: line.title,
-              quantity: line.quantity,
-              pricePaise: line.pricePaise,
-              ...tax.lines[i]!,
-            })),
-          );
-          await recordPlaced(tx, order.id);
-          // The coupon's held use becomes the order's (a rollback below gives it back).
-          await confirmCouponUse(tx, locked, order.id);
-          await removePurchasedCartLines(tx, locked.userId, locked.lines);
-          await checkoutRecords.setCheckoutStatus(tx, locked.id, 'completed');
-          // Stock last: a popular product's row stays locked only for this update and the commit,
-          // not for the whole order, so buyers of one product do not queue up (and hold pool
-          // connections) behind each other. The checkout's hold becomes the order's stock; a
-          // lapsed hold still buys what nobody else holds. Sold out rolls the order back.
-          const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines);
-          if (soldOut.length) throw new SoldOut(soldOut);
-          // The invoice number very last: every order queues on the series row until its commit,
-          // so it is held for as short a time as possible; a rollback gives the number back.
-          const invoiceNumber = await takeDocumentNumber(tx, 'INV', paidAt);
-          await repository.setInvoice(tx, order.id, invoiceNumber, paidAt);
-          return { order: { ...order, invoiceNumber, invoiceDate: paidAt }, created: true };
+          const order = await orderFromCheckout(tx, locked, shippingInfo, toConfirm, payment);
+          return { order, created: true };
         });
       } catch (error) {
         if (!(error instanceof SoldOut)) throw error;
-        await checkoutRecords.setCheckoutStatus(db, checkout.id, 'refunded');
-        await releaseHolds(db, checkout.id);
-        await releaseCouponHold(db, checkout.id);
+        await abandon(checkout.id, 'refunded');
         const refunded = await refundAfterSellOut(checkout, payment);
         log.warn({ checkoutId: checkout.id, titles: error.titles }, 'sold out during payment');
         return { kind: 'sold-out', titles: error.titles, refunded };
@@ -326,6 +358,36 @@ export function createOrderPlacement(deps: {
       // The browser's address is all there will be: ask for a better one now.
       if (input.address && outcome.order.addressToConfirm) await requestAddressConfirmation(outcome.order);
       return { kind: 'placed', ...outcome };
+    },
+
+    /**
+     * A cash-on-delivery checkout (checkout.service.ts prepareCashOnDelivery) becomes its order at
+     * once, unpaid and unconfirmed, its stock taken; `inTransaction` adds what must commit with it
+     * (the one-time code). A line sold out meanwhile is a 409 naming it, and nothing is kept.
+     */
+    async placeCashOnDelivery(
+      checkout: CheckoutRecord,
+      inTransaction: (tx: Transaction, order: repository.OrderRow) => Promise<void>,
+    ): Promise<repository.OrderRow> {
+      const shippingInfo = checkout.shippingInfo;
+      if (!shippingInfo) throw new Error(`cash-on-delivery checkout ${checkout.id} has no address`);
+      try {
+        const order = await db.transaction(async (tx) => {
+          const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
+          if (locked?.status !== 'pending') throw conflict('This order was already placed.');
+          const placed = await orderFromCheckout(tx, locked, shippingInfo, false, 'cash-on-delivery');
+          await inTransaction(tx, placed);
+          return placed;
+        });
+        deps.catalog?.invalidateStock();
+        return order;
+      } catch (error) {
+        if (!(error instanceof SoldOut)) throw error;
+        await abandon(checkout.id, 'failed');
+        throw conflict(
+          `Sorry, ${error.titles.join(', ')} sold out just now. Nothing was ordered: please check your cart and try again.`,
+        );
+      }
     },
   };
 }

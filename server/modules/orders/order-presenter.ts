@@ -35,6 +35,7 @@ export async function presentCustomerOrders(
     orderStatus: order.orderStatus,
     addressToConfirm: order.addressToConfirm,
     paymentInfo: order.paymentInfo,
+    paymentMethod: order.paymentMethod,
     paidAt: order.paidAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
   }));

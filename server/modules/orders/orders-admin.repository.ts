@@ -19,7 +19,8 @@ export type OrderCustomer = {
   isBlocked: boolean;
 };
 export type OrderWithCustomer = OrderRow & { customer: OrderCustomer };
-export type AdminOrderListRow = OrderWithCustomer & { itemCount: number; paymentMethod: string | null };
+/** `paidWith`: the provider's payment method (upi, card…), or `cod` for cash on delivery. */
+export type AdminOrderListRow = OrderWithCustomer & { itemCount: number; paidWith: string | null };
 
 export type AdminOrderFilters = {
   status?: OrderStatus | undefined;
@@ -79,7 +80,8 @@ function filterConditions(filters: AdminOrderFilters): SQL | undefined {
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
   if (filters.from) conditions.push(gte(orders.createdAt, filters.from));
   if (filters.to) conditions.push(lt(orders.createdAt, filters.to));
-  if (filters.paymentMethod) {
+  if (filters.paymentMethod === 'cod') conditions.push(eq(orders.paymentMethod, 'cod'));
+  else if (filters.paymentMethod) {
     conditions.push(
       sql`exists (select 1 from ${payments} p where ${paidWith} and p.method = ${filters.paymentMethod})`,
     );
@@ -120,7 +122,7 @@ export async function listAdminOrders(
       order: orders,
       customer: customerColumns,
       itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
-      paymentMethod: sql<string | null>`(select p.method from ${payments} p where ${paidWith} limit 1)`,
+      paidWith: sql<string | null>`(select p.method from ${payments} p where ${paidWith} limit 1)`,
     })
     .from(page)
     .innerJoin(orders, eq(orders.id, page.id))
@@ -130,7 +132,7 @@ export async function listAdminOrders(
     ...row.order,
     customer: row.customer,
     itemCount: Number(row.itemCount),
-    paymentMethod: row.paymentMethod,
+    paidWith: row.order.paymentMethod === 'cod' ? 'cod' : row.paidWith,
   }));
 }
 

@@ -79,7 +79,7 @@ export function presentRow(row: admin.AdminOrderListRow): ApiAdminOrderRow {
     itemCount: row.itemCount,
     total: paiseToRupees(row.totalPriceAfterDiscountPaise),
     status: row.orderStatus,
-    paymentMethod: row.paymentMethod,
+    paymentMethod: row.paidWith,
     addressToConfirm: row.addressToConfirm,
   };
 }
@@ -188,6 +188,7 @@ export function createOrdersAdminService(deps: ServiceDeps & { lifecycle: OrderL
         returnedQuantity: lineQuantities.get(line.id)?.returnedQuantity ?? 0,
       })),
       paymentInfo: order.paymentInfo,
+      paymentMethod: order.paymentMethod,
       payments: paymentRows.map((payment) => ({
         provider: payment.provider,
         paymentId: payment.providerPaymentId,

@@ -10,8 +10,12 @@ type Line = { title: string; colorName: string; quantity: number; pricePaise: nu
  * as [label, amount] pairs; without one (older callers), the total alone: delivery is not
  * always free any more, so nothing is claimed about it.
  */
-export function breakupRows(breakup: StoredBreakup | undefined, totalPaise: number): [string, string][] {
-  if (!breakup) return [['Total paid', formatPaise(totalPaise)]];
+export function breakupRows(
+  breakup: StoredBreakup | undefined,
+  totalPaise: number,
+  totalLabel = 'Total paid',
+): [string, string][] {
+  if (!breakup) return [[totalLabel, formatPaise(totalPaise)]];
   return [
     ['Items at MRP', formatPaise(breakup.itemsMrpPaise)],
     ...(breakup.productDiscountPaise > 0
@@ -26,7 +30,7 @@ export function breakupRows(breakup: StoredBreakup | undefined, totalPaise: numb
         ]
       : []),
     ['Delivery', breakup.deliveryPaise > 0 ? formatPaise(breakup.deliveryPaise) : 'Free'],
-    ['Total paid', formatPaise(breakup.totalPaise)],
+    [totalLabel, formatPaise(breakup.totalPaise)],
     ['Inclusive of GST', formatPaise(breakup.taxPaise)],
   ];
 }
@@ -41,8 +45,14 @@ export function orderConfirmationEmail(input: {
   breakup?: StoredBreakup;
   shipping: ShippingInfo;
   ordersUrl: string;
+  /** Cash on delivery (issue 15): confirmed, the total to be paid when it arrives. */
+  cashOnDelivery?: boolean;
 }): Mail {
-  const totals = breakupRows(input.breakup, input.totalPaise);
+  const totalLabel = input.cashOnDelivery ? 'To pay on delivery' : 'Total paid';
+  const totals = breakupRows(input.breakup, input.totalPaise, totalLabel);
+  const confirmed = input.cashOnDelivery
+    ? `Your order ${input.orderNumber} is confirmed. Please pay ${formatPaise(input.totalPaise)} in cash when it is delivered; no extra fee is charged.`
+    : `Your order ${input.orderNumber} is confirmed and paid.`;
   const address = [
     `${input.shipping.firstName} ${input.shipping.lastName}`,
     input.shipping.address,
@@ -53,7 +63,7 @@ export function orderConfirmationEmail(input: {
   const text = [
     `Hello ${input.firstname},`,
     '',
-    `Thank you for shopping with ${SHOP_NAME}. Your order ${input.orderNumber} is confirmed and paid.`,
+    `Thank you for shopping with ${SHOP_NAME}. ${confirmed}`,
     '',
     ...input.lines.map(
       (l) => `- ${l.title} (${l.colorName}) x ${l.quantity}: ${formatPaise(l.pricePaise * l.quantity)}`,
@@ -80,11 +90,11 @@ export function orderConfirmationEmail(input: {
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
 <tr><td style="font-size:20px;font-weight:bold;color:#0f3d91;padding-bottom:16px">${SHOP_NAME}</td></tr>
 <tr><td style="font-size:15px;line-height:1.6"><p>Hello ${escapeHtml(input.firstname)},</p>
-<p>Thank you for shopping with us. Your order <strong>${escapeHtml(input.orderNumber)}</strong> is confirmed and paid.</p>
+<p>Thank you for shopping with us. ${escapeHtml(confirmed)}</p>
 <table role="presentation" width="100%" style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb;margin:16px 0">${rows}
 ${totals
   .map(([label, amount]) =>
-    label === 'Total paid'
+    label === totalLabel
       ? `<tr><td style="padding:6px 0;border-top:1px solid #e5e7eb"><strong>${label}</strong></td><td align="right" style="border-top:1px solid #e5e7eb"><strong>${amount}</strong></td></tr>`
       : `<tr><td style="padding:6px 0${label === 'Inclusive of GST' ? ';color:#6b7280;font-size:13px' : ''}">${escapeHtml(label)}</td><td align="right"${label === 'Inclusive of GST' ? ' style="color:#6b7280;font-size:13px"' : ''}>${amount}</td></tr>`,
   )

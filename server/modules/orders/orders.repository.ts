@@ -31,7 +31,10 @@ export async function insertOrder(
     paymentInfo: PaymentInfo;
     paidAt: Date;
     addressToConfirm: boolean;
-    paymentStatus: 'authorized' | 'paid';
+    paymentStatus: 'authorized' | 'paid' | 'unpaid';
+    /** Cash on delivery (issue 15): placed unpaid and unconfirmed. */
+    paymentMethod?: 'online' | 'cod';
+    state?: 'placed' | 'unconfirmed';
     couponCode: string | null;
     couponDiscountPaise: number;
     deliveryPaise: number;

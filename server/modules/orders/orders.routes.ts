@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { createOrder } from '../../../shared/api/checkout.js';
+import { createOrder, placeCashOnDeliveryOrder } from '../../../shared/api/checkout.js';
 import * as checkoutSchemas from '../../../shared/api/checkout.schemas.js';
 import * as endpoints from '../../../shared/api/orders.js';
 import * as schemas from '../../../shared/api/orders.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import { currentUser } from '../accounts/auth.js';
+import type { CashOnDelivery } from './cash-on-delivery.service.js';
 import type { OrderLifecycle } from './order-lifecycle.service.js';
 import type { OrdersService } from './orders.service.js';
 
 export async function ordersRoutes(
   app: FastifyInstance,
-  { orders, lifecycle }: { orders: OrdersService; lifecycle: OrderLifecycle },
+  {
+    orders,
+    lifecycle,
+    cashOnDelivery,
+  }: { orders: OrdersService; lifecycle: OrderLifecycle; cashOnDelivery: CashOnDelivery },
 ) {
   // Per customer: retries after a payment are a handful; this only stops a flood.
   const createLimit = limiter(app, 'create-order', {
@@ -25,6 +30,42 @@ export async function ordersRoutes(
     checkoutSchemas.createOrder,
     ({ body }, request) => orders.create(currentUser(request).id, body),
     { preValidation: [createLimit] },
+  );
+  // Cash on delivery (issue 15): placing holds stock with no payment, so it is limited as tightly
+  // as starting a checkout; codes are tried a few times per order, and sent at most once a minute.
+  const codLimit = limiter(app, 'cod-order', {
+    max: 10,
+    minutes: 15,
+    key: (request) => currentUser(request).id,
+  });
+  const codeLimit = limiter(app, 'cod-code', {
+    max: 20,
+    minutes: 15,
+    key: (request) => currentUser(request).id,
+  });
+  registerEndpoint(
+    app,
+    placeCashOnDeliveryOrder,
+    checkoutSchemas.placeCashOnDeliveryOrder,
+    async ({ body }, request) => ({
+      success: true,
+      order: await cashOnDelivery.place(currentUser(request).id, body),
+    }),
+    { preValidation: [codLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.confirmCashOnDelivery,
+    schemas.confirmCashOnDelivery,
+    ({ params, body }, request) => cashOnDelivery.confirm(currentUser(request).id, params.id, body.code),
+    { preValidation: [codeLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.resendCashOnDeliveryCode,
+    schemas.resendCashOnDeliveryCode,
+    ({ params }, request) => cashOnDelivery.resend(currentUser(request).id, params.id),
+    { preValidation: [codeLimit] },
   );
   registerEndpoint(app, endpoints.listMyOrders, schemas.listMyOrders, (_input, request) =>
     orders.listMine(currentUser(request).id),

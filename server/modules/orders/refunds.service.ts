@@ -22,6 +22,9 @@ export type RefundRequest = {
   staffId?: string | null;
 };
 
+/** How a cash-on-delivery refund was paid out, with the transfer's reference (UTR / UPI ref). */
+export type Payout = { method: 'bank_transfer' | 'upi'; reference: string };
+
 export type RefundSettler = {
   settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'>;
   reconcilePending(options?: {
@@ -76,6 +79,8 @@ export function createRefunds(deps: {
 
   /** Paid less what is refunded or being refunded: what may still be refunded, in paise. */
   async function refundablePaise(tx: Transaction | Database, order: OrderRow): Promise<number> {
+    // Cash on delivery not collected yet: nothing was paid, nothing can be given back.
+    if (order.paymentStatus === 'unpaid') return 0;
     return Math.max(
       0,
       order.totalPriceAfterDiscountPaise - (await repository.committedRefundPaise(tx, order.id)),
@@ -104,7 +109,7 @@ export function createRefunds(deps: {
    */
   async function request(refundId: string): Promise<repository.RefundRow | undefined> {
     const refund = await repository.findRefund(db, refundId);
-    if (refund?.status !== 'pending') return refund;
+    if (refund?.status !== 'pending' || refund.method !== 'provider') return refund;
     const order = await repository.findOrder(db, refund.orderId);
     if (!order) return refund;
     await repository.countAttempt(db, refund.id);
@@ -166,6 +171,49 @@ export function createRefunds(deps: {
     return settled ? ('settled' as const) : ('unchanged' as const);
   }
 
+  /**
+   * A processed refund on the order: what is refunded and the payment status move, the timeline
+   * says so, and its credit note (issue 15) is numbered in this transaction: no note without the
+   * processed refund, no processed refund of an invoiced order without its note.
+   */
+  async function bookProcessed(
+    tx: Transaction,
+    order: OrderRow,
+    refund: repository.RefundRow,
+    processedAt: Date,
+    by: { actorType: 'system' | 'staff'; actorName: string; staffId?: string | null; reference: string },
+  ): Promise<OrderRow> {
+    const refundedPaise = Math.min(
+      order.totalPriceAfterDiscountPaise,
+      order.refundedPaise + refund.amountPaise,
+    );
+    const paymentStatus = paymentStatusAfterRefunds(
+      order.paymentStatus,
+      order.totalPriceAfterDiscountPaise,
+      refundedPaise,
+    );
+    const next = await repository.updateOrder(tx, order.id, {
+      refundedPaise,
+      paymentStatus,
+      orderStatus: derivedStatus({ ...order, paymentStatus }),
+    });
+    await repository.insertEvent(tx, {
+      orderId: order.id,
+      type: 'refunded',
+      actorType: by.actorType,
+      actorName: by.actorName,
+      staffId: by.staffId ?? null,
+      data: {
+        refundId: refund.id,
+        amountPaise: refund.amountPaise,
+        reference: by.reference,
+        method: refund.method,
+      },
+    });
+    await issueCreditNote(tx, order, refund, processedAt);
+    return next;
+  }
+
   /** Which of our refunds the provider's refund is: by its id once known, else by our receipt. */
   async function ours(refund: ProviderRefund): Promise<repository.RefundRow | undefined> {
     const byProvider = await repository.findRefundByProviderId(db, refund.id);
@@ -196,30 +244,11 @@ export function createRefunds(deps: {
         providerRefundId: refund.id,
         processedAt,
       });
-      const refundedPaise = Math.min(
-        order.totalPriceAfterDiscountPaise,
-        order.refundedPaise + locked.amountPaise,
-      );
-      const paymentStatus = paymentStatusAfterRefunds(
-        order.paymentStatus,
-        order.totalPriceAfterDiscountPaise,
-        refundedPaise,
-      );
-      const next = await repository.updateOrder(tx, order.id, {
-        refundedPaise,
-        paymentStatus,
-        orderStatus: derivedStatus({ ...order, paymentStatus }),
-      });
-      await repository.insertEvent(tx, {
-        orderId: order.id,
-        type: 'refunded',
+      const next = await bookProcessed(tx, order, updated, processedAt, {
         actorType: 'system',
         actorName: 'Payment provider',
-        data: { refundId: locked.id, amountPaise: locked.amountPaise, reference: refund.id },
+        reference: refund.id,
       });
-      // The refund's credit note (issue 15), numbered in this transaction: no note without the
-      // processed refund, no processed refund of an invoiced order without its note.
-      await issueCreditNote(tx, order, locked, processedAt);
       return { refund: updated, order: next };
     });
     if (!settled) return 'unchanged';
@@ -227,8 +256,47 @@ export function createRefunds(deps: {
     return 'settled';
   }
 
+  /**
+   * A refund of a cash-on-delivery order (issue 15): no provider holds the money, so staff pay the
+   * customer by bank transfer or UPI and record it, with the reference, in the caller's
+   * transaction (under the order's lock, the amount checked against what is left). It is processed
+   * at once, with its credit note; `announce` it after the commit.
+   */
+  async function recordPayout(
+    tx: Transaction,
+    order: OrderRow,
+    request: RefundRequest & { payout: Payout; staffName: string },
+  ): Promise<{ refund: repository.RefundRow; order: OrderRow }> {
+    const processedAt = now();
+    const refund = await repository.insertRefund(tx, {
+      orderId: order.id,
+      paymentId: null,
+      amountPaise: request.amountPaise,
+      reason: request.reason,
+      lines: request.lines ?? [],
+      returnId: request.returnId ?? null,
+      staffId: request.staffId ?? null,
+      method: request.payout.method,
+      payoutReference: request.payout.reference,
+      status: 'processed',
+      processedAt,
+    });
+    const next = await bookProcessed(tx, order, refund, processedAt, {
+      actorType: 'staff',
+      actorName: request.staffName,
+      staffId: request.staffId ?? null,
+      reference: request.payout.reference,
+    });
+    return { refund, order: next };
+  }
+
   return {
     record,
+    recordPayout,
+    /** After the commit of a payout: the customer's e-mail, as for a provider's refund. */
+    announce(refund: repository.RefundRow, order: OrderRow) {
+      deps.onSettled?.(refund, order);
+    },
     refundablePaise,
     request,
     settleFromProvider,

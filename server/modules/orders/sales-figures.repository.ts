@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
 
@@ -7,7 +7,8 @@ import { orderLines, orders } from '../../db/schema.js';
  * income calls answer from these, so both always agree.
  *
  * One definition everywhere: an order counts on the India day (UTC+05:30) it was placed; cancelled
- * orders (`state = 'cancelled'`) count neither as orders nor as sales; net sales are what the
+ * orders (`state = 'cancelled'`) and unconfirmed cash-on-delivery ones count neither as orders nor
+ * as sales; net sales are what the
  * customer paid after discount less what processed refunds gave back.
  */
 
@@ -17,8 +18,12 @@ import { orderLines, orders } from '../../db/schema.js';
  */
 const indiaTime = sql`((${orders.createdAt} at time zone 'UTC') + interval '330 minutes')`;
 
-/** Not cancelled: the orders the figures count. */
-const counted = ne(orders.state, 'cancelled');
+/**
+ * Not cancelled, and not a cash-on-delivery order still waiting for its code (it may lapse): the
+ * orders the figures count. A confirmed COD order counts as a sale when placed, like any order,
+ * before its cash is collected (Shopify counts it so too).
+ */
+const counted = notInArray(orders.state, ['cancelled', 'unconfirmed']);
 
 const netPaise = sql<number>`coalesce(sum(${orders.totalPriceAfterDiscountPaise} - ${orders.refundedPaise}), 0)::bigint`;
 

@@ -9,9 +9,15 @@ const FIELD = 'shippingInfo.pincode';
  * For other modules (the checkout): refuses, with a 400 the shopper can act on, a delivery address
  * whose pincode the shop does not serve or whose state is not the pincode's. `state` is the
  * official name (the address schema has already read it). While the shop's list is empty it
- * delivers everywhere and nothing is refused.
+ * delivers everywhere and nothing is refused. With `cashOnDelivery`, a pincode whose couriers do
+ * not take cash is refused too.
  */
-export async function checkDeliveryPincode(db: Executor, pincode: string, state: string): Promise<void> {
+export async function checkDeliveryPincode(
+  db: Executor,
+  pincode: string,
+  state: string,
+  options: { cashOnDelivery?: boolean } = {},
+): Promise<void> {
   const row = await findPincode(db, pincode);
   if (!row) {
     if (await listIsEmpty(db)) return;
@@ -24,6 +30,11 @@ export async function checkDeliveryPincode(db: Executor, pincode: string, state:
   }
   if (row.state !== state) {
     const message = `Pincode ${pincode} is in ${row.state}, not ${state}.`;
+    throw badRequest(message, { [FIELD]: message });
+  }
+  // Couriers take cash only where the shop's list says so (issue 15).
+  if (options.cashOnDelivery && !row.cod) {
+    const message = `Cash on delivery is not available for ${pincode} (${row.city}). Please pay online.`;
     throw badRequest(message, { [FIELD]: message });
   }
 }
