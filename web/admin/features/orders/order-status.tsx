@@ -4,6 +4,7 @@ import type {
   OrderState,
   OrderStatus,
   PaymentStatus,
+  RefundMethod,
   ReturnStatus,
 } from '../../../../shared/api/orders.schemas';
 
@@ -29,14 +30,19 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** A word and the badge colour it is shown in. */
 type Worded = { label: string; tone: string };
 
-/** The order itself (issue 14 keeps three statuses apart; `OrderStatus` is derived from them). */
+/**
+ * The order itself (issue 14 keeps three statuses apart; `OrderStatus` is derived from them).
+ * Unconfirmed: cash on delivery waiting for the customer's one-time code (the list calls it Ordered).
+ */
 export const orderStateWords: Record<OrderState, Worded> = {
+  unconfirmed: { label: "Awaiting customer's code", tone: 'badge--warning' },
   placed: { label: 'Placed', tone: '' },
   cancelled: { label: 'Cancelled', tone: 'badge--muted' },
   completed: { label: 'Completed', tone: 'badge--success' },
 };
 
 export const paymentStatusWords: Record<PaymentStatus, Worded> = {
+  unpaid: { label: 'Unpaid (cash on delivery)', tone: 'badge--warning' },
   authorized: { label: 'Authorised, not captured', tone: 'badge--warning' },
   paid: { label: 'Paid', tone: 'badge--success' },
   partially_refunded: { label: 'Partly refunded', tone: 'badge--warning' },
@@ -50,6 +56,13 @@ export const fulfilmentStatusWords: Record<FulfilmentStatus, Worded> = {
   out_for_delivery: { label: 'Out for delivery', tone: '' },
   delivered: { label: 'Delivered', tone: 'badge--success' },
   returned: { label: 'Returned', tone: 'badge--muted' },
+};
+
+/** How a refund reached the customer: back through the provider, or paid out by staff (COD). */
+export const refundMethodWords: Record<RefundMethod, string> = {
+  provider: 'Payment provider',
+  bank_transfer: 'Bank transfer',
+  upi: 'UPI',
 };
 
 export const refundStatusWords: Record<'pending' | 'processed' | 'failed', Worded> = {
