@@ -174,7 +174,10 @@ export const orderAllowedAnswer = z.object({
   return: z.boolean(),
   /** The last day (India) a return may be asked for, once delivered; null before delivery. */
   returnUntil: z.nullable(z.string()),
-  /** A cash-on-delivery order waiting for its code: a new code may be sent now. */
+  /**
+   * A cash-on-delivery order waiting for its code may be sent a new one (at most once a minute: a
+   * 429 says how long to wait; 5 codes per order).
+   */
   resendCode: z.boolean(),
 });
 

@@ -90,6 +90,8 @@ describe('POST /api/user/order/quote', () => {
       items: 1,
       freeDeliveryFrom: 500,
       addForFreeDelivery: 101,
+      // Within the shop's cash-on-delivery limit (₹50,000 unless COD_MAX_ORDER says otherwise).
+      cashOnDelivery: { available: true, reason: null, limit: 50_000 },
     });
   });
 

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { customerContact } from '../accounts/customers.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
+import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS } from './cod-codes.js';
 import * as confirmations from './cod-confirmations.repository.js';
 import { codeMatches, hashCode, newCode, type OneTimeCodeSender } from './one-time-codes.js';
 import { derivedStatus } from './order-lifecycle.js';
@@ -12,10 +13,6 @@ import type { OrderLifecycle } from './order-lifecycle.service.js';
 import type { OrderPlacement } from './order-placement.js';
 import type { OrderRow } from './orders.repository.js';
 
-/** Wrong codes allowed per code; then a new code must be sent. */
-export const MAX_CODE_ATTEMPTS = 5;
-/** Codes sent per order, the first included. */
-export const MAX_CODE_SENDS = 5;
 /** A code works for this long (and never past the order's time to confirm). */
 const CODE_MINUTES = 15;
 /** Between two codes for one order. */

@@ -9,6 +9,7 @@ import { customerContact } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { restockUnits } from '../catalog/stock.js';
 import { releaseCouponUseOfOrder } from '../coupons/coupon-use.js';
+import { MAX_CODE_SENDS } from './cod-codes.js';
 import { findConfirmation } from './cod-confirmations.repository.js';
 import { takeDocumentNumber } from './document-numbers.js';
 import * as emails from './lifecycle.emails.js';
@@ -796,7 +797,10 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         return: canReturn,
         returnUntil: deadline?.toISOString() ?? null,
         resendCode:
-          order.state === 'unconfirmed' && confirmation !== undefined && now() < confirmation.confirmBy,
+          order.state === 'unconfirmed' &&
+          confirmation !== undefined &&
+          now() < confirmation.confirmBy &&
+          confirmation.sends < MAX_CODE_SENDS,
       },
       actions: {
         pack: step('packed'),
