@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type CheckoutLineSnapshot, checkouts, payments, type ShippingInfo } from '../../db/schema.js';
 
@@ -141,6 +141,9 @@ export async function staleCheckouts(
     .where(
       and(
         inArray(checkouts.status, ['pending', 'paid']),
+        // Cash-on-delivery checkouts have no provider to ask: one left pending by a crash before
+        // its order was placed simply lets its short holds lapse.
+        ne(checkouts.provider, 'cod'),
         lt(checkouts.createdAt, olderThan),
         gt(checkouts.createdAt, newerThan),
       ),
