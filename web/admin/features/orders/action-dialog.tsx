@@ -22,7 +22,7 @@ export function ActionDialog({
   title: string;
   open: boolean;
   onClose: () => void;
-  onSubmit: (event: FormEvent) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   submitLabel: string;
   /** The button that closes without doing anything ("Keep the order" beside "Cancel order"). */
   closeLabel?: string;

@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import * as z from 'zod/mini';
 import { approveReturn, receiveReturn, rejectReturn } from '../../../../shared/api/order-actions';
 import {
   approveReturn as approveSchemas,
+  receiveReturn as receiveSchemas,
   rejectReturn as rejectSchemas,
 } from '../../../../shared/api/order-actions.schemas';
 import type { ApiReturn } from '../../../../shared/api/orders.schemas';
@@ -11,6 +13,16 @@ import { formatRupees } from '../../../lib/money';
 import { adminApi } from '../../lib/admin-api';
 import { ActionDialog } from './action-dialog';
 import { returnStatusWords, WordBadge } from './order-status';
+import {
+  emptyPayout,
+  focusFirstInvalid,
+  messagesByPath,
+  type PayoutDraft,
+  PayoutFields,
+  payoutBody,
+  payoutErrors,
+  payoutMethodInWords,
+} from './payout-fields';
 import { ReasonDialog } from './reason-dialog';
 import { type OrderUpdates, useOrderAction } from './use-order-action';
 
@@ -27,7 +39,7 @@ export function OrderReturns({
   ...updates
 }: OrderUpdates & { order: ApiAdminOrder; canWrite: boolean }) {
   const [deciding, setDeciding] = useState<Decision>(null);
-  const { busy, error, run, clearError } = useOrderAction(updates);
+  const { busy, error, fields, run, clearError } = useOrderAction(updates);
   const lineById = new Map(order.lines.map((line) => [line._id, line]));
   const requests = [...order.returns].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
@@ -175,10 +187,15 @@ export function OrderReturns({
           onClose={close}
           busy={busy}
           error={error}
+          fields={fields}
           onConfirm={(body) =>
             run(
               () => adminApi.call(receiveReturn, { params: ids(deciding.request), body }),
-              body.refund ? 'Return received and its refund requested.' : 'Return received.',
+              !body.refund
+                ? 'Return received.'
+                : body.payout
+                  ? `Return received and its refund recorded as paid by ${payoutMethodInWords[body.payout.method]}.`
+                  : 'Return received and its refund requested.',
             )
           }
         />
@@ -187,6 +204,13 @@ export function OrderReturns({
   );
 }
 
+type ReceiveBody = z.output<typeof receiveSchemas.body>;
+
+/**
+ * Receive the goods: back into stock or not, and their refund now. For a cash-on-delivery order
+ * the refund is paid out by staff (bank transfer or UPI, with the reference); one whose cash was
+ * never collected has nothing to refund.
+ */
 function ReceiveDialog({
   order,
   request,
@@ -195,22 +219,48 @@ function ReceiveDialog({
   onConfirm,
   busy,
   error,
+  fields,
 }: {
   order: ApiAdminOrder;
   request: ApiReturn;
   value: number;
   onClose: () => void;
-  onConfirm: (body: { restockable: boolean; refund: boolean }) => Promise<boolean>;
+  onConfirm: (body: ReceiveBody) => Promise<boolean>;
   busy: boolean;
   error: string | null;
+  /** The server's 400 field errors, by path. */
+  fields: Readonly<Record<string, string>>;
 }) {
   const [restockable, setRestockable] = useState(false);
-  const [refund, setRefund] = useState(true);
+  const cod = order.paymentMethod === 'cod';
+  const refundNow = Math.min(value, order.refundable);
+  // Cash never collected: nothing was paid, so nothing goes back (the server refunds ₹0 anyway).
+  const nothingPaid = cod && order.paymentStatus === 'unpaid';
+  const [refund, setRefund] = useState(!nothingPaid);
+  const [payout, setPayout] = useState<PayoutDraft>(emptyPayout);
+  const [checked, setChecked] = useState<Record<string, string>>({});
   const units = request.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const needsPayout = cod && refund && refundNow > 0;
+  const messages = Object.keys(checked).length ? checked : fields;
+  const payoutMessages = payoutErrors(messages);
+  const shownAtFields = error !== null && Object.values(payoutMessages).includes(error);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await onConfirm({ restockable, refund })) onClose();
+    const form = event.currentTarget;
+    const parsed = z.safeParse(receiveSchemas.body, {
+      restockable,
+      refund,
+      ...(needsPayout ? { payout: payoutBody(payout) } : {}),
+    });
+    const found = messagesByPath(parsed.error?.issues);
+    setChecked(found);
+    if (!parsed.success) {
+      focusFirstInvalid(form);
+      return;
+    }
+    if (await onConfirm(parsed.data)) onClose();
+    else focusFirstInvalid(form);
   };
 
   return (
@@ -221,7 +271,8 @@ function ReceiveDialog({
       onSubmit={(event) => void submit(event)}
       submitLabel="Receive return"
       busy={busy}
-      error={error}
+      error={shownAtFields ? null : error}
+      wide={needsPayout}
     >
       <p>
         {units} {units === 1 ? 'unit' : 'units'} worth {formatRupees(value)} came back.
@@ -237,16 +288,24 @@ function ReceiveDialog({
           <span className="cell-sub">Their units go back into stock. Leave unticked for damaged goods.</span>
         </span>
       </label>
-      <label className="choice">
-        <input type="checkbox" checked={refund} onChange={(event) => setRefund(event.target.checked)} />
-        <span>
-          Refund the returned items now
-          <span className="cell-sub">
-            {formatRupees(Math.min(value, order.refundable))} through the payment provider; the customer is
-            e-mailed.
+      {nothingPaid ? (
+        <p className="muted">
+          Nothing to refund: this order is cash on delivery and its cash was never collected.
+        </p>
+      ) : (
+        <label className="choice">
+          <input type="checkbox" checked={refund} onChange={(event) => setRefund(event.target.checked)} />
+          <span>
+            Refund the returned items now
+            <span className="cell-sub">
+              {cod
+                ? `${formatRupees(refundNow)}, paid back by you by bank transfer or UPI; the customer is e-mailed the reference.`
+                : `${formatRupees(refundNow)} through the payment provider; the customer is e-mailed.`}
+            </span>
           </span>
-        </span>
-      </label>
+        </label>
+      )}
+      {needsPayout && <PayoutFields value={payout} onChange={setPayout} errors={payoutMessages} />}
     </ActionDialog>
   );
 }

@@ -7,10 +7,30 @@ import { TextAreaField, TextField } from '../../../components/forms/form-field';
 import { formatRupees } from '../../../lib/money';
 import { adminApi } from '../../lib/admin-api';
 import { ActionDialog } from './action-dialog';
+import {
+  emptyPayout,
+  focusFirstInvalid,
+  messagesByPath,
+  type PayoutDraft,
+  PayoutFields,
+  payoutBody,
+  payoutErrors,
+  payoutMethodInWords,
+} from './payout-fields';
 import { type OrderUpdates, useOrderAction } from './use-order-action';
 
 type Mode = 'all' | 'lines' | 'amount';
 type Errors = Partial<Record<'reason' | 'amount' | 'lines', string>>;
+
+/** The form's own fields from messages keyed by path (`lines.0.quantity` is about the lines). */
+function formErrors(messages: Readonly<Record<string, string>>): Errors {
+  const found: Errors = {};
+  for (const [path, message] of Object.entries(messages)) {
+    const field = path.split('.')[0];
+    if (field === 'reason' || field === 'amount' || field === 'lines') found[field] ??= message;
+  }
+  return found;
+}
 
 /** Rupees to paise for sums (₹19.99 × 3 must not come out as 59.970000000000006). */
 const paise = (rupees: number) => Math.round(rupees * 100);
@@ -18,7 +38,8 @@ const paise = (rupees: number) => Math.round(rupees * 100);
 /**
  * Refund: everything left, chosen lines and units (their price × units), or an amount, with a
  * reason. Says what was paid, refunded and is left; the server has the last word (a 409 names what
- * is left when another refund got there first).
+ * is left when another refund got there first). A cash-on-delivery order is paid back by staff, by
+ * bank transfer or UPI: the dialog then records how, with the transfer's reference.
  */
 export function RefundDialog({
   order,
@@ -26,12 +47,14 @@ export function RefundDialog({
   onClose,
   ...updates
 }: OrderUpdates & { order: ApiAdminOrder; open: boolean; onClose: () => void }) {
-  const { busy, error, run, clearError } = useOrderAction(updates);
+  const { busy, error, fields, run, clearError } = useOrderAction(updates);
+  const cod = order.paymentMethod === 'cod';
   const [mode, setMode] = useState<Mode>('all');
   const [units, setUnits] = useState<Record<string, string>>({});
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [payout, setPayout] = useState<PayoutDraft>(emptyPayout);
+  const [checked, setChecked] = useState<Record<string, string>>({});
   const modeName = useId();
 
   const pendingPaise = order.refunds
@@ -44,31 +67,37 @@ export function RefundDialog({
     .filter(({ count }) => Number.isInteger(count) && count > 0);
   const linesPaise = chosen.reduce((sum, { line, count }) => sum + paise(line.price) * count, 0);
 
+  // What this form found wrong, else what the server's 400 said (the same schema, so rarely).
+  const messages = Object.keys(checked).length ? checked : fields;
+  const errors = formErrors(messages);
+  const payoutMessages = payoutErrors(messages);
+  const shownAtFields = error !== null && Object.values({ ...errors, ...payoutMessages }).includes(error);
+
   const close = () => {
     clearError();
-    setErrors({});
+    setChecked({});
     setMode('all');
     setUnits({});
     setAmount('');
     setReason('');
+    setPayout(emptyPayout);
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    clearError();
     const body = {
       reason,
+      ...(cod ? { payout: payoutBody(payout) } : {}),
       ...(mode === 'amount' ? { amount: amount.trim() === '' ? Number.NaN : Number(amount) } : {}),
       ...(mode === 'lines'
         ? { lines: chosen.map(({ line, count }) => ({ lineId: line._id, quantity: count })) }
         : {}),
     };
     const parsed = z.safeParse(refundSchemas.body, body);
-    const found: Errors = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = String(issue.path[0] ?? 'reason') as keyof Errors;
-      found[field] ??= issue.message;
-    }
+    const found = messagesByPath(parsed.error?.issues);
     if (mode === 'lines' && chosen.length === 0)
       found.lines = 'Choose how many units of which items to refund';
     const over = lines.find((line) => Number(units[line._id] || 0) > line.left);
@@ -78,8 +107,11 @@ export function RefundDialog({
     if (mode === 'amount' && !found.amount && paise(Number(amount)) > leftPaise) {
       found.amount = `At most ${formatRupees(order.refundable)} is left to refund`;
     }
-    setErrors(found);
-    if (Object.keys(found).length || !parsed.success) return;
+    setChecked(found);
+    if (Object.keys(found).length || !parsed.success) {
+      focusFirstInvalid(form);
+      return;
+    }
     const valid = parsed.data;
     const refunding =
       mode === 'all'
@@ -87,9 +119,12 @@ export function RefundDialog({
         : formatRupees((mode === 'lines' ? linesPaise : paise(Number(amount))) / 100);
     const ok = await run(
       () => adminApi.call(refundOrder, { params: { id: order._id }, body: valid }),
-      `Refund of ${refunding} for order ${order.orderNumber} requested.`,
+      valid.payout
+        ? `Refund of ${refunding} for order ${order.orderNumber} recorded as paid by ${payoutMethodInWords[valid.payout.method]}.`
+        : `Refund of ${refunding} for order ${order.orderNumber} requested.`,
     );
     if (ok) close();
+    else focusFirstInvalid(form);
   };
 
   const submitAmount =
@@ -107,13 +142,19 @@ export function RefundDialog({
       open={open}
       onClose={close}
       onSubmit={(event) => void submit(event)}
-      submitLabel={submitAmount > 0 ? `Refund ${formatRupees(submitAmount)}` : 'Refund'}
+      submitLabel={
+        submitAmount > 0
+          ? `${cod ? 'Record refund of' : 'Refund'} ${formatRupees(submitAmount)}`
+          : cod
+            ? 'Record refund'
+            : 'Refund'
+      }
       busy={busy}
-      error={error}
+      error={shownAtFields ? null : error}
       wide
     >
       <dl className="facts refund-facts">
-        <dt>Paid</dt>
+        <dt>{cod ? 'Paid in cash on delivery' : 'Paid'}</dt>
         <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
         <dt>Refunded</dt>
         <dd>{formatRupees(order.refunded)}</dd>
@@ -220,6 +261,8 @@ export function RefundDialog({
           onChange={(event) => setAmount(event.target.value)}
         />
       )}
+
+      {cod && <PayoutFields value={payout} onChange={setPayout} errors={payoutMessages} />}
 
       <TextAreaField
         label="Reason"

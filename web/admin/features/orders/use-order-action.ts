@@ -11,25 +11,32 @@ export type OrderUpdates = {
   onStale: () => void;
 };
 
+/** No field errors (one object, so a form's effects do not run again for an equal empty one). */
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
  * Runs one staff action on an order: busy while it runs, the answer shown, a toast on success, and
- * the API's own message kept for the form to show on failure. A 409 also refreshes the page, so
- * the buttons match what the order can do now.
+ * the API's own message kept for the form to show on failure, with a 400's field errors (keyed by
+ * the body's path: `reason`, `payout.reference`) for the form to show at its fields. A 409 also
+ * refreshes the page, so the buttons match what the order can do now.
  */
 export function useOrderAction({ onChanged, onStale }: OrderUpdates) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>(NONE);
 
   const run = useCallback(
     async (call: () => Promise<ApiAdminOrder>, success: string): Promise<boolean> => {
       setBusy(true);
       setError(null);
+      setFields(NONE);
       try {
         onChanged(await call());
         toast.success(success, { autoClose: 4000 });
         return true;
       } catch (failure) {
         setError(isApiError(failure) ? failure.message : 'Something went wrong. Please try again.');
+        if (isApiError(failure) && failure.status === 400 && failure.fields) setFields(failure.fields);
         if (isApiError(failure) && failure.status === 409) onStale();
         return false;
       } finally {
@@ -39,6 +46,9 @@ export function useOrderAction({ onChanged, onStale }: OrderUpdates) {
     [onChanged, onStale],
   );
 
-  const clearError = useCallback(() => setError(null), []);
-  return { busy, error, run, clearError };
+  const clearError = useCallback(() => {
+    setError(null);
+    setFields(NONE);
+  }, []);
+  return { busy, error, fields, run, clearError };
 }
