@@ -7,6 +7,7 @@ import { formatRupees } from '../../lib/money';
 import { useStaff } from '../app/staff-context';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
+import { CodPayment } from '../features/orders/cod-payment';
 import { OrderActions } from '../features/orders/order-actions';
 import { InvoiceButton, TaxDocuments } from '../features/orders/order-documents';
 import { OrderReturns } from '../features/orders/order-returns';
@@ -16,6 +17,7 @@ import {
   orderStateWords,
   paymentStatusWords,
   providerPaymentWords,
+  refundMethodWords,
   refundStatusWords,
   WordBadge,
 } from '../features/orders/order-status';
@@ -62,12 +64,15 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
   const canWrite = can('orders.write');
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const address = order.shippingInfo;
+  const cod = order.paymentMethod === 'cod';
+  // Cash on delivery not collected yet: nothing has been paid (so nothing can be refunded).
+  const unpaid = order.paymentStatus === 'unpaid';
 
   return (
     <>
       <PageHeader
         title={`Order ${order.orderNumber}`}
-        description={`Placed ${formatDayAndTime(order.createdAt)} · ${units} ${units === 1 ? 'item' : 'items'} · ${formatRupees(order.totalPriceAfterDiscount)}`}
+        description={`Placed ${formatDayAndTime(order.createdAt)} · ${units} ${units === 1 ? 'item' : 'items'} · ${formatRupees(order.totalPriceAfterDiscount)}${cod ? ' · Cash on delivery' : ''}`}
         back={{ href: '/orders', label: 'Orders' }}
         actions={
           <>
@@ -106,6 +111,16 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
                 </dd>
               </div>
             </dl>
+            {order.state === 'unconfirmed' && (
+              <p className="notice-inline">
+                The customer has not confirmed this cash-on-delivery order yet. It cannot be packed until they
+                enter the code sent to {order.cod?.sentTo ?? 'them'}
+                {order.cod
+                  ? `; if they do not by ${formatDayAndTime(order.cod.confirmBy)}`
+                  : '; if they never do'}
+                , it lapses and its stock goes back.
+              </p>
+            )}
             {canWrite && <OrderActions order={order} {...updates} />}
             {order.returnUntil && (
               <p className="muted return-window">
@@ -196,7 +211,13 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
                     </tr>
                   )}
                   <tr className="totals-row">
-                    <td colSpan={3}>Total paid</td>
+                    <td colSpan={3}>
+                      {!unpaid
+                        ? 'Total paid'
+                        : order.state === 'cancelled'
+                          ? 'Total'
+                          : 'Total to collect on delivery'}
+                    </td>
                     <td className="align-end">{formatRupees(order.totalPriceAfterDiscount)}</td>
                   </tr>
                   {order.refunded > 0 && (
@@ -219,10 +240,19 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
 
           <section className="panel" aria-labelledby="order-refunds-heading">
             <h2 id="order-refunds-heading">Refunds</h2>
-            <p className="refund-summary">
-              Refunded <strong>{formatRupees(order.refunded)}</strong> of{' '}
-              {formatRupees(order.totalPriceAfterDiscount)} · {formatRupees(order.refundable)} left to refund
-            </p>
+            {unpaid ? (
+              <p className="refund-summary">
+                Nothing to refund: the cash on delivery has not been collected
+                {order.state === 'cancelled' ? ' (the order was cancelled)' : ''}.
+              </p>
+            ) : (
+              <p className="refund-summary">
+                Refunded <strong>{formatRupees(order.refunded)}</strong> of{' '}
+                {formatRupees(order.totalPriceAfterDiscount)} · {formatRupees(order.refundable)} left to
+                refund
+                {cod && ' · paid back by bank transfer or UPI'}
+              </p>
+            )}
             {order.refunds.length === 0 ? (
               <p className="muted">No refunds yet.</p>
             ) : (
@@ -235,8 +265,7 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
                       <th scope="col" className="align-end">
                         Amount
                       </th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Reference</th>
+                      <th scope="col">Status and method</th>
                       <th scope="col">Reason</th>
                     </tr>
                   </thead>
@@ -256,8 +285,17 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
                               </time>
                             </span>
                           )}
+                          {/* In the status cell, not a column of its own: five columns overflow at 1280 px. */}
+                          <span className="cell-sub refund-method">
+                            {refundMethodWords[refund.method]}
+                            {refund.reference && (
+                              <>
+                                {' · ref '}
+                                <code>{refund.reference}</code>
+                              </>
+                            )}
+                          </span>
                         </td>
-                        <td>{refund.reference ? <code>{refund.reference}</code> : '—'}</td>
                         <td className="refund-reason">{refund.reason}</td>
                       </tr>
                     ))}
@@ -274,60 +312,66 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
 
           <section className="panel" aria-labelledby="order-payment-heading">
             <h2 id="order-payment-heading">Payment</h2>
-            <dl className="facts payment-facts">
-              <dt>Status</dt>
-              <dd>
-                <WordBadge words={paymentStatusWords} value={order.paymentStatus} />
-              </dd>
-              <dt>Paid</dt>
-              <dd>
-                {formatRupees(order.totalPriceAfterDiscount)} on{' '}
-                <time dateTime={order.paidAt}>{formatDayAndTime(order.paidAt)}</time>
-              </dd>
-              <dt>Provider order</dt>
-              <dd>
-                <code>{order.paymentInfo.razorpayOrderId}</code>
-              </dd>
-            </dl>
-            {order.payments.length === 0 ? (
-              <p className="muted">
-                No payment record. Provider payment id <code>{order.paymentInfo.razorpayPaymentId}</code>.
-              </p>
+            {cod ? (
+              <CodPayment order={order} canWrite={canWrite} {...updates} />
             ) : (
-              <div className="table-wrap">
-                <table className="data-table">
-                  <caption className="visually-hidden">Payments for order {order.orderNumber}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Method</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="align-end">
-                        Amount
-                      </th>
-                      <th scope="col">Payment id</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {order.payments.map((payment) => (
-                      <tr key={payment.paymentId}>
-                        <td>{formatDayAndTime(payment.createdAt)}</td>
-                        <td>{paymentLabel(payment.method)}</td>
-                        <td>
-                          <WordBadge words={providerPaymentWords} value={payment.status} />
-                        </td>
-                        <td className="align-end">{formatRupees(payment.amount)}</td>
-                        <td>
-                          <code>{payment.paymentId}</code>
-                          <span className="cell-sub">
-                            {providerLabels[payment.provider] ?? payment.provider}
-                          </span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <>
+                <dl className="facts payment-facts">
+                  <dt>Status</dt>
+                  <dd>
+                    <WordBadge words={paymentStatusWords} value={order.paymentStatus} />
+                  </dd>
+                  <dt>Paid</dt>
+                  <dd>
+                    {formatRupees(order.totalPriceAfterDiscount)} on{' '}
+                    <time dateTime={order.paidAt}>{formatDayAndTime(order.paidAt)}</time>
+                  </dd>
+                  <dt>Provider order</dt>
+                  <dd>
+                    <code>{order.paymentInfo.razorpayOrderId}</code>
+                  </dd>
+                </dl>
+                {order.payments.length === 0 ? (
+                  <p className="muted">
+                    No payment record. Provider payment id <code>{order.paymentInfo.razorpayPaymentId}</code>.
+                  </p>
+                ) : (
+                  <div className="table-wrap">
+                    <table className="data-table">
+                      <caption className="visually-hidden">Payments for order {order.orderNumber}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">When</th>
+                          <th scope="col">Method</th>
+                          <th scope="col">Status</th>
+                          <th scope="col" className="align-end">
+                            Amount
+                          </th>
+                          <th scope="col">Payment id</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {order.payments.map((payment) => (
+                          <tr key={payment.paymentId}>
+                            <td>{formatDayAndTime(payment.createdAt)}</td>
+                            <td>{paymentLabel(payment.method)}</td>
+                            <td>
+                              <WordBadge words={providerPaymentWords} value={payment.status} />
+                            </td>
+                            <td className="align-end">{formatRupees(payment.amount)}</td>
+                            <td>
+                              <code>{payment.paymentId}</code>
+                              <span className="cell-sub">
+                                {providerLabels[payment.provider] ?? payment.provider}
+                              </span>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </>
             )}
           </section>
 

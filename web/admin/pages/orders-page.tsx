@@ -93,15 +93,21 @@ export default function OrdersPage() {
         </div>
         <SelectField
           label="Payment"
+          className="payment-filter"
           value={payment ?? ''}
           onChange={(event) => setState({ payment: event.target.value })}
         >
           <option value="">Any method</option>
-          {allPaymentMethods.map((method) => (
-            <option key={method} value={method}>
-              {paymentLabels[method]}
-            </option>
-          ))}
+          <option value="cod">{paymentLabels.cod}</option>
+          <optgroup label="Paid online">
+            {allPaymentMethods
+              .filter((method) => method !== 'cod')
+              .map((method) => (
+                <option key={method} value={method}>
+                  {paymentLabels[method]}
+                </option>
+              ))}
+          </optgroup>
         </SelectField>
         {filtered && (
           <button
@@ -158,7 +164,11 @@ export default function OrdersPage() {
             align: 'end',
             render: (order) => formatRupees(order.total),
           },
-          { key: 'payment', header: 'Payment', render: (order) => paymentLabel(order.paymentMethod) },
+          {
+            key: 'payment',
+            header: 'Payment',
+            render: (order) => <span className="payment-method">{paymentLabel(order.paymentMethod)}</span>,
+          },
           { key: 'status', header: 'Status', render: (order) => <OrderStatusBadge status={order.status} /> },
         ]}
       />

@@ -74,7 +74,11 @@ export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiA
     }
   };
 
-  const any = Object.values(actions).some(Boolean);
+  // Collecting cash is the Payment panel's (cod-payment.tsx): it is about the money, not the parcel.
+  const { collectCash: _, ...steps } = actions;
+  const any = Object.values(steps).some(Boolean);
+  // Cash on delivery not collected yet: nothing was paid, so a cancellation refunds nothing.
+  const nothingPaid = order.paymentMethod === 'cod' && order.paymentStatus === 'unpaid';
   return (
     <>
       {any ? (
@@ -132,8 +136,16 @@ export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiA
             </button>
           )}
         </fieldset>
-      ) : (
+      ) : actions.collectCash ? null : (
         <p className="muted">Nothing more to do with this order.</p>
+      )}
+      {actions.collectCash && (
+        // The button is in the Payment panel, further down: say here that the order is not done.
+        <p className="notice-inline">
+          Delivered, cash on delivery: {formatRupees(order.cod?.amountDue ?? order.totalPriceAfterDiscount)}{' '}
+          to collect. <a href="#order-payment-heading">Mark the cash collected under Payment</a> once the
+          courier hands it over.
+        </p>
       )}
       {step.error && (
         <p className="action-error" role="alert">
@@ -150,7 +162,9 @@ export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiA
         onConfirm={(reason) =>
           cancelling.run(
             () => adminApi.call(cancelOrder, { params: id, body: { reason } }),
-            `Order ${order.orderNumber} is cancelled and ${formatRupees(order.refundable)} is being refunded.`,
+            !nothingPaid
+              ? `Order ${order.orderNumber} is cancelled and ${formatRupees(order.refundable)} is being refunded.`
+              : `Order ${order.orderNumber} is cancelled.`,
           )
         }
         schema={cancelSchemas.body.shape.reason}
@@ -162,11 +176,19 @@ export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiA
         error={cancelling.error}
         danger
       >
-        <p>
-          The full amount left, <strong>{formatRupees(order.refundable)}</strong>, is refunded to the customer
-          through the payment provider, and the {units} {units === 1 ? 'unit goes' : 'units go'} back into
-          stock. The customer is e-mailed. A cancelled order cannot be reopened.
-        </p>
+        {!nothingPaid ? (
+          <p>
+            The full amount left, <strong>{formatRupees(order.refundable)}</strong>, is refunded to the
+            customer through the payment provider, and the {units} {units === 1 ? 'unit goes' : 'units go'}{' '}
+            back into stock. The customer is e-mailed. A cancelled order cannot be reopened.
+          </p>
+        ) : (
+          <p>
+            Nothing was paid yet (cash on delivery), so nothing is refunded. The {units}{' '}
+            {units === 1 ? 'unit goes' : 'units go'} back into stock and the customer is e-mailed. A cancelled
+            order cannot be reopened.
+          </p>
+        )}
       </ReasonDialog>
     </>
   );

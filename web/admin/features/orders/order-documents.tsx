@@ -48,6 +48,16 @@ export function InvoiceButton({ order }: { order: ApiAdminOrder }) {
 export function TaxDocuments({ order }: { order: ApiAdminOrder }) {
   const { busy, download } = useDownload();
   if (!order.invoice) {
+    // Cash on delivery is invoiced when the goods leave (decision 014); older orders never were.
+    if (order.paymentMethod === 'cod') {
+      return (
+        <p className="muted">
+          {order.state === 'cancelled'
+            ? 'No tax invoice: the order was cancelled before it shipped.'
+            : 'The tax invoice is issued when the order ships (cash on delivery).'}
+        </p>
+      );
+    }
     return <p className="muted">No tax invoice: this order was placed before invoices were issued.</p>;
   }
   return (
