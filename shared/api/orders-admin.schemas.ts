@@ -189,6 +189,11 @@ export const adminOrderRow = z.object({
   /** Rupees paid (after discount). */
   total: z.number(),
   status: z.enum(orderStatuses),
+  /**
+   * A cash-on-delivery order still waiting for the customer's code (state `unconfirmed`): its
+   * status reads Ordered, but it is not to be packed (the Ordered filter leaves it out).
+   */
+  awaitingCode: z.boolean(),
   /** upi, card, netbanking, wallet… as the payment provider reported it; `cod` for cash on
    * delivery; null when unknown. */
   paymentMethod: z.nullable(z.string()),

@@ -329,6 +329,24 @@ describe('a cash-on-delivery order', () => {
     );
   });
 
+  it("stays off the console's to-pack list until confirmed", async () => {
+    const { customer } = await cartWith();
+    const order = (await placeCod(customer)).json().order;
+    const list = async (query: string) =>
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/admin/orders?${query}`, headers: staff.headers })
+      ).json().orders as { _id: string; awaitingCode: boolean; paymentMethod: string }[];
+    expect((await list('payment=cod&limit=100')).find((row) => row._id === order._id)).toMatchObject({
+      awaitingCode: true,
+      paymentMethod: 'cod',
+    });
+    expect((await list('status=Ordered&limit=100')).some((row) => row._id === order._id)).toBe(false);
+    await confirm(customer, order._id, await codeFor(customer, order.orderNumber));
+    expect((await list('status=Ordered&limit=100')).find((row) => row._id === order._id)).toMatchObject({
+      awaitingCode: false,
+    });
+  });
+
   it('can be cancelled by the customer before confirming: nothing to refund, stock back', async () => {
     const { customer, item } = await cartWith(2);
     const order = (await placeCod(customer)).json().order;

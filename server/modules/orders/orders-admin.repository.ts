@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../shared/api/orders.schemas.js';
 import type { Executor } from '../../db/client.js';
 import { colors, orderLines, orders, payments, users } from '../../db/schema.js';
@@ -78,6 +78,9 @@ function searchCondition(q: string): SQL {
 function filterConditions(filters: AdminOrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
+  // "Ordered" is the warehouse's to-pack list (the dashboard links to it): a cash-on-delivery order
+  // still waiting for its code is not to be packed yet.
+  if (filters.status === 'Ordered') conditions.push(ne(orders.state, 'unconfirmed'));
   if (filters.from) conditions.push(gte(orders.createdAt, filters.from));
   if (filters.to) conditions.push(lt(orders.createdAt, filters.to));
   if (filters.paymentMethod === 'cod') conditions.push(eq(orders.paymentMethod, 'cod'));

@@ -79,6 +79,7 @@ export function presentRow(row: admin.AdminOrderListRow): ApiAdminOrderRow {
     itemCount: row.itemCount,
     total: paiseToRupees(row.totalPriceAfterDiscountPaise),
     status: row.orderStatus,
+    awaitingCode: row.state === 'unconfirmed',
     paymentMethod: row.paidWith,
     addressToConfirm: row.addressToConfirm,
   };

@@ -10,7 +10,12 @@ import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { FilterButtons } from '../features/orders/filter-buttons';
-import { allOrderStatuses, OrderStatusBadge } from '../features/orders/order-status';
+import {
+  allOrderStatuses,
+  OrderStatusBadge,
+  orderStateWords,
+  WordBadge,
+} from '../features/orders/order-status';
 import {
   allPaymentMethods,
   type PaymentMethod,
@@ -169,7 +174,16 @@ export default function OrdersPage() {
             header: 'Payment',
             render: (order) => <span className="payment-method">{paymentLabel(order.paymentMethod)}</span>,
           },
-          { key: 'status', header: 'Status', render: (order) => <OrderStatusBadge status={order.status} /> },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (order) =>
+              order.awaitingCode ? (
+                <WordBadge words={orderStateWords} value="unconfirmed" />
+              ) : (
+                <OrderStatusBadge status={order.status} />
+              ),
+          },
         ]}
       />
       {table.data && (
