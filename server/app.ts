@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { connectRedis } from './lib/redis.js';
 import { apiRoutes } from './modules/api.routes.js';
+import { followCatalogChanges } from './modules/catalog/catalog-changes.js';
 import { testGatewayAssetRoutes } from './modules/payments/test-gateway/test-gateway.routes.js';
 import { sitemapRoutes } from './modules/seo/sitemap.routes.js';
 import { registerApiDocumentCollector } from './plugins/api-reference.js';
@@ -121,6 +122,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   // E-mails queued by requests (password resets...) go out before the database closes.
   app.addHook('onClose', async () => services.mailQueue.drain());
+  // Catalogue changes announced by any app server empty this one's catalogue cache (decision 015);
+  // with the cache off there is nothing to empty, and no connection is spent listening.
+  if (config.catalogCacheSeconds > 0) {
+    const catalogChanges = await followCatalogChanges({ database, catalog: services.catalog, log: app.log });
+    app.addHook('onClose', async () => catalogChanges.close());
+  }
+  // A change made just before shutdown still reaches the other servers.
+  app.addHook('onClose', async () => services.catalog.flushAnnouncements());
   await app.register(apiRoutes, { prefix: '/api', config, services });
   if (services.testGateway) {
     await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });

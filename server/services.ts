@@ -49,7 +49,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
   // Sent after the response; app.ts drains it on close.
   const mailQueue = createMailQueue({ mailer, log });
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
-  const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls });
+  const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls, log });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({
     db,

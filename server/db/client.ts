@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ChannelHandlers, type ChannelSubscription, listenOnPostgres } from './channel-listener.js';
 import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema.js';
 
@@ -26,6 +27,11 @@ export type DatabaseHandle = {
   /** Throws when the database cannot answer; used by /readyz. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Hears every NOTIFY on `channel` (app servers telling each other what changed) until the
+   * subscription is closed; close it before the database. Channel names are lower case.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription>;
   close(): Promise<void>;
 };
 
@@ -83,6 +89,17 @@ async function openPglite(options: {
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    // One PGlite is one session in this process: a NOTIFY sent through it reaches every callback
+    // registered here (two app instances sharing it in tests included), with no connection to lose.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotification(payload));
+      handlers.onListening?.();
+      return {
+        async close() {
+          if (!closed) await unlisten();
+        },
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -137,6 +154,7 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
         client.release();
       }
     },
+    listen: (channel, handlers) => listenOnPostgres({ connectionString: databaseUrl, channel, handlers }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../../config.js';
+import { announceCatalogChange } from '../../modules/catalog/catalog-changes.js';
 import { DatabaseUnavailableError, openDatabase } from '../client.js';
 import { describeSeedSummary, seedDemo } from './demo-seed.js';
 import { parseSeedArguments, UsageError } from './seed-arguments.js';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     });
     console.log(describeSeedSummary(summary));
     if (args.products) await topUpWithProgress(database.db, args.products);
+    // App servers already running on this database forget their cached catalogue reads.
+    await announceCatalogChange(database.db, 'all');
   } finally {
     // PGlite only flushes its files on close; never skip it, even after an error.
     await database.close();

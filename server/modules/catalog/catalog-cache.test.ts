@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
@@ -65,4 +67,34 @@ describe('catalogue cache', () => {
     await call('PUT', '/api/product/rating', { prodId: product.id, star: 4, comment: 'Good' });
     expect(await get(`/api/product/${product.id}`)).toMatchObject({ totalrating: 4, ratingCount: 1 });
   });
+
+  it("forgets what an announced change makes stale, whoever sent it (an operator's NOTIFY too)", async () => {
+    const product = await createProduct(ctx.database.db, { title: 'Announced lamp', category: 'Lighting' });
+    const list = '/api/product?category=Lighting';
+    const page = `/api/product/${product.id}`;
+    expect((await get(list)).map((p: { title: string }) => p.title)).toEqual(['Announced lamp']);
+    expect((await get(page)).quantity).toBe(10);
+
+    // Behind the server's back: more stock and a new product.
+    await ctx.database.db.update(products).set({ quantity: 25 }).where(eq(products.id, product.id));
+    await createProduct(ctx.database.db, { title: 'Announced shade', category: 'Lighting' });
+
+    // 'stock' makes product pages go, and leaves lists as they were.
+    await ctx.database.db.execute(sql`notify catalog_changed, 'stock'`);
+    await until(async () => (await get(page)).quantity === 25);
+    expect(await get(list)).toHaveLength(1);
+
+    // 'all' (or anything this version does not know) makes everything go.
+    await ctx.database.db.execute(sql`notify catalog_changed, 'all'`);
+    await until(async () => (await get(list)).length === 2);
+  });
 });
+
+/** Announcements arrive at once on PGlite, within milliseconds on PostgreSQL. */
+async function until(condition: () => Promise<boolean>, timeoutMs = 2_000) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type {
   ApiFacets,
   ApiListedProduct,
@@ -13,19 +14,43 @@ import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { presentProduct } from './catalog.presenter.js';
 import * as repository from './catalog.repository.js';
+import { announceCatalogChange, type CatalogChange } from './catalog-changes.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
 import { PRODUCT_NOT_FOUND } from './products.js';
 
 /**
  * Catalogue reads are the shop's hottest path and change rarely, so lists, facets, suggestions and
  * product pages are kept in memory for `cacheSeconds` (a micro-cache; 0 turns it off). Anything
- * that changes a product in this process (an order taking stock, a review) calls `invalidate()`;
- * other app servers see the change within `cacheSeconds`. Prices, stock and totals for the cart
- * and checkout never come from here: they are read from the database.
+ * that changes the catalogue (a console edit, an order taking stock, a review) calls `invalidate()`
+ * or `invalidateStock()` after its commit: this server forgets at once, and the change is announced
+ * to every app server on the database (catalog-changes.ts, decision 015), whose listener calls
+ * `forget()`. Prices, stock and totals for the cart and checkout never come from here: they are
+ * read from the database.
  */
-export function createCatalogService(db: Database, options: { cacheSeconds?: number; imageUrls: ImageUrls }) {
+export function createCatalogService(
+  db: Database,
+  options: { cacheSeconds?: number; imageUrls: ImageUrls; log?: Pick<FastifyBaseLogger, 'warn'> },
+) {
   const cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
   const { imageUrls } = options;
+  const forget = (change: CatalogChange) => {
+    if (change === 'all') cache.clear();
+    else cache.clearPrefix('product:');
+  };
+  // Not awaited: the request that made the change answers without waiting for the other servers.
+  // Announced even with this server's cache off, since another server's may be on.
+  const announcing = new Set<Promise<void>>();
+  const announce = (change: CatalogChange) => {
+    const sent: Promise<void> = announceCatalogChange(db, change)
+      .catch((error) =>
+        options.log?.warn(
+          { err: error, change },
+          'could not announce a catalogue change; other servers show it within CATALOG_CACHE_SECONDS',
+        ),
+      )
+      .finally(() => announcing.delete(sent));
+    announcing.add(sent);
+  };
   const present = (
     row: repository.ProductRow,
     colorRows: repository.ColorRow[],
@@ -34,18 +59,31 @@ export function createCatalogService(db: Database, options: { cacheSeconds?: num
   const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
     cache.get(`${kind}:${JSON.stringify(key)}`, load);
   return {
-    /** Forgets every cached read: call after changing what lists show (a rating, a price). */
+    /**
+     * Forgets every cached read here and on every other server: call after committing a change to
+     * what lists show (a rating, a price, a category's name).
+     */
     invalidate() {
-      cache.clear();
+      forget('all');
+      announce('all');
     },
 
     /**
-     * After an order took stock: product pages show it at once; lists (which show stock only as
-     * "Only N left") catch up within the cache time, so a busy sale does not empty the cache of
-     * every list many times a second.
+     * After an order took stock (or gave it back): product pages show it at once, here and on every
+     * other server; lists (which show stock only as "Only N left") catch up within the cache time,
+     * so a busy sale does not empty the cache of every list many times a second.
      */
     invalidateStock() {
-      cache.clearPrefix('product:');
+      forget('stock');
+      announce('stock');
+    },
+
+    /** A change announced by some server (this one's own come back too; forgetting twice is harmless). */
+    forget,
+
+    /** Waits for announcements still on their way; the app does before it closes the database. */
+    async flushAnnouncements() {
+      await Promise.all(announcing);
     },
 
     /** A page of products on sale; each product's `color` is its colours' ids, as lists answer them. */

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelSubscription } from '../../db/channel-listener.js';
+import type { DatabaseHandle, Executor } from '../../db/client.js';
+
+/**
+ * How app servers sharing one database tell each other that the catalogue changed, so each can
+ * forget its cached catalogue reads at once instead of after CATALOG_CACHE_SECONDS (decision
+ * 015): a NOTIFY on this channel, sent after the change committed, heard by every server's LISTEN.
+ */
+export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
+
+/**
+ * What changed: `stock` (an order took stock or gave it back) makes product pages go; `all`
+ * (a product, its price or pictures, a category, brand or colour, a rating) makes every read go.
+ */
+export type CatalogChange = 'all' | 'stock';
+
+/** A payload this version does not know means more than it can tell, so everything goes. */
+export function parseCatalogChange(payload: string): CatalogChange {
+  return payload === 'stock' ? 'stock' : 'all';
+}
+
+/**
+ * Tells every app server (this one too) that the catalogue changed. Send it after the change
+ * committed: a server hearing it re-reads at once and must find the new rows. Operators who edit
+ * the catalogue in SQL can do the same: `NOTIFY catalog_changed, 'all'`.
+ */
+export async function announceCatalogChange(db: Executor, change: CatalogChange): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, ${change})`);
+}
+
+/**
+ * Makes `catalog` forget what each announced change makes stale, for as long as the app runs.
+ * While the connection is down the cache still expires on its own; once it is back, everything
+ * goes, since the announcements sent meanwhile were lost.
+ */
+export async function followCatalogChanges(deps: {
+  database: Pick<DatabaseHandle, 'listen'>;
+  catalog: { forget(change: CatalogChange): void };
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>;
+}): Promise<ChannelSubscription> {
+  const { catalog, log } = deps;
+  let down = false;
+  return deps.database.listen(CATALOG_CHANGED_CHANNEL, {
+    onNotification: (payload) => catalog.forget(parseCatalogChange(payload)),
+    onListening() {
+      catalog.forget('all');
+      if (down) log.info({}, 'listening for catalogue changes again; the catalogue cache was cleared');
+      down = false;
+    },
+    onConnectionLost(error, retryInMs) {
+      // Once per outage at warn; the retries after it would only repeat the line.
+      if (!down) {
+        log.warn(
+          { err: error, retryInMs },
+          'lost the connection that hears catalogue changes; edits on other servers show within CATALOG_CACHE_SECONDS until it is back',
+        );
+      } else {
+        log.debug({ err: error, retryInMs }, 'catalogue change listener: still reconnecting');
+      }
+      down = true;
+    },
+  });
+}
