@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
 import { RouteContext } from '../app/route-context';
+import { minutesLeft } from '../features/orders/cod-confirmation';
+import { OrderCard } from '../features/orders/order-card';
 import { returnableUnits } from '../features/orders/order-words';
 import { routes } from '../routes';
 import OrderPage from './order-page';
@@ -49,6 +51,8 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
     orderStatus: 'Ordered',
     addressToConfirm: false,
     paymentInfo: { razorpayOrderId: 'order_1', razorpayPaymentId: 'pay_1' },
+    paymentMethod: 'online',
+    cod: null,
     paidAt: '2025-03-01T06:00:00.000Z',
     createdAt: '2025-03-01T06:00:00.000Z',
     state: 'placed',
@@ -69,7 +73,7 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
     returns: [],
     refunded: 0,
     refundable: 2798,
-    allowed: { cancel: true, return: false, returnUntil: null },
+    allowed: { cancel: true, return: false, returnUntil: null, resendCode: false },
     breakup: {
       itemsMrp: 2798,
       productDiscount: 0,
@@ -125,7 +129,7 @@ describe('order page', () => {
           awb: '1234567890',
           trackingUrl: 'https://track.example/1234567890',
         },
-        allowed: { cancel: false, return: false, returnUntil: null },
+        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false },
       }),
     );
     expect(html).not.toContain('Cancel order');
@@ -143,7 +147,7 @@ describe('order page', () => {
         state: 'completed',
         paymentStatus: 'partially_refunded',
         fulfilmentStatus: 'delivered',
-        allowed: { cancel: false, return: true, returnUntil: '2025-03-12T18:29:59.000Z' },
+        allowed: { cancel: false, return: true, returnUntil: '2025-03-12T18:29:59.000Z', resendCode: false },
         returns: [
           {
             _id: 'r1',
@@ -161,6 +165,7 @@ describe('order page', () => {
             _id: 'f1',
             amount: 1299,
             status: 'processed',
+            method: 'provider',
             reference: 'rfnd_TEST123',
             reason: 'Return received',
             createdAt: '2025-03-08T09:00:00.000Z',
@@ -222,5 +227,149 @@ describe('order page', () => {
       })),
     });
     expect(Object.fromEntries(returnableUnits(order))).toEqual({ [LINE_A]: 1, [LINE_B]: 1 });
+  });
+});
+
+/** A cash-on-delivery order, as the API answers it once placed and waiting for its code. */
+function aCodOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
+  return anOrder({
+    paymentMethod: 'cod',
+    paymentInfo: { razorpayOrderId: 'cod_1a2b', razorpayPaymentId: '' },
+    state: 'unconfirmed',
+    paymentStatus: 'unpaid',
+    refundable: 0,
+    cod: {
+      confirmed: false,
+      confirmedAt: null,
+      // 8:35 PM in India.
+      confirmBy: '2025-03-01T15:05:00.000Z',
+      sentTo: 'as•••@example.in',
+      channel: 'email',
+      amountDue: 2798,
+    },
+    allowed: { cancel: true, return: false, returnUntil: null, resendCode: true },
+    ...overrides,
+  });
+}
+
+/** The page's text, tags gone and spaces collapsed, as a person reads it. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('order page, cash on delivery', () => {
+  it('an unconfirmed order asks for the code: where it went, until when (India time), a labelled one-time-code field', () => {
+    const html = renderPage(aCodOrder());
+    const text = textOf(html);
+    expect(html).toMatch(/<section class="order-panel cod-confirm" aria-labelledby="([^"]+)-title"/);
+    expect(html).toMatch(/<h2 id="[^"]+-title" class="order-panel-title">Confirm your order<\/h2>/);
+    expect(text).toContain('We sent a 6-digit code to as•••@example.in');
+    expect(text).toContain('cash-on-delivery order of ₹2,798.00');
+    expect(html).toContain('Confirm by <time dateTime="2025-03-01T15:05:00.000Z">1 Mar 2025, 8:35 PM</time>');
+    // The field: labelled, numeric keypad, the phone's one-time-code autofill, its hint read with it.
+    const id = /<label class="form-label" for="([^"]+)">Confirmation code<\/label>/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    const input = new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(input).toContain('inputMode="numeric"');
+    expect(input).toContain('autoComplete="one-time-code"');
+    expect(input).toContain('maxLength="6"');
+    expect(input).toContain(`aria-describedby="${id!.replace(/-code$/, '')}-hint"`);
+    expect(input).not.toContain('aria-invalid');
+    expect(html).toMatch(
+      /<button type="submit" class="button button--primary cod-confirm-submit">Confirm order<\/button>/,
+    );
+    expect(html).toMatch(/<button type="button" class="button button--ghost">Send a new code<\/button>/);
+    // The statuses and the payment say what is due, and when.
+    expect(html).toContain('<dd data-testid="order-state">Awaiting your confirmation</dd>');
+    expect(html).toContain('<dd data-testid="order-payment-status">To pay on delivery</dd>');
+    expect(text).toContain('Payment Cash on delivery ₹2,798.00 to pay on delivery');
+    expect(text).toContain('To pay on delivery ₹2,798.00 Inclusive of GST');
+    expect(text).toContain('You can cancel until the order ships; nothing has been charged.');
+  });
+
+  it('no new code once the shop allows none (five sent, or the time is up)', () => {
+    const html = renderPage(
+      aCodOrder({ allowed: { cancel: true, return: false, returnUntil: null, resendCode: false } }),
+    );
+    expect(html).toMatch(
+      /<button type="button" class="button button--ghost" disabled="">Send a new code<\/button>/,
+    );
+  });
+
+  it('confirmed, delivered and paid in cash: no code asked, "Paid in cash", the total as paid', () => {
+    const html = renderPage(
+      aCodOrder({
+        state: 'completed',
+        paymentStatus: 'paid',
+        fulfilmentStatus: 'delivered',
+        orderStatus: 'Delivered',
+        cod: {
+          confirmed: true,
+          confirmedAt: '2025-03-01T14:40:00.000Z',
+          confirmBy: '2025-03-01T15:05:00.000Z',
+          sentTo: 'as•••@example.in',
+          channel: 'email',
+          amountDue: 0,
+        },
+        allowed: { cancel: false, return: true, returnUntil: '2025-03-12T18:29:59.000Z', resendCode: false },
+      }),
+    );
+    const text = textOf(html);
+    expect(html).not.toContain('Confirm your order');
+    expect(text).toContain('Payment Cash on delivery Paid in cash');
+    expect(html).toContain('<dd data-testid="order-payment-status">Paid</dd>');
+    expect(text).toContain('Total paid ₹2,798.00');
+  });
+
+  it('a refund paid back by UPI names the way and its reference; the note says how COD refunds come', () => {
+    const html = renderPage(
+      aCodOrder({
+        state: 'cancelled',
+        orderStatus: 'Refunded',
+        paymentStatus: 'refunded',
+        cod: null,
+        refunds: [
+          {
+            _id: 'f1',
+            amount: 2798,
+            status: 'processed',
+            method: 'upi',
+            reference: 'UPI4107XYZ',
+            reason: 'Returned',
+            createdAt: '2025-03-08T09:00:00.000Z',
+            processedAt: '2025-03-08T09:00:00.000Z',
+          },
+        ],
+        refunded: 2798,
+        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false },
+      }),
+    );
+    const text = textOf(html);
+    expect(html).toContain('<p class="order-record-payout">Paid back by UPI, ref. UPI4107XYZ</p>');
+    expect(text).not.toContain('Reference UPI4107XYZ');
+    expect(text).toContain('Paid back on');
+    expect(text).toContain('Cash paid on delivery is refunded to you by bank transfer or UPI');
+  });
+
+  it('My orders: a COD order says so, and what is due until it is delivered', () => {
+    // The list's answer (getmyorders) carries neither the payment status nor the COD details.
+    const { cod: _cod, paymentStatus: _status, ...listed } = aCodOrder();
+    const card = (orderStatus: ApiMyOrder['orderStatus']) =>
+      textOf(
+        renderToString(
+          <Router ssrPath="/my-orders">
+            <OrderCard order={{ ...listed, orderStatus }} />
+          </Router>,
+        ).replaceAll('<!-- -->', ''),
+      );
+    expect(card('Shipped')).toContain('Payment Cash on delivery ₹2,798.00 to pay on delivery');
+    // After delivery it claims nothing about the cash: it may or may not be collected yet.
+    expect(card('Delivered')).toContain('Payment Cash on delivery Total');
+    expect(card('Delivered')).not.toContain('to pay on delivery');
+  });
+
+  it('the minutes left to confirm round up, and stop at zero', () => {
+    const at = '2025-03-01T15:05:00.000Z';
+    expect(minutesLeft(at, Date.parse('2025-03-01T14:36:30.000Z'))).toBe(29);
+    expect(minutesLeft(at, Date.parse('2025-03-01T15:04:59.000Z'))).toBe(1);
+    expect(minutesLeft(at, Date.parse('2025-03-01T15:06:00.000Z'))).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
 import { useNavigationPending, useRevalidate, useRouteData } from '../app/route-context';
 import { PriceBreakup } from '../features/checkout/price-breakup';
+import { CodConfirmation } from '../features/orders/cod-confirmation';
 import { OrderAddress, OrderItems, OrderPayment, OrderStatusBadge } from '../features/orders/order-card';
 import { OrderDocuments } from '../features/orders/order-documents';
 import { OrderProgress } from '../features/orders/order-progress';
@@ -23,10 +24,17 @@ const loadReturnDialog = () => import('../features/orders/return-order-dialog');
 const CancelOrderDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelOrderDialog })));
 const ReturnOrderDialog = lazy(() => loadReturnDialog().then((m) => ({ default: m.ReturnOrderDialog })));
 
+/** What the breakup's total is called: paid, or (cash on delivery) still to pay. */
+function totalLabel(order: ApiMyOrder): string {
+  if (order.paymentMethod !== 'cod' || order.paymentStatus !== 'unpaid') return 'Total paid';
+  return order.state === 'cancelled' ? 'Total' : 'To pay on delivery';
+}
+
 /**
  * One of my orders (/my-orders/:id): where it is, the parcel's tracking, the lines, returns and
  * refunds, the timeline, and Cancel or Return when the shop allows them now (`allowed`, decided by
- * the server). Cancelling and returning answer the order as it is afterwards, shown at once.
+ * the server). Cancelling and returning answer the order as it is afterwards, shown at once. A
+ * cash-on-delivery order waiting for its one-time code asks for it first (cod-confirmation.tsx).
  */
 export default function OrderPage() {
   const loaded = useRouteData<ApiMyOrder>();
@@ -59,11 +67,25 @@ export default function OrderPage() {
     if (failed) revalidate();
   };
 
-  const done = (from: Exclude<Dialog, null>, updated: ApiMyOrder) => {
+  /** An action's answer: the order as it is now, shown at once. */
+  const show = (updated: ApiMyOrder) => {
     setAnswered({ from: loaded, order: updated });
     // Lists and this page seen before must not come back from the cache as they were.
     routeCache.delete('/my-orders');
     routeCache.delete(window.location.pathname + window.location.search);
+  };
+
+  const confirmed = (updated: ApiMyOrder) => {
+    show(updated);
+    setNotice(
+      `Thank you: order ${updated.orderNumber} is confirmed. Please keep ${formatRupees(updated.cod?.amountDue ?? updated.totalPriceAfterDiscount)} ready in cash for the delivery; we have e-mailed you the details.`,
+    );
+    // The panel that had the focus is gone: the heading takes it, the notice is read out.
+    heading.current?.focus();
+  };
+
+  const done = (from: Exclude<Dialog, null>, updated: ApiMyOrder) => {
+    show(updated);
     setNotice(
       from === 'cancel'
         ? `Order ${updated.orderNumber} is cancelled. ${updated.refundable > 0 || updated.refunds.length > 0 ? 'Your refund is on its way to your original payment method (5–7 working days; UPI usually sooner).' : ''}`
@@ -97,6 +119,15 @@ export default function OrderPage() {
         {notice && <p>{notice}</p>}
       </div>
 
+      {order.state === 'unconfirmed' && order.cod && !order.cod.confirmed && (
+        <CodConfirmation
+          order={{ ...order, cod: order.cod }}
+          onConfirmed={confirmed}
+          onChanged={show}
+          onClosed={revalidate}
+        />
+      )}
+
       {(order.allowed.cancel || order.allowed.return) && (
         <div className="order-actions">
           {order.allowed.cancel && (
@@ -127,7 +158,9 @@ export default function OrderPage() {
           )}
           <p className="order-actions-hint">
             {order.allowed.cancel
-              ? 'You can cancel until the order ships; the full amount is refunded.'
+              ? order.paymentStatus === 'unpaid'
+                ? 'You can cancel until the order ships; nothing has been charged.'
+                : 'You can cancel until the order ships; the full amount is refunded.'
               : order.allowed.returnUntil
                 ? `Returns can be asked for until ${formatDay(order.allowed.returnUntil)}.`
                 : null}
@@ -161,7 +194,7 @@ export default function OrderPage() {
                   <PriceBreakup
                     breakup={order.breakup}
                     items={order.orderItems.reduce((sum, item) => sum + item.quantity, 0)}
-                    totalLabel="Total paid"
+                    totalLabel={totalLabel(order)}
                   />
                 }
               />

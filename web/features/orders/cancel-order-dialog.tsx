@@ -6,9 +6,7 @@ import { TextAreaField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
 import { formatRupees } from '../../lib/money';
 import { OrderDialog } from './order-dialog';
-
-/** The message shown when a request fails without an answer from the shop we can show. */
-export const UNKNOWN_FAILURE = 'Something went wrong on our side. Please try again.';
+import { UNKNOWN_FAILURE } from './order-words';
 
 /**
  * Asks the customer to confirm the cancellation and say why (the shared schema checks the reason

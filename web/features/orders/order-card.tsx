@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ApiOrder, OrderStatus } from '../../../shared/api/orders.schemas';
+import type { ApiMyOrder, ApiOrder, OrderStatus } from '../../../shared/api/orders.schemas';
 import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
@@ -96,21 +96,63 @@ export function OrderAddress({ order }: { order: ApiOrder }) {
   );
 }
 
-/** The payment id and what was paid. */
-export function OrderPayment({ order, totals }: { order: ApiOrder; totals?: ReactNode }) {
+/**
+ * An order as OrderPayment reads it: My orders' list answer, or the order page's, which also says
+ * whether cash on delivery was collected (`paymentStatus`) and how much is still due (`cod`).
+ */
+type PaymentFacts = ApiOrder & Partial<Pick<ApiMyOrder, 'paymentStatus' | 'cod'>>;
+
+/** Until these, a cash-on-delivery order's total is certainly still to pay at the door. */
+const BEFORE_DELIVERY = new Set<OrderStatus>(['Ordered', 'Processing', 'Shipped', 'Out for delivery']);
+
+/**
+ * Cash on delivery: what is still to pay at the door, or that it was paid in cash. The list answer
+ * has no payment status, so there only an order not yet delivered says what is due.
+ */
+function CashOnDelivery({ order }: { order: PaymentFacts }) {
+  const paid = order.paymentStatus !== undefined && order.paymentStatus !== 'unpaid';
+  const due = order.cod
+    ? order.cod.amountDue
+    : BEFORE_DELIVERY.has(order.orderStatus)
+      ? order.totalPriceAfterDiscount
+      : 0;
+  return (
+    <>
+      <p className="order-payment-id">Cash on delivery</p>
+      {(paid || due > 0) && (
+        <p className="order-payment-due" data-testid="order-cod-due">
+          {paid ? (
+            'Paid in cash'
+          ) : (
+            <>
+              <strong>{formatRupees(due)}</strong> to pay on delivery
+            </>
+          )}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** How the order is paid (the payment id, or cash on delivery) and what was paid. */
+export function OrderPayment({ order, totals }: { order: PaymentFacts; totals?: ReactNode }) {
   const discounted = order.totalPriceAfterDiscount < order.totalPrice;
   return (
     <section className="order-pay" aria-label="Payment">
       <h3 className="order-label">Payment</h3>
-      <p className="order-payment-id">
-        {order.paymentInfo?.razorpayPaymentId ? (
-          <>
-            Payment ID <code>{order.paymentInfo.razorpayPaymentId}</code>
-          </>
-        ) : (
-          'Paid online'
-        )}
-      </p>
+      {order.paymentMethod === 'cod' ? (
+        <CashOnDelivery order={order} />
+      ) : (
+        <p className="order-payment-id">
+          {order.paymentInfo?.razorpayPaymentId ? (
+            <>
+              Payment ID <code>{order.paymentInfo.razorpayPaymentId}</code>
+            </>
+          ) : (
+            'Paid online'
+          )}
+        </p>
+      )}
       {totals ?? (
         <dl className="order-totals">
           <div>

@@ -1,7 +1,7 @@
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas';
 import { formatDay, formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { lineTitle, refundWords, returnWords } from './order-words';
+import { lineTitle, payoutWords, refundWords, returnWords } from './order-words';
 import './order-details.css';
 
 /**
@@ -20,54 +20,62 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
         Refunded so far: <strong data-testid="order-refunded">{formatRupees(order.refunded)}</strong>
       </p>
       <ul className="order-records">
-        {order.refunds.map((refund) => (
-          <li key={refund._id} className="order-record" data-testid="order-refund">
-            <div className="order-record-head">
-              <strong className="order-record-amount">{formatRupees(refund.amount)}</strong>
-              <span className={`order-pill order-pill--refund-${refund.status}`}>
-                {refundWords[refund.status]}
-              </span>
-            </div>
-            <dl className="order-record-facts">
-              {refund.reference && (
+        {order.refunds.map((refund) => {
+          const payout = payoutWords(refund);
+          return (
+            <li key={refund._id} className="order-record" data-testid="order-refund">
+              <div className="order-record-head">
+                <strong className="order-record-amount">{formatRupees(refund.amount)}</strong>
+                <span className={`order-pill order-pill--refund-${refund.status}`}>
+                  {refundWords[refund.status]}
+                </span>
+              </div>
+              {payout && <p className="order-record-payout">{payout}</p>}
+              <dl className="order-record-facts">
+                {refund.reference && !payout && (
+                  <div>
+                    <dt>Reference</dt>
+                    <dd>
+                      <code>{refund.reference}</code>
+                    </dd>
+                  </div>
+                )}
                 <div>
-                  <dt>Reference</dt>
+                  <dt>Asked for</dt>
                   <dd>
-                    <code>{refund.reference}</code>
+                    <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
                   </dd>
                 </div>
-              )}
-              <div>
-                <dt>Asked for</dt>
-                <dd>
-                  <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
-                </dd>
-              </div>
-              {refund.processedAt && (
+                {refund.processedAt && (
+                  <div>
+                    <dt>
+                      {refund.status === 'failed' ? 'Failed on' : payout ? 'Paid back on' : 'Refunded on'}
+                    </dt>
+                    <dd>
+                      <time dateTime={refund.processedAt}>{formatDayAndTime(refund.processedAt)}</time>
+                    </dd>
+                  </div>
+                )}
                 <div>
-                  <dt>{refund.status === 'failed' ? 'Failed on' : 'Refunded on'}</dt>
-                  <dd>
-                    <time dateTime={refund.processedAt}>{formatDayAndTime(refund.processedAt)}</time>
-                  </dd>
+                  <dt>Reason</dt>
+                  <dd>{refund.reason}</dd>
                 </div>
+              </dl>
+              {refund.status === 'failed' && (
+                <p className="order-record-note">
+                  This refund did not go through. Our team has been told and will try again; you need do
+                  nothing.
+                </p>
               )}
-              <div>
-                <dt>Reason</dt>
-                <dd>{refund.reason}</dd>
-              </div>
-            </dl>
-            {refund.status === 'failed' && (
-              <p className="order-record-note">
-                This refund did not go through. Our team has been told and will try again; you need do
-                nothing.
-              </p>
-            )}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
       <p className="order-muted">
-        {waiting ? 'A refund is on its way. ' : ''}Refunds reach your original payment method in 5–7 working
-        days; UPI refunds usually arrive sooner. Your bank can trace one with its reference.
+        {waiting ? 'A refund is on its way. ' : ''}
+        {order.paymentMethod === 'cod'
+          ? 'Cash paid on delivery is refunded to you by bank transfer or UPI. Your bank can trace each payment with its reference.'
+          : 'Refunds reach your original payment method in 5–7 working days; UPI refunds usually arrive sooner. Your bank can trace one with its reference.'}
       </p>
     </section>
   );

@@ -13,13 +13,20 @@ import type {
  * (`out_for_delivery`, `partially_refunded`); these say what each means for the customer.
  */
 
+/** The message shown when a request fails without an answer from the shop we can show. */
+export const UNKNOWN_FAILURE = 'Something went wrong on our side. Please try again.';
+
 export const stateWords: Record<OrderState, string> = {
+  // A cash-on-delivery order waiting for the code e-mailed to the customer (issue 15).
+  unconfirmed: 'Awaiting your confirmation',
   placed: 'Placed',
   cancelled: 'Cancelled',
   completed: 'Completed',
 };
 
 export const paymentWords: Record<PaymentStatus, string> = {
+  // Cash on delivery, not yet collected.
+  unpaid: 'To pay on delivery',
   authorized: 'Payment authorised, not yet charged',
   paid: 'Paid',
   partially_refunded: 'Partly refunded',
@@ -40,6 +47,16 @@ export const refundWords: Record<ApiRefund['status'], string> = {
   processed: 'Refunded',
   failed: 'Failed',
 };
+
+/**
+ * A refund the shop paid out itself (a cash-on-delivery order has no payment to refund through the
+ * provider): "Paid back by UPI, ref. 4321…". Null for a refund through the provider.
+ */
+export function payoutWords(refund: Pick<ApiRefund, 'method' | 'reference'>): string | null {
+  if (refund.method === 'provider') return null;
+  const by = `Paid back by ${refund.method === 'upi' ? 'UPI' : 'bank transfer'}`;
+  return refund.reference ? `${by}, ref. ${refund.reference}` : by;
+}
 
 export const returnWords: Record<ReturnStatus, string> = {
   requested: 'Requested, waiting for our approval',

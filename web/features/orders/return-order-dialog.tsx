@@ -6,9 +6,8 @@ import { TextAreaField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDay } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { UNKNOWN_FAILURE } from './cancel-order-dialog';
 import { OrderDialog } from './order-dialog';
-import { returnableUnits } from './order-words';
+import { returnableUnits, UNKNOWN_FAILURE } from './order-words';
 
 const returnReason = reasonText('a reason for the return');
 
