@@ -6,6 +6,7 @@ import { useRevalidate, useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
 import { AddressForm } from '../features/checkout/address-form';
 import { OrderSummary } from '../features/checkout/order-summary';
+import { PaymentChoice, type PaymentMethod } from '../features/checkout/payment-choice';
 import { usePaymentFlow } from '../features/checkout/use-payment-flow';
 import { formatRupees } from '../lib/money';
 import { useSession } from '../lib/session';
@@ -45,10 +46,12 @@ const CouponField = lazy(() => import('../features/checkout/coupon-field'));
 
 /**
  * Checkout: the address, then payment through Razorpay's Standard Checkout (or the built-in test
- * gateway, which speaks the same options). The steps and their failures are the payment flow's
- * (features/checkout/payment-flow.ts); this page shows its state. The server computes the total
- * and its breakup (with the coupon applied here) and charges exactly that total, or refuses when it
- * changed since it was shown; it builds the order from what was paid for.
+ * gateway, which speaks the same options), or cash on delivery. The steps and their failures are
+ * the payment flow's (features/checkout/payment-flow.ts, cash-on-delivery.ts); this page shows its
+ * state. The server computes the total and its breakup (with the coupon applied here) and charges
+ * exactly that total, or refuses when it changed since it was shown; it builds the order from what
+ * was paid for. Cash on delivery is offered when the quote allows it (the shop's limit) and the
+ * pincode's couriers take cash (the address form's lookup says so: no second request).
  */
 export default function CheckoutPage() {
   const { lines, quote: routeQuote } = useRouteData<CheckoutData>();
@@ -62,10 +65,22 @@ export default function CheckoutPage() {
   const current = priced?.from === routeQuote ? priced : null;
   const reapply = priced && !current ? priced.coupon : undefined;
   const quote = current?.quote ?? routeQuote;
+  const [chosen, choose] = useState<PaymentMethod>('online');
+  const [pincode, setPincode] = useState<{ pin: string; cod: boolean } | null>(null);
+  const cod = quote?.cashOnDelivery;
+  const codProblem =
+    cod && !cod.available
+      ? (cod.reason ?? '')
+      : pincode && !pincode.cod
+        ? `Not available for ${pincode.pin}`
+        : null;
+  // Chosen, then refused (a dearer cart, another pincode): online again, the reason beside it.
+  const method = codProblem === null ? chosen : 'online';
   const { phase, problem, pay } = usePaymentFlow(
     lines,
     quote && !reapply ? { total: quote.total, coupon: current?.coupon } : null,
     revalidate,
+    method,
   );
   const busy = phase !== 'idle';
 
@@ -112,20 +127,31 @@ export default function CheckoutPage() {
         <div className="checkout-problem" role="alert">
           {problem}
         </div>
-        <AddressForm busy={busy || !quote || Boolean(reapply)} submitLabel={LABELS[phase]} onSubmit={pay}>
+        <AddressForm
+          busy={busy || !quote || Boolean(reapply)}
+          submitLabel={method === 'cod' && !busy ? 'Place order' : LABELS[phase]}
+          onSubmit={pay}
+          onPincode={setPincode}
+          payment={
+            <PaymentChoice method={method} codProblem={codProblem} disabled={busy} onChange={choose} />
+          }
+        >
           {quote && (
             // The total at the button too: on a phone the summary is further down the page.
             <p className="checkout-pay-total">
-              Total to pay <strong>{formatRupees(quote.total)}</strong>
+              {method === 'cod' ? 'To pay on delivery' : 'Total to pay'}{' '}
+              <strong>{formatRupees(quote.total)}</strong>
             </p>
           )}
           <Link href="/cart" className="checkout-back">
             ‹ Return to cart
           </Link>
         </AddressForm>
-        <p className="checkout-secure">
-          Payments are processed securely by our payment gateway. We never see or store your card details.
-        </p>
+        {method === 'online' && (
+          <p className="checkout-secure">
+            Payments are processed securely by our payment gateway. We never see or store your card details.
+          </p>
+        )}
       </div>
       <OrderSummary lines={lines} quote={quote}>
         {couponOpen ? (

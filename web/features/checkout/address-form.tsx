@@ -1,18 +1,44 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { INDIAN_STATES_AND_UTS, PINCODE_PATTERN } from '../../../shared/india';
-import { type ShippingAddress, shippingAddressSchema } from '../../../shared/schemas/address';
+import type { ShippingAddress } from '../../../shared/schemas/address';
 import { SelectField, TextField } from '../../components/forms/form-field';
-import { type Resolver, useForm, zodResolver } from '../../lib/form';
-import { type AddressFormValues, readSavedAddress, saveAddress } from './address-storage';
+import { type Resolver, type UseFormSetError, useForm } from '../../lib/form';
+import { toast } from '../../lib/toast';
+import { type AddressFormValues, emptyAddress, readSavedAddress, saveAddress } from './address-storage';
 
 const states = INDIAN_STATES_AND_UTS.filter((r) => r.kind === 'state').map((r) => r.name);
 const territories = INDIAN_STATES_AND_UTS.filter((r) => r.kind === 'union-territory').map((r) => r.name);
 
-// The shared schema takes loose input (old clients' spellings); the form's values are plain strings.
-const resolver = zodResolver(shippingAddressSchema) as unknown as Resolver<
-  AddressFormValues,
-  ShippingAddress
->;
+/** When the code for a step could not be fetched (offline). */
+export const NOT_LOADED = 'Something went wrong! Please check your connection and try again.';
+
+/*
+ * The rules (address-rules.ts: the shared schema, and with it most of zod, about 5 KB) load when
+ * the shopper first focuses the form, not with the page, whose first load is close to the budget
+ * (docs/decisions/006-first-load-budget.md). Until they have arrived nothing is judged: a field
+ * left before then is checked once they come, and sending waits for them.
+ */
+type Rules = Resolver<AddressFormValues, ShippingAddress>;
+let rules: Rules | undefined;
+let loadingRules: Promise<Rules> | undefined;
+function loadRules(): Promise<Rules> {
+  loadingRules ??= import('./address-rules').then(
+    (loaded) => (rules = loaded.addressRules),
+    (error: unknown) => {
+      loadingRules = undefined;
+      throw error;
+    },
+  );
+  return loadingRules;
+}
+const resolver: Rules = (values) => rules?.(values) ?? { values: {}, errors: {} };
+
+/** What a refusal naming address fields needs of the form: their messages, and the focus. */
+export type AddressFormControl = {
+  setError: UseFormSetError<AddressFormValues>;
+  /** Focuses the field once the form is enabled again (it is disabled while an order is placed). */
+  focus: (name: keyof AddressFormValues) => void;
+};
 
 /**
  * The delivery address: the shared schema's messages under each field once touched,
@@ -20,16 +46,24 @@ const resolver = zodResolver(shippingAddressSchema) as unknown as Resolver<
  * A complete pincode is looked up as it is typed: it fills the city and state when they are empty
  * (or still hold what it filled before), shows the delivery day, and refuses a pincode the shop
  * does not serve or that lies in another state than the one chosen (the server refuses both too).
+ * Whether couriers take cash there goes to `onPincode` (the page's cash-on-delivery choice).
  */
 export function AddressForm({
   busy,
   submitLabel,
   onSubmit,
+  onPincode,
+  payment,
   children,
 }: {
   busy: boolean;
   submitLabel: string;
-  onSubmit: (address: ShippingAddress) => void | Promise<void>;
+  /** With the form, to show a refusal's messages under the fields it names. */
+  onSubmit: (address: ShippingAddress, form: AddressFormControl) => void | Promise<void>;
+  /** The pincode looked up and whether it takes cash on delivery; null: none, or not known. */
+  onPincode?: (answer: { pin: string; cod: boolean } | null) => void;
+  /** The payment choice, between the address and the submit button. */
+  payment?: ReactNode;
   /** Shown beside the submit button (the 'Return to cart' link). */
   children?: ReactNode;
 }) {
@@ -40,6 +74,7 @@ export function AddressForm({
     getValues,
     setValue,
     setFocus,
+    setError,
     formState: { errors },
   } = useForm<AddressFormValues, unknown, ShippingAddress>({
     resolver,
@@ -47,16 +82,43 @@ export function AddressForm({
     defaultValues: initial,
   });
   const [delivery, setDelivery] = useState<{ problem?: string; note?: string }>({});
+  // Fields left before the rules arrived, checked once they have.
+  const unchecked = useRef(new Set<keyof AddressFormValues>());
+  const prepare = () =>
+    loadRules().then(() => {
+      for (const name of unchecked.current) setValue(name, getValues()[name], { shouldValidate: true });
+      unchecked.current.clear();
+    });
+  const focusLater = useRef<keyof AddressFormValues>(undefined);
+  const submit = handleSubmit(async (address) => {
+    if (await checkDelivery()) return setFocus('pincode');
+    await onSubmit(address, {
+      setError,
+      focus: (name) => {
+        focusLater.current = name;
+      },
+    });
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the form is enabled again.
+  useEffect(() => {
+    if (busy || !focusLater.current) return;
+    setFocus(focusLater.current);
+    focusLater.current = undefined;
+  }, [busy]);
   // What the lookup wrote, so a later pincode may replace it but never what the shopper typed.
   const filled = useRef<{ city?: string; state?: string }>({});
 
   /** Looks the pincode up (the code loads on the first complete one); answers the problem, if any. */
   async function checkDelivery(): Promise<string | undefined> {
     const pin = getValues().pincode.trim();
-    if (!PINCODE_PATTERN.test(pin)) return void setDelivery({});
+    if (!PINCODE_PATTERN.test(pin)) {
+      onPincode?.(null);
+      return void setDelivery({});
+    }
     const { checkAddressPincode } = await import('../delivery/address-pincode');
     const answer = await checkAddressPincode(pin, getValues(), filled.current);
     if (getValues().pincode.trim() !== pin) return;
+    onPincode?.(answer && { pin, cod: answer.cod });
     if (!answer) return void setDelivery({});
     for (const field of ['state', 'city'] as const) {
       const value = answer[field];
@@ -81,10 +143,18 @@ export function AddressForm({
       className="form-stack checkout-form"
       noValidate
       aria-labelledby="checkout-address-title"
-      onSubmit={handleSubmit(async (address) => {
-        if (await checkDelivery()) return setFocus('pincode');
-        await onSubmit(address);
-      })}
+      onFocus={() => void prepare().catch(() => {})}
+      onBlur={(event) => {
+        const { name } = event.target as unknown as HTMLInputElement;
+        if (!rules && name in emptyAddress) unchecked.current.add(name as keyof AddressFormValues);
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        prepare().then(
+          () => submit(),
+          () => toast.error(NOT_LOADED, { autoClose: 6000 }),
+        );
+      }}
       // Every keystroke and choice is kept, so a reload or a failed payment loses nothing.
       onInput={() => saveAddress(getValues())}
       onChange={(event) => {
@@ -175,6 +245,7 @@ export function AddressForm({
           {delivery.problem && <span className="visually-hidden">{delivery.problem}</span>}
         </p>
       </fieldset>
+      {payment}
       <div className="checkout-actions">
         {children}
         <button type="submit" className="button button--primary checkout-pay" disabled={busy}>

@@ -4,6 +4,8 @@ import type { ApiCheckoutStart } from '../../../shared/api/checkout.schemas';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import { api, isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import type { AddressFormControl } from './address-form';
+import { placeCashOnDelivery } from './cash-on-delivery';
 import { loadCheckoutScript, type RazorpayHandlerResponse } from './razorpay-checkout';
 
 /**
@@ -30,6 +32,8 @@ export type PaymentRequest = {
   customer?: { firstname?: string; lastname?: string; email?: string; mobile?: string } | null;
   /** Loads the page's cart again: the server says it changed (409). */
   reload: () => void;
+  /** The address form, for a cash-on-delivery refusal naming its fields. */
+  form?: AddressFormControl;
 };
 
 const SHOP_NAME = 'Bharat Bazaar';
@@ -40,12 +44,16 @@ const failureText = (error: unknown) =>
   isApiError(error) ? error.message : 'Something went wrong! Please check your connection and try again.';
 
 /**
- * `update` receives every new state; `placed` runs once the order exists (the page forgets the
- * saved address, reloads the cart and shows the orders). `stop` cancels a sheet still waiting to
- * open. The flow imports nothing that holds React state, so loading it later adds no chunk to the
- * first load (use-payment-flow.ts).
+ * `update` receives every new state; `placed` runs once the order exists, with the page to show
+ * (the page forgets the saved address, reloads the cart and shows the orders, or a cash-on-delivery
+ * order's own page, where it is confirmed). `stop` cancels a sheet still waiting to open. The flow
+ * imports nothing that holds React state, so loading it later adds no chunk to the first load
+ * (use-payment-flow.ts). `placeCash` places the order cash on delivery instead (cash-on-delivery.ts).
  */
-export function createPaymentFlow(update: (state: PaymentState) => void, placed: () => Promise<void>) {
+export function createPaymentFlow(
+  update: (state: PaymentState) => void,
+  placed: (page: string) => Promise<void>,
+) {
   let state: PaymentState = { phase: 'idle', problem: null };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const set = (phase: PaymentPhase, problem = state.problem) => {
@@ -55,6 +63,18 @@ export function createPaymentFlow(update: (state: PaymentState) => void, placed:
 
   return {
     stop: () => clearTimeout(timer),
+
+    /** Cash on delivery: the order placed now, to be confirmed with the code e-mailed. */
+    placeCash: ({ address, total, coupon, reload, form }: PaymentRequest) =>
+      placeCashOnDelivery({
+        address,
+        total,
+        coupon,
+        reload,
+        form,
+        update: (next) => set(next.phase, next.problem),
+        placed: (orderId) => placed(`/my-orders/${orderId}`),
+      }),
 
     /** One attempt: from the address to the order, or to the outcome that stopped it. */
     async pay({ address, lines, total, coupon, customer, reload }: PaymentRequest) {
@@ -98,7 +118,7 @@ export function createPaymentFlow(update: (state: PaymentState) => void, placed:
           });
           if (!created?.order) return fail('Something went wrong');
           toast.success('Order placed successfully', { autoClose: 4000 });
-          await placed();
+          await placed('/my-orders');
         } catch (error) {
           refused(error);
         }

@@ -5,21 +5,22 @@ import type { ShippingAddress } from '../../../shared/schemas/address';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { reloadCart } from '../cart/cart-store';
+import { type AddressFormControl, NOT_LOADED } from './address-form';
 import { forgetAddress } from './address-storage';
+import type { PaymentMethod } from './payment-choice';
 import type { PaymentFlow, PaymentState } from './payment-flow';
 
-const NOT_LOADED = 'Something went wrong! Please check your connection and try again.';
-
 /**
- * The checkout page's payment flow (payment-flow.ts): its state, and `pay` for the address form.
- * The flow's code is fetched when the shopper first sends the address, like the payment script:
- * nothing of it is in the page's first load.
+ * The checkout page's payment flow (payment-flow.ts, with cash on delivery): its state, and `pay`
+ * for the address form. The flow's code is fetched when the shopper first sends the address, like
+ * the payment script: nothing of it is in the page's first load.
  */
 export function usePaymentFlow(
   lines: readonly ApiCartLine[],
   /** What to charge: the total shown (as the server quoted it) and its coupon; null: nothing yet. */
   charge: { total: number; coupon: string | undefined } | null,
   reload: () => void,
+  method: PaymentMethod,
 ) {
   const customer = useSession();
   const [, navigate] = useLocation();
@@ -27,19 +28,21 @@ export function usePaymentFlow(
   const flow = useRef<Promise<PaymentFlow>>(undefined);
   useEffect(() => () => void flow.current?.then((loaded) => loaded.stop()), []);
 
-  function pay(address: ShippingAddress) {
+  /** Sends the address: pays online, or places the order cash on delivery. */
+  function pay(address: ShippingAddress, form: AddressFormControl) {
     // The form is disabled until there is a total to pay; nothing is ever charged unseen.
     if (!charge) return;
-    update({ phase: 'starting', problem: null });
+    update({ phase: method === 'cod' ? 'placing' : 'starting', problem: null });
     flow.current ??= import('./payment-flow').then(({ createPaymentFlow }) =>
-      createPaymentFlow(update, async () => {
+      createPaymentFlow(update, async (page) => {
         forgetAddress();
         await reloadCart();
-        navigate('/my-orders');
+        navigate(page);
       }),
     );
+    const request = { address, lines, ...charge, customer, reload, form };
     flow.current.then(
-      (loaded) => loaded.pay({ address, lines, ...charge, customer, reload }),
+      (loaded) => (method === 'cod' ? loaded.placeCash(request) : loaded.pay(request)),
       () => {
         flow.current = undefined;
         update({ phase: 'idle', problem: NOT_LOADED });

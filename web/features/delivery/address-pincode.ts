@@ -3,15 +3,16 @@ import { formatDeliveryDay, lookupPincode, notDelivered, rememberPincode } from 
 /**
  * The checkout address form's pincode check, loaded when a complete pincode is first typed (not
  * with the checkout page, which is close to the first-load budget): what to fill in, what to say
- * about delivery, and the problem that stops the form. Null when the lookup failed (offline, too
- * many checks): the server checks the address again when payment starts.
+ * about delivery, the problem that stops the form, and whether couriers take cash there (the
+ * checkout's cash-on-delivery choice). Null when the lookup failed (offline, too many checks): the
+ * server checks the address again when payment starts.
  */
 export async function checkAddressPincode(
   pin: string,
   typed: { city: string; state: string },
   /** What an earlier answer filled in: replaced freely, unlike what the shopper typed. */
   filled: { city?: string | undefined; state?: string | undefined },
-): Promise<{ problem?: string; note: string; city?: string; state?: string } | null> {
+): Promise<{ problem?: string; note: string; city?: string; state?: string; cod: boolean } | null> {
   let answer: Awaited<ReturnType<typeof lookupPincode>>;
   try {
     answer = await lookupPincode(pin);
@@ -19,7 +20,7 @@ export async function checkAddressPincode(
     return null;
   }
   rememberPincode(pin);
-  if (!answer.serviceable) return { problem: notDelivered(pin), note: '' };
+  if (!answer.serviceable) return { problem: notDelivered(pin), note: '', cod: false };
   const fill: { city?: string; state?: string } = {};
   let problem: string | undefined;
   if (answer.state) {
@@ -33,5 +34,5 @@ export async function checkAddressPincode(
     answer.deliveryBy && !problem
       ? `${place ? `${place}: ` : ''}delivery by ${formatDeliveryDay(answer.deliveryBy)}`
       : '';
-  return problem ? { problem, note, ...fill } : { note, ...fill };
+  return problem ? { problem, note, cod: answer.cod, ...fill } : { note, cod: answer.cod, ...fill };
 }

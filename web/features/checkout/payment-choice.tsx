@@ -1,0 +1,49 @@
+export type PaymentMethod = 'online' | 'cod';
+
+/**
+ * How the shopper pays: online (Razorpay's sheet) or cash on delivery. Cash on delivery is offered
+ * unless `codProblem` says why not (over the shop's limit, or a pincode whose couriers take no
+ * cash); then it is disabled with that reason in its label, so it is read out with the option.
+ * Kept small: it is in the checkout's first load, which is close to the budget (decision 006).
+ */
+export function PaymentChoice({
+  method,
+  codProblem,
+  disabled,
+  onChange,
+}: {
+  method: PaymentMethod;
+  codProblem: string | null;
+  disabled: boolean;
+  onChange: (method: PaymentMethod) => void;
+}) {
+  const option = (value: PaymentMethod, title: string, note: string, off = false) => (
+    <label className="payment-option">
+      <input
+        type="radio"
+        name="payment"
+        value={value}
+        checked={method === value}
+        disabled={off}
+        onChange={() => onChange(value)}
+      />
+      <span>
+        <strong>{title}</strong> <span className="payment-option-note">{note}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="payment-choice" disabled={disabled}>
+      <legend>
+        <h2 className="checkout-section-title">Payment</h2>
+      </legend>
+      {option('online', 'Pay online', 'UPI, cards, netbanking, wallets')}
+      {option(
+        'cod',
+        'Cash on delivery',
+        codProblem ?? 'Pay in cash when it arrives; no extra fee. We e-mail you a code to confirm the order.',
+        codProblem !== null,
+      )}
+    </fieldset>
+  );
+}
