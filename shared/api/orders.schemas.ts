@@ -106,6 +106,8 @@ export const orderAnswer = z.object({
   /** The address could not be validated: kept as typed, the customer asked to confirm it. */
   addressToConfirm: z.boolean(),
   paymentInfo: paymentInfoAnswer,
+  /** unpaid (cash on delivery not collected), authorized, paid, partially_refunded, refunded. */
+  paymentStatus: z.enum(paymentStatuses),
   /**
    * Online, or `cod` (issue 15): a COD order's `paymentInfo` names its checkout (`cod_…`) with an
    * empty payment id, and `paidAt` is when it was placed until the cash is collected.
@@ -194,6 +196,11 @@ export const codConfirmationAnswer = z.object({
   sentTo: z.string(),
   /** e-mail today; sms once an SMS provider is configured. */
   channel: z.enum(['email', 'sms']),
+  /**
+   * When a new code may be asked for (one a minute); null once none can be (confirmed, lapsed,
+   * cancelled, or all 5 sent).
+   */
+  nextCodeAt: z.nullable(z.string()),
   /** Rupees to pay on delivery: the order's total (nothing once paid). */
   amountDue: z.number(),
 });

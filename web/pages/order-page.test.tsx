@@ -243,6 +243,7 @@ function aCodOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
       confirmedAt: null,
       // 8:35 PM in India.
       confirmBy: '2025-03-01T15:05:00.000Z',
+      nextCodeAt: '2025-03-01T14:36:00.000Z',
       sentTo: 'as•••@example.in',
       channel: 'email',
       amountDue: 2798,
@@ -305,6 +306,7 @@ describe('order page, cash on delivery', () => {
           confirmed: true,
           confirmedAt: '2025-03-01T14:40:00.000Z',
           confirmBy: '2025-03-01T15:05:00.000Z',
+          nextCodeAt: null,
           sentTo: 'as•••@example.in',
           channel: 'email',
           amountDue: 0,
@@ -349,21 +351,21 @@ describe('order page, cash on delivery', () => {
     expect(text).toContain('Cash paid on delivery is refunded to you by bank transfer or UPI');
   });
 
-  it('My orders: a COD order says so, and what is due until it is delivered', () => {
-    // The list's answer (getmyorders) carries neither the payment status nor the COD details.
-    const { cod: _cod, paymentStatus: _status, ...listed } = aCodOrder();
-    const card = (orderStatus: ApiMyOrder['orderStatus']) =>
+  it('My orders: a COD order says so, what is due until the cash is collected, then that it was paid', () => {
+    // The list's answer (getmyorders) carries the payment status but not the COD details.
+    const { cod: _cod, ...listed } = aCodOrder();
+    const card = (orderStatus: ApiMyOrder['orderStatus'], paymentStatus: ApiMyOrder['paymentStatus']) =>
       textOf(
         renderToString(
           <Router ssrPath="/my-orders">
-            <OrderCard order={{ ...listed, orderStatus }} />
+            <OrderCard order={{ ...listed, orderStatus, paymentStatus }} />
           </Router>,
         ).replaceAll('<!-- -->', ''),
       );
-    expect(card('Shipped')).toContain('Payment Cash on delivery ₹2,798.00 to pay on delivery');
-    // After delivery it claims nothing about the cash: it may or may not be collected yet.
-    expect(card('Delivered')).toContain('Payment Cash on delivery Total');
-    expect(card('Delivered')).not.toContain('to pay on delivery');
+    expect(card('Shipped', 'unpaid')).toContain('Payment Cash on delivery ₹2,798.00 to pay on delivery');
+    expect(card('Delivered', 'unpaid')).toContain('₹2,798.00 to pay on delivery');
+    expect(card('Delivered', 'paid')).toContain('Payment Cash on delivery Paid in cash');
+    expect(card('Cancelled', 'unpaid')).not.toContain('to pay on delivery');
   });
 
   it('the minutes left to confirm round up, and stop at zero', () => {

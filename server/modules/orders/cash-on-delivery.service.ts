@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { customerContact } from '../accounts/customers.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS } from './cod-codes.js';
+import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import * as confirmations from './cod-confirmations.repository.js';
 import { codeMatches, hashCode, newCode, type OneTimeCodeSender } from './one-time-codes.js';
 import { derivedStatus } from './order-lifecycle.js';
@@ -15,8 +15,6 @@ import type { OrderRow } from './orders.repository.js';
 
 /** A code works for this long (and never past the order's time to confirm). */
 const CODE_MINUTES = 15;
-/** Between two codes for one order. */
-const RESEND_SECONDS = 60;
 
 const ORDER_NOT_FOUND = 'There is no order with that id.';
 

@@ -122,6 +122,7 @@ describe('a cash-on-delivery order', () => {
       paymentInfo: { razorpayPaymentId: '' },
     });
     expect(order.cod.sentTo).toMatch(/^.{1,2}•••@/);
+    expect(Date.parse(order.cod.nextCodeAt) - Date.parse(order.createdAt)).toBeGreaterThan(55_000);
     expect(order.events.map((e: { title: string }) => e.title)).toEqual(['Order placed: cash on delivery']);
     // Stock is taken at once, the cart emptied; nothing was charged, so nothing can be refunded.
     expect(await stockOf(item.id)).toBe(8);
@@ -139,7 +140,11 @@ describe('a cash-on-delivery order', () => {
     expect(wrong.json().message).toMatch(/not right.*4 tries left/);
     const confirmed = await confirm(customer, order._id, code);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ state: 'placed', cod: { confirmed: true, amountDue: 3000 } });
+    expect(confirmed.json()).toMatchObject({
+      state: 'placed',
+      cod: { confirmed: true, amountDue: 3000, nextCodeAt: null },
+      allowed: { resendCode: false },
+    });
     // Again: nothing changes, no second confirmation e-mail.
     expect((await confirm(customer, order._id, code)).statusCode).toBe(200);
     const confirmation = await mailsTo(customer.email, /is confirmed\. Please pay ₹3,000\.00 in cash/);
@@ -168,6 +173,8 @@ describe('a cash-on-delivery order', () => {
       refundable: 3000,
     });
     expect((await orderRow(order._id)).paidAt.getTime()).toBeGreaterThan(beforePaid.getTime());
+    const listed = (await shop.api(customer, 'GET', '/api/user/getmyorders')).json().orders;
+    expect(listed[0]).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'paid' });
     expect((await staffAct(order._id, 'collect-cash')).statusCode).toBe(200);
 
     // A refund cannot go back through a provider: staff pay it out and record how.

@@ -9,7 +9,7 @@ import { customerContact } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { restockUnits } from '../catalog/stock.js';
 import { releaseCouponUseOfOrder } from '../coupons/coupon-use.js';
-import { MAX_CODE_SENDS } from './cod-codes.js';
+import { MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import { findConfirmation } from './cod-confirmations.repository.js';
 import { takeDocumentNumber } from './document-numbers.js';
 import * as emails from './lifecycle.emails.js';
@@ -764,6 +764,14 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         return false;
       }
     })();
+    // Cash on delivery: when the next code may be sent (a minute after the last, while any is left).
+    const nextCodeAt =
+      order.state === 'unconfirmed' &&
+      confirmation !== undefined &&
+      now() < confirmation.confirmBy &&
+      confirmation.sends < MAX_CODE_SENDS
+        ? new Date(confirmation.lastSentAt.getTime() + RESEND_SECONDS * 1000)
+        : null;
     return {
       fields: {
         cod: confirmation
@@ -773,6 +781,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
               confirmBy: confirmation.confirmBy.toISOString(),
               sentTo: confirmation.sentTo,
               channel: confirmation.channel,
+              nextCodeAt: nextCodeAt?.toISOString() ?? null,
               amountDue:
                 order.paymentStatus === 'unpaid' && order.state !== 'cancelled'
                   ? paiseToRupees(order.totalPriceAfterDiscountPaise)
@@ -796,11 +805,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         cancel: canCancel(order),
         return: canReturn,
         returnUntil: deadline?.toISOString() ?? null,
-        resendCode:
-          order.state === 'unconfirmed' &&
-          confirmation !== undefined &&
-          now() < confirmation.confirmBy &&
-          confirmation.sends < MAX_CODE_SENDS,
+        resendCode: nextCodeAt !== null,
       },
       actions: {
         pack: step('packed'),

@@ -36,6 +36,7 @@ export async function presentCustomerOrders(
     addressToConfirm: order.addressToConfirm,
     paymentInfo: order.paymentInfo,
     paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
     paidAt: order.paidAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
   }));

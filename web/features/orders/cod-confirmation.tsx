@@ -16,14 +16,23 @@ export function minutesLeft(at: string, now: number): number {
 /** "28 minutes left", "1 minute left". */
 const leftWords = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`;
 
-/** The clock, read again every 20 s while the panel is shown; null until hydrated (no mismatch). */
-function useNow(): number | null {
+/** Whole seconds until `at` (null: never), 0 once it has passed. */
+export function secondsUntil(at: string | null, now: number): number {
+  return at === null ? 0 : Math.max(0, Math.ceil((Date.parse(at) - now) / 1000));
+}
+
+/**
+ * The clock, read again every `everyMs` while the panel is shown (each second while a new code
+ * is counted down, else every 20 s); null until hydrated (no mismatch with the server's HTML).
+ */
+function useNow(everyMs: number): number | null {
   const hydrated = useHydrated();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 20_000);
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [everyMs]);
   return hydrated ? now : null;
 }
 
@@ -56,8 +65,12 @@ export function CodConfirmation({
   const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [resent, setResent] = useState<{ ok: boolean; text: string } | null>(null);
-  const now = useNow();
+  // The server sends a new code at most once a minute: the button counts down to it.
+  const [counting, setCounting] = useState(true);
+  const now = useNow(counting ? 1000 : 20_000);
   const left = now === null ? null : minutesLeft(order.cod.confirmBy, now);
+  const wait = now === null ? 0 : secondsUntil(order.cod.nextCodeAt, now);
+  useEffect(() => setCounting(wait > 0), [wait]);
   const lapsed = left === 0;
 
   const failed = (failure: unknown) => {
@@ -173,10 +186,10 @@ export function CodConfirmation({
         <button
           type="button"
           className="button button--ghost"
-          disabled={!order.allowed.resendCode || busy !== null || lapsed}
+          disabled={!order.allowed.resendCode || wait > 0 || busy !== null || lapsed}
           onClick={() => void resend()}
         >
-          {busy === 'resend' ? 'Sending…' : 'Send a new code'}
+          {busy === 'resend' ? 'Sending…' : wait > 0 ? `Send a new code in ${wait} s` : 'Send a new code'}
         </button>
       </div>
       <p

@@ -98,22 +98,16 @@ export function OrderAddress({ order }: { order: ApiOrder }) {
 
 /**
  * An order as OrderPayment reads it: My orders' list answer, or the order page's, which also says
- * whether cash on delivery was collected (`paymentStatus`) and how much is still due (`cod`).
+ * how much cash on delivery is still due (`cod`).
  */
-type PaymentFacts = ApiOrder & Partial<Pick<ApiMyOrder, 'paymentStatus' | 'cod'>>;
+type PaymentFacts = ApiOrder & Partial<Pick<ApiMyOrder, 'cod'>>;
 
-/** Until these, a cash-on-delivery order's total is certainly still to pay at the door. */
-const BEFORE_DELIVERY = new Set<OrderStatus>(['Ordered', 'Processing', 'Shipped', 'Out for delivery']);
-
-/**
- * Cash on delivery: what is still to pay at the door, or that it was paid in cash. The list answer
- * has no payment status, so there only an order not yet delivered says what is due.
- */
+/** Cash on delivery: what is still to pay at the door, or that it was paid in cash. */
 function CashOnDelivery({ order }: { order: PaymentFacts }) {
-  const paid = order.paymentStatus !== undefined && order.paymentStatus !== 'unpaid';
+  const paid = order.paymentStatus !== 'unpaid';
   const due = order.cod
     ? order.cod.amountDue
-    : BEFORE_DELIVERY.has(order.orderStatus)
+    : !paid && order.orderStatus !== 'Cancelled'
       ? order.totalPriceAfterDiscount
       : 0;
   return (
