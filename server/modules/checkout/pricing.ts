@@ -181,12 +181,15 @@ export function priceCart(input: {
     discountPaise = couponAmount(coupon, eligiblePaise);
   }
 
-  // Never less than ₹1 to pay: the coupon gives way (delivery follows the items after it).
+  // Never less than ₹1 to pay: the coupon gives way (delivery follows the items after it). Giving
+  // way can make delivery free, which opens a new shortfall: again until none is left (at most
+  // twice, as the discount only shrinks and delivery can only become free).
   let delivery = deliveryFor(subtotalPaise - discountPaise, input.delivery);
-  const shortfall = MIN_PAYABLE_PAISE - (subtotalPaise - discountPaise + delivery.deliveryPaise);
-  if (shortfall > 0 && discountPaise > 0) {
+  let shortfall = MIN_PAYABLE_PAISE - (subtotalPaise - discountPaise + delivery.deliveryPaise);
+  while (shortfall > 0 && discountPaise > 0) {
     discountPaise = Math.max(0, discountPaise - shortfall);
     delivery = deliveryFor(subtotalPaise - discountPaise, input.delivery);
+    shortfall = MIN_PAYABLE_PAISE - (subtotalPaise - discountPaise + delivery.deliveryPaise);
   }
 
   const shares = allocate(
