@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { axeViolations } from './axe';
 import { placeOrder } from './buy';
 import { createStaffMember, openConsoleAs, type StaffMember } from './console';
 import { createCustomer, expect, test } from './fixtures';
@@ -8,7 +8,6 @@ import { createCustomer, expect, test } from './fixtures';
  * best practices, as an owner (who sees every page) at 1280 px. The console's CSP forbids the
  * inline script axe is injected as, so this context bypasses it (the pages' own scripts do not).
  */
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 test.use({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
 
 let owner: StaffMember;
@@ -16,28 +15,10 @@ test.beforeAll(async ({ request }) => {
   owner = await createStaffMember(request, 'owner');
 });
 
-async function violations(page: import('@playwright/test').Page) {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Violation = { id: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
-}
-
 test('the sign-in page has no accessibility violations', async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('no console page has accessibility violations', async ({ page, request }) => {
@@ -73,7 +54,7 @@ test('no console page has accessibility violations', async ({ page, request }) =
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Tables and forms fill in after their data arrives.
     await page.waitForLoadState('networkidle');
-    const problems = await violations(page);
+    const problems = await axeViolations(page);
     if (problems.length) found[path] = problems;
   }
   expect(found).toEqual({});
@@ -90,7 +71,7 @@ test('the order page, its action dialogs and the packing slip have no accessibil
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
   const found: Record<string, string[]> = {};
   const check = async (name: string) => {
-    const problems = await violations(page);
+    const problems = await axeViolations(page);
     if (problems.length) found[name] = problems;
   };
   const status = page.getByRole('region', { name: 'Status' });

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiMyOrder } from '../shared/api/orders.schemas';
+import { axeViolations } from './axe';
 import { addToCart, productsToBuy, testAddress } from './buy';
 import { createStaffMember, openConsoleAs, type StaffMember } from './console';
 import { type Customer, createCustomer, expect, test } from './fixtures';
@@ -17,7 +17,6 @@ import { rupees } from './shop';
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 const shots = process.env.SHOTS_DIR ?? 'test-results/screenshots';
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const octet = () => 1 + Math.floor(Math.random() * 250);
 const asCustomer = (customer: Customer) => ({
@@ -98,24 +97,6 @@ const confirmIn = async (page: Page, title: string, button: string) => {
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
 };
-
-async function violations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Violation = { id: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 test('staff take a confirmed cash-on-delivery order from packing to cash collected, then refund it by UPI', async ({
   page,
@@ -302,7 +283,7 @@ test.describe('accessibility', () => {
     await openOrder(tab, member, order);
     const found: Record<string, string[]> = {};
     const check = async (name: string) => {
-      const problems = await violations(tab);
+      const problems = await axeViolations(tab);
       if (problems.length) found[name] = problems;
     };
     const status = tab.getByRole('region', { name: 'Status' });

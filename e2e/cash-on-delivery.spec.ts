@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
+import { axeViolations } from './axe';
 import { addToCart, productsToBuy } from './buy';
 import { createStaffMember, type StaffMember } from './console';
 import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
@@ -22,7 +21,6 @@ import { allowFailedApiCalls, rupees } from './shop';
 const shots = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 // Run through the DevTools protocol, which the shop's CSP does not govern (a script tag it would
 // refuse), so the flow is checked under the real CSP.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const viewports = [
   ['desktop', { width: 1280, height: 900 }],
@@ -37,22 +35,6 @@ async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `${shots}/${device}-cod-${name}.png`, fullPage: true });
   }
   if (before) await page.setViewportSize(before);
-}
-
-async function violations(page: Page, selector: string) {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (within) => {
-    type Violation = { id: string; nodes: { target: string[] }[] };
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Element, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document.querySelector(within)!, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
 }
 
 /** A shopper with one unit of an old, well-stocked product well under the COD limit in the cart. */
@@ -117,7 +99,7 @@ test('a cash-on-delivery order: refused for a pincode without it, placed, confir
   const place = page.getByRole('button', { name: 'Place order' });
   await expect(place).toBeEnabled();
   await screenshots(page, 'checkout');
-  expect(await violations(page, '.checkout-form')).toEqual([]);
+  expect(await axeViolations(page, '.checkout-form')).toEqual([]);
   await place.click();
 
   // The order's page asks for the code e-mailed to the shopper.
@@ -159,7 +141,7 @@ test('a cash-on-delivery order: refused for a pincode without it, placed, confir
     .poll(async () => Number(/(\d+) s$/.exec((await resend.textContent()) ?? '')?.[1] ?? 0))
     .toBeLessThan(first);
   await screenshots(page, 'confirm-panel');
-  expect(await violations(page, '.cod-confirm')).toEqual([]);
+  expect(await axeViolations(page, '.cod-confirm')).toEqual([]);
 
   // The right code confirms the order; the confirmation e-mail comes, once.
   await field.fill(code!);

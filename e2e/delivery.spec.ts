@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { ownerSession } from './console';
 import { expect, signIn, test } from './fixtures';
 import { accountPerFile, allowFailedApiCalls, auth, product } from './shop';
@@ -234,33 +234,17 @@ test('the console lists pincodes by state and imports a CSV after checking it', 
 test.describe('accessibility', () => {
   // axe is injected as an inline script, which the shop's CSP forbids: these pages bypass it.
   test.use({ bypassCSP: true });
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  async function violations(page: Page, selector: string) {
-    await page.addScriptTag({ path: axePath });
-    return page.evaluate(async (within) => {
-      type Violation = { id: string; nodes: { target: string[] }[] };
-      const axe = (
-        window as unknown as {
-          axe: { run: (context: Element, options: object) => Promise<{ violations: Violation[] }> };
-        }
-      ).axe;
-      const result = await axe.run(document.querySelector(within)!, {
-        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    }, selector);
-  }
 
   test('the promise and the checkout’s pincode message pass axe', async ({ page, request }) => {
     await page.addInitScript(() => localStorage.setItem('deliveryPincode', '744301'));
     await page.goto(`/product/${slug}`);
     await expect(page.locator('.delivery-check')).toContainText('We do not deliver to 744301 yet');
-    expect(await violations(page, '.delivery-check')).toEqual([]);
+    expect(await axeViolations(page, '.delivery-check')).toEqual([]);
 
     await openCheckout(page, request);
     await page.getByLabel('Pincode', { exact: true }).fill('682031');
     await page.getByLabel('State').selectOption('Goa');
     await expect(page.getByLabel('Pincode', { exact: true })).toHaveAccessibleDescription(/not Goa$/);
-    expect(await violations(page, '.checkout-form')).toEqual([]);
+    expect(await axeViolations(page, '.checkout-form')).toEqual([]);
   });
 });
