@@ -23,6 +23,8 @@ export async function removePurchasedCartLines(
   db: Executor,
   userId: string,
   lines: readonly { productId: string; colorId: string }[],
-): Promise<void> {
-  await repository.deleteLinesOf(db, userId, lines);
+): Promise<number> {
+  // How many were still there: a second placement of the same cart finds none (its delete waits
+  // for the first one's commit, then deletes nothing).
+  return repository.deleteLinesOf(db, userId, lines);
 }

@@ -92,9 +92,10 @@ export async function deleteLinesOf(
   db: Executor,
   userId: string,
   lines: readonly { productId: string; colorId: string }[],
-) {
+): Promise<number> {
+  let deleted = 0;
   for (const line of lines) {
-    await db
+    const rows = await db
       .delete(cartLines)
       .where(
         and(
@@ -102,8 +103,11 @@ export async function deleteLinesOf(
           eq(cartLines.productId, line.productId),
           eq(cartLines.colorId, line.colorId),
         ),
-      );
+      )
+      .returning({ id: cartLines.id });
+    deleted += rows.length;
   }
+  return deleted;
 }
 
 export type CartLineWithColor = CartLineRow & { colorTitle: string; colorName: string };

@@ -354,6 +354,31 @@ describe('a cash-on-delivery order', () => {
     });
   });
 
+  it('is placed once when the same cart is sent twice at once; two payouts at once refund once', async () => {
+    const { customer, item } = await cartWith(2);
+    const [first, second] = await Promise.all([placeCod(customer), placeCod(customer)]);
+    // One order. The other finds the cart empty (400, when it came second) or its lines taken by
+    // the first placement while it was being placed (409, when they overlapped on PostgreSQL).
+    const [placedOne, refused] = first.statusCode === 200 ? [first, second] : [second, first];
+    expect(placedOne.statusCode, placedOne.body).toBe(200);
+    expect([400, 409]).toContain(refused.statusCode);
+    expect(refused.json().message).toMatch(/just ordered|cart is empty/);
+    expect(await stockOf(item.id)).toBe(8);
+    const placed = placedOne.json().order;
+    const mineNow = (await shop.api(customer, 'GET', '/api/user/getmyorders')).json().orders;
+    expect(mineNow).toHaveLength(1);
+
+    await confirm(customer, placed._id, await codeFor(customer, placed.orderNumber));
+    await staffAct(placed._id, 'ship', { carrier: 'Delhivery', awb: 'DL55555555' });
+    await staffAct(placed._id, 'deliver');
+    await staffAct(placed._id, 'collect-cash');
+    const payout = (reference: string) =>
+      staffAct(placed._id, 'refund', { reason: 'Damaged', payout: { method: 'upi', reference } });
+    const both = await Promise.all([payout('UPI-111111111'), payout('UPI-222222222')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, placed._id))).toHaveLength(1);
+  });
+
   it('can be cancelled by the customer before confirming: nothing to refund, stock back', async () => {
     const { customer, item } = await cartWith(2);
     const order = (await placeCod(customer)).json().order;

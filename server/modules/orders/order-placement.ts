@@ -24,6 +24,13 @@ export type PlacementResult =
   | { kind: 'placed'; order: repository.OrderRow; created: boolean }
   | { kind: 'sold-out'; titles: string[]; refunded: boolean };
 
+/** A cash-on-delivery checkout whose cart lines another placement already took. */
+class CartTaken extends Error {
+  constructor() {
+    super('cart taken');
+  }
+}
+
 class SoldOut extends Error {
   constructor(readonly titles: string[]) {
     super('sold out');
@@ -273,7 +280,11 @@ export function createOrderPlacement(deps: {
     await recordPlaced(tx, order.id, cod ? { paymentMethod: 'cod' } : undefined);
     // The coupon's held use becomes the order's (a rollback below gives it back).
     await confirmCouponUse(tx, locked, order.id);
-    await removePurchasedCartLines(tx, locked.userId, locked.lines);
+    const removed = await removePurchasedCartLines(tx, locked.userId, locked.lines);
+    // Cash on delivery has no payment to honour: the same cart placed twice at once (a double
+    // click, two tabs) finds its lines gone the second time, and that order is not made. A paid
+    // order is always placed, whatever became of the cart.
+    if (cod && removed < locked.lines.length) throw new CartTaken();
     await checkoutRecords.setCheckoutStatus(tx, locked.id, 'completed');
     // Stock last: a popular product's row stays locked only for this update and the commit,
     // not for the whole order, so buyers of one product do not queue up (and hold pool
@@ -382,6 +393,12 @@ export function createOrderPlacement(deps: {
         deps.catalog?.invalidateStock();
         return order;
       } catch (error) {
+        if (error instanceof CartTaken) {
+          await abandon(checkout.id, 'failed');
+          throw conflict(
+            'These items were just ordered (your cart changed while placing the order). Please check My orders before ordering again.',
+          );
+        }
         if (!(error instanceof SoldOut)) throw error;
         await abandon(checkout.id, 'failed');
         throw conflict(
