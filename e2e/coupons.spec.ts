@@ -42,6 +42,31 @@ async function breakupRows(page: Page, scope: string) {
     );
 }
 
+test('what staff type in the coupon form survives the category and brand names arriving late', async ({
+  page,
+  request,
+}) => {
+  const manager = await createStaffMember(request, 'catalogue');
+  // The names come 2 s late, as on a busy server; the form must not start again when they do.
+  let release: () => void = () => {};
+  const late = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/brand(\?.*)?$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  await openConsoleAs(page, manager, '/admin/coupons');
+  const form = page.getByRole('region', { name: 'Add a coupon' });
+  await form.getByLabel('Code').fill('LATENAMES');
+  await form.getByLabel('Kind').selectOption('flat');
+  await expect(form.getByText('Only for some categories or brands')).toHaveCount(0);
+  release();
+  await expect(form.getByText('Only for some categories or brands')).toBeVisible();
+  await expect(form.getByLabel('Code')).toHaveValue('LATENAMES');
+  await expect(form.getByLabel('Kind')).toHaveValue('flat');
+});
+
 test('a catalogue manager makes a coupon usable: flat amount, minimum order, limits; the table shows its uses', async ({
   page,
   request,

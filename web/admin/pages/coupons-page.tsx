@@ -114,7 +114,9 @@ export default function CouponsPage() {
       <section className="panel" aria-labelledby="coupon-form-heading" ref={formPanel}>
         <h2 id="coupon-form-heading">{editing ? `Edit the coupon ${editing.name}` : 'Add a coupon'}</h2>
         <CouponForm
-          key={`${editing?._id ?? 'new'}-${names.data ? 'named' : 'loading'}`}
+          // Remounted per coupon edited, not when the category and brand names arrive: that threw
+          // away what staff had typed meanwhile (seen as a flaky e2e under load).
+          key={editing?._id ?? 'new'}
           editing={editing}
           names={names.data ?? null}
           onSaved={() => {
