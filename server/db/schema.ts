@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  customType,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -202,6 +203,9 @@ export const colors = pgTable(
 export const productTags = ['featured', 'special', 'popular'] as const;
 export type ProductTag = (typeof productTags)[number];
 
+/** PostgreSQL's full-text document type; written only by the database (the products trigger). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const products = pgTable(
   'products',
   {
@@ -228,6 +232,9 @@ export const products = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     // lower(title brand category), kept by a trigger (migration 0003) so search needs no joins.
     searchText: text('search_text').notNull().default(''),
+    // Full-text document, weighted title (A) over brand (B) over category (C) over description (D),
+    // kept by the same trigger (migration 0015, decision 016): the storefront's search ranks by it.
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     // Set instead of deleting a product that has orders: it leaves the storefront, keeps its history.
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     // GST (issue 15): null takes the category's. Prices include GST, as shoppers see them.
@@ -255,7 +262,41 @@ export const products = pgTable(
     // Typo-tolerant search and suggestions (pg_trgm; available on PGlite and PostgreSQL 15).
     index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    // The remaining storefront sorts (best sellers, rating), walked in order and stopped at the page.
+    index('products_sold_idx').on(t.sold, t.id),
+    index('products_rating_idx').on(t.totalRating, t.id),
   ],
+);
+
+/**
+ * The search box's vocabulary (decision 016), rebuilt from the catalogue in the background: the
+ * distinct product names (a title without its bracketed variant or model code), each with its best
+ * seller, and the distinct words of titles, brands and categories. Tens of thousands of rows
+ * whatever the catalogue's size, so suggestions and typo correction never scan every product.
+ */
+export const searchPhrases = pgTable(
+  'search_phrases',
+  {
+    phrase: text('phrase').primaryKey(),
+    // lower(phrase), trigram-indexed for prefixes and typos.
+    folded: text('folded').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    products: integer('products').notNull(),
+    sold: integer('sold').notNull(),
+  },
+  (t) => [index('search_phrases_folded_trgm_idx').using('gin', sql`${t.folded} gin_trgm_ops`)],
+);
+
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
 
 export const productColors = pgTable(
