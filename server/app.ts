@@ -129,7 +129,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => catalogChanges.close());
   }
   // A change made just before shutdown still reaches the other servers.
-  app.addHook('onClose', async () => services.catalog.flushAnnouncements());
+  app.addHook('onClose', async () => {
+    await services.catalog.flushAnnouncements();
+    await services.catalog.close();
+  });
   await app.register(apiRoutes, { prefix: '/api', config, services });
   if (services.testGateway) {
     await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });

@@ -266,6 +266,16 @@ export const products = pgTable(
     // The remaining storefront sorts (best sellers, rating), walked in order and stopped at the page.
     index('products_sold_idx').on(t.sold, t.id),
     index('products_rating_idx').on(t.totalRating, t.id),
+    // A category's or brand's page in any order: the filter leads so the walk never skips other
+    // brands' rows (a brand's products sorted A-Z all start with its name, far down the title index).
+    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('products_category_title_idx').on(t.categoryId, sql`lower(${t.title}) collate "C"`, t.id),
+    index('products_category_sold_idx').on(t.categoryId, t.sold, t.id),
+    index('products_category_rating_idx').on(t.categoryId, t.totalRating, t.id),
+    index('products_brand_created_idx').on(t.brandId, t.createdAt, t.id),
+    index('products_brand_title_idx').on(t.brandId, sql`lower(${t.title}) collate "C"`, t.id),
+    index('products_brand_sold_idx').on(t.brandId, t.sold, t.id),
+    index('products_brand_rating_idx').on(t.brandId, t.totalRating, t.id),
   ],
 );
 
@@ -288,6 +298,24 @@ export const searchPhrases = pgTable(
     sold: integer('sold').notNull(),
   },
   (t) => [index('search_phrases_folded_trgm_idx').using('gin', sql`${t.folded} gin_trgm_ops`)],
+);
+
+/**
+ * How many products on sale each (category, brand, tag set, in stock) combination has, for the
+ * store's facet counts without scanning the catalogue (decision 016). Written only by statement
+ * triggers on products (migration 0016) as +n/-n rows, never updated, so orders taking stock at
+ * once never wait on each other here; `compact_product_facet_counts()` sums them up now and then.
+ */
+export const productFacetCounts = pgTable(
+  'product_facet_counts',
+  {
+    categoryId: uuid('category_id').notNull(),
+    brandId: uuid('brand_id').notNull(),
+    tags: text('tags').array().notNull(),
+    inStock: boolean('in_stock').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [index('product_facet_counts_key_idx').on(t.categoryId, t.brandId)],
 );
 
 export const searchWords = pgTable(

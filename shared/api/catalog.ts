@@ -8,7 +8,7 @@ export const listProducts = endpoint<typeof schemas.listProducts>({
   tag: 'Catalogue',
   summary: 'List products',
   description:
-    'Filters, sort and paging in the query, as the original clients send them: doubled `&&` and trailing separators are ignored, `price[gte]`-style bounds are rupees, list filters take repeated keys or comma lists. Without `limit` at most 100 products (up to 10,000 for a staff token, as the original admin client expects). Each product’s `color` is a list of colour ids here (the product’s own page has the colours). Archived products are left out. The number of matches over all pages is in the `X-Total-Count` header. An unknown key or a malformed value is a 400 naming it.',
+    'Filters, sort and paging in the query, as the original clients send them: doubled `&&` and trailing separators are ignored, `price[gte]`-style bounds are rupees, list filters take repeated keys or comma lists. Without `limit` at most 100 products (up to 10,000 for a staff token, as the original admin client expects). Each product’s `color` is a list of colour ids here (the product’s own page has the colours). Archived products are left out. The number of matches over all pages is in the `X-Total-Count` header: exact up to 10,000, above that an estimate, marked by `X-Total-Count-Estimated: true`. With `q` and no `sort`, the best matches come first (title over brand over category over description; close spellings and common Indian words for things match too). An unknown key or a malformed value is a 400 naming it.',
   errors: [400],
 });
 

@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../../config.js';
 import { announceCatalogChange } from '../../modules/catalog/catalog-changes.js';
+import { refreshCatalogSummaries } from '../../modules/catalog/search-vocabulary.js';
 import { DatabaseUnavailableError, openDatabase } from '../client.js';
 import { describeSeedSummary, seedDemo } from './demo-seed.js';
 import { parseSeedArguments, UsageError } from './seed-arguments.js';
@@ -25,6 +26,12 @@ async function main(): Promise<void> {
     });
     console.log(describeSeedSummary(summary));
     if (args.products) await topUpWithProgress(database.db, args.products);
+    // The search box's vocabulary and the facet counts' summary, from the products now there.
+    const summarising = performance.now();
+    await refreshCatalogSummaries(database.db);
+    console.log(
+      `Search vocabulary and facet counts refreshed in ${((performance.now() - summarising) / 1000).toFixed(1)} s.`,
+    );
     // App servers already running on this database forget their cached catalogue reads.
     await announceCatalogChange(database.db, 'all');
   } finally {

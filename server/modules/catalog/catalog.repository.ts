@@ -1,14 +1,24 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { brands, categories, colors, productColors, products, ratings, users } from '../../db/schema.js';
+import {
+  brands,
+  categories,
+  colors,
+  productColors,
+  productFacetCounts,
+  products,
+  ratings,
+  users,
+} from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
 import { availableQuantity } from './stock.repository.js';
 
 /** A product row with its brand and category names, as lists and the detail page need it. */
 /** A product as the storefront reads it (GST fields are the invoice's business, not the shelf's). */
-export type ProductRow = Omit<typeof products.$inferSelect, 'hsnCode' | 'gstRateBp'> & {
+export type ProductRow = Omit<typeof products.$inferSelect, 'hsnCode' | 'gstRateBp' | 'searchVector'> & {
   brand: string;
   category: string;
 };
@@ -60,20 +70,63 @@ const sortColumns = {
 /** Which facet a condition belongs to, so facet counts can leave their own facet out. */
 export type FacetName = 'brand' | 'category' | 'tags' | 'price' | 'availability' | 'q';
 
+/**
+ * Filters with the search text resolved: `match` is the to_tsquery text the search service built
+ * from `q` (search-terms.ts), undefined when `q` held nothing searchable (then nothing matches).
+ */
+export type ResolvedFilters = ProductFilters & {
+  match?: string;
+  /**
+   * The brands' and categories' ids, looked up before the product query (`taxonomyIds`), so the
+   * planner sees the ids and walks the (category, price) or (brand, price) index in order.
+   */
+  brandIds?: string[];
+  categoryIds?: string[];
+};
+
+/** Ids of the brands and categories named (case aside), in one round trip. */
+export async function taxonomyIds(
+  db: Executor,
+  names: { brands: string[]; categories: string[] },
+): Promise<{ brandIds: string[]; categoryIds: string[] }> {
+  const brandNames = names.brands.map((b) => b.toLowerCase());
+  const categoryNames = names.categories.map((c) => c.toLowerCase());
+  const rows = await queryRows<{ kind: 'brand' | 'category'; id: string }>(
+    db,
+    sql`select 'brand' as kind, id from ${brands} where lower(title) = any(${sql.param(brandNames)}::text[])
+        union all
+        select 'category', id from ${categories} where lower(title) = any(${sql.param(categoryNames)}::text[])`,
+  );
+  return {
+    brandIds: rows.filter((row) => row.kind === 'brand').map((row) => row.id),
+    categoryIds: rows.filter((row) => row.kind === 'category').map((row) => row.id),
+  };
+}
+
+/** The named ones' ids when resolved (none known: nothing matches), else a subquery by name. */
+function inTaxonomy(
+  column: AnyPgColumn,
+  ids: string[] | undefined,
+  table: 'brands' | 'categories',
+  names: string[],
+): SQL {
+  if (ids) return ids.length ? inArray(column, ids) : sql`false`;
+  const lowered = names.map((n) => n.toLowerCase());
+  return sql`${column} in (select id from ${sql.identifier(table)} where lower(title) in ${lowered})`;
+}
+
 /** What the storefront shows: archived products have left it (they keep their history). */
 export const onSale = () => isNull(products.archivedAt);
 
-export function filterConditions(filters: ProductFilters, except?: FacetName): SQL[] {
+const tsQuery = (match: string) => sql`to_tsquery('english', ${match})`;
+
+export function filterConditions(filters: ResolvedFilters, except?: FacetName): SQL[] {
   const conditions: SQL[] = [onSale()];
   if (filters.brands.length && except !== 'brand') {
-    const names = filters.brands.map((b) => b.toLowerCase());
-    conditions.push(sql`${products.brandId} in (select id from brands where lower(title) in ${names})`);
+    conditions.push(inTaxonomy(products.brandId, filters.brandIds, 'brands', filters.brands));
   }
   if (filters.categories.length && except !== 'category') {
-    const names = filters.categories.map((c) => c.toLowerCase());
-    conditions.push(
-      sql`${products.categoryId} in (select id from categories where lower(title) in ${names})`,
-    );
+    conditions.push(inTaxonomy(products.categoryId, filters.categoryIds, 'categories', filters.categories));
   }
   if (filters.tags.length && except !== 'tags') {
     conditions.push(sql`${products.tags} && ${sql.param(filters.tags)}::text[]`);
@@ -92,30 +145,34 @@ export function filterConditions(filters: ProductFilters, except?: FacetName): S
     );
   }
   if (filters.q && except !== 'q') {
-    conditions.push(searchCondition(filters.q));
+    conditions.push(filters.match ? sql`${products.searchVector} @@ ${tsQuery(filters.match)}` : sql`false`);
   }
   return conditions;
 }
 
-/** Substring match, or a close trigram match so that "samsng" still finds Samsung. */
-function searchCondition(q: string): SQL {
-  const needle = q.toLowerCase();
-  const like = `%${escapeLike(needle)}%`;
-  return or(sql`${products.searchText} like ${like}`, sql`${needle} <% ${products.searchText}`)!;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Relevance for a search: ts_rank weighs a title match over brand, category and description
+ * (weights 1.0, 0.4, 0.2, 0.1 for A-D, PostgreSQL's defaults); best sellers break ties.
+ */
+function relevance(match: string): SQL {
+  return sql`ts_rank(${products.searchVector}, ${tsQuery(match)})`;
 }
 
 export async function listProducts(
   db: Executor,
-  filters: ProductFilters,
+  filters: ResolvedFilters,
   sort: ProductSort[],
   page: number,
   limit: number,
 ): Promise<ProductRow[]> {
-  const order = sort.map((s) => (s.direction === 'asc' ? asc : desc)(sortColumns[s.field]));
+  const order = sort.flatMap((s) => {
+    if (s.field === 'relevance') {
+      return filters.match
+        ? [desc(relevance(filters.match)), desc(products.sold)]
+        : [desc(products.createdAt)];
+    }
+    return [(s.direction === 'asc' ? asc : desc)(sortColumns[s.field])];
+  });
   return db
     .select(productColumns)
     .from(products)
@@ -127,12 +184,45 @@ export async function listProducts(
     .offset((page - 1) * limit);
 }
 
-export async function countProducts(db: Executor, filters: ProductFilters): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(and(...filterConditions(filters)));
-  return Number(row?.n ?? 0);
+/** Whether any product on sale matches the to_tsquery text (one index probe). */
+export async function anyProductMatches(db: Executor, match: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from ${products} where ${products.searchVector} @@ ${tsQuery(match)} and ${onSale()} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Up to `cap` matching products are counted exactly (an index-only walk that stops there); above
+ * it the planner's estimate stands in, so a broad filter over a million products never pays for
+ * an exact count (decision 016).
+ */
+export async function countProducts(
+  db: Executor,
+  filters: ResolvedFilters,
+  cap: number,
+): Promise<{ count: number; exact: boolean }> {
+  if (!filters.q && !filters.min && !filters.max) {
+    const [summed] = await queryRows<{ n: number }>(
+      db,
+      sql`select coalesce(sum(f.products), 0)::int as n from ${facetCountsMatching(filters)} f`,
+    );
+    return { count: Number(summed?.n ?? 0), exact: true };
+  }
+  const where = and(...filterConditions(filters));
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${cap + 1}) capped`,
+  );
+  const counted = Number(row?.n ?? 0);
+  if (counted <= cap) return { count: counted, exact: true };
+  const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    db,
+    sql`explain (format json) select 1 from ${products} where ${where}`,
+  );
+  const estimate = Math.round(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { count: Math.max(estimate, counted), exact: false };
 }
 
 /** A product on sale, by id or slug (an archived one is not found). */
@@ -193,54 +283,11 @@ export async function ratingsForProduct(db: Executor, productId: string, limit =
     .limit(limit);
 }
 
-export type Suggestion = {
-  id: string;
-  slug: string;
-  title: string;
-  pricePaise: number;
-  images: ProductRow['images'];
-  brand: string;
-  category: string;
-};
-
-/**
- * Suggestions for the header search box: titles starting with the text first, then words
- * starting with it, then close trigram matches (typos), best sellers breaking ties.
- */
-export async function suggestProducts(db: Executor, q: string, limit: number): Promise<Suggestion[]> {
-  const needle = q.toLowerCase();
-  const prefix = `${escapeLike(needle)}%`;
-  const wordPrefix = `% ${escapeLike(needle)}%`;
-  return queryRows<Suggestion>(
-    db,
-    sql`
-      select p.id, p.slug, p.title, p.price_paise as "pricePaise", p.images, b.title as brand, c.title as category
-      from (
-        select id, slug, title, price_paise, images, brand_id, category_id, sold,
-          case
-            when lower(title) like ${prefix} then 3
-            when search_text like ${wordPrefix} then 2
-            when search_text like ${`%${escapeLike(needle)}%`} then 1
-            else 0
-          end as rank,
-          word_similarity(${needle}, search_text) as score
-        from products
-        where archived_at is null
-          and (search_text like ${`%${escapeLike(needle)}%`} or ${needle} <% search_text)
-        order by rank desc, score desc, sold desc, id
-        limit ${limit}
-      ) p
-      join brands b on b.id = p.brand_id
-      join categories c on c.id = p.category_id
-      order by p.rank desc, p.score desc, p.sold desc, p.id`,
-  );
-}
-
 export type FacetCount = { value: string; count: number };
 
 export async function facetCounts(
   db: Executor,
-  filters: ProductFilters,
+  filters: ResolvedFilters,
 ): Promise<{
   categories: FacetCount[];
   brands: FacetCount[];
@@ -252,6 +299,17 @@ export async function facetCounts(
     const conditions = filterConditions(filters, except);
     return conditions.length ? sql`where ${and(...conditions)}` : sql``;
   };
+  if (!filters.q && !filters.min && !filters.max) {
+    const [summary, priceRows] = await Promise.all([
+      facetCountsFromSummary(db, filters),
+      queryRows<{ min: number | null; max: number | null }>(
+        db,
+        sql`select min(price_paise)::int as min, max(price_paise)::int as max from products ${where('price')}`,
+      ),
+    ]);
+    const price = priceRows[0];
+    return { ...summary, price: { min: Number(price?.min ?? 0), max: Number(price?.max ?? 0) } };
+  }
   const [categoryRows, brandRows, tagRows, availabilityRows, priceRows] = await Promise.all([
     queryRows<FacetCount>(
       db,
@@ -268,7 +326,7 @@ export async function facetCounts(
     queryRows<FacetCount>(
       db,
       sql`select t.tag as value, count(*)::int as count
-          from (select unnest(tags) as tag from products ${where('tags')}) t
+          from (select distinct id, unnest(tags) as tag from products ${where('tags')}) t
           group by t.tag order by t.tag`,
     ),
     queryRows<{ inStock: number; outOfStock: number }>(
@@ -289,6 +347,73 @@ export async function facetCounts(
     availability: availabilityRows[0] ?? { inStock: 0, outOfStock: 0 },
     price: { min: Number(price?.min ?? 0), max: Number(price?.max ?? 0) },
   };
+}
+
+/** product_facet_counts' rows for the filters (all but `except`'s), as a subquery. */
+function facetCountsMatching(filters: ResolvedFilters, except?: FacetName): SQL {
+  const conditions: SQL[] = [];
+  if (filters.brands.length && except !== 'brand') {
+    conditions.push(inTaxonomy(productFacetCounts.brandId, filters.brandIds, 'brands', filters.brands));
+  }
+  if (filters.categories.length && except !== 'category') {
+    conditions.push(
+      inTaxonomy(productFacetCounts.categoryId, filters.categoryIds, 'categories', filters.categories),
+    );
+  }
+  if (filters.tags.length && except !== 'tags') {
+    conditions.push(sql`${productFacetCounts.tags} && ${sql.param(filters.tags)}::text[]`);
+  }
+  if (filters.availability && except !== 'availability') {
+    conditions.push(eq(productFacetCounts.inStock, filters.availability === 'in-stock'));
+  }
+  return sql`(select category_id, brand_id, tags, in_stock, products from ${productFacetCounts}
+    ${conditions.length ? sql`where ${and(...conditions)}` : sql``})`;
+}
+
+/**
+ * Category, brand, tag and availability counts from product_facet_counts (a few thousand rows
+ * whatever the catalogue's size) instead of the products: exact, since triggers keep it (decision
+ * 016). Usable when the filters are only categories, brands, tags and availability.
+ */
+async function facetCountsFromSummary(db: Executor, filters: ResolvedFilters) {
+  const counts = (except: FacetName) => facetCountsMatching(filters, except);
+  const [categoryRows, brandRows, tagRows, availabilityRows] = await Promise.all([
+    queryRows<FacetCount>(
+      db,
+      sql`select c.title as value, coalesce(sum(f.products), 0)::int as count
+          from categories c left join ${counts('category')} f on f.category_id = c.id
+          group by c.title order by c.title`,
+    ),
+    queryRows<FacetCount>(
+      db,
+      sql`select b.title as value, coalesce(sum(f.products), 0)::int as count
+          from brands b left join ${counts('brand')} f on f.brand_id = b.id
+          group by b.title order by b.title`,
+    ),
+    queryRows<FacetCount>(
+      db,
+      sql`select t.tag as value, sum(f.products)::int as count
+          from ${counts('tags')} f cross join unnest(f.tags) as t(tag)
+          group by t.tag having sum(f.products) > 0 order by t.tag`,
+    ),
+    queryRows<{ inStock: number; outOfStock: number }>(
+      db,
+      sql`select coalesce(sum(products) filter (where in_stock), 0)::int as "inStock",
+                 coalesce(sum(products) filter (where not in_stock), 0)::int as "outOfStock"
+          from ${counts('availability')} f`,
+    ),
+  ]);
+  return {
+    categories: categoryRows,
+    brands: brandRows,
+    tags: tagRows,
+    availability: availabilityRows[0] ?? { inStock: 0, outOfStock: 0 },
+  };
+}
+
+/** Sums product_facet_counts' +n/-n rows into one per key (the vocabulary rebuild runs it). */
+export async function compactFacetCounts(db: Executor): Promise<void> {
+  await db.execute(sql`select compact_product_facet_counts()`);
 }
 
 /** Row lock on the product until the transaction ends. */

@@ -26,10 +26,11 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
 
   registerEndpoint(app, endpoints.listProducts, schemas.listProducts, async ({ query }, request, reply) => {
     const staffWithoutLimit = (query.limit === undefined || query.limit === '') && (await isStaff(request));
-    const { products, total } = await catalog.listProducts(
+    const { products, total, totalIsExact } = await catalog.listProducts(
       parseProductListQuery(query, staffWithoutLimit ? { limitWhenAbsent: STAFF_LIST_LIMIT } : {}),
     );
     reply.header('X-Total-Count', String(total));
+    if (!totalIsExact) reply.header('X-Total-Count-Estimated', 'true');
     return products;
   });
 

@@ -17,6 +17,15 @@ import * as repository from './catalog.repository.js';
 import { announceCatalogChange, type CatalogChange } from './catalog-changes.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
 import { PRODUCT_NOT_FOUND } from './products.js';
+import { buildTsQuery, searchWords } from './search-terms.js';
+import { createSearchVocabulary } from './search-vocabulary.js';
+import * as vocabulary from './search-vocabulary.repository.js';
+
+/**
+ * A list's X-Total-Count is exact up to this many products and estimated above it (decision 016):
+ * counting stops here, so a broad filter over a million products costs a few milliseconds.
+ */
+export const EXACT_COUNT_UP_TO = 10_000;
 
 /**
  * Catalogue reads are the shop's hottest path and change rarely, so lists, facets, suggestions and
@@ -29,7 +38,12 @@ import { PRODUCT_NOT_FOUND } from './products.js';
  */
 export function createCatalogService(
   db: Database,
-  options: { cacheSeconds?: number; imageUrls: ImageUrls; log?: Pick<FastifyBaseLogger, 'warn'> },
+  options: {
+    cacheSeconds?: number;
+    imageUrls: ImageUrls;
+    log?: Pick<FastifyBaseLogger, 'warn'>;
+    vocabularyRefreshDelayMs?: number;
+  },
 ) {
   const cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
   const { imageUrls } = options;
@@ -58,6 +72,35 @@ export function createCatalogService(
   ) => presentProduct(row, colorRows, ratingRows, imageUrls);
   const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
     cache.get(`${kind}:${JSON.stringify(key)}`, load);
+  const searchVocabulary = createSearchVocabulary(db, {
+    log: options.log,
+    ...(options.vocabularyRefreshDelayMs !== undefined
+      ? { refreshDelayMs: options.vocabularyRefreshDelayMs }
+      : {}),
+  });
+
+  /**
+   * The search text as a to_tsquery (search-terms.ts): every word, each with its close spellings
+   * from the vocabulary and its synonyms. When the words together find nothing, any of them will
+   * do ("samsung earbuds" still shows Samsung and earbuds, best matches first).
+   */
+  const resolve = async <F extends ProductFilters>(query: F): Promise<F & repository.ResolvedFilters> => {
+    const filters =
+      query.brands.length || query.categories.length
+        ? { ...query, ...(await repository.taxonomyIds(db, query)) }
+        : query;
+    if (!filters.q) return filters;
+    const words = searchWords(filters.q);
+    if (words.length === 0) return filters;
+    await searchVocabulary.ensureReady();
+    const lookups = await vocabulary.lookUpWords(db, words);
+    const every = buildTsQuery(lookups, { prefixLast: true });
+    if (words.length === 1 || (every && (await repository.anyProductMatches(db, every)))) {
+      return { ...filters, match: every };
+    }
+    return { ...filters, match: buildTsQuery(lookups, { prefixLast: true, anyWord: true }) };
+  };
+
   return {
     /**
      * Forgets every cached read here and on every other server: call after committing a change to
@@ -66,6 +109,7 @@ export function createCatalogService(
     invalidate() {
       forget('all');
       announce('all');
+      searchVocabulary.refreshSoon();
     },
 
     /**
@@ -86,12 +130,21 @@ export function createCatalogService(
       await Promise.all(announcing);
     },
 
+    /** Stops the search vocabulary's timers (after any rebuild under way); before the database closes. */
+    close: () => searchVocabulary.close(),
+
+    /** Rebuilds the search box's vocabulary now (seeding, tests). */
+    refreshSearchVocabulary: () => searchVocabulary.refreshNow(),
+
     /** A page of products on sale; each product's `color` is its colours' ids, as lists answer them. */
-    listProducts(query: ProductListQuery): Promise<{ products: ApiListedProduct[]; total: number }> {
+    listProducts(
+      query: ProductListQuery,
+    ): Promise<{ products: ApiListedProduct[]; total: number; totalIsExact: boolean }> {
       return cached('list', query, async () => {
-        const [rows, total] = await Promise.all([
-          repository.listProducts(db, query, query.sort, query.page, query.limit),
-          repository.countProducts(db, query),
+        const resolved = await resolve(query);
+        const [rows, counted] = await Promise.all([
+          repository.listProducts(db, resolved, query.sort, query.page, query.limit),
+          repository.countProducts(db, resolved, EXACT_COUNT_UP_TO),
         ]);
         const colorRows = await repository.colorsForProducts(
           db,
@@ -102,7 +155,7 @@ export function createCatalogService(
           const product = present(row, colorsByProduct.get(row.id) ?? []);
           return { ...product, color: product.color.map((c) => c._id) };
         });
-        return { products, total };
+        return { products, total: counted.count, totalIsExact: counted.exact };
       });
     },
 
@@ -134,9 +187,14 @@ export function createCatalogService(
 
     /** `q` trimmed, 2 to 100 characters (the endpoint's schema checks it). */
     async suggest(q: string): Promise<ApiProductSuggestion[]> {
-      const rows = await cached('suggest', q.toLowerCase(), () =>
-        repository.suggestProducts(db, q, SUGGESTIONS_MAX),
-      );
+      const rows = await cached('suggest', q.toLowerCase(), async () => {
+        await searchVocabulary.ensureReady();
+        const ids = await vocabulary.suggestPhrases(db, q, SUGGESTIONS_MAX);
+        const found = new Map(
+          (await repository.findProductsByIds(db, ids, { onSale: true })).map((row) => [row.id, row]),
+        );
+        return ids.flatMap((id) => found.get(id) ?? []);
+      });
       return rows.map((row) => ({
         _id: row.id,
         slug: row.slug,
@@ -149,7 +207,9 @@ export function createCatalogService(
     },
 
     async facets(filters: ProductFilters): Promise<ApiFacets> {
-      const counts = await cached('facets', filters, () => repository.facetCounts(db, filters));
+      const counts = await cached('facets', filters, async () =>
+        repository.facetCounts(db, await resolve(filters)),
+      );
       return {
         categories: counts.categories.map(({ value, count }) => ({ title: value, count })),
         brands: counts.brands.map(({ value, count }) => ({ title: value, count })),

@@ -11,7 +11,8 @@ import { rupeesToPaise } from '../../../shared/money.js';
 import { badRequest } from '../../lib/errors.js';
 
 export type PriceBound = { paise: number; inclusive: boolean };
-export type ProductSort = { field: ProductSortField; direction: 'asc' | 'desc' };
+/** `relevance` is not a client's choice: it is the order of a search that names no sort. */
+export type ProductSort = { field: ProductSortField | 'relevance'; direction: 'asc' | 'desc' };
 
 /** What a product listing asks for, after validation. Empty lists mean "any". */
 export type ProductFilters = {
@@ -51,9 +52,10 @@ export function parseProductListQuery(
 ): ProductListQuery {
   const filters = parseProductFilters(raw, new Set(['sort', 'page', 'limit']));
   const limit = single(raw, 'limit');
+  const sort = single(raw, 'sort');
   return {
     ...filters,
-    sort: parseSort(single(raw, 'sort')),
+    sort: !sort && filters.q ? [{ field: 'relevance', direction: 'desc' }] : parseSort(sort),
     page: parsePositiveInt(single(raw, 'page'), 'page', 1, 1, 10_000),
     limit:
       limit === undefined && options.limitWhenAbsent

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildTsQuery,
+  corrections,
+  editDistance,
+  nearSpellings,
+  searchWords,
+  type WordLookup,
+} from './search-terms.js';
+
+const known = (word: string): WordLookup => ({ word, known: true, candidates: [] });
+const unknown = (word: string, ...candidates: string[]): WordLookup => ({
+  word,
+  known: false,
+  candidates: candidates.map((c, i) => ({ word: c, products: 100 - i })),
+});
+
+describe('search words', () => {
+  it('keeps letters and digits only, lower-cased, accents dropped, each word once', () => {
+    expect(searchWords(`Samsung TV 55" & (Crystal)! samsung`)).toEqual(['samsung', 'tv', '55', 'crystal']);
+    expect(searchWords("Levi's Café")).toEqual(['levi', 's', 'cafe']);
+    expect(searchWords("a:* | b & !c <-> 'd'")).toEqual(['a', 'b', 'c', 'd']);
+    expect(searchWords('  ')).toEqual([]);
+  });
+
+  it('cuts a pasted paragraph to eight words', () => {
+    expect(searchWords('one two three four five six seven eight nine ten')).toHaveLength(8);
+  });
+});
+
+describe('spelling', () => {
+  it('counts a swap of neighbours as one edit', () => {
+    expect(editDistance('iphnoe', 'iphone')).toBe(1);
+    expect(editDistance('lapptop', 'laptop')).toBe(1);
+    expect(editDistance('samsng', 'samsung')).toBe(1);
+    expect(editDistance('camra', 'camera')).toBe(1);
+    expect(editDistance('sony', 'samsung')).toBe(5);
+  });
+
+  it('lists the swaps and deletions that trigrams miss', () => {
+    expect(nearSpellings('iphnoe')).toContain('iphone');
+    expect(nearSpellings('lapptop')).toContain('laptop');
+    expect(nearSpellings('tv')).toEqual([]);
+  });
+
+  it('corrects an unknown word to at most two close known words, nearest and commonest first', () => {
+    expect(corrections(unknown('samsng', 'samsonite', 'samsung', 'sony'))).toEqual(['samsung']);
+    expect(corrections(unknown('lapptop', 'laptop', 'laptops'))).toEqual(['laptop', 'laptops']);
+    expect(corrections(unknown('camra', 'camera', 'cameras'))).toEqual(['camera']);
+  });
+
+  it('leaves known and short words as typed', () => {
+    expect(corrections({ ...unknown('sony', 'song'), known: true })).toEqual([]);
+    expect(corrections(unknown('tvv', 'tv'))).toEqual([]);
+  });
+});
+
+describe('the text-search query', () => {
+  it('needs every word, each with its corrections', () => {
+    expect(buildTsQuery([unknown('samsng', 'samsung'), known('tv')])).toBe('(samsng | samsung) & tv');
+  });
+
+  it('accepts a shopper word for a catalogue word', () => {
+    expect(buildTsQuery([unknown('ghadi')])).toBe('(ghadi | watch)');
+  });
+
+  it('lets the last word be unfinished in the search box, and can ask for any word', () => {
+    expect(buildTsQuery([known('apple'), unknown('iph')], { prefixLast: true })).toBe(
+      'apple & (iph | iph:*)',
+    );
+    expect(buildTsQuery([known('samsung'), known('earbuds')], { anyWord: true })).toBe('samsung | earbuds');
+  });
+
+  it('is nothing without words', () => {
+    expect(buildTsQuery([])).toBeUndefined();
+  });
+});

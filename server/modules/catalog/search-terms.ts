@@ -1,0 +1,108 @@
+import { searchSynonyms } from './search-synonyms.js';
+
+/**
+ * Turning what a shopper typed into a PostgreSQL text-search query (decision 016). Pure functions:
+ * the repository finds spelling corrections in the vocabulary, this module decides what to ask.
+ *
+ * Every word must match (in any of its forms): "samsung tv 55" is Samsung *and* TV *and* 55. A
+ * word the vocabulary does not know may be a typo, so its close vocabulary words are accepted in
+ * its place ("samsng" -> samsung); a shopper's own word for a thing is accepted with the
+ * catalogue's ("ghadi" -> watch); the last word may be unfinished ("sams" finds Samsung).
+ */
+
+/** Words shorter than this are taken as typed (too short to tell a typo from another word). */
+export const MIN_CORRECTABLE_LENGTH = 4;
+/** At most this many words are searched; a pasted paragraph is cut, not refused. */
+export const MAX_SEARCH_WORDS = 8;
+
+/** Lower-case letters and digits only: nothing that to_tsquery reads as an operator survives. */
+export function searchWords(text: string): string[] {
+  const words = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * Spellings one slip away that trigrams miss: two letters swapped ("iphnoe") or one letter doubled
+ * or added ("lapptop"). Looked up exactly in the vocabulary, so they cost one index probe.
+ */
+export function nearSpellings(word: string): string[] {
+  if (word.length < MIN_CORRECTABLE_LENGTH) return [];
+  const variants = new Set<string>();
+  for (let i = 0; i < word.length - 1; i += 1) {
+    variants.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  for (let i = 0; i < word.length; i += 1) {
+    variants.add(word.slice(0, i) + word.slice(i + 1));
+  }
+  variants.delete(word);
+  return [...variants];
+}
+
+/** Edit distance with adjacent swaps counting as one edit (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i += 1) {
+    for (let j = 1; j < cols; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      }
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** What the vocabulary said about a word: whether it knows it, and close words it does know. */
+export type WordLookup = { word: string; known: boolean; candidates: { word: string; products: number }[] };
+
+/** Corrections worth searching for: at most two, within two edits (one for short words). */
+export function corrections(lookup: WordLookup): string[] {
+  if (lookup.known || lookup.word.length < MIN_CORRECTABLE_LENGTH) return [];
+  const allowed = lookup.word.length <= 5 ? 1 : 2;
+  return lookup.candidates
+    .map((c) => ({ ...c, distance: editDistance(lookup.word, c.word) }))
+    .filter((c) => c.distance <= allowed)
+    .sort((x, y) => x.distance - y.distance || y.products - x.products || x.word.localeCompare(y.word))
+    .slice(0, 2)
+    .map((c) => c.word);
+}
+
+/** One query term: the word, or its alternatives joined by "or"; a phrase's words joined by "and". */
+function alternatives(options: string[]): string {
+  const terms = [...new Set(options)].map((option) => {
+    const words = searchWords(option);
+    return words.length > 1 ? `(${words.join(' & ')})` : words[0]!;
+  });
+  return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0]!;
+}
+
+/**
+ * The to_tsquery text for a search, or undefined when nothing searchable is left. `prefixLast`
+ * lets the last word be unfinished (the search box while typing); `anyWord` joins the words with
+ * "or" (the fallback when every word together finds nothing). Every piece comes from
+ * `searchWords`, so the text has no operators but the ones written here.
+ */
+export function buildTsQuery(
+  lookups: WordLookup[],
+  options: { prefixLast?: boolean; anyWord?: boolean } = {},
+): string | undefined {
+  if (lookups.length === 0) return undefined;
+  const terms = lookups.map((lookup, index) => {
+    const synonyms = searchSynonyms[lookup.word] ?? [];
+    const term = alternatives([lookup.word, ...corrections(lookup), ...synonyms]);
+    const unfinished = options.prefixLast && index === lookups.length - 1 && lookup.word.length >= 2;
+    return unfinished ? `(${term} | ${lookup.word}:*)` : term;
+  });
+  return terms.join(options.anyWord ? ' | ' : ' & ');
+}

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import type { WordLookup } from './search-terms.js';
+import { nearSpellings } from './search-terms.js';
+
+/**
+ * The search vocabulary (decision 016): search_phrases and search_words, derived from the
+ * catalogue. A product's phrase is its title without bracketed parts ("Apple iPhone 15 (128GB)"
+ * -> "Apple iPhone 15"; a synthetic "(Model TV-10234)" goes the same way), so the table holds one
+ * row per product name, not per product.
+ */
+
+/** Which transaction-level advisory lock keeps two servers from rebuilding at once. */
+const REBUILD_LOCK = 160_016;
+
+/** Rebuilds both tables from the products on sale; false when another server is already at it. */
+export async function rebuildSearchVocabulary(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${REBUILD_LOCK}) as locked`,
+    );
+    if (!lock?.locked) return false;
+    await tx.execute(sql`delete from search_phrases`);
+    await tx.execute(sql`
+      insert into search_phrases (phrase, folded, product_id, products, sold)
+      select phrase, lower(phrase), (array_agg(id order by sold desc, id))[1], count(*)::int,
+             least(sum(sold), 2147483647)::int
+      from (
+        select id, sold, btrim(regexp_replace(title, '\\s*\\([^)]*\\)', '', 'g')) as phrase
+        from products
+        where archived_at is null
+      ) named
+      where phrase <> ''
+      group by phrase`);
+    await tx.execute(sql`delete from search_words`);
+    await tx.execute(sql`
+      insert into search_words (word, products)
+      select word, least(sum(products), 2147483647)::int
+      from (
+        select regexp_split_to_table(folded, '[^[:alnum:]]+') as word, products from search_phrases
+        union all
+        select regexp_split_to_table(lower(title), '[^[:alnum:]]+'), 1 from brands
+        union all
+        select regexp_split_to_table(lower(title), '[^[:alnum:]]+'), 1 from categories
+      ) words
+      where length(word) >= 2
+      group by word`);
+    return true;
+  });
+}
+
+export async function isSearchVocabularyEmpty(db: Executor): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from search_phrases limit 1`);
+  return rows.length === 0;
+}
+
+/**
+ * For each word: whether the vocabulary knows it, and known words close to it: trigram neighbours
+ * (the index's `%`, similarity 0.3 or more) and the exact near-spellings trigrams miss. One query.
+ */
+export async function lookUpWords(db: Executor, words: string[]): Promise<WordLookup[]> {
+  if (words.length === 0) return [];
+  const near = words.map((word) => nearSpellings(word));
+  const rows = await queryRows<{
+    word: string;
+    known: boolean;
+    candidates: { word: string; products: number }[];
+  }>(
+    db,
+    sql`
+      select t.word,
+        exists (select 1 from search_words w where w.word = t.word) as known,
+        coalesce((
+          select json_agg(json_build_object('word', c.word, 'products', c.products))
+          from (
+            (select w.word, w.products from search_words w
+              where w.word % t.word and w.word <> t.word
+              order by similarity(w.word, t.word) desc, w.products desc limit 5)
+            union
+            (select w.word, w.products from search_words w
+              where w.word = any(string_to_array(t.near, ',')))
+          ) c
+        ), '[]'::json) as candidates
+      from unnest(${sql.param(words)}::text[], ${sql.param(near.map((n) => n.join(',')))}::text[])
+        as t(word, near)`,
+  );
+  const byWord = new Map(rows.map((row) => [row.word, row]));
+  return words.map((word) => {
+    const row = byWord.get(word);
+    return { word, known: row?.known ?? false, candidates: row?.candidates ?? [] };
+  });
+}
+
+/**
+ * Product names for the search box, best first: a name starting with the text, then a name with a
+ * word starting with it, then close spellings (typos), best sellers breaking ties. Only the
+ * vocabulary is searched; each name brings its best-selling product.
+ */
+export async function suggestPhrases(db: Executor, text: string, limit: number): Promise<string[]> {
+  const needle = text.toLowerCase();
+  const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await queryRows<{ productId: string }>(
+    db,
+    sql`
+      select product_id as "productId"
+      from search_phrases
+      where folded like ${`%${escaped}%`} or ${needle} <% folded
+      order by
+        case
+          when folded like ${`${escaped}%`} then 3
+          when folded like ${`% ${escaped}%`} then 2
+          when folded like ${`%${escaped}%`} then 1
+          else 0
+        end desc,
+        word_similarity(${needle}, folded) desc, sold desc, phrase
+      limit ${limit}`,
+  );
+  return rows.map((row) => row.productId);
+}
