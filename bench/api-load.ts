@@ -2,6 +2,9 @@
  * Catalogue API load benchmark (loopback only, bounded in time).
  *
  *   npx tsx bench/api-load.ts [--products 100000] [--connections 50] [--duration 10] [--compare 1000]
+ *   npx tsx bench/api-load.ts --products 1000000 --database shop_bench_1m     (reuse a seeded database)
+ *   npx tsx bench/api-load.ts --products 100000 --data-dir /work/bench-data/pglite-100k  (PGlite: DATA_DIR)
+ *   ... --routes list,search     (only some routes; hello-world always runs)
  *
  * Seeds a scratch PostgreSQL database (or reuses it when it already holds the catalogue), starts
  * the production server on 127.0.0.1, and loads each route with autocannon next to a hello-world
@@ -29,6 +32,10 @@ const sizes = [
   ...(args.has('compare') ? [Number(args.get('compare'))] : []),
 ];
 const port = 3299;
+const dataDir = args.get('data-dir');
+const databaseName = args.get('database');
+const routes = (args.get('routes') ?? 'list,detail,suggestions,search,facets').split(',') as RouteName[];
+type RouteName = 'hello' | 'list' | 'detail' | 'suggestions' | 'search' | 'facets';
 const base = `http://127.0.0.1:${port}`;
 
 type Result = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
@@ -76,7 +83,7 @@ function load(route: string, paths: string[]): Promise<Result> {
   });
 }
 
-async function samplePaths(): Promise<Record<'hello' | 'list' | 'detail' | 'suggestions', string[]>> {
+async function samplePaths(): Promise<Record<RouteName, string[]>> {
   const response = await fetch(`${base}/api/product?limit=100&sort=-sold`);
   const products = (await response.json()) as {
     _id: string;
@@ -90,7 +97,7 @@ async function samplePaths(): Promise<Record<'hello' | 'list' | 'detail' | 'sugg
   };
   const brands = facets.brands.map((b) => encodeURIComponent(b.title));
   const categories = facets.categories.map((c) => encodeURIComponent(c.title));
-  const sorts = ['title', '-title', 'price', '-price', 'createdAt', '-createdAt'];
+  const sorts = ['title', '-title', 'price', '-price', 'createdAt', '-createdAt', '-sold', '-totalrating'];
   const list: string[] = [];
   for (let n = 0; n < 300; n++) {
     // The store page's own page size: without a limit the API answers 100 (for older clients).
@@ -119,8 +126,39 @@ async function samplePaths(): Promise<Record<'hello' | 'list' | 'detail' | 'sugg
     'wash',
     'smart',
   ];
+  // What shoppers type in the search box and send (the store page's search): names, brand and
+  // kind, specs, typos and Hinglish, one word or several.
+  const searches = [
+    'iphone',
+    'samsung tv 55',
+    'running shoes men',
+    'boat earbuds',
+    'samsng',
+    'lapptop',
+    'camra',
+    'ghadi',
+    'dell laptop 16gb',
+    'washing machine',
+    'sony camera',
+    'smartwatch',
+    'macbook air',
+    'levis jeans',
+    'air fryer',
+  ];
+  const search = searches.flatMap((q, n) => [
+    `/api/product?q=${encodeURIComponent(q)}&limit=24`,
+    `/api/product?q=${encodeURIComponent(q)}&limit=24&page=${2 + (n % 4)}`,
+  ]);
+  const facetPaths = list
+    .slice(0, 60)
+    .map((url) =>
+      url.replace('/api/product?', '/api/product/facets?').replace(/(sort|page|limit)=[^&]*&&/g, ''),
+    );
+  facetPaths.push(...searches.slice(0, 10).map((q) => `/api/product/facets?q=${encodeURIComponent(q)}`));
   return {
     hello: ['/healthz'],
+    search,
+    facets: facetPaths,
     list,
     detail: products.flatMap((p) => [`/api/product/${p._id}`, `/api/product/${p.slug}`]),
     suggestions: words.map((w) => `/api/product/suggestions?q=${w}`),
@@ -129,21 +167,22 @@ async function samplePaths(): Promise<Record<'hello' | 'list' | 'detail' | 'sugg
 
 const report: Record<number, Result[]> = {};
 for (const size of sizes) {
-  const databaseUrl = await ensureDatabase(`shop_bench_${size}`);
-  console.log(`\n== ${size.toLocaleString('en-IN')} products (seeding if needed)`);
-  await run('npx', ['tsx', 'server/db/seed/seed-cli.ts', '--products', String(size)], {
-    DATABASE_URL: databaseUrl,
-  });
+  const databaseUrl = dataDir ? undefined : await ensureDatabase(databaseName ?? `shop_bench_${size}`);
+  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir!, DATABASE_URL: '' };
+  console.log(
+    `\n== ${size.toLocaleString('en-IN')} products on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} (seeding if needed)`,
+  );
+  await run('npx', ['tsx', 'server/db/seed/seed-cli.ts', '--products', String(size)], database);
   const server = await startShop(port, {
-    DATABASE_URL: databaseUrl,
     DATA_DIR: '.data/bench',
+    ...database,
     LOG_LEVEL: 'warn',
   });
   try {
     const paths = await samplePaths();
     await load('warm-up', [...paths.list, ...paths.detail, ...paths.suggestions]);
     const results: Result[] = [];
-    for (const route of ['hello', 'list', 'detail', 'suggestions'] as const) {
+    for (const route of ['hello', ...routes] as const) {
       const result = await load(route, paths[route]!);
       results.push(result);
       console.log(
@@ -157,7 +196,7 @@ for (const size of sizes) {
 }
 
 const lines = [
-  `Catalogue API at ${connections} connections, ${duration} s per route, PostgreSQL 15, production server on loopback, ` +
+  `Catalogue API at ${connections} connections, ${duration} s per route, ${dataDir ? 'PGlite' : 'PostgreSQL 15'}, production server on loopback, ` +
     `catalogue cache ${process.env.CATALOG_CACHE_SECONDS ?? '10'} s`,
   '',
 ];

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,7 +14,6 @@ import {
   smallint,
   text,
   timestamp,
-  customType,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -206,6 +207,32 @@ export type ProductTag = (typeof productTags)[number];
 /** PostgreSQL's full-text document type; written only by the database (the products trigger). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** (filter, sort, id) indexes over the products on sale, for every storefront sort. */
+function storefrontSortIndexes(t: {
+  categoryId: AnyPgColumn;
+  brandId: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  title: AnyPgColumn;
+  pricePaise: AnyPgColumn;
+  sold: AnyPgColumn;
+  totalRating: AnyPgColumn;
+  id: AnyPgColumn;
+}) {
+  const sorts = {
+    created: t.createdAt,
+    title: sql`lower(${t.title}) collate "C"`,
+    price: t.pricePaise,
+    sold: t.sold,
+    rating: t.totalRating,
+  };
+  const onSale = sql`archived_at is null`;
+  return Object.entries(sorts).flatMap(([name, column]) => [
+    index(`products_on_sale_${name}_idx`).on(column, t.id).where(onSale),
+    index(`products_on_sale_category_${name}_idx`).on(t.categoryId, column, t.id).where(onSale),
+    index(`products_on_sale_brand_${name}_idx`).on(t.brandId, column, t.id).where(onSale),
+  ]);
+}
+
 export const products = pgTable(
   'products',
   {
@@ -264,18 +291,10 @@ export const products = pgTable(
     index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     // The remaining storefront sorts (best sellers, rating), walked in order and stopped at the page.
-    index('products_sold_idx').on(t.sold, t.id),
-    index('products_rating_idx').on(t.totalRating, t.id),
-    // A category's or brand's page in any order: the filter leads so the walk never skips other
-    // brands' rows (a brand's products sorted A-Z all start with its name, far down the title index).
-    index('products_category_created_idx').on(t.categoryId, t.createdAt, t.id),
-    index('products_category_title_idx').on(t.categoryId, sql`lower(${t.title}) collate "C"`, t.id),
-    index('products_category_sold_idx').on(t.categoryId, t.sold, t.id),
-    index('products_category_rating_idx').on(t.categoryId, t.totalRating, t.id),
-    index('products_brand_created_idx').on(t.brandId, t.createdAt, t.id),
-    index('products_brand_title_idx').on(t.brandId, sql`lower(${t.title}) collate "C"`, t.id),
-    index('products_brand_sold_idx').on(t.brandId, t.sold, t.id),
-    index('products_brand_rating_idx').on(t.brandId, t.totalRating, t.id),
+    // The storefront's sorts over products on sale (decision 016), alone and after a category or a
+    // brand (a brand's products sorted A-Z all start with its name, far down a title-only index).
+    // Partial, so a page is found by an index-only walk: the query asks `archived_at is null` too.
+    ...storefrontSortIndexes(t),
   ],
 );
 

@@ -21,4 +21,11 @@ describe('rich text', () => {
   it('extracts plain text for excerpts', () => {
     expect(richTextToPlain('<p>Tea &amp; <em>biscuits</em></p>\n<p>daily</p>')).toBe('Tea & biscuits daily');
   });
+
+  it('cleans a remembered text the same way the second time, and a changed text afresh', () => {
+    const dirty = '<p onclick="steal()">Hi<script>alert(1)</script></p>';
+    expect(sanitizeRichText(dirty)).toBe('<p>Hi</p>');
+    expect(sanitizeRichText(dirty)).toBe('<p>Hi</p>');
+    expect(sanitizeRichText(`${dirty}<img src="javascript:x">`)).toBe('<p>Hi</p><img loading="lazy" />');
+  });
 });

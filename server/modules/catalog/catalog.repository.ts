@@ -173,15 +173,18 @@ export async function listProducts(
     }
     return [(s.direction === 'asc' ? asc : desc)(sortColumns[s.field])];
   });
-  return db
-    .select(productColumns)
+  // The page's ids first, from a narrow walk of a (filter, sort, id) index that stops at the page
+  // (index-only where the filters are in the index); then only those rows are read in full.
+  const onPage = await db
+    .select({ id: products.id })
     .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...filterConditions(filters)))
     .orderBy(...order, asc(products.id))
     .limit(limit)
     .offset((page - 1) * limit);
+  const ids = onPage.map((row) => row.id);
+  const rows = new Map((await findProductsByIds(db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => rows.get(id) ?? []);
 }
 
 /** Whether any product on sale matches the to_tsquery text (one index probe). */
@@ -310,41 +313,78 @@ export async function facetCounts(
     const price = priceRows[0];
     return { ...summary, price: { min: Number(price?.min ?? 0), max: Number(price?.max ?? 0) } };
   }
-  const [categoryRows, brandRows, tagRows, availabilityRows, priceRows] = await Promise.all([
-    queryRows<FacetCount>(
-      db,
-      sql`select c.title as value, count(p.id)::int as count
+  if (filters.q) return facetCountsOfSearch(db, filters);
+  const [categoryRows, brandRows, tagRows, availabilityRows, priceRows] = await Promise.all(
+    Object.values(facetQueries(where)).map((query) => queryRows(db, query)),
+  );
+  const price = (priceRows as { min: number | null; max: number | null }[])[0];
+  return {
+    categories: categoryRows as FacetCount[],
+    brands: brandRows as FacetCount[],
+    tags: tagRows as FacetCount[],
+    availability: (availabilityRows as { inStock: number; outOfStock: number }[])[0] ?? {
+      inStock: 0,
+      outOfStock: 0,
+    },
+    price: { min: Number(price?.min ?? 0), max: Number(price?.max ?? 0) },
+  };
+}
+
+/** The five facet queries over `products`, each with its own facet's filter left out (`where`). */
+function facetQueries(where: (except: FacetName) => SQL) {
+  return {
+    categories: sql`select c.title as value, count(p.id)::int as count
           from categories c left join (select id, category_id from products ${where('category')}) p on p.category_id = c.id
           group by c.title order by c.title`,
-    ),
-    queryRows<FacetCount>(
-      db,
-      sql`select b.title as value, count(p.id)::int as count
+    brands: sql`select b.title as value, count(p.id)::int as count
           from brands b left join (select id, brand_id from products ${where('brand')}) p on p.brand_id = b.id
           group by b.title order by b.title`,
-    ),
-    queryRows<FacetCount>(
-      db,
-      sql`select t.tag as value, count(*)::int as count
+    tags: sql`select t.tag as value, count(*)::int as count
           from (select distinct id, unnest(tags) as tag from products ${where('tags')}) t
           group by t.tag order by t.tag`,
-    ),
-    queryRows<{ inStock: number; outOfStock: number }>(
-      db,
-      sql`select count(*) filter (where quantity > 0)::int as "inStock", count(*) filter (where quantity = 0)::int as "outOfStock"
+    availability: sql`select count(*) filter (where quantity > 0)::int as "inStock", count(*) filter (where quantity = 0)::int as "outOfStock"
           from products ${where('availability')}`,
-    ),
-    queryRows<{ min: number | null; max: number | null }>(
-      db,
-      sql`select min(price_paise)::int as min, max(price_paise)::int as max from products ${where('price')}`,
-    ),
-  ]);
-  const price = priceRows[0];
+    price: sql`select min(price_paise)::int as min, max(price_paise)::int as max from products ${where('price')}`,
+  };
+}
+
+/**
+ * A search's facets in one statement: the matching products are found once (one GIN lookup) into a
+ * CTE named `products`, which the five facet queries then read instead of the table.
+ */
+async function facetCountsOfSearch(db: Executor, filters: ResolvedFilters) {
+  const others = { ...filters, q: undefined, match: undefined };
+  const where = (except: FacetName) => {
+    const conditions = filterConditions(others, except);
+    return conditions.length ? sql`where ${and(...conditions)}` : sql``;
+  };
+  const queries = facetQueries(where);
+  const matching = filters.match ? sql`${products.searchVector} @@ ${tsQuery(filters.match)}` : sql`false`;
+  const [row] = await queryRows<{
+    categories: FacetCount[] | null;
+    brands: FacetCount[] | null;
+    tags: FacetCount[] | null;
+    availability: { inStock: number; outOfStock: number }[] | null;
+    price: { min: number | null; max: number | null }[] | null;
+  }>(
+    db,
+    sql`with products as materialized (
+          select id, category_id, brand_id, tags, quantity, price_paise, archived_at from ${products}
+          where ${onSale()} and ${matching}
+        )
+        select
+          (select json_agg(x) from (${queries.categories}) x) as categories,
+          (select json_agg(x) from (${queries.brands}) x) as brands,
+          (select json_agg(x) from (${queries.tags}) x) as tags,
+          (select json_agg(x) from (${queries.availability}) x) as availability,
+          (select json_agg(x) from (${queries.price}) x) as price`,
+  );
+  const price = row?.price?.[0];
   return {
-    categories: categoryRows,
-    brands: brandRows,
-    tags: tagRows,
-    availability: availabilityRows[0] ?? { inStock: 0, outOfStock: 0 },
+    categories: row?.categories ?? [],
+    brands: row?.brands ?? [],
+    tags: row?.tags ?? [],
+    availability: row?.availability?.[0] ?? { inStock: 0, outOfStock: 0 },
     price: { min: Number(price?.min ?? 0), max: Number(price?.max ?? 0) },
   };
 }

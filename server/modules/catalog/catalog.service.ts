@@ -22,10 +22,12 @@ import { createSearchVocabulary } from './search-vocabulary.js';
 import * as vocabulary from './search-vocabulary.repository.js';
 
 /**
- * A list's X-Total-Count is exact up to this many products and estimated above it (decision 016):
- * counting stops here, so a broad filter over a million products costs a few milliseconds.
+ * A search's or price range's X-Total-Count is exact up to this many products and the planner's
+ * estimate above it (decision 016): counting stops here, so a broad search over a million products
+ * does not read every match twice. Lists filtered by category, brand, tag or stock only are always
+ * exact (product_facet_counts).
  */
-export const EXACT_COUNT_UP_TO = 10_000;
+export const EXACT_COUNT_UP_TO = 1_000;
 
 /**
  * Catalogue reads are the shop's hottest path and change rarely, so lists, facets, suggestions and

@@ -97,4 +97,45 @@ describe('facet counts without scanning the catalogue', () => {
     await db.update(products).set({ quantity: 8, sold: 1 }).where(eq(products.id, product.id));
     expect(await count()).toBe(before);
   });
+
+  it('of a search count only the matching products, each facet without its own filter', async () => {
+    const db = ctx.database.db;
+    await createProduct(db, {
+      title: 'Zorblax Kettle One',
+      category: 'Home Appliances',
+      brand: 'Philips',
+      tags: ['special'],
+      pricePaise: 150_000,
+    });
+    await createProduct(db, {
+      title: 'Zorblax Kettle Two',
+      category: 'Home Appliances',
+      brand: 'Bajaj',
+      quantity: 0,
+      pricePaise: 250_000,
+    });
+    await createProduct(db, {
+      title: 'Zorblax Toaster',
+      category: 'Fashion',
+      brand: 'Bajaj',
+      pricePaise: 90_000,
+    });
+    const count = (list: { title: string; count: number }[], title: string) =>
+      list.find((item) => item.title === title)?.count ?? 0;
+
+    const all = await facets('?q=zorblax');
+    expect(count(all.categories, 'Home Appliances')).toBe(2);
+    expect(count(all.categories, 'Fashion')).toBe(1);
+    expect(count(all.brands, 'Bajaj')).toBe(2);
+    expect(all.tags).toEqual([{ title: 'special', count: 1 }]);
+    expect(all.availability).toEqual({ inStock: 2, outOfStock: 1 });
+    expect(all.price).toEqual({ min: 900, max: 2500 });
+
+    const bajaj = await facets('?q=zorblax kettle&brand=Bajaj');
+    expect(count(bajaj.brands, 'Philips')).toBe(1);
+    expect(count(bajaj.brands, 'Bajaj')).toBe(1);
+    expect(count(bajaj.categories, 'Home Appliances')).toBe(1);
+    expect(bajaj.availability).toEqual({ inStock: 0, outOfStock: 1 });
+    expect((await facets('?q=qqqxxzz')).categories.every((c: { count: number }) => c.count === 0)).toBe(true);
+  });
 });

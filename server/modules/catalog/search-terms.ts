@@ -101,7 +101,9 @@ export function buildTsQuery(
   const terms = lookups.map((lookup, index) => {
     const synonyms = searchSynonyms[lookup.word] ?? [];
     const term = alternatives([lookup.word, ...corrections(lookup), ...synonyms]);
-    const unfinished = options.prefixLast && index === lookups.length - 1 && lookup.word.length >= 2;
+    // A word the vocabulary knows is finished: matching it as a prefix too would only cost time.
+    const unfinished =
+      options.prefixLast && index === lookups.length - 1 && !lookup.known && lookup.word.length >= 2;
     return unfinished ? `(${term} | ${lookup.word}:*)` : term;
   });
   return terms.join(options.anyWord ? ' | ' : ' & ');
