@@ -71,7 +71,11 @@ export async function lookUpWords(db: Executor, words: string[]): Promise<WordLo
     db,
     sql`
       select t.word,
-        exists (select 1 from search_words w where w.word = t.word) as known,
+        -- A plural of a known word is known too ("speakers" is not a typo of "sneakers").
+        exists (
+          select 1 from search_words w
+          where w.word in (t.word, regexp_replace(t.word, 'e?s$', ''), regexp_replace(t.word, 's$', ''))
+        ) as known,
         coalesce((
           select json_agg(json_build_object('word', c.word, 'products', c.products))
           from (
