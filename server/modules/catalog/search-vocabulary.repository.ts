@@ -99,27 +99,32 @@ export async function lookUpWords(db: Executor, words: string[]): Promise<WordLo
 
 /**
  * Product names for the search box, best first: a name starting with the text, then a name with a
- * word starting with it, then close spellings (typos), best sellers breaking ties. Only the
- * vocabulary is searched; each name brings its best-selling product.
+ * word starting with it, best sellers breaking ties; only when those are too few, close spellings
+ * (typos) by trigram word similarity. Only the vocabulary is searched; each name brings its
+ * best-selling product. Most keystrokes are prefixes, which need no similarity scoring.
  */
 export async function suggestPhrases(db: Executor, text: string, limit: number): Promise<string[]> {
   const needle = text.toLowerCase();
   const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await queryRows<{ productId: string }>(
+  const prefixed = await queryRows<{ productId: string; phrase: string }>(
+    db,
+    sql`
+      select product_id as "productId", phrase
+      from search_phrases
+      where folded like ${`${escaped}%`} or folded like ${`% ${escaped}%`}
+      order by (folded like ${`${escaped}%`}) desc, sold desc, phrase
+      limit ${limit}`,
+  );
+  if (prefixed.length >= limit) return prefixed.map((row) => row.productId);
+  const close = await queryRows<{ productId: string }>(
     db,
     sql`
       select product_id as "productId"
       from search_phrases
-      where folded like ${`%${escaped}%`} or ${needle} <% folded
-      order by
-        case
-          when folded like ${`${escaped}%`} then 3
-          when folded like ${`% ${escaped}%`} then 2
-          when folded like ${`%${escaped}%`} then 1
-          else 0
-        end desc,
-        word_similarity(${needle}, folded) desc, sold desc, phrase
-      limit ${limit}`,
+      where (folded like ${`%${escaped}%`} or ${needle} <% folded)
+        and not (phrase = any(${sql.param(prefixed.map((row) => row.phrase))}::text[]))
+      order by (folded like ${`%${escaped}%`}) desc, word_similarity(${needle}, folded) desc, sold desc, phrase
+      limit ${limit - prefixed.length}`,
   );
-  return rows.map((row) => row.productId);
+  return [...prefixed, ...close].map((row) => row.productId);
 }
