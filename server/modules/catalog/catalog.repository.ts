@@ -179,7 +179,9 @@ export async function listProducts(
     .select({ id: products.id })
     .from(products)
     .where(and(...filterConditions(filters)))
-    .orderBy(...order, asc(products.id))
+    // Ties go by id in the sort's own direction, so a (sort, id) index walked backwards serves a
+    // descending sort (ties are common: every new product has rating 0 and nothing sold).
+    .orderBy(...order, (sort[sort.length - 1]?.direction === 'desc' ? desc : asc)(products.id))
     .limit(limit)
     .offset((page - 1) * limit);
   const ids = onPage.map((row) => row.id);
