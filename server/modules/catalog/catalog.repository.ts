@@ -158,13 +158,40 @@ function relevance(match: string): SQL {
   return sql`ts_rank(${products.searchVector}, ${tsQuery(match)})`;
 }
 
+/**
+ * A broad search (more matches than this) is ranked among its best-selling matches only: ranking
+ * reads every candidate's text, and 23,000 laptops cannot all be read for one page (decision 016).
+ */
+export const BROAD_SEARCH_CANDIDATES = 1_000;
+
 export async function listProducts(
   db: Executor,
   filters: ResolvedFilters,
   sort: ProductSort[],
   page: number,
   limit: number,
+  options: { broadSearch?: boolean } = {},
 ): Promise<ProductRow[]> {
+  const byRelevance = sort.some((s) => s.field === 'relevance') && filters.match;
+  const ids =
+    byRelevance && options.broadSearch
+      ? await broadSearchPage(db, filters, filters.match!, page, limit)
+      : await pageIds(db, filters, sort, page, limit);
+  const rows = new Map((await findProductsByIds(db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => rows.get(id) ?? []);
+}
+
+/**
+ * The page's ids first, from a narrow walk of a (filter, sort, id) index that stops at the page
+ * (index-only where the filters are in the index); then only those rows are read in full.
+ */
+async function pageIds(
+  db: Executor,
+  filters: ResolvedFilters,
+  sort: ProductSort[],
+  page: number,
+  limit: number,
+) {
   const order = sort.flatMap((s) => {
     if (s.field === 'relevance') {
       return filters.match
@@ -173,8 +200,6 @@ export async function listProducts(
     }
     return [(s.direction === 'asc' ? asc : desc)(sortColumns[s.field])];
   });
-  // The page's ids first, from a narrow walk of a (filter, sort, id) index that stops at the page
-  // (index-only where the filters are in the index); then only those rows are read in full.
   const onPage = await db
     .select({ id: products.id })
     .from(products)
@@ -184,9 +209,29 @@ export async function listProducts(
     .orderBy(...order, (sort[sort.length - 1]?.direction === 'desc' ? desc : asc)(products.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const ids = onPage.map((row) => row.id);
-  const rows = new Map((await findProductsByIds(db, ids)).map((row) => [row.id, row]));
-  return ids.flatMap((id) => rows.get(id) ?? []);
+  return onPage.map((row) => row.id);
+}
+
+/** The best-selling matches (a backward walk of the sold index), then ranked by relevance. */
+async function broadSearchPage(
+  db: Executor,
+  filters: ResolvedFilters,
+  match: string,
+  page: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from (
+          select id, search_vector, sold from ${products}
+          where ${and(...filterConditions(filters))}
+          order by sold desc, id desc
+          limit ${BROAD_SEARCH_CANDIDATES}
+        ) candidates
+        order by ts_rank(search_vector, ${tsQuery(match)}) desc, sold desc, id
+        limit ${limit} offset ${(page - 1) * limit}`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** Whether any product on sale matches the to_tsquery text (one index probe). */

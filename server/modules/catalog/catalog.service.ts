@@ -45,8 +45,11 @@ export function createCatalogService(
     imageUrls: ImageUrls;
     log?: Pick<FastifyBaseLogger, 'warn'>;
     vocabularyRefreshDelayMs?: number;
+    /** EXACT_COUNT_UP_TO unless a test needs broad searches from a small catalogue. */
+    exactCountUpTo?: number;
   },
 ) {
+  const exactCountUpTo = options.exactCountUpTo ?? EXACT_COUNT_UP_TO;
   const cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
   const { imageUrls } = options;
   const forget = (change: CatalogChange) => {
@@ -144,9 +147,12 @@ export function createCatalogService(
     ): Promise<{ products: ApiListedProduct[]; total: number; totalIsExact: boolean }> {
       return cached('list', query, async () => {
         const resolved = await resolve(query);
+        // A search is counted first: whether it is broad decides how it is ranked.
+        const counting = repository.countProducts(db, resolved, exactCountUpTo);
+        const broadSearch = resolved.match ? !(await counting).exact : false;
         const [rows, counted] = await Promise.all([
-          repository.listProducts(db, resolved, query.sort, query.page, query.limit),
-          repository.countProducts(db, resolved, EXACT_COUNT_UP_TO),
+          repository.listProducts(db, resolved, query.sort, query.page, query.limit, { broadSearch }),
+          counting,
         ]);
         const colorRows = await repository.colorsForProducts(
           db,
