@@ -159,10 +159,11 @@ function relevance(match: string): SQL {
 }
 
 /**
- * A broad search (more matches than this) is ranked among its best-selling matches only: ranking
- * reads every candidate's text, and 23,000 laptops cannot all be read for one page (decision 016).
+ * A broad search (more than EXACT_COUNT_UP_TO matches) is ranked among this many of its matches,
+ * the first the text index gives: ranking reads every candidate's text, and "laptop" matches 23,000
+ * products at 100,000 and 230,000 at a million (decision 016).
  */
-export const BROAD_SEARCH_CANDIDATES = 1_000;
+export const BROAD_SEARCH_CANDIDATES = 2_000;
 
 export async function listProducts(
   db: Executor,
@@ -212,7 +213,7 @@ async function pageIds(
   return onPage.map((row) => row.id);
 }
 
-/** The best-selling matches (a backward walk of the sold index), then ranked by relevance. */
+/** A bounded set of matches (a text-index lookup that stops early), then ranked by relevance. */
 async function broadSearchPage(
   db: Executor,
   filters: ResolvedFilters,
@@ -225,7 +226,6 @@ async function broadSearchPage(
     sql`select id from (
           select id, search_vector, sold from ${products}
           where ${and(...filterConditions(filters))}
-          order by sold desc, id desc
           limit ${BROAD_SEARCH_CANDIDATES}
         ) candidates
         order by ts_rank(search_vector, ${tsQuery(match)}) desc, sold desc, id
