@@ -16,7 +16,7 @@
  * production; `CATALOG_CACHE_SECONDS=0 npx tsx bench/api-load.ts` measures every read cold.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -38,7 +38,39 @@ const routes = (args.get('routes') ?? 'list,detail,suggestions,search,facets').s
 type RouteName = 'hello' | 'list' | 'detail' | 'suggestions' | 'search' | 'facets';
 const base = `http://127.0.0.1:${port}`;
 
-type Result = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Result = {
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** CPU milliseconds per answer spent by the server process and by its PostgreSQL backends. */
+  nodeCpuMs: number;
+  pgCpuMs: number;
+};
+
+/**
+ * CPU time (ms) used so far by the server and by the PostgreSQL backends connected to its
+ * database (read from /proc). Unlike latency, CPU per answer barely moves when other work shares
+ * the machine, so it compares runs taken on a busy machine.
+ */
+function cpuTimes(serverPid: number, database: string | undefined): { node: number; pg: number } {
+  const ticks = (pid: string) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 a second)
+  };
+  let pgTicks = 0;
+  if (database) {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (command.startsWith('postgres: ') && command.includes(` ${database} `)) pgTicks += ticks(pid);
+      } catch {} // the process ended meanwhile
+    }
+  }
+  return { node: ticks(String(serverPid)) * 10, pg: pgTicks * 10 };
+}
 
 function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -58,8 +90,11 @@ async function ensureDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
+let measured: { serverPid: number; database: string | undefined } | undefined;
+
 function load(route: string, paths: string[]): Promise<Result> {
   let i = 0;
+  const before = measured && cpuTimes(measured.serverPid, measured.database);
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -70,7 +105,11 @@ function load(route: string, paths: string[]): Promise<Result> {
       },
       (error, result) => {
         if (error) return reject(error);
+        const after = measured && cpuTimes(measured.serverPid, measured.database);
+        const answers = Math.max(result.requests.total, 1);
         resolve({
+          nodeCpuMs: before && after ? (after.node - before.node) / answers : 0,
+          pgCpuMs: before && after ? (after.pg - before.pg) / answers : 0,
           route,
           rps: Math.round(result.requests.average),
           p50: result.latency.p50,
@@ -178,6 +217,10 @@ for (const size of sizes) {
     ...database,
     LOG_LEVEL: 'warn',
   });
+  measured = {
+    serverPid: server.child.pid!,
+    database: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined,
+  };
   try {
     const paths = await samplePaths();
     await load('warm-up', [...paths.list, ...paths.detail, ...paths.suggestions]);
@@ -186,7 +229,8 @@ for (const size of sizes) {
       const result = await load(route, paths[route]!);
       results.push(result);
       console.log(
-        `${route.padEnd(12)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}`,
+        `${route.padEnd(12)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ` +
+          `CPU/answer node ${result.nodeCpuMs.toFixed(2)} ms pg ${result.pgCpuMs.toFixed(2)} ms  errors ${result.errors}  non-2xx ${result.non2xx}`,
       );
     }
     report[size] = results;
@@ -201,14 +245,15 @@ const lines = [
   '',
 ];
 lines.push(
-  '| products | route | req/s | p50 ms | p99 ms | p99 / hello p99 | errors |',
-  '|---|---|---|---|---|---|---|',
+  '| products | route | req/s | p50 ms | p99 ms | p99 / hello p99 | CPU ms/answer: node | PostgreSQL | errors |',
+  '|---|---|---|---|---|---|---|---|---|',
 );
 for (const [size, results] of Object.entries(report)) {
   const hello = results.find((r) => r.route === 'hello')!;
   for (const r of results) {
     lines.push(
-      `| ${Number(size).toLocaleString('en-IN')} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.p99 / Math.max(hello.p99, 1)).toFixed(1)} | ${r.errors + r.non2xx} |`,
+      `| ${Number(size).toLocaleString('en-IN')} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.p99 / Math.max(hello.p99, 1)).toFixed(1)} | ` +
+        `${r.nodeCpuMs.toFixed(2)} | ${dataDir ? '(in node)' : r.pgCpuMs.toFixed(2)} | ${r.errors + r.non2xx} |`,
     );
   }
 }

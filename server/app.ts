@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { connectRedis } from './lib/redis.js';
@@ -54,7 +54,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerPrivateAnswers(app);
 
-  await app.register(helmet, {
+  // Security headers, built once: @fastify/helmet rebuilt the whole policy on every request (6% of
+  // the server's time answering catalogue reads, issue 16).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -95,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: servesHttps,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Limits are opted into per route (login, register, enquiry...); nothing global. With several app

@@ -33,7 +33,9 @@ export type ShopProcess = { child: ChildProcess; base: string; exited: Promise<n
  * nothing in between. Resolves once /readyz answers.
  */
 export async function startShop(port: number, env: Record<string, string>): Promise<ShopProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--seed-if-empty'], {
+  // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load.
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts', '--seed-if-empty'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

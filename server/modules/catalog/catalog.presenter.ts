@@ -41,7 +41,7 @@ export function presentProduct(
   return product;
 }
 
-export function presentColor(row: Pick<ColorRow, 'id' | 'title' | 'name'>): ApiColor {
+export function presentColor(row: ColorRow): ApiColor {
   return { _id: row.id, title: row.title, name: row.name };
 }
 

@@ -22,7 +22,7 @@ export type ProductRow = Omit<typeof products.$inferSelect, 'hsnCode' | 'gstRate
   brand: string;
   category: string;
 };
-export type ColorRow = { productId: string; id: string; title: string; name: string };
+export type ColorRow = { id: string; title: string; name: string };
 export type RatingRow = {
   id: string;
   productId: string;
@@ -58,6 +58,16 @@ const productColumns = {
   brand: brands.title,
   category: categories.title,
 };
+
+/** A product's colours in their order, read in the same statement as the product (one round trip). */
+const colorsOfProduct = sql<ColorRow[]>`(
+  select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'name', c.name) order by pc.position), '[]'::json)
+  from ${productColors} pc join ${colors} c on c.id = pc.color_id
+  where pc.product_id = ${products.id})`;
+
+/** What the storefront's lists show of a product: its row and its colours. */
+export type ShelfRow = ProductRow & { colors: ColorRow[] };
+const shelfColumns = { ...productColumns, colors: colorsOfProduct };
 
 const sortColumns = {
   title: sql`lower(${products.title}) collate "C"`,
@@ -172,27 +182,33 @@ export async function listProducts(
   page: number,
   limit: number,
   options: { broadSearch?: boolean } = {},
-): Promise<ProductRow[]> {
+): Promise<ShelfRow[]> {
   const byRelevance = sort.some((s) => s.field === 'relevance') && filters.match;
-  const ids =
-    byRelevance && options.broadSearch
-      ? await broadSearchPage(db, filters, filters.match!, page, limit)
-      : await pageIds(db, filters, sort, page, limit);
-  const rows = new Map((await findProductsByIds(db, ids)).map((row) => [row.id, row]));
-  return ids.flatMap((id) => rows.get(id) ?? []);
+  if (byRelevance && options.broadSearch) {
+    const ids = await broadSearchPage(db, filters, filters.match!, page, limit);
+    const rows = new Map((await shelfProductsByIds(db, ids)).map((row) => [row.id, row]));
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  }
+  // The page's ids come first, from a narrow walk of a (filter, sort, id) index that stops at the
+  // page (index-only where the filters are in the index); only those rows are then read in full,
+  // with their colours, in the same statement. The subquery's LIMIT keeps the planner from
+  // flattening it, and row_number() over its output keeps its order.
+  const ordered = pageIds(db, filters, sort, page, limit).as('ordered');
+  const onPage = db
+    .select({ id: ordered.id, position: sql<number>`row_number() over ()`.as('position') })
+    .from(ordered)
+    .as('on_page');
+  return db
+    .select(shelfColumns)
+    .from(onPage)
+    .innerJoin(products, eq(products.id, onPage.id))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(onPage.position);
 }
 
-/**
- * The page's ids first, from a narrow walk of a (filter, sort, id) index that stops at the page
- * (index-only where the filters are in the index); then only those rows are read in full.
- */
-async function pageIds(
-  db: Executor,
-  filters: ResolvedFilters,
-  sort: ProductSort[],
-  page: number,
-  limit: number,
-) {
+/** The query for a page's ids in the requested order (ties by id in the sort's direction). */
+function pageIds(db: Executor, filters: ResolvedFilters, sort: ProductSort[], page: number, limit: number) {
   const order = sort.flatMap((s) => {
     if (s.field === 'relevance') {
       return filters.match
@@ -201,16 +217,17 @@ async function pageIds(
     }
     return [(s.direction === 'asc' ? asc : desc)(sortColumns[s.field])];
   });
-  const onPage = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(...filterConditions(filters)))
-    // Ties go by id in the sort's own direction, so a (sort, id) index walked backwards serves a
-    // descending sort (ties are common: every new product has rating 0 and nothing sold).
-    .orderBy(...order, (sort[sort.length - 1]?.direction === 'desc' ? desc : asc)(products.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return onPage.map((row) => row.id);
+  return (
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(...filterConditions(filters)))
+      // Ties go by id in the sort's own direction, so a (sort, id) index walked backwards serves a
+      // descending sort (ties are common: every new product has rating 0 and nothing sold).
+      .orderBy(...order, (sort[sort.length - 1]?.direction === 'desc' ? desc : asc)(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit)
+  );
 }
 
 /** A bounded set of matches (a text-index lookup that stops early), then ranked by relevance. */
@@ -303,35 +320,69 @@ export async function findProductsByIds(
     .where(and(inArray(products.id, ids), options.onSale ? onSale() : undefined));
 }
 
-export async function colorsForProducts(db: Executor, productIds: string[]): Promise<ColorRow[]> {
-  if (productIds.length === 0) return [];
+/** Products by id with their colours, archived ones too unless `onSale` (one statement). */
+export async function shelfProductsByIds(
+  db: Executor,
+  ids: string[],
+  options: { onSale?: boolean } = {},
+): Promise<ShelfRow[]> {
+  if (ids.length === 0) return [];
   return db
-    .select({ productId: productColors.productId, id: colors.id, title: colors.title, name: colors.name })
-    .from(productColors)
-    .innerJoin(colors, eq(colors.id, productColors.colorId))
-    .where(inArray(productColors.productId, productIds))
-    .orderBy(productColors.productId, productColors.position);
+    .select(shelfColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(inArray(products.id, ids), options.onSale ? onSale() : undefined));
 }
 
-export async function ratingsForProduct(db: Executor, productId: string, limit = 50): Promise<RatingRow[]> {
-  return db
-    .select({
-      id: ratings.id,
-      productId: ratings.productId,
-      userId: ratings.userId,
-      star: ratings.star,
-      comment: ratings.comment,
-      verifiedPurchase: ratings.verifiedPurchase,
-      createdAt: ratings.createdAt,
-      firstname: users.firstname,
-      lastname: users.lastname,
-    })
-    .from(ratings)
-    .innerJoin(users, eq(users.id, ratings.userId))
-    .where(eq(ratings.productId, productId))
-    .orderBy(desc(ratings.createdAt))
-    .limit(limit);
+/** A product on sale by id or slug, with its colours and its latest reviews, in one statement. */
+export async function shelfProduct(
+  db: Executor,
+  idOrSlug: string,
+  ratingsLimit = 50,
+): Promise<(ShelfRow & { ratings: RatingRow[] }) | undefined> {
+  const latestRatings = sql<RatingJson[]>`(
+    select coalesce(json_agg(r order by r.created_at desc), '[]'::json) from (
+      select ra.id, ra.user_id, ra.star, ra.comment, ra.verified_purchase, ra.created_at, u.firstname, u.lastname
+      from ${ratings} ra join ${users} u on u.id = ra.user_id
+      where ra.product_id = ${products.id}
+      order by ra.created_at desc limit ${ratingsLimit}) r)`;
+  const match = and(isUuid(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug), onSale());
+  const [row] = await db
+    .select({ ...shelfColumns, ratings: latestRatings })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(match)
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    ...row,
+    ratings: row.ratings.map((r) => ({
+      id: r.id,
+      productId: row.id,
+      userId: r.user_id,
+      star: r.star,
+      comment: r.comment,
+      verifiedPurchase: r.verified_purchase,
+      createdAt: new Date(r.created_at),
+      firstname: r.firstname,
+      lastname: r.lastname,
+    })),
+  };
 }
+
+/** A rating as json_agg writes it (column names, the time as text). */
+type RatingJson = {
+  id: string;
+  user_id: string;
+  star: number;
+  comment: string;
+  verified_purchase: boolean;
+  created_at: string;
+  firstname: string;
+  lastname: string;
+};
 
 export type FacetCount = { value: string; count: number };
 

@@ -8,7 +8,6 @@ import type {
 import { SUGGESTIONS_MAX } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { groupBy } from '../../lib/collections.js';
 import { notFound } from '../../lib/errors.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
@@ -52,9 +51,29 @@ export function createCatalogService(
   const exactCountUpTo = options.exactCountUpTo ?? EXACT_COUNT_UP_TO;
   const cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
   const { imageUrls } = options;
+  // Brand and category names to ids (a few hundred rows): kept whatever the cache time, since every
+  // change to them announces 'all' (taxonomy.service.ts), and looking them up was a round trip
+  // before every filtered list.
+  const taxonomyIds = new Map<string, Promise<{ brandIds: string[]; categoryIds: string[] }>>();
   const forget = (change: CatalogChange) => {
-    if (change === 'all') cache.clear();
-    else cache.clearPrefix('product:');
+    if (change === 'all') {
+      cache.clear();
+      taxonomyIds.clear();
+    } else cache.clearPrefix('product:');
+  };
+  const idsOfTaxonomy = (names: { brands: string[]; categories: string[] }) => {
+    const key = JSON.stringify([
+      names.brands.map((b) => b.toLowerCase()),
+      names.categories.map((c) => c.toLowerCase()),
+    ]);
+    let ids = taxonomyIds.get(key);
+    if (!ids) {
+      if (taxonomyIds.size >= 1000) taxonomyIds.clear();
+      ids = repository.taxonomyIds(db, names);
+      ids.catch(() => taxonomyIds.delete(key));
+      taxonomyIds.set(key, ids);
+    }
+    return ids;
   };
   // Not awaited: the request that made the change answers without waiting for the other servers.
   // Announced even with this server's cache off, since another server's may be on.
@@ -91,9 +110,7 @@ export function createCatalogService(
    */
   const resolve = async <F extends ProductFilters>(query: F): Promise<F & repository.ResolvedFilters> => {
     const filters =
-      query.brands.length || query.categories.length
-        ? { ...query, ...(await repository.taxonomyIds(db, query)) }
-        : query;
+      query.brands.length || query.categories.length ? { ...query, ...(await idsOfTaxonomy(query)) } : query;
     if (!filters.q) return filters;
     const words = searchWords(filters.q);
     if (words.length === 0) return filters;
@@ -154,13 +171,8 @@ export function createCatalogService(
           repository.listProducts(db, resolved, query.sort, query.page, query.limit, { broadSearch }),
           counting,
         ]);
-        const colorRows = await repository.colorsForProducts(
-          db,
-          rows.map((r) => r.id),
-        );
-        const colorsByProduct = groupBy(colorRows, (c) => c.productId);
         const products = rows.map((row) => {
-          const product = present(row, colorsByProduct.get(row.id) ?? []);
+          const product = present(row, row.colors);
           return { ...product, color: product.color.map((c) => c._id) };
         });
         return { products, total: counted.count, totalIsExact: counted.exact };
@@ -172,24 +184,15 @@ export function createCatalogService(
      * included (orders keep showing what was bought) unless `onSale` asks for those still sold.
      */
     async productsByIds(ids: string[], options: { onSale?: boolean } = {}): Promise<Map<string, ApiProduct>> {
-      const unique = [...new Set(ids)];
-      const [rows, colorRows] = await Promise.all([
-        repository.findProductsByIds(db, unique, options),
-        repository.colorsForProducts(db, unique),
-      ]);
-      const colorsByProduct = groupBy(colorRows, (c) => c.productId);
-      return new Map(rows.map((row) => [row.id, present(row, colorsByProduct.get(row.id) ?? [])]));
+      const rows = await repository.shelfProductsByIds(db, [...new Set(ids)], options);
+      return new Map(rows.map((row) => [row.id, present(row, row.colors)]));
     },
 
     getProduct(idOrSlug: string): Promise<ApiProduct> {
       return cached('product', idOrSlug, async () => {
-        const row = await repository.findProduct(db, idOrSlug);
+        const row = await repository.shelfProduct(db, idOrSlug);
         if (!row) throw notFound(PRODUCT_NOT_FOUND);
-        const [colorRows, ratingRows] = await Promise.all([
-          repository.colorsForProducts(db, [row.id]),
-          repository.ratingsForProduct(db, row.id),
-        ]);
-        return present(row, colorRows, ratingRows);
+        return present(row, row.colors, row.ratings);
       });
     },
 
