@@ -35,17 +35,21 @@ export type ShopProcess = { child: ChildProcess; base: string; exited: Promise<n
 export async function startShop(port: number, env: Record<string, string>): Promise<ShopProcess> {
   // BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load.
   const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts', '--seed-if-empty'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', 'server/main.ts', '--seed-if-empty'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'error',
+        ...env,
+      },
     },
-  });
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
