@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createMetrics } from './lib/metrics.js';
 import { connectRedis } from './lib/redis.js';
 import { apiRoutes } from './modules/api.routes.js';
 import { followCatalogChanges } from './modules/catalog/catalog-changes.js';
@@ -12,6 +14,7 @@ import { sitemapRoutes } from './modules/seo/sitemap.routes.js';
 import { registerApiDocumentCollector } from './plugins/api-reference.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { healthRoutes } from './plugins/health.routes.js';
+import { registerMetrics } from './plugins/metrics.routes.js';
 import { registerPrivateAnswers } from './plugins/private-answers.js';
 import { createServices, type Services } from './services.js';
 import { webRoutes } from './web/web.routes.js';
@@ -47,6 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Unique across app servers (Fastify's default counts from 1 in each process); every log line
+    // of the request carries it as reqId, and the answer as X-Request-Id.
+    genReqId: () => randomUUID(),
     // Tests make thousands of requests; their per-request log lines would drown real failures.
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   });
@@ -97,9 +103,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: servesHttps,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
 
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Limits are opted into per route (login, register, enquiry...); nothing global. With several app
@@ -123,7 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route, so the API reference sees each /api route as it is registered.
   await registerApiDocumentCollector(app, config.publicUrl);
   await app.register(healthRoutes, { database });
-  const services = await createServices({ config, db: database.db, log: app.log });
+  const metrics = createMetrics({ poolStats: database.poolStats });
+  registerMetrics(app, { metrics, token: config.metricsToken });
+  const services = await createServices({ config, db: database.db, log: app.log, metrics });
   app.decorate('services', services);
   // E-mails queued by requests (password resets...) go out before the database closes.
   app.addHook('onClose', async () => services.mailQueue.drain());
@@ -151,7 +160,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.web) await app.register(webRoutes, { config });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send({
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      requestId: request.id,
+    });
   });
 
   return app;

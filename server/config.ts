@@ -96,6 +96,10 @@ const envSchema = z
     ),
     SMTP_URL: optionalUrl('SMTP_URL'),
     REDIS_URL: optionalUrl('REDIS_URL'),
+    // Lets a scraper that is not on this machine (or comes through the proxy) read /metrics.
+    METRICS_TOKEN: emptyAsUndefined.pipe(
+      z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
+    ),
     RAZORPAY_KEY_ID: emptyAsUndefined,
     RAZORPAY_KEY_SECRET: emptyAsUndefined,
     RAZORPAY_WEBHOOK_SECRET: emptyAsUndefined,
@@ -281,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     smtpUrl: raw.SMTP_URL,
     redisUrl: raw.REDIS_URL,
+    metricsToken: raw.METRICS_TOKEN,
     paymentProvider,
     // The test gateway deliberately on a public address: every page says no real payment is taken.
     testModeBanner: paymentProvider === 'test' && !isLoopbackUrl(publicUrl),

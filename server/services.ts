@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailQueue } from './lib/mail-queue.js';
 import { createMailer } from './lib/mailer.js';
+import { countingMailer, type ShopMetrics } from './lib/metrics.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { customerContact } from './modules/accounts/customers.js';
 import { createCustomersAdminService } from './modules/accounts/customers-admin.service.js';
@@ -43,11 +44,19 @@ import type { ServiceDeps } from './service-deps.js';
  * The composition root: every service, built once from config and the database. Routes receive
  * the services they need; tests and ops scripts reach them through `app.services`.
  */
-export async function createServices(deps: { config: Config; db: Database; log: FastifyBaseLogger }) {
-  const { config, db, log } = deps;
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log });
+export async function createServices(deps: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  metrics?: ShopMetrics;
+}) {
+  const { config, db, log, metrics } = deps;
+  const mailer = countingMailer(
+    createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log }),
+    metrics,
+  );
   // Sent after the response; app.ts drains it on close.
-  const mailQueue = createMailQueue({ mailer, log });
+  const mailQueue = createMailQueue({ mailer, log, metrics });
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
   const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls, log });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
@@ -59,6 +68,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     publicUrl: config.publicUrl,
     seller: config.seller,
     log,
+    metrics,
   });
   const checkout = createCheckoutService({
     db,
@@ -76,6 +86,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     provider,
     log,
     onSettled: (refund, order) => {
+      metrics?.refunds.inc({ status: refund.status, method: refund.method });
       if (refund.status !== 'processed') return;
       mailQueue.enqueue(async () => {
         const contact = await customerContact(db, order.userId);
@@ -121,7 +132,7 @@ export async function createServices(deps: { config: Config; db: Database; log: 
     checkout,
     placement,
     orders: createOrdersService({ db, provider, catalog, checkout, placement }),
-    settlement: createPaymentSettlement({ db, provider, placement, log, refunds }),
+    settlement: createPaymentSettlement({ db, provider, placement, log, refunds, metrics }),
     refunds,
     orderLifecycle,
     cashOnDelivery,

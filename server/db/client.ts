@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { PoolStats } from '../lib/metrics.js';
 import { type ChannelHandlers, type ChannelSubscription, listenOnPostgres } from './channel-listener.js';
 import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema.js';
@@ -26,6 +27,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer; used by /readyz. */
   ping(): Promise<void>;
+  /** The connection pool's state for /metrics (PostgreSQL; PGlite is one in-process connection). */
+  poolStats?(): PoolStats;
   migrate(): Promise<void>;
   /**
    * Hears every NOTIFY on `channel` (app servers telling each other what changed) until the
@@ -140,6 +143,7 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
       await pool.query('select 1');
     },

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from './mailer.js';
+import type { ShopMetrics } from './metrics.js';
 
 /**
  * E-mail sent after the response instead of inside the request: how long a request takes must not
@@ -28,8 +29,10 @@ export function createMailQueue(options: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   retryDelaysMs?: readonly number[];
+  metrics?: Pick<ShopMetrics, 'emails'>;
 }): MailQueue {
   const { mailer, log } = options;
+  const count = (outcome: 'queued' | 'given-up') => options.metrics?.emails.inc({ outcome });
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const running = new Set<Promise<void>>();
   const sleepers = new Set<() => void>();
@@ -56,6 +59,7 @@ export function createMailQueue(options: {
       mail = typeof job === 'function' ? await job() : job;
     } catch (error) {
       log.error({ err: error, mail: label }, 'e-mail could not be prepared; not sent');
+      count('given-up');
       return;
     }
     if (!mail) return;
@@ -70,6 +74,7 @@ export function createMailQueue(options: {
             { err: error, mail: label, subject: mail.subject, attempts: attempt },
             'e-mail failed; giving up',
           );
+          count('given-up');
           return;
         }
         log.warn({ err: error, mail: label, attempt, retryInMs: delay }, 'e-mail failed; will retry');
@@ -80,6 +85,7 @@ export function createMailQueue(options: {
 
   return {
     enqueue(job, label = typeof job === 'function' ? 'e-mail' : job.subject) {
+      count('queued');
       // setImmediate: the job starts once the current request has handed its answer to the socket.
       const task = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => deliver(job, label))

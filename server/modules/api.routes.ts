@@ -83,6 +83,9 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   }
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No API route for ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send({
+      message: `No API route for ${request.method} ${request.url.split('?')[0]}`,
+      requestId: request.id,
+    });
   });
 }

@@ -26,7 +26,7 @@ export async function allowCrossOrigin(
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: [...methods],
     allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['X-Total-Count', 'X-Total-Count-Estimated'],
+    exposedHeaders: ['X-Total-Count', 'X-Total-Count-Estimated', 'X-Request-Id'],
     credentials: false,
     // Browsers cap it lower anyway (Chromium at 2 hours); 10 minutes spares a preflight per call.
     maxAge: 600,

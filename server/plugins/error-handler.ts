@@ -30,56 +30,58 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Every failure leaves as `{message}` JSON with an honest status. Stack traces and SQL stay in the
- * log; the client gets a sentence it can act on.
+ * Every failure leaves as `{message, requestId}` JSON with an honest status. Stack traces and SQL
+ * stay in the log; the client gets a sentence it can act on.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & PgLikeError, request, reply) => {
+    // The request id goes with every error, so a shopper's report ("it said... ref 3f2a...") leads
+    // to the log lines of that request.
+    const answer = (status: number, body: { message: string; errors?: Record<string, string> }) =>
+      reply.status(status).send({ ...body, requestId: request.id });
     // Drizzle wraps the driver's error ("Failed query: ...") and keeps PostgreSQL's code on `cause`.
     const code = error.code ?? (error.cause as PgLikeError | undefined)?.code;
     if (error instanceof AppError) {
       const body: { message: string; errors?: Record<string, string> } = { message: error.message };
       if (error.fields) body.errors = error.fields;
-      return reply.status(error.statusCode).send(body);
+      return answer(error.statusCode, body);
     }
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({ message: error.message || 'Too many requests. Please wait a moment and try again.' });
+      return answer(429, {
+        message: error.message || 'Too many requests. Please wait a moment and try again.',
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The request is too large.' });
+      return answer(413, { message: 'The request is too large.' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ message: 'Send the request body as JSON.' });
+      return answer(415, { message: 'Send the request body as JSON.' });
     }
     if (
       error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       error instanceof SyntaxError
     ) {
-      return reply.status(400).send({ message: 'The request body is not valid JSON.' });
+      return answer(400, { message: 'The request body is not valid JSON.' });
     }
     if (code === '23505') {
-      return reply.status(409).send({ message: 'That already exists.' });
+      return answer(409, { message: 'That already exists.' });
     }
     // A NUL byte or an invalid UTF-8 sequence in any text: PostgreSQL refuses to store or compare it.
     if (code === '22021' || code === '22P05') {
-      return reply.status(400).send({ message: 'The request contains characters we cannot accept.' });
+      return answer(400, { message: 'The request contains characters we cannot accept.' });
     }
     if (code === '22P02' || code === '22003' || code === '23514') {
-      return reply.status(400).send({ message: 'A value in the request is out of range.' });
+      return answer(400, { message: 'A value in the request is out of range.' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .send({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
+      return answer(503, { message: 'The shop is briefly unavailable. Please try again in a moment.' });
     }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message || 'Bad request.' });
+      return answer(error.statusCode, { message: error.message || 'Bad request.' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return answer(500, { message: 'Something went wrong on our side. Please try again.' });
   });
 }

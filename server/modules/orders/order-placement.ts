@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { ShopMetrics } from '../../lib/metrics.js';
 import { customerContact } from '../accounts/customers.js';
 import { removePurchasedCartLines } from '../cart/cart-lines.js';
 import { productTaxes } from '../catalog/products.js';
@@ -61,6 +62,7 @@ export function createOrderPlacement(deps: {
   /** The seller's state: deliveries within it pay CGST + SGST, elsewhere IGST. */
   seller: { state: string };
   log: FastifyBaseLogger;
+  metrics?: Pick<ShopMetrics, 'ordersPlaced' | 'payments'>;
   now?: () => Date;
 }) {
   const { db, provider, mailer, log } = deps;
@@ -357,11 +359,14 @@ export function createOrderPlacement(deps: {
         await abandon(checkout.id, 'refunded');
         const refunded = await refundAfterSellOut(checkout, payment);
         log.warn({ checkoutId: checkout.id, titles: error.titles }, 'sold out during payment');
+        deps.metrics?.payments.inc({ outcome: 'refunded-sold-out' });
         return { kind: 'sold-out', titles: error.titles, refunded };
       }
       if (outcome === 'refunded')
         return { kind: 'sold-out', titles: [], refunded: payment.status === 'captured' };
       if (outcome.created) {
+        deps.metrics?.ordersPlaced.inc({ payment: 'online' });
+        deps.metrics?.payments.inc({ outcome: 'paid' });
         deps.catalog?.invalidateStock();
         await settlePayment(payment, checkout.amountPaise);
         await sendConfirmation(outcome.order);
@@ -390,6 +395,7 @@ export function createOrderPlacement(deps: {
           await inTransaction(tx, placed);
           return placed;
         });
+        deps.metrics?.ordersPlaced.inc({ payment: 'cash-on-delivery' });
         deps.catalog?.invalidateStock();
         return order;
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { webhookEvents } from '../../db/schema.js';
+import type { ShopMetrics } from '../../lib/metrics.js';
 import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
 import { releaseCouponHold, sweepExpiredCouponHolds } from '../coupons/coupon-use.js';
@@ -36,6 +37,7 @@ export function createPaymentSettlement(deps: {
   placement: OrderPlacement;
   log: FastifyBaseLogger;
   now?: () => Date;
+  metrics?: Pick<ShopMetrics, 'payments'>;
   /** Settles refund webhooks and pending refunds; without it refund events are only recorded. */
   refunds?: RefundSettler;
 }) {
@@ -68,6 +70,7 @@ export function createPaymentSettlement(deps: {
       // A failed payment gives its held stock (and coupon use) back to other shoppers; a retry in
       // the same provider order can still buy whatever nobody else holds, at the price it shows.
       if (payment.status === 'failed') {
+        deps.metrics?.payments.inc({ outcome: 'failed' });
         await releaseHolds(db, checkout.id);
         await releaseCouponHold(db, checkout.id);
       }

@@ -1,0 +1,84 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Mailer } from './mailer.js';
+
+/** What a database handle can say about its connection pool (PostgreSQL; PGlite has none). */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
+/**
+ * The shop's Prometheus metrics (GET /metrics, metrics.routes.ts): requests by route and status
+ * with their latency, the process (event-loop delay, memory, GC), the database pool, and what the
+ * business cares about: orders placed, payments by outcome, refunds, e-mails. One registry per
+ * app, so tests that build several apps do not count into each other.
+ */
+export function createMetrics(options: { poolStats?: () => PoolStats } = {}) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  const registers = [registry];
+
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status, and how long they took',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const poolStats = options.poolStats;
+  if (poolStats) {
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database pool connections by state (in use, idle) and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const stats = poolStats();
+        this.set({ state: 'in_use' }, stats.total - stats.idle);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+  const ordersPlaced = new Counter({
+    name: 'shop_orders_placed_total',
+    help: 'Orders placed, by how they are paid (online, cash-on-delivery)',
+    labelNames: ['payment'] as const,
+    registers,
+  });
+  const payments = new Counter({
+    name: 'shop_payments_total',
+    help: 'Payments reported by the provider, by outcome (paid, failed, refunded-sold-out)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const refunds = new Counter({
+    name: 'shop_refunds_total',
+    help: 'Refunds settled, by status (processed, failed) and how they were paid (provider, bank, upi)',
+    labelNames: ['status', 'method'] as const,
+    registers,
+  });
+  const emails = new Counter({
+    name: 'shop_emails_total',
+    help: 'E-mails by outcome: queued (to send after the answer), sent, attempt-failed (each failed try), given-up',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+
+  return { registry, requests, ordersPlaced, payments, refunds, emails };
+}
+
+export type ShopMetrics = ReturnType<typeof createMetrics>;
+
+/** The mailer, counting every message sent and every failed attempt to send one. */
+export function countingMailer(mailer: Mailer, metrics: Pick<ShopMetrics, 'emails'> | undefined): Mailer {
+  if (!metrics) return mailer;
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+        metrics.emails.inc({ outcome: 'sent' });
+      } catch (error) {
+        metrics.emails.inc({ outcome: 'attempt-failed' });
+        throw error;
+      }
+    },
+  };
+}
