@@ -85,6 +85,8 @@ const shapes: Record<string, () => Promise<unknown>> = {
   'facets-all': () => catalog.facets(parseProductFilters({})),
   'facets-category': () => catalog.facets(parseProductFilters({ category: category!.title })),
   'facets-search': () => catalog.facets(parseProductFilters({ q: 'samsung tv' })),
+  'facets-price-range': () =>
+    catalog.facets(parseProductFilters({ 'price[gte]': '1000', 'price[lte]': '50000' })),
   'detail-by-slug': () => catalog.getProduct(sample!.slug),
 };
 
