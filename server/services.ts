@@ -17,6 +17,7 @@ import { createCatalogAdminService } from './modules/catalog/catalog-admin.servi
 import { createTaxonomyService } from './modules/catalog/taxonomy.service.js';
 import { createCheckoutService } from './modules/checkout/checkout.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { createDataExport } from './modules/data-rights/data-export.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -117,6 +118,9 @@ export async function createServices(deps: {
     confirmMinutes: config.cashOnDelivery.confirmMinutes,
     publicUrl: config.publicUrl,
   });
+  const orders = createOrdersService({ db, provider, catalog, checkout, placement });
+  const cart = createCartService({ db, catalog });
+  const wishlist = createWishlistService({ db, catalog });
   return {
     mailer,
     mailQueue,
@@ -124,14 +128,16 @@ export async function createServices(deps: {
     catalog,
     blog: createBlogService(db, { imageUrls }),
     enquiries: createEnquiriesService(db),
-    wishlist: createWishlistService({ db, catalog }),
-    cart: createCartService({ db, catalog }),
+    wishlist,
+    cart,
+    // Issue 17: the customer's right of access.
+    dataExport: createDataExport({ db, orders, cart, wishlist }),
     reviews: createReviewsService({ db, catalog }),
     provider,
     testGateway,
     checkout,
     placement,
-    orders: createOrdersService({ db, provider, catalog, checkout, placement }),
+    orders,
     settlement: createPaymentSettlement({ db, provider, placement, log, refunds, metrics }),
     refunds,
     orderLifecycle,

@@ -15,6 +15,7 @@ import { catalogAdminRoutes } from './catalog/catalog-admin.routes.js';
 import { taxonomyRoutes } from './catalog/taxonomy.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { couponsRoutes } from './coupons/coupons.routes.js';
+import { dataRightsRoutes } from './data-rights/data-rights.routes.js';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.js';
 import { enquiriesAdminRoutes } from './enquiries/enquiries-admin.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(apiReferenceRoutes);
 
   await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(dataRightsRoutes, { dataExport: services.dataExport });
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(blogRoutes, { blog: services.blog });
   await app.register(enquiriesRoutes, { enquiries: services.enquiries });

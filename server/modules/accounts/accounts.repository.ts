@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { emailChangeReverts, passwordResetTokens, sessions, users } from '../../db/schema.js';
 
@@ -223,4 +223,40 @@ export async function cancelLaterEmailReverts(
         gt(emailChangeReverts.createdAt, after),
       ),
     );
+}
+
+/** A customer's sign-ins, e-mail changes and reset links (what, when; never the token hashes). */
+export async function accountHistory(db: Executor, userId: string) {
+  const [sessionRows, changeRows, resetRows] = await Promise.all([
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt)),
+    db
+      .select({
+        oldEmail: emailChangeReverts.oldEmail,
+        newEmail: emailChangeReverts.newEmail,
+        createdAt: emailChangeReverts.createdAt,
+        usedAt: emailChangeReverts.usedAt,
+      })
+      .from(emailChangeReverts)
+      .where(eq(emailChangeReverts.userId, userId))
+      .orderBy(desc(emailChangeReverts.createdAt)),
+    db
+      .select({
+        createdAt: passwordResetTokens.createdAt,
+        expiresAt: passwordResetTokens.expiresAt,
+        usedAt: passwordResetTokens.usedAt,
+      })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, userId))
+      .orderBy(desc(passwordResetTokens.createdAt)),
+  ]);
+  return { sessions: sessionRows, emailChanges: changeRows, passwordResets: resetRows };
 }

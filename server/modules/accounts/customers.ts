@@ -2,7 +2,7 @@ import type { ApiUser } from '../../../shared/api/accounts.schemas.js';
 import type { Executor } from '../../db/client.js';
 import { verifyPassword } from '../../lib/secrets.js';
 import { presentUser } from './accounts.presenter.js';
-import { findUserByEmail, findUserById } from './accounts.repository.js';
+import { accountHistory, findUserByEmail, findUserById } from './accounts.repository.js';
 
 /**
  * What other modules may know about a customer, read through the accounts module rather than its
@@ -42,4 +42,14 @@ export async function customerPasswordMatches(
 /** The id of the shop account with this e-mail address (stored lower case), or undefined. */
 export async function customerIdByEmail(db: Executor, email: string): Promise<string | undefined> {
   return (await findUserByEmail(db, email.trim().toLowerCase()))?.id;
+}
+
+/**
+ * The customer's account and its history (sign-ins, e-mail changes, reset links asked for), for
+ * their data export; undefined when there is no such account.
+ */
+export async function customerRecords(db: Executor, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) return undefined;
+  return { account: presentUser(user), ...(await accountHistory(db, userId)) };
 }

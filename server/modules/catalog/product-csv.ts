@@ -17,6 +17,7 @@ import {
 import { PRODUCT_TAGS } from '../../../shared/catalog.js';
 import { rupeesToPaise } from '../../../shared/money.js';
 import { readGstRate, readHsnCode } from '../../../shared/schemas/gst-fields.js';
+import { protectCell, unprotectCell } from '../../lib/csv-cells.js';
 import { badRequest } from '../../lib/errors.js';
 
 /**
@@ -28,15 +29,8 @@ import { badRequest } from '../../lib/errors.js';
 
 export type CsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function protect(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-function unprotect(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-}
+const protect = protectCell;
+const unprotect = unprotectCell;
 
 export type ExportRow = {
   slug: string;

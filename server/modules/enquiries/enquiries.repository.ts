@@ -124,3 +124,12 @@ export async function insertNote(
   const [row] = await db.insert(enquiryNotes).values(values).returning();
   return row!;
 }
+
+/** Enquiries sent with this e-mail address (stored as typed: compared case aside), newest first. */
+export async function enquiriesByEmail(db: Executor, email: string): Promise<EnquiryRow[]> {
+  return db
+    .select()
+    .from(enquiries)
+    .where(sql`lower(${enquiries.email}) = ${email.toLowerCase()}`)
+    .orderBy(desc(enquiries.createdAt));
+}

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/pincodes.schemas.js';
 import { PINCODE_PATTERN } from '../../../shared/india.js';
 import { canonicalRegion } from '../../../shared/schemas/address.js';
+import { protectCell, unprotectCell } from '../../lib/csv-cells.js';
 import { badRequest } from '../../lib/errors.js';
 import type { PincodeRow, PincodeValues } from './pincodes.repository.js';
 
@@ -66,10 +67,8 @@ const SHOP_ONLY: readonly Field[] = ['city', 'serviceable', 'cod', 'deliveryDays
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const protect = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-const unprotect = (text: string) =>
-  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+const protect = protectCell;
+const unprotect = unprotectCell;
 
 /** The directory's spellings (upper case, `&`, older names) that the address form does not know. */
 const DIRECTORY_STATES: Record<string, string> = {

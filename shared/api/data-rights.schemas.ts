@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { userAnswer } from './accounts.schemas.js';
+import { cartLineAnswer } from './cart.schemas.js';
+import { productAnswer } from './catalog.schemas.js';
+import { orderAnswer } from './orders.schemas.js';
+
+/**
+ * Everything the shop holds about the signed-in customer (Digital Personal Data Protection Act
+ * 2023, right of access): the account, its sign-ins, e-mail changes and password resets, orders,
+ * cart, wishlist, reviews and enquiries sent with the account's e-mail. Times are ISO strings (UTC).
+ */
+export const dataExportAnswer = z.object({
+  about: z.object({
+    shop: z.string(),
+    exportedAt: z.string(),
+    /** What each part is, in words, for a reader who is not a programmer. */
+    contents: z.record(z.string(), z.string()),
+  }),
+  account: userAnswer,
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      expiresAt: z.string(),
+      revokedAt: z.nullable(z.string()),
+    }),
+  ),
+  emailChanges: z.array(
+    z.object({
+      oldEmail: z.string(),
+      newEmail: z.string(),
+      createdAt: z.string(),
+      undoneAt: z.nullable(z.string()),
+    }),
+  ),
+  passwordResets: z.array(
+    z.object({ createdAt: z.string(), expiresAt: z.string(), usedAt: z.nullable(z.string()) }),
+  ),
+  orders: z.array(orderAnswer),
+  cart: z.array(cartLineAnswer),
+  wishlist: z.array(productAnswer),
+  reviews: z.array(
+    z.object({
+      productTitle: z.string(),
+      productSlug: z.string(),
+      star: z.number(),
+      comment: z.string(),
+      verifiedPurchase: z.boolean(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  enquiries: z.array(
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      mobile: z.string(),
+      comment: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ApiDataExport = z.output<typeof dataExportAnswer>;
+
+export const exportMyData = { response: dataExportAnswer };
+/** The answer is text/csv; the schema documents it as a string. */
+export const exportMyOrdersCsv = { response: z.string() };
