@@ -7,6 +7,7 @@ import { useRevalidate, useRouteData } from '../app/route-context';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { LogoutIcon } from '../components/ui/icons';
+import { MyDataDownloads } from '../features/accounts/my-data-downloads';
 import { PencilIcon } from '../features/accounts/pencil-icon';
 import { api } from '../lib/api-client';
 import { useForm, zodResolver } from '../lib/form';
@@ -204,23 +205,26 @@ export default function ProfilePage() {
           </form>
         </section>
 
-        <aside className="profile-card profile-links" aria-labelledby="profile-links-title">
-          <h2 id="profile-links-title">Shortcuts</h2>
-          <ul className="profile-link-list">
-            <li>
-              <Link href="/my-orders">My orders</Link>
-            </li>
-            <li>
-              <Link href="/wishlist">My wishlist</Link>
-            </li>
-            <li>
-              <Link href="/cart">My cart</Link>
-            </li>
-            <li>
-              <Link href="/forgot-password">Change password</Link>
-            </li>
-          </ul>
-        </aside>
+        <div className="profile-side">
+          <aside className="profile-card profile-links" aria-labelledby="profile-links-title">
+            <h2 id="profile-links-title">Shortcuts</h2>
+            <ul className="profile-link-list">
+              <li>
+                <Link href="/my-orders">My orders</Link>
+              </li>
+              <li>
+                <Link href="/wishlist">My wishlist</Link>
+              </li>
+              <li>
+                <Link href="/cart">My cart</Link>
+              </li>
+              <li>
+                <Link href="/forgot-password">Change password</Link>
+              </li>
+            </ul>
+          </aside>
+          <MyDataDownloads />
+        </div>
       </div>
     </div>
   );
