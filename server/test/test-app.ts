@@ -15,14 +15,24 @@ export type TestContext = {
  * A fresh, migrated database per test file: in-memory PGlite by default, or a scratch database
  * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
  */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  drop(): Promise<void>;
+  /** The test database's own URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl?: string;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ pgliteDir: undefined });
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  // Named after the database in DATABASE_URL (seedb_test -> seedb_test_1a2b...), so scratch
+  // databases carry the prefix of whoever runs the tests on a shared server.
+  const base = /^[a-z_][a-z0-9_]*$/.test(new URL(serverUrl).pathname.slice(1))
+    ? new URL(serverUrl).pathname.slice(1)
+    : 'shop_test';
+  const name = `${base}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -33,6 +43,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   await database.migrate();
   return {
     database,
+    databaseUrl: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
