@@ -49,6 +49,27 @@ const words = [
 const sorts = ['title', '-title', 'price', '-price', 'createdAt', '-createdAt'];
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
+/** GET /metrics (this machine, so no token) as series -> value. */
+async function scrapeMetrics(base: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const series = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const cut = line.lastIndexOf(' ');
+    series.set(line.slice(0, cut), Number(line.slice(cut + 1)));
+  }
+  return series;
+}
+
+/** The sum of a metric's series whose labels include every `label="value"` given. */
+function metricSum(series: Map<string, number>, name: string, ...labels: string[]): number {
+  let sum = 0;
+  for (const [key, value] of series) {
+    if ((key === name || key.startsWith(`${name}{`)) && labels.every((l) => key.includes(l))) sum += value;
+  }
+  return sum;
+}
+
 const databaseUrl = await createScratchDatabase(databaseName);
 const shop = await startShop(port, {
   DATABASE_URL: databaseUrl,
@@ -65,7 +86,8 @@ try {
     _id: string;
     slug: string;
     quantity: number;
-    color: { _id: string }[];
+    // Lists answer each product's colours as their ids.
+    color: string[];
   }[];
   const facets = (await call(undefined, 'setup', base, 'GET', '/api/product/facets')).body as {
     categories: { title: string }[];
@@ -81,6 +103,7 @@ try {
     );
   }
   const before = await stockSnapshot(books.query);
+  const metricsBefore = await scrapeMetrics(base);
 
   const samples: Sample[] = [];
   const outcomes = { ordered: 0, 'sold-out': 0, 'cart-refused': 0, failed: 0 };
@@ -116,7 +139,7 @@ try {
         const added = await call(samples, 'POST /api/user/cart', base, 'POST', '/api/user/cart', {
           token: shopper.token,
           ip: shopper.ip,
-          body: { productId: product._id, color: product.color[0]?._id, quantity: 1 },
+          body: { productId: product._id, color: product.color[0], quantity: 1 },
         });
         await call(samples, 'GET /api/user/cart', base, 'GET', '/api/user/cart', {
           token: shopper.token,
@@ -131,6 +154,23 @@ try {
   // Webhooks (1 s) and reconciliation (5 s) settle whatever a browser would have left behind.
   await new Promise((resolve) => setTimeout(resolve, 8_000));
   const result = await checkBooks(books.query, before);
+  // Issue 17: /metrics moved with the traffic, and its order counter agrees with the books.
+  const metricsAfter = await scrapeMetrics(base);
+  const moved = (name: string, ...labels: string[]) =>
+    metricSum(metricsAfter, name, ...labels) - metricSum(metricsBefore, name, ...labels);
+  const counted = {
+    requests: moved('http_request_duration_seconds_count'),
+    listReads: moved('http_request_duration_seconds_count', 'route="/api/product"', 'status="200"'),
+    ordersPlaced: moved('shop_orders_placed_total'),
+    paid: moved('shop_payments_total', 'outcome="paid"'),
+    refundedSoldOut: moved('shop_payments_total', 'outcome="refunded-sold-out"'),
+    emailsSent: moved('shop_emails_total', 'outcome="sent"'),
+  };
+  if (counted.ordersPlaced !== result.orders) {
+    result.problems.push(
+      `/metrics counted ${counted.ordersPlaced} orders placed, the books ${result.orders}`,
+    );
+  }
   const routes = summarise(samples);
   const total = samples.length;
   const errors = routes.reduce((sum, r) => sum + r.errors, 0);
@@ -146,6 +186,9 @@ try {
     '',
     `Books: ${result.orders} orders; ${result.approvedPayments} approved payments, ${result.paymentsWithOrder} with exactly one order, ` +
       `${result.paymentsRefunded} refunded, ${result.unsettled} unsettled; problems: ${result.problems.length ? result.problems.join('; ') : 'none'}.`,
+    `/metrics moved by: ${counted.requests} requests (${counted.listReads} list reads answered 200), ` +
+      `${counted.ordersPlaced} orders placed, ${counted.paid} payments paid, ${counted.refundedSoldOut} refunded as sold out, ` +
+      `${counted.emailsSent} e-mails sent.`,
   ];
   console.log(`\n${lines.join('\n')}`);
   mkdirSync('bench/results', { recursive: true });
