@@ -18,7 +18,10 @@ describe('app', () => {
   it('answers unknown API routes with 404 JSON', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/nope?x=1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No API route for GET /api/nope' });
+    expect(response.json()).toEqual({
+      message: 'No API route for GET /api/nope',
+      requestId: expect.any(String),
+    });
   });
 
   it('refuses oversized bodies with 413 JSON', async () => {

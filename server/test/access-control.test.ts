@@ -133,7 +133,7 @@ function expectRefused(response: Awaited<ReturnType<typeof send>>, label: string
   expect(response.statusCode, `${label}: ${response.body}`).toBe(401);
   expect(response.headers['content-type']).toMatch(/application\/json/);
   const body = response.json();
-  expect(Object.keys(body), label).toEqual(['message']);
+  expect(Object.keys(body), label).toEqual(['message', 'requestId']);
   expect(response.body).not.toContain(productId);
   expect(response.body).not.toContain(owner.email);
 }

@@ -91,7 +91,9 @@ describe('CORS for the allowed origins', () => {
     const list = await shared.app.inject({ url: '/api/product', headers: { origin: client } });
     expect(list.statusCode).toBe(200);
     expect(list.headers['access-control-allow-origin']).toBe(client);
-    expect(list.headers['access-control-expose-headers']).toBe('X-Total-Count, X-Total-Count-Estimated');
+    expect(list.headers['access-control-expose-headers']).toBe(
+      'X-Total-Count, X-Total-Count-Estimated, X-Request-Id',
+    );
     expect(list.headers['x-total-count']).toBe('1');
 
     const cart = await shared.app.inject({
@@ -105,7 +107,7 @@ describe('CORS for the allowed origins', () => {
     const refused = await shared.app.inject({ url: '/api/user/cart', headers: { origin: client } });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['access-control-allow-origin']).toBe(client);
-    expect(refused.json()).toEqual({ message: expect.any(String) });
+    expect(refused.json()).toEqual({ message: expect.any(String), requestId: expect.any(String) });
   });
 
   it('answers the test gateway endpoints and assets too', async () => {

@@ -151,8 +151,8 @@ describe('login, sessions and logout', () => {
       password: 'whatever1',
     });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
-    expect(wrong.body).toEqual({ message: 'Invalid Credentials' });
-    expect(unknown.body).toEqual({ message: 'Invalid Credentials' });
+    expect(wrong.body).toEqual({ message: 'Invalid Credentials', requestId: expect.any(String) });
+    expect(unknown.body).toEqual({ message: 'Invalid Credentials', requestId: expect.any(String) });
   });
 
   it('refuses missing, malformed, expired and revoked tokens with 401', async () => {
@@ -284,6 +284,7 @@ describe('changing the e-mail address', () => {
       body: {
         message: 'Enter your current password to change your e-mail address',
         errors: { currentPassword: 'Enter your current password to change your e-mail address' },
+        requestId: expect.any(String),
       },
     });
     const empty = await call(
@@ -304,6 +305,7 @@ describe('changing the e-mail address', () => {
       body: {
         message: 'Your current password is not correct',
         errors: { currentPassword: 'Your current password is not correct' },
+        requestId: expect.any(String),
       },
     });
     // The session survives a wrong guess (a 401 would sign the customer out).

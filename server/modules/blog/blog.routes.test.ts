@@ -48,6 +48,9 @@ describe('blog API', () => {
     );
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/blog/nope' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'This article does not exist.' });
+    expect(missing.json()).toEqual({
+      message: 'This article does not exist.',
+      requestId: expect.any(String),
+    });
   });
 });

@@ -54,7 +54,10 @@ describe('POST /api/enquiry', () => {
       remoteAddress: '10.0.0.3',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(response.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      requestId: expect.any(String),
+    });
   });
 
   it('rate-limits a flood from one address', async () => {

@@ -52,6 +52,7 @@ describe('the delivery address at checkout', () => {
         expect(answer.json()).toEqual({
           message: `We do not deliver to ${pincode} yet.`,
           errors: { 'shippingInfo.pincode': `We do not deliver to ${pincode} yet.` },
+          requestId: expect.any(String),
         });
       }
     });

@@ -127,13 +127,13 @@ describe('the original admin client sign-in (POST /api/user/admin-login)', () =>
     const shopper = await signUp(ctx.app);
     const right = await post('/api/user/admin-login', { email: shopper.email, password: shopper.password });
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toEqual({ message: 'Not Authorized' });
+    expect(right.json()).toEqual({ message: 'Not Authorized', requestId: expect.any(String) });
     const wrong = await post('/api/user/admin-login', {
       email: shopper.email,
       password: 'wrong password here',
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid Credentials' });
+    expect(wrong.json()).toEqual({ message: 'Invalid Credentials', requestId: expect.any(String) });
     const nobody = await post('/api/user/admin-login', {
       email: 'nobody@example.in',
       password: 'wrong password here',
