@@ -322,6 +322,9 @@ test.describe('forgotten password', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Login' }).click();
+    // Login saves the session (the header may show it at once) and then loads the home page in
+    // full: wait for that load, not only for the header, before touching the page again.
+    await page.waitForURL('/', { waitUntil: 'load', ...afterReload });
     await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible(afterReload);
 
     // The same link again: a clear message and a way to ask for a new one.

@@ -41,7 +41,10 @@ test('the server renders the product with its real stock, review count and JSON-
   const response = await request.get(`/product/${shirt}`);
   expect(response.status()).toBe(200);
   const html = await response.text();
-  expect(html).toContain(`<h1 id="product-title">${p.title.replace(/'/g, '&#x27;')}</h1>`);
+  // Escaped as the renderer (preact-render-to-string) does: &, < and > in text; quotes are plain.
+  expect(html).toContain(
+    `<h1 id="product-title">${p.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</h1>`,
+  );
   expect(html).toContain('₹699.00');
   expect(html).toContain('In stock');
   expect(html).toContain(`(${p.ratingCount} reviews)`);

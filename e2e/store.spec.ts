@@ -24,6 +24,26 @@ async function apiTotal(page: Page, query: string): Promise<number> {
 }
 
 test.describe('store page', () => {
+  test('a product card hovered has its page ready: the click asks the server for nothing more', async ({
+    page,
+  }) => {
+    await openStore(page, '/product');
+    const link = cards(page).first().locator('a.product-card-link');
+    const href = (await link.getAttribute('href'))!;
+    const productApi = `/api/product/${href.split('/').pop()}`;
+    const prefetched = page.waitForRequest((request) => new URL(request.url()).pathname === productApi);
+    await link.hover();
+    await prefetched;
+    // Give the prefetch its answer, then count what the click itself asks for.
+    await page.waitForLoadState('networkidle');
+    const afterClick: string[] = [];
+    page.on('request', (request) => afterClick.push(new URL(request.url()).pathname));
+    await link.click();
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(afterClick.filter((path) => path === productApi || path.startsWith('/assets/'))).toEqual([]);
+  });
+
   test('lists a page of products with paging that works', async ({ page }) => {
     const total = await apiTotal(page, '');
     expect(total).toBeGreaterThan(24);

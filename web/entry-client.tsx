@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { App } from './app/app';
 import { matchRoutes } from './app/match';
 import { loadPage } from './app/page-modules';
+import { prefetchSignedInData } from './app/prefetch';
 import type { BootData, RouteView } from './app/route-view';
 import { routeCache } from './lib/route-cache';
 import { routes } from './routes';
@@ -27,7 +28,11 @@ async function initialView(): Promise<RouteView> {
   const match = matchRoutes(routes, window.location.pathname);
   if (!match || !boot || boot.kind === 'not-found') return { kind: 'not-found', key };
   if (boot.kind === 'error' && boot.error) return { kind: 'error', key, match, error: boot.error };
-  if (boot.kind === 'checking') return { kind: 'checking', key, match };
+  if (boot.kind === 'checking') {
+    // The cart or checkout: their data is asked for now, not after hydration and the session check.
+    prefetchSignedInData(key);
+    return { kind: 'checking', key, match };
+  }
   // The chunk is already downloading (the server preloads it); hydrating only once it is in
   // means the first client render is the server's, with no fallback in between.
   await loadPage(match.route);

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  allowStyleHashes,
   assembleDocument,
+  inlineStylesheets,
+  lcpImagePreload,
   mediaPreconnect,
   preloadTags,
   robotsTxt,
@@ -108,5 +112,53 @@ describe('stylesheetsFirst', () => {
     expect(result.indexOf('style.css')).toBeLessThan(result.indexOf('index.js'));
     expect(result.indexOf('viewport')).toBeLessThan(result.indexOf('style.css'));
     expect(result.match(/style\.css/g)).toHaveLength(1);
+  });
+});
+
+describe('inlineStylesheets', () => {
+  const template =
+    '<head><meta name="viewport" content="x">\n<link rel="stylesheet" crossorigin href="/assets/style-1.css">\n</head>';
+
+  it('writes the stylesheet into the page and gives its CSP hash', () => {
+    const css = 'body{color:red}';
+    const { template: page, styleHashes } = inlineStylesheets(template, (href) => {
+      expect(href).toBe('/assets/style-1.css');
+      return css;
+    });
+    expect(page).toContain('<style>body{color:red}</style>');
+    expect(page).not.toContain('<link rel="stylesheet"');
+    expect(styleHashes).toEqual([`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
+  });
+
+  it('cannot be closed early by the CSS it inlines', () => {
+    const { template: page } = inlineStylesheets(template, () => 'a{content:"</style><script>"}');
+    expect(page.match(/<\/style>/g)).toHaveLength(1);
+  });
+});
+
+describe('allowStyleHashes', () => {
+  it('adds the hashes to style-src only', () => {
+    const csp = "default-src 'self';style-src 'self';style-src-attr 'unsafe-inline';script-src 'self'";
+    expect(allowStyleHashes(csp, ["'sha256-abc'"])).toBe(
+      "default-src 'self';style-src 'self' 'sha256-abc';style-src-attr 'unsafe-inline';script-src 'self'",
+    );
+    expect(allowStyleHashes(csp, [])).toBe(csp);
+  });
+});
+
+describe('lcpImagePreload', () => {
+  it('preloads the first high-priority picture at the size the <img> will pick', () => {
+    const html =
+      '<img src="/a.webp" loading="lazy"><img src="/p-400.webp" srcset="/p-400.webp 400w, /p.webp 800w" sizes="(min-width: 768px) 260px, 50vw" fetchpriority="high"><img src="/q.webp" fetchpriority="high">';
+    expect(lcpImagePreload(html)).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" imagesrcset="/p-400.webp 400w, /p.webp 800w" imagesizes="(min-width: 768px) 260px, 50vw">',
+    );
+  });
+
+  it('uses href for a picture without srcset, and nothing when no picture is marked', () => {
+    expect(lcpImagePreload('<img fetchPriority="high" src="/cover.webp" alt="">')).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/cover.webp">',
+    );
+    expect(lcpImagePreload('<img src="/a.webp" loading="lazy">')).toBe('');
   });
 });

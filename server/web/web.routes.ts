@@ -7,7 +7,10 @@ import { urlOf } from '../../shared/api/endpoint.js';
 import type { ApiClient, RenderContext, RenderResult } from '../../web/entry-server.js';
 import type { Config } from '../config.js';
 import {
+  allowStyleHashes,
   assembleDocument,
+  inlineStylesheets,
+  lcpImagePreload,
   mediaPreconnect,
   notBuiltPage,
   preloadTags,
@@ -24,7 +27,10 @@ type Storefront = {
   render: (url: string, ctx: RenderContext) => Promise<RenderResult>;
   ApiError: ApiErrorClass;
   renderDataScript: (data: unknown) => string;
+  /** index.html with the stylesheet inlined (inlineStylesheets). */
   template: string;
+  /** CSP sources for the inlined style blocks. */
+  styleHashes: string[];
   manifest: ViteManifest;
   /** Files of web/public as built (favicon, manifest, images), by URL path. */
   publicFiles: Set<string>;
@@ -77,11 +83,16 @@ async function loadStorefront(distDir: string): Promise<Storefront | null> {
     Storefront,
     'render' | 'ApiError' | 'renderDataScript'
   >;
+  const clientDir = path.join(distDir, 'client');
+  const { template, styleHashes } = inlineStylesheets(readFileSync(templateFile, 'utf8'), (href) =>
+    readFileSync(path.join(clientDir, href), 'utf8'),
+  );
   return {
     render: module.render,
     ApiError: module.ApiError,
     renderDataScript: module.renderDataScript,
-    template: readFileSync(templateFile, 'utf8'),
+    template,
+    styleHashes,
     manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest,
     publicFiles: listPublicFiles(path.join(distDir, 'client')),
     stamp,
@@ -258,13 +269,22 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     if (result.redirect) return reply.redirect(result.redirect, result.status);
 
     const html = assembleDocument(site.template, {
-      head: [result.head, preconnect, preloadTags(site.manifest, result.modules)]
+      head: [
+        lcpImagePreload(result.html),
+        result.head,
+        preconnect,
+        preloadTags(site.manifest, result.modules),
+      ]
         .filter(Boolean)
         .join('\n    '),
       html: result.html,
       data: site.renderDataScript(result.data),
       banner: config.testModeBanner ? testModeBanner : undefined,
     });
+    // helmet wrote the policy before this handler ran; the page's inline stylesheet needs its hash.
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.header('content-security-policy', allowStyleHashes(csp, site.styleHashes));
     return reply
       .status(result.status)
       .type('text/html; charset=utf-8')

@@ -16,6 +16,7 @@ import { routes } from '../routes';
 import { documentTitle } from './head';
 import { matchRoutes } from './match';
 import { loadedPage, loadPage } from './page-modules';
+import { pendingLoad, usePrefetchLinks } from './prefetch';
 import { RouteContext, type RouteContextValue } from './route-context';
 import { type RouteView, toViewError, viewMeta } from './route-view';
 
@@ -58,6 +59,7 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
   const search = useSearch();
   const hydrated = useHydrated();
   const signedIn = useSession() !== null;
+  usePrefetchLinks(hydrated, view.key);
 
   const resolve = useCallback(
     async (force = false) => {
@@ -99,12 +101,14 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
           loadPage(match.route),
           cached
             ? cached.data
-            : match.route.load?.({
+            : // A hover or the entry script may have asked already (prefetch.ts).
+              (pendingLoad(key) ??
+              match.route.load?.({
                 api,
                 params: match.params,
                 searchParams: url.searchParams,
                 signal: controller.signal,
-              }),
+              })),
         ]);
         if (id !== navigation.current.id) return;
         if (match.route.load) routeCache.set(key, data);

@@ -111,10 +111,10 @@ export function SiteFooter() {
             <BrandMark size={28} />
             <span aria-hidden="true">Bharat Bazaar</span>
           </Link>
-          <p>
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Bharat Bazaar Retail Pvt. Ltd.
-            All rights reserved.
-          </p>
+          {/* The year may differ between the server's render and the browser's on New Year's Eve;
+              hydration just writes the browser's (Preact has no mismatch warning to silence, and
+              would print React's suppressHydrationWarning as an attribute). */}
+          <p>© {new Date().getFullYear()} Bharat Bazaar Retail Pvt. Ltd. All rights reserved.</p>
         </div>
       </div>
     </footer>

@@ -155,9 +155,11 @@ export function AddressForm({
           () => toast.error(NOT_LOADED, { autoClose: 6000 }),
         );
       }}
-      // Every keystroke and choice is kept, so a reload or a failed payment loses nothing.
-      onInput={() => saveAddress(getValues())}
-      onChange={(event) => {
+      // Every keystroke and choice is kept, so a reload or a failed payment loses nothing. The
+      // native input event (typing, and a select's choice), not a form onChange: on Preact that is
+      // the change event, which a text field fires only when left (decision 017), and the pincode
+      // is looked up as it is typed.
+      onInput={(event) => {
         saveAddress(getValues());
         const { name } = event.target as unknown as HTMLInputElement;
         if (name === 'pincode' || name === 'state') void checkDelivery();

@@ -28,7 +28,7 @@ describe('payment choice', () => {
     );
     const [online, cod] = options(html);
     expect(online!.label).toBe('Pay online UPI, cards, netbanking, wallets');
-    expect(online!.input).toContain('checked=""');
+    expect(online!.input).toMatch(/ checked\b/);
     expect(cod!.label).toBe(
       'Cash on delivery Pay in cash when it arrives; no extra fee. We e-mail you a code to confirm the order.',
     );
@@ -39,12 +39,10 @@ describe('payment choice', () => {
   it('cash on delivery refused: disabled, the reason read with its name', () => {
     const [, cod] = options(render({ codProblem: 'Not available for 494001' }));
     expect(cod!.label).toBe('Cash on delivery Not available for 494001');
-    expect(cod!.input).toContain('disabled=""');
+    expect(cod!.input).toMatch(/ disabled\b/);
   });
 
   it('while an order is being placed the whole group is disabled', () => {
-    expect(render({ disabled: true, method: 'cod' })).toMatch(
-      /^<fieldset class="payment-choice" disabled="">/,
-    );
+    expect(render({ disabled: true, method: 'cod' })).toMatch(/^<fieldset disabled class="payment-choice">/);
   });
 });

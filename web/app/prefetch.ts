@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { api } from '../lib/api-client';
+import { routeCache } from '../lib/route-cache';
+import { readCustomer } from '../lib/session';
+import { routes } from '../routes';
+import { matchRoutes } from './match';
+import { loadPage } from './page-modules';
+
+/**
+ * Instant navigation (issue 16): the code of a page a link leads to, and for public pages its
+ * data, fetched before the click. `App` calls `prefetch` when a pointer rests on a link or it
+ * gets focus (the shopper is about to go there: code and data), and `prefetchCode` for links that
+ * scroll into view (likely next pages: code only, a few kilobytes per kind of page, never a data
+ * request per card). A click then finds the chunk loaded and the data in `routeCache`, or still
+ * on its way in `pendingLoad`, and shows the page without a second request.
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** The data request a prefetch started for this URL key (`/product/x?y`), if still running. */
+export function pendingLoad(key: string): Promise<unknown> | undefined {
+  return inFlight.get(key);
+}
+
+function matchHref(href: string) {
+  let url: URL;
+  try {
+    url = new URL(href, window.location.href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== window.location.origin) return null;
+  const match = matchRoutes(routes, url.pathname);
+  return match ? { url, match } : null;
+}
+
+export function prefetchCode(href: string): void {
+  const found = matchHref(href);
+  if (found) void loadPage(found.match.route).catch(() => {});
+}
+
+export function prefetch(href: string): void {
+  const found = matchHref(href);
+  if (!found) return;
+  const { url, match } = found;
+  void loadPage(match.route).catch(() => {});
+  // Signed-in pages' data (cart, orders) changes as the shopper acts: it is read on arrival.
+  if (match.route.access !== 'public' || !match.route.load) return;
+  const key = url.pathname + url.search;
+  if (inFlight.has(key) || routeCache.get(key)) return;
+  startLoad(key, () => match.route.load!({ api, params: match.params, searchParams: url.searchParams }));
+}
+
+/**
+ * A signed-in page the server could only render as "Checking your account…" (the cart, checkout):
+ * its data request starts as the entry script runs, before hydration and the session check,
+ * instead of after them. Without a stored session nothing is asked (App sends the visitor to login).
+ */
+export function prefetchSignedInData(key: string): void {
+  const found = matchHref(key);
+  if (!found || !readCustomer()) return;
+  const { url, match } = found;
+  if (match.route.access !== 'signed-in' || !match.route.load) return;
+  startLoad(key, () => match.route.load!({ api, params: match.params, searchParams: url.searchParams }));
+}
+
+function startLoad(key: string, load: () => Promise<unknown>): void {
+  const request = load()
+    .then((data) => {
+      routeCache.set(key, data);
+      return data;
+    })
+    .finally(() => inFlight.delete(key));
+  // A failed prefetch is forgotten; the navigation that needs the data asks again and shows why.
+  request.catch(() => {});
+  inFlight.set(key, request);
+}
+
+const linkOf = (target: EventTarget | null): HTMLAnchorElement | null =>
+  target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
+
+/**
+ * Hover and focus anywhere (one listener each, on the document), and links in the page's content
+ * as they come into view. `viewKey` changes with each page shown, so its new links are watched.
+ */
+export function usePrefetchLinks(enabled: boolean, viewKey: string): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const onIntent = (event: Event) => {
+      const link = linkOf(event.target);
+      // A link opening elsewhere (new tab, download) is not a navigation of this app.
+      if (link && !link.target && !link.hasAttribute('download')) prefetch(link.href);
+    };
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, [enabled]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey is the trigger: each new page has new links to watch.
+  useEffect(() => {
+    if (!enabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        prefetchCode((entry.target as HTMLAnchorElement).href);
+      }
+    });
+    // After the page has painted and settled: prefetching must not compete with the first load.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    const handle = idle(() => {
+      for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]'))
+        observer.observe(link);
+    });
+    return () => {
+      window.cancelIdleCallback?.(handle);
+      observer.disconnect();
+    };
+  }, [enabled, viewKey]);
+}
