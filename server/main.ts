@@ -24,6 +24,10 @@ export async function startServer(options: StartOptions = {}) {
     const { seedDemoIfEmpty } = await import('./db/seed/demo-seed.js');
     await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => console.log(line) });
   }
+  // PGlite has no autovacuum: statistics at start (seconds at 100,000 products) and every six hours.
+  await database.refreshStatistics();
+  const statistics = setInterval(() => void database.refreshStatistics().catch(() => {}), 6 * 60 * 60 * 1000);
+  statistics.unref();
   const app = await buildApp({ config, database, web: true });
   await ensureFirstOwner({
     config,
@@ -46,6 +50,7 @@ export async function startServer(options: StartOptions = {}) {
       process.exit(1);
     }
     stopping = true;
+    clearInterval(statistics);
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();

@@ -35,13 +35,12 @@ async function main(): Promise<void> {
     console.log(
       `Search vocabulary and facet counts refreshed in ${((performance.now() - summarising) / 1000).toFixed(1)} s.`,
     );
-    if (database.kind === 'postgres') {
-      // Statistics for the planner, and the visibility map that lets the storefront's sorted
-      // lists be read from their indexes alone (decision 016): after a load, neither is there.
-      const vacuuming = performance.now();
-      await database.db.execute(sql`vacuum analyze`);
-      console.log(`Vacuumed and analysed in ${((performance.now() - vacuuming) / 1000).toFixed(1)} s.`);
-    }
+    // Statistics for the planner, and the visibility map that lets the storefront's sorted lists
+    // be read from their indexes alone (decision 016): after a load, neither is there. PGlite too:
+    // it has no autovacuum at all, and unanalysed it answered lists a fifth as fast.
+    const vacuuming = performance.now();
+    await database.db.execute(sql`vacuum analyze`);
+    console.log(`Vacuumed and analysed in ${((performance.now() - vacuuming) / 1000).toFixed(1)} s.`);
     // App servers already running on this database forget their cached catalogue reads.
     await announceCatalogChange(database.db, 'all');
   } finally {
