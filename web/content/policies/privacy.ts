@@ -3,7 +3,7 @@ import type { Policy } from './types';
 
 export const privacyPolicy: Policy = {
   title: 'Privacy policy',
-  updated: '2026-11-01',
+  updated: '2026-11-26',
   summary: `This notice explains what personal data ${SHOP.legalName} collects, why, how long we keep it and how you can control it, as the Digital Personal Data Protection Act, 2023 requires.`,
   sections: [
     {
@@ -56,7 +56,7 @@ export const privacyPolicy: Policy = {
       blocks: [
         {
           list: [
-            'See a summary of the personal data we hold about you.',
+            'Get a copy of the personal data we hold about you: “Download my data” on your profile page gives all of it at once, in a file a computer can read, and your orders as a spreadsheet.',
             'Correct or update it (name, e-mail and mobile number on your profile page, at any time).',
             'Have it erased when it is no longer needed, or close your account.',
             'Nominate a person to exercise these rights if you die or become unable to.',
