@@ -29,6 +29,8 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; payload?:
 /** Every endpoint that needs a signed-in customer, with a plausible request. */
 const protectedCalls: Call[] = [
   { method: 'GET', path: '/api/user/me' },
+  { method: 'GET', path: '/api/user/me/export' },
+  { method: 'GET', path: '/api/user/me/export/orders.csv' },
   { method: 'POST', path: '/api/user/logout' },
   {
     method: 'PUT',
