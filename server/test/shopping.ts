@@ -78,6 +78,25 @@ export function shoppingCalls(app: () => FastifyInstance) {
       expect(response.json()).toEqual({ status: 'processed' });
     },
 
+    /**
+     * A whole purchase through the test gateway: the lines into the cart, checkout, pay, verify,
+     * create the order (with `extra` in its body, e.g. a `shippingInfo`). Answers the order's id.
+     */
+    async buy(
+      customer: Customer,
+      lines: { id: string; colorId: string; quantity: number }[],
+      extra: object = {},
+    ): Promise<string> {
+      for (const line of lines) await this.addToCart(customer, line.id, line.colorId, line.quantity);
+      const started = await this.startCheckout(customer);
+      expect(started.statusCode, started.body).toBe(200);
+      const fields = await this.payWithGateway(started.json().order.id);
+      expect((await this.verify(customer, fields)).statusCode).toBe(200);
+      const created = await this.createOrder(customer, fields, extra);
+      expect(created.statusCode, created.body).toBe(200);
+      return created.json().order._id as string;
+    },
+
     createOrder: (
       customer: Customer,
       fields: { razorpay_payment_id: string; razorpay_order_id: string },
