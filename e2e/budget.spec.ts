@@ -62,6 +62,7 @@ test.describe('first-load JavaScript', () => {
       '/signup',
       '/forgot-password',
       '/reset-password/some-token',
+      '/unsubscribe?token=some-token',
     ];
     const sizes: Record<string, number> = {};
     for (const path of paths) {

@@ -153,10 +153,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(sitemapRoutes, { sitemap: services.sitemap });
   // Payments and refunds to settle, and cash-on-delivery orders never confirmed in time to lapse.
-  scheduleReconciliation(app, config.reconcileIntervalSeconds, async () => {
+  scheduleReconciliation(app, 'reconciliation', config.reconcileIntervalSeconds, async () => {
     await services.settlement.reconcile();
     await services.cashOnDelivery.lapseUnconfirmed();
   });
+  // Issue 17: inactive accounts warned and erased, erased customers' orders past their retention.
+  // Hourly is plenty for periods counted in years and a 48-hour warning.
+  scheduleReconciliation(app, 'data retention', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
+    services.accountErasure.runRetention(),
+  );
   if (options.web) await app.register(webRoutes, { config });
 
   app.setNotFoundHandler((request, reply) => {
@@ -169,8 +174,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Periodically settles checkouts whose browser and webhook never arrived; stops with the server. */
-function scheduleReconciliation(app: FastifyInstance, seconds: number, reconcile: () => Promise<unknown>) {
+/** Runs a periodic job (settling checkouts whose browser and webhook never arrived...); stops with the server. */
+function scheduleReconciliation(
+  app: FastifyInstance,
+  label: string,
+  seconds: number,
+  reconcile: () => Promise<unknown>,
+) {
   if (seconds <= 0) return;
   let running = false;
   const tick = async () => {
@@ -179,7 +189,7 @@ function scheduleReconciliation(app: FastifyInstance, seconds: number, reconcile
     try {
       await reconcile();
     } catch (error) {
-      app.log.warn({ err: error }, 'reconciliation failed; will retry');
+      app.log.warn({ err: error }, `${label} failed; will retry`);
     } finally {
       running = false;
     }

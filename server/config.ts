@@ -154,6 +154,16 @@ const envSchema = z
       .min(5, 'COD_CONFIRM_MINUTES must be between 5 and 1440')
       .max(1440, 'COD_CONFIRM_MINUTES must be between 5 and 1440')
       .default(30),
+    // Issue 17: days without a sign-in after which a customer's account is erased (warned by e-mail
+    // 48 hours before); 0, the default, never erases. The DPDP Rules' Third Schedule sets 3 years
+    // (1095 days) for e-commerce entities with 2 crore or more users; below that it is the shop's choice.
+    INACTIVE_ACCOUNT_ERASE_DAYS: z.coerce
+      .number({ message: 'INACTIVE_ACCOUNT_ERASE_DAYS must be a number' })
+      .int('INACTIVE_ACCOUNT_ERASE_DAYS must be a whole number')
+      .refine((days) => days === 0 || (days >= 30 && days <= 3650), {
+        message: 'INACTIVE_ACCOUNT_ERASE_DAYS must be 0 (off) or between 30 and 3650',
+      })
+      .default(0),
     // Which proxies may set X-Forwarded-For: a hop count (1) or addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
     // Unset, the client's own address counts, so nobody can dodge a rate limit by sending the header.
     TRUST_PROXY: emptyAsUndefined.pipe(
@@ -309,6 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Cash on delivery: the largest order in paise (0: not offered); minutes to confirm one. */
     cashOnDelivery: { maxOrderPaise: raw.COD_MAX_ORDER * 100, confirmMinutes: raw.COD_CONFIRM_MINUTES },
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
+    /** Days without use after which a customer's account is erased; 0: never (issue 17). */
+    inactiveAccountEraseDays: raw.INACTIVE_ACCOUNT_ERASE_DAYS,
     logLevel: raw.LOG_LEVEL,
     /** Who sells: printed on tax invoices; its state decides CGST + SGST or IGST (issue 15). */
     seller: sellerFrom(raw),

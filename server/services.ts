@@ -17,7 +17,9 @@ import { createCatalogAdminService } from './modules/catalog/catalog-admin.servi
 import { createTaxonomyService } from './modules/catalog/taxonomy.service.js';
 import { createCheckoutService } from './modules/checkout/checkout.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { createAccountErasure } from './modules/data-rights/account-erasure.service.js';
 import { createDataExport } from './modules/data-rights/data-export.service.js';
+import { createMarketingConsent } from './modules/data-rights/marketing-consent.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -132,6 +134,16 @@ export async function createServices(deps: {
     cart,
     // Issue 17: the customer's right of access.
     dataExport: createDataExport({ db, orders, cart, wishlist }),
+    // Issue 17: the right to erasure (on request, and of accounts unused for the configured period),
+    // and the marketing consent with its one-click withdrawal.
+    accountErasure: createAccountErasure({
+      db,
+      mailQueue,
+      publicUrl: config.publicUrl,
+      onReviewerRenamed: () => catalog.invalidate(),
+      inactiveAfterDays: config.inactiveAccountEraseDays,
+    }),
+    marketingConsent: createMarketingConsent({ db }),
     reviews: createReviewsService({ db, catalog }),
     provider,
     testGateway,

@@ -347,6 +347,18 @@ export const routes: readonly RouteDef[] = [
       noindex: true,
     }),
   }),
+  defineRoute({
+    path: '/unsubscribe',
+    access: 'public',
+    page: page('unsubscribe-page'),
+    meta: () => ({
+      title: 'Stop offers by e-mail',
+      description: 'Stop receiving offers from Bharat Bazaar by e-mail.',
+      // The link's token stays out of canonical and og:url.
+      canonical: '/unsubscribe',
+      noindex: true,
+    }),
+  }),
   policyRoute(
     '/Terms-conditions',
     policy('Terms & conditions', 'The terms that apply when you shop at Bharat Bazaar.'),

@@ -76,6 +76,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: userRoles }).notNull().default('user'),
     isBlocked: boolean('is_blocked').notNull().default(false),
+    // Issue 17: when the account was erased (the row stays, pseudonymised, because orders and
+    // invoices the law keeps refer to it; decision 021), and when an inactive account was warned
+    // that it will be erased.
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
+    inactivityWarnedAt: timestamp('inactivity_warned_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +98,39 @@ export const users = pgTable(
     ),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_mobile_trgm_idx').using('gin', sql`${t.mobile} gin_trgm_ops`),
+  ],
+);
+
+export const consentPurposes = ['privacy-notice', 'marketing-emails'] as const;
+export type ConsentPurpose = (typeof consentPurposes)[number];
+
+/**
+ * Issue 17 (DPDP Act s. 6): the record of each consent given or withdrawn, append-only, so the shop
+ * can show what a customer agreed to, under which notice, and when. The current state of a purpose
+ * is its newest row.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: consentPurposes }).notNull(),
+    given: boolean('given').notNull(),
+    // The privacy notice's version (its date) in force when the choice was made.
+    noticeVersion: text('notice_version').notNull(),
+    // Where the choice was made: sign-up, profile, e-mail link.
+    source: text('source').notNull(),
+    // A marketing consent's one-click withdrawal link (in every marketing e-mail) carries this
+    // random token. It can do nothing but withdraw this consent, so it is kept as sent.
+    withdrawToken: text('withdraw_token'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consent_records_user_idx').on(t.userId, t.purpose, t.createdAt),
+    uniqueIndex('consent_records_withdraw_token_key').on(t.withdrawToken),
+    check('consent_records_purpose_check', sql`${t.purpose} in ('privacy-notice', 'marketing-emails')`),
   ],
 );
 

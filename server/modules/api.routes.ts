@@ -48,7 +48,11 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(apiReferenceRoutes);
 
   await app.register(accountsRoutes, { accounts: services.accounts });
-  await app.register(dataRightsRoutes, { dataExport: services.dataExport });
+  await app.register(dataRightsRoutes, {
+    dataExport: services.dataExport,
+    accountErasure: services.accountErasure,
+    marketingConsent: services.marketingConsent,
+  });
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(blogRoutes, { blog: services.blog });
   await app.register(enquiriesRoutes, { enquiries: services.enquiries });

@@ -31,6 +31,9 @@ const protectedCalls: Call[] = [
   { method: 'GET', path: '/api/user/me' },
   { method: 'GET', path: '/api/user/me/export' },
   { method: 'GET', path: '/api/user/me/export/orders.csv' },
+  { method: 'DELETE', path: '/api/user/me', payload: () => ({ currentPassword: 'a good long password' }) },
+  { method: 'GET', path: '/api/user/me/marketing' },
+  { method: 'PUT', path: '/api/user/me/marketing', payload: () => ({ subscribed: true }) },
   { method: 'POST', path: '/api/user/logout' },
   {
     method: 'PUT',

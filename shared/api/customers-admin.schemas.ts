@@ -36,6 +36,8 @@ export const adminCustomerRow = z.object({
   email: z.string(),
   mobile: z.string(),
   isBlocked: z.boolean(),
+  /** When the customer deleted their account (issue 17): name, e-mail and mobile are placeholders. */
+  erasedAt: z.nullable(z.string()),
   createdAt: z.string(),
   orderCount: z.number(),
   /** Rupees paid, leaving out cancelled and refunded orders. */
@@ -68,6 +70,7 @@ export const adminCustomer = z.object({
     email: z.string(),
     mobile: z.string(),
     isBlocked: z.boolean(),
+    erasedAt: z.nullable(z.string()),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

@@ -50,6 +50,15 @@ export const dataExportAnswer = z.object({
       updatedAt: z.string(),
     }),
   ),
+  consents: z.array(
+    z.object({
+      purpose: z.string(),
+      given: z.boolean(),
+      noticeVersion: z.string(),
+      source: z.string(),
+      at: z.string(),
+    }),
+  ),
   enquiries: z.array(
     z.object({
       name: z.string(),
@@ -66,3 +75,45 @@ export type ApiDataExport = z.output<typeof dataExportAnswer>;
 export const exportMyData = { response: dataExportAnswer };
 /** The answer is text/csv; the schema documents it as a string. */
 export const exportMyOrdersCsv = { response: z.string() };
+
+/** Deleting the account asks for the password again: a borrowed phone must not be enough. */
+export const eraseAccountSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your password to delete your account' })
+    .check(
+      z.minLength(1, 'Enter your password to delete your account'),
+      z.maxLength(128, 'Your password is not correct'),
+    ),
+});
+export type EraseAccountInput = z.input<typeof eraseAccountSchema>;
+
+const messageAnswer = z.object({ message: z.string() });
+
+export const marketingChoiceAnswer = z.object({
+  subscribed: z.boolean(),
+  /** When the current choice was made (ISO), or null when the customer never chose. */
+  since: z.nullable(z.string()),
+  /** The privacy notice version the current choice was made under, or null. */
+  noticeVersion: z.nullable(z.string()),
+});
+export type ApiMarketingChoice = z.output<typeof marketingChoiceAnswer>;
+
+export const eraseMyAccount = { body: eraseAccountSchema, response: messageAnswer };
+export const myMarketingChoice = { response: marketingChoiceAnswer };
+export const setMyMarketingChoice = {
+  body: z.object({ subscribed: z.boolean({ error: 'subscribed must be true or false' }) }),
+  response: marketingChoiceAnswer,
+};
+export const withdrawMarketingByLink = {
+  query: z.object({
+    token: z
+      .string({ error: 'This link is incomplete. Please use the whole link from the e-mail.' })
+      .check(
+        z.regex(
+          /^[A-Za-z0-9_-]{20,100}$/,
+          'This link is incomplete. Please use the whole link from the e-mail.',
+        ),
+      ),
+  }),
+  response: messageAnswer,
+};

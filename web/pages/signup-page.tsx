@@ -25,7 +25,14 @@ export default function SignupPage() {
   } = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
     mode: 'onTouched',
-    defaultValues: { firstname: '', lastname: '', email: '', mobile: '', password: '' },
+    defaultValues: {
+      firstname: '',
+      lastname: '',
+      email: '',
+      mobile: '',
+      password: '',
+      marketingEmails: false,
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -79,6 +86,18 @@ export default function SignupPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        {/* Marketing has its own consent, never pre-ticked (issue 17; Consumer Protection Rules). */}
+        <div className="signup-consent">
+          <input id="signup-marketing" type="checkbox" {...register('marketingEmails')} />
+          <label htmlFor="signup-marketing">
+            Send me offers and new arrivals by e-mail (you can stop them any time)
+          </label>
+        </div>
+        <p className="form-note signup-notice">
+          By creating an account you agree to our <Link href="/Terms-conditions">terms</Link> and confirm you
+          have read our <Link href="/privacy-policy">privacy notice</Link>: what we keep about you, why, and
+          how to download or delete it.
+        </p>
         <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
         </button>

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.js';
 import { emailChangeReverts, passwordResetTokens, sessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -259,4 +259,91 @@ export async function accountHistory(db: Executor, userId: string) {
       .orderBy(desc(passwordResetTokens.createdAt)),
   ]);
   return { sessions: sessionRows, emailChanges: changeRows, passwordResets: resetRows };
+}
+
+/**
+ * Erasure (issue 17, decision 021): the row stays, because orders and invoices the law keeps
+ * refer to it, but nothing in it identifies the person any more. The placeholders are unique (the
+ * e-mail and mobile indexes are), so the same e-mail and mobile can open a new account at once.
+ */
+export async function pseudonymiseUser(db: Executor, id: string, now: Date): Promise<void> {
+  const tag = id.replace(/-/g, '');
+  await db
+    .update(users)
+    .set({
+      firstname: 'Former customer',
+      lastname: '',
+      email: `erased-${tag}@erased.invalid`,
+      mobile: `erased-${tag}`,
+      passwordHash: 'erased',
+      erasedAt: now,
+      inactivityWarnedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
+}
+
+/** Sessions, reset links and e-mail restore links of an erased account: nothing to keep. */
+export async function deleteAccountHistory(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await db.delete(emailChangeReverts).where(eq(emailChangeReverts.userId, userId));
+}
+
+export type InactiveCustomer = Pick<UserRow, 'id' | 'firstname' | 'email' | 'inactivityWarnedAt'> & {
+  lastActiveAt: Date;
+};
+
+/**
+ * Accounts (not erased, not blocked: a blocked account is kept for the shop's own protection) whose
+ * last sign-in or use of a session, or their sign-up when there is none, is before `before`.
+ */
+export async function inactiveCustomers(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<InactiveCustomer[]> {
+  const lastActive = sql<Date>`greatest(${users.createdAt}, coalesce(max(${sessions.lastSeenAt}), ${users.createdAt}))`;
+  const rows = await db
+    .select({
+      id: users.id,
+      firstname: users.firstname,
+      email: users.email,
+      inactivityWarnedAt: users.inactivityWarnedAt,
+      lastActiveAt: lastActive,
+    })
+    .from(users)
+    .leftJoin(sessions, eq(sessions.userId, users.id))
+    .where(and(isNull(users.erasedAt), eq(users.isBlocked, false), eq(users.role, 'user')))
+    .groupBy(users.id)
+    .having(sql`${lastActive} < ${before.toISOString()}`)
+    .orderBy(lastActive)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, lastActiveAt: new Date(row.lastActiveAt) }));
+}
+
+/**
+ * Records the warning if none is recorded yet; false when another server warned first (so only
+ * one e-mail goes out when two run the job at once).
+ */
+export async function setInactivityWarned(db: Executor, userId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ inactivityWarnedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.inactivityWarnedAt), isNull(users.erasedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Warned accounts that have been used since their warning: the warning no longer stands. */
+export async function clearStaleInactivityWarnings(db: Executor): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update users set inactivity_warned_at = null
+        where inactivity_warned_at is not null
+          and exists (select 1 from sessions s
+                      where s.user_id = users.id and s.last_seen_at > users.inactivity_warned_at)
+        returning id`,
+  );
+  return rows.length;
 }

@@ -14,6 +14,7 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/sec
 import { emailChangedEmail, passwordResetEmail } from './accounts.emails.js';
 import { presentUser } from './accounts.presenter.js';
 import * as repository from './accounts.repository.js';
+import { recordSignUpConsents } from './consents.js';
 
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 30;
@@ -73,9 +74,15 @@ export function createAccountsService(deps: {
         (await repository.isEmailReserved(db, input.email, now()))
       )
         throw conflict(MESSAGES.duplicate);
-      const passwordHash = await hashPassword(input.password);
+      const { marketingEmails, ...account } = input;
+      const passwordHash = await hashPassword(account.password);
       try {
-        const user = await repository.insertUser(db, { ...input, passwordHash });
+        // The account and the record of what its owner agreed to, together or not at all.
+        const user = await db.transaction(async (tx) => {
+          const row = await repository.insertUser(tx, { ...account, passwordHash });
+          await recordSignUpConsents(tx, row.id, marketingEmails === true, now());
+          return row;
+        });
         return presentUser(user);
       } catch (error) {
         // Two sign-ups racing with one e-mail: the unique index lets exactly one through.

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/api/customers-admin.schemas.js';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { purchaseSummaries, recentOrdersOf } from '../orders/customer-orders.js';
@@ -15,6 +15,7 @@ import { findUserById, lockUser, revokeAllSessions, type UserRow } from './accou
 import * as repository from './customers-admin.repository.js';
 
 const CUSTOMER_NOT_FOUND = 'There is no customer with that id.';
+const CUSTOMER_ERASED = 'This customer deleted their account: there is nobody to block or unblock.';
 /** The customer page shows this many of their newest orders and reviews. */
 const CUSTOMER_PAGE_ITEMS = 50;
 
@@ -41,6 +42,8 @@ export function createCustomersAdminService(deps: ServiceDeps) {
     await db.transaction(async (tx) => {
       const user = await lockUser(tx, id);
       if (!user) throw notFound(CUSTOMER_NOT_FOUND);
+      // Nobody can sign in to an erased account; blocking it would say nothing.
+      if (user.erasedAt) throw conflict(CUSTOMER_ERASED);
       const updated = user.isBlocked === blocked ? user : await repository.setBlocked(tx, id, blocked);
       // Again on a repeated block: a session started in between (there can be none, but cheap) ends too.
       if (blocked) await revokeAllSessions(tx, id, now());
@@ -107,6 +110,7 @@ export function createCustomersAdminService(deps: ServiceDeps) {
         email: user.email,
         mobile: user.mobile,
         isBlocked: user.isBlocked,
+        erasedAt: user.erasedAt?.toISOString() ?? null,
         createdAt: user.createdAt.toISOString(),
         orderCount: summaries.get(user.id)?.orders ?? 0,
         spent: paiseToRupees(summaries.get(user.id)?.spentPaise ?? 0),
@@ -137,6 +141,7 @@ export function createCustomersAdminService(deps: ServiceDeps) {
           email: user.email,
           mobile: user.mobile,
           isBlocked: user.isBlocked,
+          erasedAt: user.erasedAt?.toISOString() ?? null,
           createdAt: user.createdAt.toISOString(),
           updatedAt: user.updatedAt.toISOString(),
         },

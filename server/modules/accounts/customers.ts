@@ -2,7 +2,19 @@ import type { ApiUser } from '../../../shared/api/accounts.schemas.js';
 import type { Executor } from '../../db/client.js';
 import { verifyPassword } from '../../lib/secrets.js';
 import { presentUser } from './accounts.presenter.js';
-import { accountHistory, findUserByEmail, findUserById } from './accounts.repository.js';
+import {
+  accountHistory,
+  clearStaleInactivityWarnings,
+  deleteAccountHistory,
+  findUserByEmail,
+  findUserById,
+  type InactiveCustomer,
+  inactiveCustomers,
+  lockUser,
+  pseudonymiseUser,
+  setInactivityWarned,
+} from './accounts.repository.js';
+import { forgetWithdrawTokens } from './consents.repository.js';
 
 /**
  * What other modules may know about a customer, read through the accounts module rather than its
@@ -52,4 +64,54 @@ export async function customerRecords(db: Executor, userId: string) {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
   return { account: presentUser(user), ...(await accountHistory(db, userId)) };
+}
+
+/**
+ * The account locked for erasure, with its contact details as they are before it (the e-mail that
+ * confirms the erasure goes to this address), and whether the password given opens it. Undefined
+ * when there is no such account or it is already erased.
+ */
+export async function lockCustomerForErasure(
+  tx: Executor,
+  userId: string,
+  password: string | undefined,
+): Promise<(CustomerContact & { passwordMatches: boolean }) | undefined> {
+  const user = await lockUser(tx, userId);
+  if (!user || user.erasedAt) return undefined;
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    mobile: user.mobile,
+    passwordMatches: password === undefined ? false : await verifyPassword(user.passwordHash, password),
+  };
+}
+
+/**
+ * Erases what the accounts module holds about a customer (decision 021): name, e-mail and mobile
+ * become placeholders, the password stops working, sessions, reset and restore links go, and the
+ * marketing links stop working. The consent records stay, without anything that identifies anyone,
+ * as the shop's proof of what was agreed.
+ */
+export async function eraseCustomerAccount(tx: Executor, userId: string, now: Date): Promise<void> {
+  await deleteAccountHistory(tx, userId);
+  await forgetWithdrawTokens(tx, userId);
+  await pseudonymiseUser(tx, userId, now);
+}
+
+export type { InactiveCustomer };
+
+/** For the inactive-account job: accounts last used before `before`, oldest first. */
+export function customersInactiveSince(db: Executor, before: Date, limit: number) {
+  return inactiveCustomers(db, before, limit);
+}
+
+/** Records the warning that an inactive account will be erased; false if it was already recorded. */
+export function markInactivityWarning(db: Executor, userId: string, at: Date) {
+  return setInactivityWarned(db, userId, at);
+}
+
+/** Warnings of accounts used since: those accounts are active again. */
+export function withdrawWarningsOfActiveCustomers(db: Executor) {
+  return clearStaleInactivityWarnings(db);
 }

@@ -28,3 +28,8 @@ export async function removePurchasedCartLines(
   // for the first one's commit, then deletes nothing).
   return repository.deleteLinesOf(db, userId, lines);
 }
+
+/** Empties the customer's cart (their account is being erased). */
+export async function removeAllCartLines(db: Executor, userId: string): Promise<number> {
+  return repository.deleteAllLines(db, userId);
+}

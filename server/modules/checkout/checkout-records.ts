@@ -5,6 +5,8 @@
  */
 export {
   type CheckoutRow as CheckoutRecord,
+  /** Erases the addresses typed at a customer's checkouts (their account is being erased). */
+  eraseCheckoutAddresses,
   /** The checkout with this id (an order's: its lines as priced, MRPs included). */
   findCheckoutById,
   /** The checkout a provider order pays for. */

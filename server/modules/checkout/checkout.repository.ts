@@ -151,3 +151,18 @@ export async function staleCheckouts(
     .orderBy(asc(checkouts.createdAt))
     .limit(limit);
 }
+
+/**
+ * The delivery address a customer typed at checkout, erased with their account (issue 17): a
+ * checkout is no tax record, so nothing of it needs keeping. The state stays (it decided the tax).
+ */
+export async function eraseCheckoutAddresses(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    update checkouts
+    set shipping_info = jsonb_build_object(
+          'firstName', 'Former', 'lastName', 'customer', 'address', '', 'landmark', '', 'city', '',
+          'state', shipping_info->>'state', 'country', coalesce(shipping_info->>'country', 'India'),
+          'pincode', ''),
+        updated_at = now()
+    where user_id = ${userId} and shipping_info is not null`);
+}

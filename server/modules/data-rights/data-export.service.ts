@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { protectCell } from '../../lib/csv-cells.js';
 import { notFound } from '../../lib/errors.js';
 import { SHOP_NAME } from '../../lib/mailer.js';
+import { consentHistory } from '../accounts/consents.js';
 import { customerRecords } from '../accounts/customers.js';
 import type { CartService } from '../cart/cart.service.js';
 import { enquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
@@ -30,6 +31,8 @@ const CONTENTS = {
   wishlist: 'The products on your wishlist.',
   reviews: 'Your reviews: the product, stars, text and whether it was a verified purchase.',
   enquiries: 'Messages you sent through the contact form with this e-mail address.',
+  consents:
+    'What you agreed to and withdrew: the privacy notice at sign-up and offers by e-mail, with the notice version, when and where.',
 };
 
 /**
@@ -86,6 +89,7 @@ export function createDataExport(deps: {
           createdAt: r.createdAt.toISOString(),
           updatedAt: r.updatedAt.toISOString(),
         })),
+        consents: await consentHistory(db, userId),
         enquiries: enquiries.map((e) => ({
           name: e.name,
           email: e.email,

@@ -133,3 +133,33 @@ export async function enquiriesByEmail(db: Executor, email: string): Promise<Enq
     .where(sql`lower(${enquiries.email}) = ${email.toLowerCase()}`)
     .orderBy(desc(enquiries.createdAt));
 }
+
+/**
+ * Erasure (issue 17): the enquiries sent with this address, and staff's notes and replies on them,
+ * keep only that they existed, when and their status (the inbox's counts stay true).
+ */
+export async function eraseEnquiriesByEmail(db: Executor, email: string): Promise<number> {
+  const erased = await db
+    .update(enquiries)
+    .set({
+      name: 'Former customer',
+      email: 'erased@erased.invalid',
+      mobile: '',
+      comment: '(erased at the customer’s request)',
+      updatedAt: new Date(),
+    })
+    .where(sql`lower(${enquiries.email}) = ${email.toLowerCase()}`)
+    .returning({ id: enquiries.id });
+  if (erased.length > 0) {
+    await db
+      .update(enquiryNotes)
+      .set({ body: '(erased at the customer’s request)' })
+      .where(
+        inArray(
+          enquiryNotes.enquiryId,
+          erased.map((row) => row.id),
+        ),
+      );
+  }
+  return erased.length;
+}

@@ -1,5 +1,5 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
 
 /** How many orders each customer placed and what they paid (cancelled and refunded orders not counted as spent). */
@@ -45,4 +45,78 @@ export async function recentOrdersOf(db: Executor, userId: string, limit: number
     totalPaise: Number(row.totalPaise),
     itemCount: Number(row.itemCount),
   }));
+}
+
+/**
+ * Orders that stop a customer's account being erased: not yet delivered (or waiting for the
+ * cash-on-delivery code), a payment not yet captured, a return or a refund still open. The shop
+ * still needs to reach the customer about them.
+ */
+export async function ordersBlockingErasure(db: Executor, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ order_number: string }>(
+    db,
+    sql`select o.order_number from orders o
+        where o.user_id = ${userId}
+          and (o.state = 'unconfirmed'
+               or (o.state = 'placed' and o.fulfilment_status not in ('delivered', 'returned'))
+               or o.payment_status = 'authorized'
+               or exists (select 1 from order_returns r where r.order_id = o.id and r.status in ('requested', 'approved'))
+               or exists (select 1 from refunds f where f.order_id = o.id and f.status = 'pending'))
+        order by o.created_at`,
+  );
+  return rows.map((row) => row.order_number);
+}
+
+/** A delivery address with nothing left of the person: the state stays (it decided the tax). */
+const erasedAddress = (column: SQL) => sql`jsonb_build_object(
+  'firstName', 'Former', 'lastName', 'customer', 'address', '', 'landmark', '', 'city', '',
+  'state', ${column}->>'state', 'country', coalesce(${column}->>'country', 'India'), 'pincode', '')`;
+
+/**
+ * Erasure (decision 021). An order without a tax invoice (cancelled before it shipped, a lapsed
+ * cash-on-delivery order) is no tax record: its address goes now. An invoiced order keeps the
+ * buyer's name and address as printed on the invoice (CGST rule 46) until its retention ends
+ * (eraseExpiredOrderRecords), but not the mobile number, which the invoice does not carry. The
+ * one-time codes' destinations go too.
+ */
+export async function eraseOrderPersonalData(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    update orders
+    set shipping_info = case when invoice_number is null then ${erasedAddress(sql`shipping_info`)}
+                             else shipping_info - 'mobile' end,
+        updated_at = now()
+    where user_id = ${userId}`);
+  await db.execute(sql`
+    update cod_confirmations set sent_to = 'erased'
+    where order_id in (select id from orders where user_id = ${userId})`);
+}
+
+/**
+ * The end of the retention of an erased customer's invoiced orders: 8 years after the end of the
+ * financial year (1 April to 31 March, India time) of the invoice (decision 021). Returns how many
+ * orders had their address erased.
+ */
+export async function eraseExpiredOrderRecords(db: Executor, now: Date): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update orders o
+        set shipping_info = ${erasedAddress(sql`o.shipping_info`)}, updated_at = now()
+        from users u
+        where u.id = o.user_id and u.erased_at is not null
+          and o.invoice_date is not null
+          and o.shipping_info->>'firstName' <> 'Former'
+          and make_date(extract(year from (o.invoice_date at time zone 'Asia/Kolkata') - interval '3 months')::int + 1 + 8, 4, 1)
+              <= (${now.toISOString()}::timestamptz at time zone 'Asia/Kolkata')::date
+        returning o.id`,
+  );
+  return rows.length;
+}
+
+/** How many of the customer's orders have a tax invoice (kept after erasure, decision 021). */
+export async function invoicedOrderCount(db: Executor, userId: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from orders where user_id = ${userId} and invoice_number is not null`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

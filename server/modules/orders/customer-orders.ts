@@ -31,3 +31,23 @@ export type CustomerOrder = {
 export async function recentOrdersOf(db: Executor, userId: string, limit: number): Promise<CustomerOrder[]> {
   return repository.recentOrdersOf(db, userId, limit);
 }
+
+/** Order numbers that stop the customer's account being erased now (open orders, returns, refunds). */
+export async function ordersBlockingErasure(db: Executor, userId: string): Promise<string[]> {
+  return repository.ordersBlockingErasure(db, userId);
+}
+
+/** Erases what the customer's orders need not keep (decision 021); call inside the erasure's transaction. */
+export async function eraseOrderPersonalData(db: Executor, userId: string): Promise<void> {
+  await repository.eraseOrderPersonalData(db, userId);
+}
+
+/** Erased customers' invoiced orders past their 8-year retention lose the buyer's address too. */
+export async function eraseExpiredOrderRecords(db: Executor, now: Date): Promise<number> {
+  return repository.eraseExpiredOrderRecords(db, now);
+}
+
+/** How many of the customer's orders have a tax invoice. */
+export async function invoicedOrderCount(db: Executor, userId: string): Promise<number> {
+  return repository.invoicedOrderCount(db, userId);
+}

@@ -21,3 +21,11 @@ export async function toggle(db: Executor, userId: string, productId: string): P
   await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
   return true;
 }
+
+export async function deleteAllOf(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .delete(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .returning({ productId: wishlistItems.productId });
+  return rows.length;
+}

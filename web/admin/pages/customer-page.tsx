@@ -107,7 +107,8 @@ function CustomerDetail({
         description={`Customer since ${formatDay(customer.createdAt)}`}
         back={{ href: '/customers', label: 'Customers' }}
         actions={
-          can('customers.write') && (
+          can('customers.write') &&
+          !customer.erasedAt && (
             <button
               type="button"
               className={isBlocked ? 'button' : 'button button--danger'}
@@ -211,20 +212,34 @@ function CustomerDetail({
           <dl className="facts">
             <dt>Status</dt>
             <dd>
-              {isBlocked ? (
+              {customer.erasedAt ? (
+                <span className="badge">Account deleted {formatDayAndTime(customer.erasedAt)}</span>
+              ) : isBlocked ? (
                 <span className="badge badge--danger">Blocked</span>
               ) : (
                 <span className="badge badge--success">Active</span>
               )}
             </dd>
-            <dt>E-mail</dt>
-            <dd>
-              <a href={`mailto:${customer.email}`}>{customer.email}</a>
-            </dd>
-            <dt>Mobile</dt>
-            <dd>
-              <a href={`tel:+91${customer.mobile}`}>{customer.mobile}</a>
-            </dd>
+            {customer.erasedAt ? (
+              <>
+                <dt>Personal data</dt>
+                <dd>
+                  Erased at the customer’s request. Orders with a tax invoice keep the name and address
+                  printed on it for 8 years after their financial year.
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt>E-mail</dt>
+                <dd>
+                  <a href={`mailto:${customer.email}`}>{customer.email}</a>
+                </dd>
+                <dt>Mobile</dt>
+                <dd>
+                  <a href={`tel:+91${customer.mobile}`}>{customer.mobile}</a>
+                </dd>
+              </>
+            )}
             <dt>Joined</dt>
             <dd>{formatDayAndTime(customer.createdAt)}</dd>
             <dt>Last change</dt>

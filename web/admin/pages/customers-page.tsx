@@ -83,8 +83,17 @@ export default function CustomersPage() {
               </Link>
             ),
           },
-          { key: 'email', header: 'E-mail', sortable: true, render: (customer) => customer.email },
-          { key: 'mobile', header: 'Mobile', render: (customer) => customer.mobile },
+          {
+            key: 'email',
+            header: 'E-mail',
+            sortable: true,
+            render: (customer) => (customer.erasedAt ? '—' : customer.email),
+          },
+          {
+            key: 'mobile',
+            header: 'Mobile',
+            render: (customer) => (customer.erasedAt ? '—' : customer.mobile),
+          },
           { key: 'orders', header: 'Orders', align: 'end', render: (customer) => customer.orderCount },
           { key: 'spent', header: 'Spent', align: 'end', render: (customer) => formatRupees(customer.spent) },
           {
@@ -97,7 +106,9 @@ export default function CustomersPage() {
             key: 'status',
             header: 'Status',
             render: (customer) =>
-              customer.isBlocked ? (
+              customer.erasedAt ? (
+                <span className="badge">Deleted {formatDay(customer.erasedAt)}</span>
+              ) : customer.isBlocked ? (
                 <span className="badge badge--danger">Blocked</span>
               ) : (
                 <span className="badge badge--success">Active</span>

@@ -1,9 +1,11 @@
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy-notice';
 import { grievanceSection, SHOP } from './shop-details';
 import type { Policy } from './types';
 
 export const privacyPolicy: Policy = {
   title: 'Privacy policy',
-  updated: '2026-11-26',
+  // Sign-up and every consent record keep this version (shared/privacy-notice.ts).
+  updated: PRIVACY_NOTICE_VERSION,
   summary: `This notice explains what personal data ${SHOP.legalName} collects, why, how long we keep it and how you can control it, as the Digital Personal Data Protection Act, 2023 requires.`,
   sections: [
     {
@@ -15,6 +17,7 @@ export const privacyPolicy: Policy = {
             'Orders: delivery address, the products you bought and the payment reference our payment partner gives us. We never receive your card number, CVV or UPI PIN.',
             'Shopping: your cart, wishlist and the reviews you write.',
             'Messages: what you send us through the contact form.',
+            'Your choices: that you read this notice when you signed up, and whether you want offers by e-mail, with the date and the version of this notice.',
             'Technical: the IP address and browser details of requests, kept in security logs.',
           ],
         },
@@ -36,7 +39,7 @@ export const privacyPolicy: Policy = {
     {
       heading: 'Consent',
       blocks: [
-        'We ask for consent by a clear action of yours, never with a pre-ticked box. You can withdraw it as easily as you gave it, by writing to us; this does not affect what was done before.',
+        'We ask for consent by a clear action of yours, never with a pre-ticked box. Offers by e-mail need their own consent: the box at sign-up or “Offers by e-mail” on your profile page. You can withdraw it as easily as you gave it: untick it on your profile page, or use the link at the foot of any offer e-mail, which works in one click without signing in. Withdrawing does not affect what was done before, and e-mails about your orders and account still reach you.',
       ],
     },
     {
@@ -48,7 +51,8 @@ export const privacyPolicy: Policy = {
     {
       heading: 'How long we keep it',
       blocks: [
-        'Account data is kept while your account is open. Order and invoice records are kept for 8 years, as Indian tax law requires. Security logs are kept for 90 days. Everything else is deleted once its purpose is served, or when you close your account.',
+        'Account data is kept while your account is open. When you delete your account, your name, e-mail address, mobile number, sign-ins, cart, wishlist and the addresses of orders without a tax invoice are erased at once, and your reviews are shown as “Former customer”. Orders with a tax invoice keep what the invoice shows (your name, delivery address and what you bought) for 8 years after the end of the financial year of the invoice, as Indian tax and company law requires; then the name and address are erased too. Security logs are kept for one year, as the Digital Personal Data Protection Rules require. Everything else is deleted once its purpose is served.',
+        'The shop may also delete accounts that have not been used for a long time; if it does, we e-mail you 48 hours before, and signing in keeps your account.',
       ],
     },
     {
@@ -58,7 +62,7 @@ export const privacyPolicy: Policy = {
           list: [
             'Get a copy of the personal data we hold about you: “Download my data” on your profile page gives all of it at once, in a file a computer can read, and your orders as a spreadsheet.',
             'Correct or update it (name, e-mail and mobile number on your profile page, at any time).',
-            'Have it erased when it is no longer needed, or close your account.',
+            'Have it erased: “Delete my account” on your profile page erases it at once (you enter your password again, and we confirm by e-mail). While an order is on its way or a return or refund is open, you can delete your account once it is complete.',
             'Nominate a person to exercise these rights if you die or become unable to.',
             'Complain to us, and then to the Data Protection Board of India if you are not satisfied.',
           ],

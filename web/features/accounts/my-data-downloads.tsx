@@ -4,12 +4,15 @@ import { exportMyData, exportMyOrdersCsv } from '../../../shared/api/data-rights
 import { isApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { toast } from '../../lib/toast';
+import { DeleteAccount } from './delete-account';
+import { MarketingChoice } from './marketing-choice';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The customer's right of access (issue 17): everything the shop holds about them as a JSON file,
- * and their orders as a spreadsheet. Downloads go through fetch, since the API wants the token.
+ * The customer's data rights on the profile (issue 17): access (everything the shop holds about
+ * them as a JSON file, and their orders as a spreadsheet; downloads go through fetch, since the
+ * API wants the token), the marketing consent, and erasure.
  */
 export function MyDataDownloads() {
   const [busy, setBusy] = useState<'json' | 'csv' | null>(null);
@@ -56,6 +59,8 @@ export function MyDataDownloads() {
           {busy === 'csv' ? 'Preparing…' : 'My orders as a spreadsheet'}
         </button>
       </div>
+      <MarketingChoice />
+      <DeleteAccount />
     </section>
   );
 }

@@ -1,0 +1,150 @@
+import type { Database, Executor } from '../../db/client.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { MailQueue } from '../../lib/mail-queue.js';
+import {
+  type CustomerContact,
+  customersInactiveSince,
+  eraseCustomerAccount,
+  lockCustomerForErasure,
+  markInactivityWarning,
+  withdrawWarningsOfActiveCustomers,
+} from '../accounts/customers.js';
+import { removeAllCartLines } from '../cart/cart-lines.js';
+import { eraseCheckoutAddresses } from '../checkout/checkout-records.js';
+import { eraseEnquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
+import {
+  eraseExpiredOrderRecords,
+  eraseOrderPersonalData,
+  invoicedOrderCount,
+  ordersBlockingErasure,
+} from '../orders/customer-orders.js';
+import { removeWishlistOf } from '../wishlist/customer-wishlist.js';
+import { accountErasedEmail, inactivityWarningEmail } from './data-rights.emails.js';
+
+export const ERASURE_MESSAGES = {
+  done: 'Your account has been deleted. We have sent a confirmation to your e-mail address.',
+  wrongPassword: 'Your password is not correct',
+  gone: 'This account no longer exists.',
+  openOrders: (numbers: string[]) =>
+    `You cannot delete your account while ${numbers.length === 1 ? 'an order is' : 'orders are'} still open (${numbers
+      .slice(0, 5)
+      .join(
+        ', ',
+      )}${numbers.length > 5 ? '…' : ''}). You can delete it once ${numbers.length === 1 ? 'it is' : 'they are'} delivered or cancelled and any return or refund is complete.`,
+} as const;
+
+/** How long before erasing an inactive account its owner is warned (DPDP Rules 2025, Third Schedule). */
+export const INACTIVITY_WARNING_HOURS = 48;
+/** Accounts handled per run of the job: the rest wait for the next run. */
+const BATCH = 200;
+
+/**
+ * The right to erasure (DPDP Act 2023 s. 12; issue 17; decision 021). One transaction erases what
+ * each module holds about the customer, through the function that module offers for it, so an
+ * erasure is whole or not at all; the confirmation goes to the address the account had.
+ */
+export function createAccountErasure(deps: {
+  db: Database;
+  mailQueue: MailQueue;
+  publicUrl: string;
+  /** Product pages show reviewers' names: they must forget the erased one. */
+  onReviewerRenamed?: () => void;
+  /** Days without use after which an account is erased; 0 never erases. */
+  inactiveAfterDays: number;
+  now?: () => Date;
+}) {
+  const { db, mailQueue } = deps;
+  const now = deps.now ?? (() => new Date());
+  const months = Math.round(deps.inactiveAfterDays / 30.4);
+
+  /** Inside the caller's transaction, with the account locked: returns the invoiced orders kept. */
+  async function eraseWithin(tx: Executor, userId: string, contact: CustomerContact, at: Date) {
+    await eraseOrderPersonalData(tx, userId);
+    await eraseCheckoutAddresses(tx, userId);
+    await removeAllCartLines(tx, userId);
+    await removeWishlistOf(tx, userId);
+    await eraseEnquiriesOfCustomer(tx, contact.email);
+    await eraseCustomerAccount(tx, userId, at);
+    return invoicedOrderCount(tx, userId);
+  }
+
+  return {
+    /** `DELETE /api/user/me`: the customer's own request, with their password. */
+    async eraseOnRequest(userId: string, currentPassword: string): Promise<{ message: string }> {
+      const at = now();
+      const { contact, kept } = await db.transaction(async (tx) => {
+        const account = await lockCustomerForErasure(tx, userId, currentPassword);
+        if (!account) throw notFound(ERASURE_MESSAGES.gone);
+        // 403, not 401: the session is fine, and clients sign out on a 401.
+        if (!account.passwordMatches) {
+          throw new AppError(403, ERASURE_MESSAGES.wrongPassword, {
+            currentPassword: ERASURE_MESSAGES.wrongPassword,
+          });
+        }
+        const open = await ordersBlockingErasure(tx, userId);
+        if (open.length > 0) throw conflict(ERASURE_MESSAGES.openOrders(open));
+        return { contact: account, kept: await eraseWithin(tx, userId, account, at) };
+      });
+      deps.onReviewerRenamed?.();
+      mailQueue.enqueue(
+        accountErasedEmail({ to: contact.email, firstname: contact.firstname, keptInvoicedOrders: kept }),
+        'account erased',
+      );
+      return { message: ERASURE_MESSAGES.done };
+    },
+
+    /**
+     * The scheduled job (off unless INACTIVE_ACCOUNT_ERASE_DAYS is set): warns accounts unused for
+     * the period less 48 hours, erases those warned 48 hours ago and still unused, and ends the
+     * retention of erased customers' invoiced orders. Accounts with open orders wait.
+     */
+    async runRetention(at = now()): Promise<{ warned: number; erased: number; expiredOrders: number }> {
+      const expiredOrders = await eraseExpiredOrderRecords(db, at);
+      if (deps.inactiveAfterDays <= 0) return { warned: 0, erased: 0, expiredOrders };
+      await withdrawWarningsOfActiveCustomers(db);
+      const warningMs = INACTIVITY_WARNING_HOURS * 3_600_000;
+      const cutoff = new Date(at.getTime() - deps.inactiveAfterDays * 86_400_000 + warningMs);
+      let warned = 0;
+      let erased = 0;
+      for (const customer of await customersInactiveSince(db, cutoff, BATCH)) {
+        if (!customer.inactivityWarnedAt) {
+          if (!(await markInactivityWarning(db, customer.id, at))) continue;
+          mailQueue.enqueue(
+            inactivityWarningEmail({
+              to: customer.email,
+              firstname: customer.firstname,
+              months,
+              erasesAt: new Date(at.getTime() + warningMs),
+              signInUrl: `${deps.publicUrl}/login`,
+            }),
+            'inactivity warning',
+          );
+          warned += 1;
+          continue;
+        }
+        if (at.getTime() - customer.inactivityWarnedAt.getTime() < warningMs) continue;
+        const result = await db.transaction(async (tx) => {
+          if ((await ordersBlockingErasure(tx, customer.id)).length > 0) return undefined;
+          const account = await lockCustomerForErasure(tx, customer.id, undefined);
+          if (!account) return undefined;
+          return { contact: account, kept: await eraseWithin(tx, customer.id, account, at) };
+        });
+        if (!result) continue;
+        erased += 1;
+        mailQueue.enqueue(
+          accountErasedEmail({
+            to: result.contact.email,
+            firstname: result.contact.firstname,
+            keptInvoicedOrders: result.kept,
+            inactive: { months },
+          }),
+          'inactive account erased',
+        );
+      }
+      if (erased > 0) deps.onReviewerRenamed?.();
+      return { warned, erased, expiredOrders };
+    },
+  };
+}
+
+export type AccountErasure = ReturnType<typeof createAccountErasure>;
