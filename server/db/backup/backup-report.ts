@@ -4,6 +4,7 @@ import type { RestoreSummary } from './restore.js';
 /** What the CLIs print when they are done: one short paragraph a person can check at a glance. */
 
 const count = (n: number) => n.toLocaleString('en-IN');
+const files = (n: number) => `${count(n)} ${n === 1 ? 'file' : 'files'}`;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -33,7 +34,7 @@ export function describeBackup(manifest: Manifest, file: string, fileBytes: numb
   return [
     `Backup written to ${file} (${formatBytes(fileBytes)}), ${indiaTime(manifest.createdAt)}.`,
     `Database: ${kindName(manifest.database.kind)} ${manifest.database.serverVersion}, migration ${manifest.shop.lastMigration?.tag ?? 'none'}, ${count(tables)} tables, ${count(rows)} rows.`,
-    `Media: ${count(manifest.media.files)} files, ${formatBytes(manifest.media.bytes)}.`,
+    `Media: ${files(manifest.media.files)}, ${formatBytes(manifest.media.bytes)}.`,
   ].join('\n');
 }
 
@@ -42,8 +43,10 @@ export function describeRestore(summary: RestoreSummary, file: string): string {
   const lines = [
     `Restored ${file}, the backup of ${indiaTime(manifest.createdAt)} (${kindName(manifest.database.kind)}, migration ${manifest.shop.lastMigration?.tag ?? 'none'}).`,
     `Verified: ${count(summary.tables)} tables, ${count(summary.rows)} rows; every table's row count and checksum match the backup.`,
-    `Media: ${count(manifest.media.files)} files, ${formatBytes(manifest.media.bytes)}, checksums match.`,
+    `Media: ${files(manifest.media.files)}, ${formatBytes(manifest.media.bytes)}, checksums match.`,
   ];
+  if (summary.replacedDatabase)
+    lines.push('The tables the database had before were replaced (pg_restore --clean).');
   for (const aside of summary.movedAside) lines.push(`What was there before is kept in ${aside}.`);
   if (summary.needsMigration) {
     lines.push(

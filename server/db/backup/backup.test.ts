@@ -206,6 +206,7 @@ describe('db:backup and db:restore', () => {
     );
 
     const summary = await restoreBackup(target, { from: backupFile, force: true });
+    expect(summary.replacedDatabase).toBe(Boolean(serverUrl));
     // PGlite's folder and the media folder are moved aside, never deleted.
     expect(summary.movedAside).toHaveLength(serverUrl ? 1 : 2);
     for (const aside of summary.movedAside) expect(existsSync(aside)).toBe(true);
@@ -264,6 +265,25 @@ describe('db:backup and db:restore', () => {
     await expect(restoreBackup(otherKind, { from: backupFile })).rejects.toThrow(
       serverUrl ? /backup of a PostgreSQL database and DATABASE_URL is not set/ : /Unset DATABASE_URL/,
     );
+  });
+
+  it.runIf(serverUrl)('refuses a pg_dump older than the server, naming the version to install', async () => {
+    // A pg_dump 12 first on PATH stands in for an old client on a newer server.
+    const bin = path.join(work, 'old-bin');
+    await mkdir(bin);
+    await writeFile(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 12.22"\n', {
+      mode: 0o755,
+    });
+    const path0 = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${path0}`;
+    try {
+      await expect(backupOf(path.join(work, 'old.tar.gz'))).rejects.toThrow(
+        /pg_dump 12 cannot dump a PostgreSQL \d+ server\. Install PostgreSQL \d+'s client tools/,
+      );
+    } finally {
+      process.env.PATH = path0;
+    }
+    expect(existsSync(path.join(work, 'old.tar.gz'))).toBe(false);
   });
 
   it('refuses a PGlite backup while the shop runs on that directory', async () => {

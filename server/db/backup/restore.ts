@@ -29,6 +29,8 @@ export type RestoreSummary = {
   rows: number;
   /** Where --force moved what was there before (nothing is deleted). */
   movedAside: string[];
+  /** PostgreSQL under --force: the database had tables, which pg_restore --clean replaced. */
+  replacedDatabase: boolean;
   /** The backup predates this code's last migration: `npm run db:migrate` (or starting the shop) brings it up. */
   needsMigration: boolean;
 };
@@ -116,6 +118,7 @@ export async function restoreBackup(
       tables: Object.keys(restored).length,
       rows: Object.values(restored).reduce((sum, table) => sum + table.rows, 0),
       movedAside,
+      replacedDatabase: tablesBefore > 0,
       needsMigration: (manifest.shop.lastMigration?.createdAt ?? 0) < lastKnown,
     };
   } finally {
