@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -149,6 +149,8 @@ describe('db:backup and db:restore', () => {
     const manifest = await backupOf(backupFile);
     expect(manifest.database.kind).toBe(serverUrl ? 'postgres' : 'pglite');
     expect(manifest.tables['public.orders']?.rows).toBe(3);
+    // Personal data: the shop's user alone may read the file.
+    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
     expect(manifest.shop.lastMigration?.tag).toMatch(/^\d{4}_/);
     // The upload's full size and its smaller copies, plus the seeded picture; not the .tmp file.
     expect(manifest.media.files).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, type Executor, queryRows } from '../client.js';
@@ -69,6 +69,8 @@ export async function createBackup(
     };
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await packArchive(staging, partial);
+    // Customers' names, addresses and orders: readable by the shop's own user only.
+    await chmod(partial, 0o600);
     await rename(partial, out);
     return manifest;
   } finally {
