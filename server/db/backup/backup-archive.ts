@@ -74,10 +74,16 @@ export function codeMigrations(): { tag: string; createdAt: number }[] {
  * the tag comes from this code's journal; a timestamp it does not know is a newer shop's migration.
  */
 export async function lastAppliedMigration(db: Executor): Promise<Manifest['shop']['lastMigration']> {
+  // Asked first rather than caught: a failed query would abort the backup's transaction.
+  const [table] = await queryRows<{ exists: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!table?.exists) return null;
   const rows = await queryRows<{ created_at: string | number }>(
     db,
     sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-  ).catch(() => []);
+  );
   if (rows.length === 0) return null;
   const createdAt = Number(rows[0]!.created_at);
   const known = codeMigrations().find((migration) => migration.createdAt === createdAt);

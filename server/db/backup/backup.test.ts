@@ -143,6 +143,8 @@ afterAll(async () => {
 
 describe('db:backup and db:restore', () => {
   let backupFile: string;
+  /** Restored by the first test; the --force test restores over it again. */
+  let restored: RestoreTarget;
 
   it('restores every table (count and checksum) and every media file into an empty target', async () => {
     backupFile = path.join(work, 'shop.backup.tar.gz');
@@ -157,6 +159,7 @@ describe('db:backup and db:restore', () => {
     expect(manifest.media.files).toBe(Object.keys(filesUnder(mediaDir)).length - 1);
 
     const target = await emptyTarget('restored');
+    restored = target;
     const summary = await restoreBackup(target, { from: backupFile });
     expect(summary.movedAside).toEqual([]);
     expect(summary.needsMigration).toBe(false);
@@ -201,8 +204,7 @@ describe('db:backup and db:restore', () => {
   }, 60_000);
 
   it('refuses a target that is not empty unless --force, which keeps what was there', async () => {
-    const target = await emptyTarget('second');
-    await restoreBackup(target, { from: backupFile });
+    const target = restored;
     await expect(restoreBackup(target, { from: backupFile })).rejects.toThrow(
       serverUrl ? /already has \d+ tables.*--force/ : /already holds a database.*--force/,
     );
@@ -212,8 +214,8 @@ describe('db:backup and db:restore', () => {
     // PGlite's folder and the media folder are moved aside, never deleted.
     expect(summary.movedAside).toHaveLength(serverUrl ? 1 : 2);
     for (const aside of summary.movedAside) expect(existsSync(aside)).toBe(true);
-    const restored = await fingerprintsOf(target);
-    expect(restored['public.orders']!.rows).toBe(3);
+    const again = await fingerprintsOf(target);
+    expect(again['public.orders']!.rows).toBe(3);
   }, 60_000);
 
   it('a truncated, corrupt or foreign file is refused with a clear message and nothing changes', async () => {
@@ -257,6 +259,46 @@ describe('db:backup and db:restore', () => {
     expect(cli.status).toBe(1);
     expect(cli.stderr.trim()).toMatch(/^Restore failed: .*truncated\.tar\.gz is not a complete backup/);
     expect(cli.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('refuses a backup from a newer shop, or whose dump or media differ from its manifest', async () => {
+    /** The backup unpacked, changed by `change`, and packed again as a new file. */
+    const tampered = async (name: string, change: (dir: string) => Promise<void>) => {
+      const dir = path.join(work, `tamper-${name}`);
+      await mkdir(dir);
+      await tar.x({ file: backupFile, cwd: dir });
+      await change(dir);
+      const file = path.join(work, `${name}.tar.gz`);
+      await tar.c({ gzip: true, file, cwd: dir }, readdirSync(dir));
+      return file;
+    };
+    const newer = await tampered('newer', async (dir) => {
+      const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+      manifest.shop.lastMigration = {
+        tag: '0099_from_the_future',
+        createdAt: Date.now() + 86_400_000 * 365 * 10,
+      };
+      await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    });
+    const badDump = await tampered('bad-dump', async (dir) => {
+      const dump = readdirSync(path.join(dir, 'database'))[0]!;
+      await writeFile(path.join(dir, 'database', dump), 'not the dump');
+    });
+    const lostPicture = await tampered('lost-picture', async (dir) => {
+      await rm(path.join(dir, 'media', 'products', 'seeded-1.webp'));
+    });
+
+    const target = await emptyTarget('tampered');
+    await expect(restoreBackup(target, { from: newer })).rejects.toThrow(
+      /made by a newer version of the shop .*0099_from_the_future.*Restore it with that version/,
+    );
+    await expect(restoreBackup(target, { from: badDump })).rejects.toThrow(
+      /database dump in the backup is missing or damaged .*Nothing was changed/,
+    );
+    await expect(restoreBackup(target, { from: lostPicture })).rejects.toThrow(
+      /media files in the backup do not match its manifest \(\d+ found, \d+ listed\)/,
+    );
+    expect(existsSync(target.pgliteDir)).toBe(false);
   }, 60_000);
 
   it('refuses a backup of the other database kind, saying how to restore it', async () => {

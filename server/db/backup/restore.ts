@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openDatabase, queryRows } from '../client.js';
+import { type DatabaseHandle, DatabaseUnavailableError, openDatabase, queryRows } from '../client.js';
 import { lockDataDir } from '../pglite-lock.js';
 import {
   codeMigrations,
@@ -98,7 +98,14 @@ export async function restoreBackup(
       const aside = await clearFolder(target.pgliteDir, stamp);
       if (aside) movedAside.push(aside);
       const tarball = new Blob([await readFile(dumpFile)]);
-      database = await openDatabase({ pgliteDir: target.pgliteDir, loadDataDir: tarball });
+      try {
+        database = await openDatabase({ pgliteDir: target.pgliteDir, loadDataDir: tarball });
+      } catch (error) {
+        if (error instanceof DatabaseUnavailableError) throw error;
+        throw new BackupError(
+          `The embedded database could not open the restored data (${(error as Error).message}). The backup was made with PostgreSQL ${manifest.database.serverVersion} inside PGlite (shop version ${manifest.shop.version}): restore it with that version of the shop.${movedAside.length > 0 ? ` What was there before is kept in ${movedAside.join(' and ')}.` : ''}`,
+        );
+      }
     }
     const mediaAside = await clearFolder(target.mediaDir, stamp);
     if (mediaAside) movedAside.push(mediaAside);
