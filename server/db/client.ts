@@ -37,6 +37,11 @@ export type DatabaseHandle = {
   poolStats?(): PoolStats;
   migrate(): Promise<void>;
   /**
+   * PGlite only: its whole data directory as one gzipped tarball, after a checkpoint so the files
+   * hold every committed row (`npm run db:backup`; `loadDataDir` of openDatabase reads it back).
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /**
    * Hears every NOTIFY on `channel` (app servers telling each other what changed) until the
    * subscription is closed; close it before the database. Channel names are lower case.
    */
@@ -100,6 +105,10 @@ async function openPglite(options: {
     },
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async dumpDataDir() {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
     },
     // One PGlite is one session in this process: a NOTIFY sent through it reaches every callback
     // registered here (two app instances sharing it in tests included), with no connection to lose.

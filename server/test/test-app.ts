@@ -8,6 +8,8 @@ import { type DatabaseHandle, openDatabase } from '../db/client.js';
 export type TestContext = {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The test database's own URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl?: string | undefined;
   close(): Promise<void>;
 };
 
@@ -59,7 +61,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { web?: boolean } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, databaseUrl } = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -79,6 +81,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl,
     async close() {
       await app.close();
       await drop();

@@ -1,0 +1,49 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../config.js';
+import { DatabaseUnavailableError, openDatabase } from '../client.js';
+import { UsageError } from '../seed/seed-arguments.js';
+import { checkPgliteBackupPossible, createBackup } from './backup.js';
+import { parseBackupArguments } from './backup-arguments.js';
+import { BackupError } from './backup-error.js';
+import { describeBackup } from './backup-report.js';
+
+/** `npm run db:backup -- --out FILE [--force]`: the database and the media in one file. */
+
+async function main(): Promise<void> {
+  const args = parseBackupArguments(process.argv.slice(2));
+  const config = loadConfig();
+  if (!config.databaseUrl) checkPgliteBackupPossible(config.pgliteDir);
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 2 } : { pgliteDir: config.pgliteDir },
+  );
+  try {
+    const manifest = await createBackup(
+      { database, databaseUrl: config.databaseUrl, mediaDir: config.mediaDir },
+      { out: args.out, force: args.force },
+    );
+    const file = path.resolve(args.out);
+    console.log(describeBackup(manifest, file, statSync(file).size));
+  } finally {
+    // PGlite only flushes its files on close; never skip it, even after an error.
+    await database.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof UsageError) {
+    (error.exitCode === 0 ? console.log : console.error)(error.message);
+    process.exit(error.exitCode);
+  }
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnavailableError ||
+    error instanceof BackupError
+  ) {
+    console.error(`Backup failed: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
