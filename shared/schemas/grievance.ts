@@ -1,0 +1,84 @@
+import * as z from 'zod/mini';
+import { emailField, mobileField, requiredText } from './fields.js';
+
+/**
+ * Complaints (Consumer Protection (E-Commerce) Rules 2020) and data-rights requests (DPDP Rules
+ * 2025, rule 14) share the enquiries inbox; a contact-form message is kind `enquiry`.
+ */
+export const supportKinds = ['enquiry', 'grievance', 'rights-request'] as const;
+export type SupportKind = (typeof supportKinds)[number];
+
+/** The two kinds the complaints form files (the contact form files `enquiry`). */
+export const ticketKinds = ['grievance', 'rights-request'] as const;
+export type TicketKind = (typeof ticketKinds)[number];
+
+export const grievanceTopics = ['order', 'product', 'delivery', 'refund', 'privacy', 'other'] as const;
+export const rightsTopics = ['access', 'correction', 'erasure', 'nomination', 'withdraw-consent', 'other'] as const;
+export type TicketTopic = (typeof grievanceTopics)[number] | (typeof rightsTopics)[number];
+
+export const topicsOf: Record<TicketKind, readonly TicketTopic[]> = {
+  grievance: grievanceTopics,
+  'rights-request': rightsTopics,
+};
+
+export const kindLabels: Record<SupportKind, string> = {
+  enquiry: 'Enquiry',
+  grievance: 'Complaint',
+  'rights-request': 'Data request',
+};
+
+/** Words for each topic, per kind ("other" reads differently in each). */
+export const topicLabels: Record<TicketKind, Partial<Record<TicketTopic, string>>> = {
+  grievance: {
+    order: 'An order',
+    product: 'A product',
+    delivery: 'A delivery',
+    refund: 'A refund or return',
+    privacy: 'Privacy or my data',
+    other: 'Something else',
+  },
+  'rights-request': {
+    access: 'A summary of my data and who it is shared with',
+    correction: 'Correct or complete my data',
+    erasure: 'Erase my data',
+    nomination: 'Nominate someone to act for me on death or incapacity',
+    'withdraw-consent': 'Withdraw my consent',
+    other: 'Something else about my data',
+  },
+};
+
+/**
+ * The time limits the shop promises (decision 020). A complaint: acknowledged within 48 hours and
+ * resolved within a month (E-Commerce Rules 2020, rule 4(5)); we count a month as 30 days. A
+ * data request: DPDP Rules 2025 allow 90 days, but the privacy notice promises 30, so 30 it is.
+ */
+export const ACKNOWLEDGE_HOURS = 48;
+export const RESPOND_DAYS: Record<TicketKind, number> = { grievance: 30, 'rights-request': 30 };
+
+export const TICKET_DESCRIPTION_MAX = 4000;
+
+const kindField = z.enum(ticketKinds, { error: 'Choose whether this is a complaint or a data request' });
+const topicField = z.string({ error: 'Choose what it is about' }).check(z.minLength(1, 'Choose what it is about'));
+
+/** The complaints and data requests form, and POST /api/grievances. */
+export const ticketSchema = z
+  .object({
+    kind: kindField,
+    topic: topicField,
+    orderNumber: z.optional(
+      z.string().check(z.trim(), z.maxLength(40, 'An order number is at most 40 characters')),
+    ),
+    description: requiredText('Tell us what happened or what you would like us to do', TICKET_DESCRIPTION_MAX),
+    name: requiredText('Name is required', 100),
+    email: emailField,
+    mobile: mobileField('Mobile is required'),
+  })
+  .check(
+    z.refine((values) => (topicsOf[values.kind] as readonly string[] | undefined)?.includes(values.topic) ?? true, {
+      path: ['topic'],
+      message: 'Choose what it is about',
+    }),
+  );
+
+export type TicketInput = z.input<typeof ticketSchema>;
+export type Ticket = z.output<typeof ticketSchema>;
