@@ -31,6 +31,7 @@ const protectedCalls: Call[] = [
   { method: 'GET', path: '/api/user/me' },
   { method: 'GET', path: '/api/user/me/export' },
   { method: 'GET', path: '/api/user/me/export/orders.csv' },
+  { method: 'GET', path: '/api/user/grievances' },
   { method: 'POST', path: '/api/user/logout' },
   {
     method: 'PUT',

@@ -13,7 +13,14 @@ export const ticketKinds = ['grievance', 'rights-request'] as const;
 export type TicketKind = (typeof ticketKinds)[number];
 
 export const grievanceTopics = ['order', 'product', 'delivery', 'refund', 'privacy', 'other'] as const;
-export const rightsTopics = ['access', 'correction', 'erasure', 'nomination', 'withdraw-consent', 'other'] as const;
+export const rightsTopics = [
+  'access',
+  'correction',
+  'erasure',
+  'nomination',
+  'withdraw-consent',
+  'other',
+] as const;
 export type TicketTopic = (typeof grievanceTopics)[number] | (typeof rightsTopics)[number];
 
 export const topicsOf: Record<TicketKind, readonly TicketTopic[]> = {
@@ -58,7 +65,11 @@ export const RESPOND_DAYS: Record<TicketKind, number> = { grievance: 30, 'rights
 export const TICKET_DESCRIPTION_MAX = 4000;
 
 const kindField = z.enum(ticketKinds, { error: 'Choose whether this is a complaint or a data request' });
-const topicField = z.string({ error: 'Choose what it is about' }).check(z.minLength(1, 'Choose what it is about'));
+/** Any topic of either kind here; whether it belongs to the chosen kind is checked once both are read. */
+const topicField = z.enum(
+  [...grievanceTopics, ...rightsTopics.filter((t) => t !== 'other')] as [TicketTopic, ...TicketTopic[]],
+  { error: 'Choose what it is about' },
+);
 
 /** The complaints and data requests form, and POST /api/grievances. */
 export const ticketSchema = z
@@ -68,16 +79,22 @@ export const ticketSchema = z
     orderNumber: z.optional(
       z.string().check(z.trim(), z.maxLength(40, 'An order number is at most 40 characters')),
     ),
-    description: requiredText('Tell us what happened or what you would like us to do', TICKET_DESCRIPTION_MAX),
+    description: requiredText(
+      'Tell us what happened or what you would like us to do',
+      TICKET_DESCRIPTION_MAX,
+    ),
     name: requiredText('Name is required', 100),
     email: emailField,
     mobile: mobileField('Mobile is required'),
   })
   .check(
-    z.refine((values) => (topicsOf[values.kind] as readonly string[] | undefined)?.includes(values.topic) ?? true, {
-      path: ['topic'],
-      message: 'Choose what it is about',
-    }),
+    z.refine(
+      (values) => (topicsOf[values.kind] as readonly string[] | undefined)?.includes(values.topic) ?? true,
+      {
+        path: ['topic'],
+        message: 'Choose what it is about',
+      },
+    ),
   );
 
 export type TicketInput = z.input<typeof ticketSchema>;
