@@ -11,7 +11,7 @@ export const submitTicket = endpoint<typeof schemas.submitTicket>({
   summary: 'File a complaint or a data-rights request',
   description:
     'Answers the ticket number and the dates by which it is acknowledged (48 hours) and answered ' +
-    '(30 days); an acknowledgement is e-mailed at once. A bearer token, when sent and valid, links ' +
+    '(a month for a complaint, 30 days for a data request); an acknowledgement is e-mailed at once. A bearer token, when sent and valid, links ' +
     'the ticket to the account (its "My requests"); signed out works too. Limited to 5 per 10 minutes ' +
     'per address, like the contact form.',
   status: 201,

@@ -67,7 +67,7 @@ export default function GrievancesPage() {
               </li>
               <li>
                 <strong>Complaints resolved within one month</strong>
-                We count a month as 30 days, as the Consumer Protection (E-Commerce) Rules, 2020 require.
+                By the same date next month, as the Consumer Protection (E-Commerce) Rules, 2020 require.
               </li>
               <li>
                 <strong>Data requests answered within 30 days</strong>

@@ -5,6 +5,7 @@ import { signUp } from '../../test/customers.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { oneMonthAfter } from './grievances.service.js';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -52,8 +53,21 @@ function file(payload: object, headers: Record<string, string> = {}, remoteAddre
 const staffCall = (url: string, method: 'GET' | 'PUT' | 'POST' = 'GET', payload?: object) =>
   ctx.app.inject({ method, url, headers: support.headers, ...(payload ? { payload } : {}) });
 
+describe("a complaint's month", () => {
+  it("is the same India date next month, or that month's last day", () => {
+    // 31 January, 10:00 India time → 28 February (2026 is not a leap year), 10:00.
+    expect(oneMonthAfter(new Date('2026-01-31T04:30:00Z')).toISOString()).toBe('2026-02-28T04:30:00.000Z');
+    expect(oneMonthAfter(new Date('2028-01-31T04:30:00Z')).toISOString()).toBe('2028-02-29T04:30:00.000Z');
+    // 15 March → 15 April; 31 December → 31 January of the next year.
+    expect(oneMonthAfter(new Date('2026-03-15T12:00:00Z')).toISOString()).toBe('2026-04-15T12:00:00.000Z');
+    expect(oneMonthAfter(new Date('2026-12-31T10:00:00Z')).toISOString()).toBe('2027-01-31T10:00:00.000Z');
+    // 1 November 01:00 India time is still 31 October in UTC: the India date counts (1 December).
+    expect(oneMonthAfter(new Date('2026-10-31T19:30:00Z')).toISOString()).toBe('2026-11-30T19:30:00.000Z');
+  });
+});
+
 describe('POST /api/grievances', () => {
-  it('files a complaint signed out: a GRV ticket, 48 hours to acknowledge, 30 days to resolve, an e-mail at once', async () => {
+  it('files a complaint signed out: a GRV ticket, 48 hours to acknowledge, a month to resolve, an e-mail at once', async () => {
     const before = Date.now();
     const answer = await file(complaint);
     expect(answer.statusCode).toBe(201);
@@ -69,7 +83,9 @@ describe('POST /api/grievances', () => {
     const created = Date.parse(ticket.createdAt);
     expect(created).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(ticket.acknowledgeBy) - created).toBe(48 * HOUR);
-    expect(Date.parse(ticket.respondBy) - created).toBe(30 * DAY);
+    expect(ticket.respondBy).toBe(oneMonthAfter(new Date(ticket.createdAt)).toISOString());
+    expect(Date.parse(ticket.respondBy) - created).toBeGreaterThanOrEqual(28 * DAY);
+    expect(Date.parse(ticket.respondBy) - created).toBeLessThanOrEqual(31 * DAY);
     // Handing the acknowledgement to the mail queue is the acknowledgement.
     expect(ticket.acknowledgedAt).not.toBeNull();
 

@@ -2,7 +2,7 @@ import type { ApiTicket } from '../../../shared/api/grievances.schemas.js';
 import { enquiryStatuses } from '../../../shared/schemas/enquiry.js';
 import {
   ACKNOWLEDGE_HOURS,
-  RESPOND_DAYS,
+  RIGHTS_REQUEST_DAYS,
   type Ticket,
   type TicketKind,
   type TicketTopic,
@@ -26,11 +26,32 @@ type EnquiryStatus = (typeof enquiryStatuses)[number];
 const knownStatus = (status: string): EnquiryStatus =>
   (enquiryStatuses as readonly string[]).includes(status) ? (status as EnquiryStatus) : 'Submitted';
 
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * The same moment one calendar month later, by the India calendar; a day the next month lacks
+ * becomes its last day (31 January → 28 or 29 February), so the month is never longer than the
+ * rules' "one month".
+ */
+export function oneMonthAfter(at: Date): Date {
+  const india = new Date(at.getTime() + IST_OFFSET_MS);
+  const day = india.getUTCDate();
+  const next = new Date(india);
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return new Date(next.getTime() - IST_OFFSET_MS);
+}
+
 /** The deadlines of a ticket filed at `createdAt` (decision 020). */
 export function ticketDeadlines(kind: TicketKind, createdAt: Date) {
   return {
     acknowledgeBy: new Date(createdAt.getTime() + ACKNOWLEDGE_HOURS * HOUR_MS),
-    respondBy: new Date(createdAt.getTime() + RESPOND_DAYS[kind] * DAY_MS),
+    respondBy:
+      kind === 'grievance'
+        ? oneMonthAfter(createdAt)
+        : new Date(createdAt.getTime() + RIGHTS_REQUEST_DAYS * DAY_MS),
   };
 }
 
