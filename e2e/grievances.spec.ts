@@ -14,7 +14,11 @@ const shots = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 
 test.use({ bypassCSP: true });
 
-test('a customer files a data request; support replies and resolves it', async ({ page, request, browser }) => {
+test('a customer files a data request; support replies and resolves it', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const customer = await createCustomer(request);
@@ -61,7 +65,9 @@ test('a customer files a data request; support replies and resolves it', async (
   await console.screenshot({ path: `${shots}/support-inbox.png`, fullPage: true });
   await inbox.getByRole('link', { name: ticketNumber }).click();
 
-  await expect(console.getByRole('heading', { level: 1, name: new RegExp(`Data request ${ticketNumber}`) })).toBeVisible();
+  await expect(
+    console.getByRole('heading', { level: 1, name: new RegExp(`Data request ${ticketNumber}`) }),
+  ).toBeVisible();
   const facts = console.getByRole('region', { name: 'Ticket' });
   await expect(facts).toContainText('Erase my data');
   await expect(facts).toContainText('Answer by');
@@ -94,7 +100,9 @@ test('a customer files a data request; support replies and resolves it', async (
   await expect(page.getByRole('region', { name: 'My requests' })).toContainText('Resolved');
 });
 
-test('signed out on a phone: the form explains itself and shows its errors at the fields', async ({ page }) => {
+test('signed out on a phone: the form explains itself and shows its errors at the fields', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/grievances');
   await expect(page.getByRole('heading', { level: 2, name: 'Our time limits' })).toBeVisible();
@@ -102,6 +110,7 @@ test('signed out on a phone: the form explains itself and shows its errors at th
   await expect(page.getByRole('region', { name: 'My requests' })).toHaveCount(0);
   expect(await axeViolations(page, '.grievances-page')).toEqual([]);
   await page.screenshot({ path: `${shots}/grievances-mobile.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/grievances-mobile-top.png` });
 
   await page.getByRole('button', { name: 'Send my complaint' }).click();
   await expect(page.getByText('Choose what it is about')).toBeVisible();

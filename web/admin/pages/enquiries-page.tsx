@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { listAdminEnquiries } from '../../../shared/api/enquiries-admin';
 import type { SupportKind } from '../../../shared/schemas/grievance';
-import { formatDay, formatDayAndTime } from '../../lib/dates';
+import { formatDayAndTime } from '../../lib/dates';
 import { DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
@@ -12,7 +12,7 @@ import {
   enquiryStatusList,
 } from '../features/enquiries/enquiry-status';
 import '../features/enquiries/enquiries.css';
-import { inboxKinds, kindAndTopic, OverdueBadge } from '../features/enquiries/ticket-facts';
+import { formatShortDay, inboxKinds, kindAndTopic, OverdueBadge } from '../features/enquiries/ticket-facts';
 import { FilterButtons } from '../features/orders/filter-buttons';
 import '../features/orders/orders.css';
 import { SearchField } from '../components/search-field';
@@ -115,7 +115,7 @@ export default function EnquiriesPage() {
           {
             key: 'kind',
             header: 'Kind',
-            width: '11rem',
+            width: '10rem',
             render: (enquiry) => {
               const { kind: label, topic } = kindAndTopic(enquiry.ticket);
               return (
@@ -135,9 +135,9 @@ export default function EnquiriesPage() {
           {
             key: 'respondBy',
             header: 'Respond by',
-            width: '8rem',
+            width: '7.5rem',
             render: (enquiry) =>
-              enquiry.ticket ? formatDay(enquiry.ticket.respondBy) : <span className="muted">—</span>,
+              enquiry.ticket ? formatShortDay(enquiry.ticket.respondBy) : <span className="muted">—</span>,
           },
           {
             key: 'from',

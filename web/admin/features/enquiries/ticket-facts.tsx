@@ -10,6 +10,18 @@ import { formatDay, formatDayAndTime } from '../../../lib/dates';
 
 export type Ticket = NonNullable<ApiTicketFacts>;
 
+const shortDay = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** '23 Nov 2026' in India time: a table column's deadline, on one line. */
+export function formatShortDay(value: string): string {
+  return shortDay.format(new Date(value));
+}
+
 /** The inbox's kinds in button order, with the console's words for them. */
 export const inboxKinds: readonly { value: SupportKind; label: string }[] = [
   { value: 'enquiry', label: 'Enquiries' },
