@@ -259,6 +259,18 @@ describe('the support inbox', () => {
     expect((await staffCall('/api/admin/enquiries?kind=spam')).statusCode).toBe(400);
   });
 
+  it('is for staff only: no token is a 401, a shopper a 403, and neither sees a ticket', async () => {
+    const shopper = await signUp(ctx.app);
+    for (const url of ['/api/admin/enquiries?overdue=true', '/api/admin/enquiries?kind=grievance']) {
+      const anonymous = await ctx.app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.body).not.toContain('GRV-');
+      const asShopper = await ctx.app.inject({ method: 'GET', url, headers: shopper.headers });
+      expect(asShopper.statusCode).toBe(403);
+      expect(asShopper.body).not.toContain('GRV-');
+    }
+  });
+
   it('keeps contact-form enquiries as they were: no ticket, never overdue, the legacy shape unchanged', async () => {
     const sent = await ctx.app.inject({
       method: 'POST',
