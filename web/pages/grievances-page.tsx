@@ -39,7 +39,7 @@ export default function GrievancesPage() {
   return (
     <div className="grievances-page container">
       <header className="content-hero">
-        <p className="eyebrow">Complaints and data requests</p>
+        <p className="eyebrow">Your rights as a customer</p>
         <h1>Complaints and data requests</h1>
         <p className="content-lead">
           Unhappy with an order, a product, a delivery or a refund? Or want to see, correct or erase your
