@@ -94,7 +94,7 @@ test('a support member cannot open products', async ({ page, request }) => {
   const support = await createStaffMember(request, 'support');
   await openConsoleAs(page, support, '/admin/enquiries');
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link', { name: 'Enquiries' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Support inbox' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Products' })).toHaveCount(0);
   await page.goto('/admin/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Not available to your role' })).toBeVisible();

@@ -126,7 +126,7 @@ test('support sees customers without the block button, and answers an enquiry by
   await statuses.getByRole('button', { name: /^Submitted/ }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(email);
   await expect(page).toHaveURL(/[?&]q=/);
-  await page.getByRole('table', { name: 'Enquiries' }).getByRole('link', { name }).click();
+  await page.getByRole('table', { name: 'Support inbox' }).getByRole('link', { name }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: `Enquiry from ${name}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Message' })).toContainText('Do you deliver to Shillong?');

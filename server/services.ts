@@ -22,6 +22,7 @@ import { createDataExport } from './modules/data-rights/data-export.service.js';
 import { createMarketingConsent } from './modules/data-rights/marketing-consent.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
+import { createGrievancesService } from './modules/enquiries/grievances.service.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { createCashOnDelivery } from './modules/orders/cash-on-delivery.service.js';
 import { createGstReport } from './modules/orders/gst-report.service.js';
@@ -130,6 +131,8 @@ export async function createServices(deps: {
     catalog,
     blog: createBlogService(db, { imageUrls }),
     enquiries: createEnquiriesService(db),
+    // Issue 17: complaints and data-rights requests, into the same inbox with ticket numbers.
+    grievances: createGrievancesService({ db, mailQueue, publicUrl: config.publicUrl }),
     wishlist,
     cart,
     // Issue 17: the customer's right of access.

@@ -7,6 +7,8 @@ import { routes } from './routes';
 const specRoutes = {
   '/': 'public',
   '/contact': 'public',
+  // Not in the original shop: complaints and data requests (issue 17).
+  '/grievances': 'public',
   '/product': 'public',
   '/product/:id': 'public',
   '/blogs': 'public',

@@ -100,6 +100,22 @@ export const routes: readonly RouteDef[] = [
     }),
   }),
   defineRoute({
+    path: '/grievances',
+    access: 'public',
+    page: page('grievances-page'),
+    meta: (_data, { publicUrl }) => ({
+      title: 'Complaints and data requests',
+      description:
+        'File a complaint or a request about your personal data with Bharat Bazaar: a ticket number at once, ' +
+        'acknowledged within 48 hours, complaints resolved within a month, data requests answered within 30 days.',
+      jsonLd: {
+        '@type': 'ContactPage',
+        name: 'Complaints and data requests',
+        url: `${publicUrl}/grievances`,
+      },
+    }),
+  }),
+  defineRoute({
     path: '/product',
     access: 'public',
     page: page('store-page'),

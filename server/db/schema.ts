@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -34,6 +35,7 @@ import {
   type ShippingInfo,
 } from '../../shared/api/orders.schemas.js';
 import { enquiryStatuses } from '../../shared/schemas/enquiry.js';
+import { supportKinds, type TicketTopic } from '../../shared/schemas/grievance.js';
 import { staffRoles } from '../../shared/staff-roles.js';
 
 /**
@@ -875,12 +877,35 @@ export const enquiries = pgTable(
     status: text('status', { enum: enquiryStatuses }).notNull().default('Submitted'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Issue 17: complaints and data-rights requests live in the same inbox (decision 020). A
+    // contact-form message is an `enquiry` and has no ticket, deadlines or topic.
+    kind: text('kind', { enum: supportKinds }).notNull().default('enquiry'),
+    topic: text('topic').$type<TicketTopic>(),
+    orderNumber: text('order_number'),
+    // GRV-2026-000123 / DPR-2026-000124, from support_ticket_seq: unique under concurrency.
+    ticketNumber: text('ticket_number'),
+    // The signed-in customer who filed it (their "My requests"); kept null when the account goes.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgeBy: timestamp('acknowledge_by', { withTimezone: true, mode: 'date' }),
+    respondBy: timestamp('respond_by', { withTimezone: true, mode: 'date' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('enquiries_created_at_idx').on(t.createdAt),
     index('enquiries_status_created_at_idx').on(t.status, t.createdAt),
+    uniqueIndex('enquiries_ticket_number_key').on(t.ticketNumber),
+    index('enquiries_user_idx').on(t.userId, t.createdAt),
+    index('enquiries_kind_created_at_idx').on(t.kind, t.createdAt),
+    check(
+      'enquiries_ticket_check',
+      sql`${t.kind} = 'enquiry' or (${t.ticketNumber} is not null and ${t.topic} is not null and ${t.acknowledgeBy} is not null and ${t.respondBy} is not null)`,
+    ),
   ],
 );
+
+/** Ticket numbers of complaints and data requests: one sequence, so concurrent filings never clash. */
+export const supportTicketSeq = pgSequence('support_ticket_seq', { startWith: 1 });
 
 /**
  * The built-in test gateway's own ledger (used only when no Razorpay keys are set). It lives in

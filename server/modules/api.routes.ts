@@ -18,6 +18,7 @@ import { couponsRoutes } from './coupons/coupons.routes.js';
 import { dataRightsRoutes } from './data-rights/data-rights.routes.js';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.js';
 import { enquiriesAdminRoutes } from './enquiries/enquiries-admin.routes.js';
+import { grievancesRoutes } from './enquiries/grievances.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { orderActionsRoutes } from './orders/order-actions.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
@@ -56,6 +57,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(blogRoutes, { blog: services.blog });
   await app.register(enquiriesRoutes, { enquiries: services.enquiries });
+  await app.register(grievancesRoutes, { grievances: services.grievances, accounts: services.accounts });
   await app.register(wishlistRoutes, { wishlist: services.wishlist });
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });

@@ -34,6 +34,7 @@ const protectedCalls: Call[] = [
   { method: 'DELETE', path: '/api/user/me', payload: () => ({ currentPassword: 'a good long password' }) },
   { method: 'GET', path: '/api/user/me/marketing' },
   { method: 'PUT', path: '/api/user/me/marketing', payload: () => ({ subscribed: true }) },
+  { method: 'GET', path: '/api/user/grievances' },
   { method: 'POST', path: '/api/user/logout' },
   {
     method: 'PUT',

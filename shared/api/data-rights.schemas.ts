@@ -67,6 +67,10 @@ export const dataExportAnswer = z.object({
       comment: z.string(),
       status: z.string(),
       createdAt: z.string(),
+      /** `enquiry` (the contact form), `grievance` or `rights-request` (issue 17). */
+      kind: z.string(),
+      /** A complaint's or data request's ticket number; null for a contact-form enquiry. */
+      ticketNumber: z.nullable(z.string()),
     }),
   ),
 });

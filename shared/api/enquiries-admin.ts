@@ -32,7 +32,9 @@ export const legacyUpdateEnquiry = endpoint<typeof schemas.legacyUpdateEnquiry>(
   permission: 'enquiries',
   tag,
   summary: "Change an enquiry's status",
-  description: 'Only `status` is written, and only Submitted, Contacted, In Progress or Resolved (else 400).',
+  description:
+    'Only `status` is written, and only Submitted, Contacted, In Progress or Resolved (else 400). A ' +
+    'complaint or data request is Resolved only once it has a reply or a note saying how (else 400).',
   errors: [400, 404],
 });
 
@@ -52,7 +54,7 @@ export const listAdminEnquiries = endpoint<typeof schemas.listAdminEnquiries>({
   access: 'staff',
   permission: 'enquiries',
   tag,
-  summary: 'The enquiries inbox: status, search, newest first, pages, counts per status',
+  summary: 'The support inbox: status, kind, overdue, search, most urgent first, pages, counts',
   errors: [400],
 });
 
@@ -86,7 +88,7 @@ export const replyToEnquiry = endpoint<typeof schemas.replyToEnquiry>({
   summary: 'E-mail a reply to the customer',
   description:
     'Sent after the answer (retried if the mail server fails), kept in the thread as a reply, and a ' +
-    'Submitted enquiry becomes Contacted.',
+    'Submitted enquiry becomes Contacted (and a ticket not yet acknowledged is acknowledged).',
   status: 201,
   errors: [400, 404],
 });

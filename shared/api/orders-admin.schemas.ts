@@ -343,6 +343,8 @@ export const dashboard = {
     recentOrders: z.array(adminOrderRow),
     /** Enquiries still Submitted (nobody has answered yet). */
     enquiriesWaiting: z.number(),
+    /** Complaints and data requests past a time limit (not acknowledged in 48 hours, or not resolved in time). */
+    requestsOverdue: z.number(),
     /** Orders not yet packed: the orders list's "Ordered". */
     ordersToPack: z.number(),
     /** Orders packed and not yet shipped: the orders list's "Processing". */

@@ -118,7 +118,7 @@ export const consoleRoutes: ConsoleRoute[] = [
     path: '/enquiries',
     page: page(() => import('./pages/enquiries-page')),
     permission: 'enquiries',
-    nav: { label: 'Enquiries', group: 'Customers' },
+    nav: { label: 'Support inbox', group: 'Customers' },
   },
   { path: '/enquiries/:id', page: page(() => import('./pages/enquiry-page')), permission: 'enquiries' },
   {

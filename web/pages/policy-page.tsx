@@ -15,6 +15,13 @@ function Block({ block }: { block: PolicyBlock }) {
       </ul>
     );
   }
+  if ('link' in block) {
+    return (
+      <p>
+        <Link href={block.link.href}>{block.link.label}</Link>
+      </p>
+    );
+  }
   if ('steps' in block) {
     return (
       <ol>

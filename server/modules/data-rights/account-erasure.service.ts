@@ -63,7 +63,7 @@ export function createAccountErasure(deps: {
     await eraseCheckoutAddresses(tx, userId);
     await removeAllCartLines(tx, userId);
     await removeWishlistOf(tx, userId);
-    await eraseEnquiriesOfCustomer(tx, contact.email);
+    await eraseEnquiriesOfCustomer(tx, userId, contact.email);
     await eraseCustomerAccount(tx, userId, at);
     return invoicedOrderCount(tx, userId);
   }

@@ -142,6 +142,16 @@ describe('DELETE /api/user/me', () => {
     expect((await shop.api(customer, 'PUT', '/api/user/me/marketing', { subscribed: true })).statusCode).toBe(
       200,
     );
+    // A complaint filed signed in, from another address: erased through the account's link.
+    const ticket = await shop.api(customer, 'POST', '/api/grievances', {
+      kind: 'grievance',
+      topic: 'delivery',
+      description: 'The parcel came late and the box was torn.',
+      name: 'Anaya Kulkarni',
+      email: `work-${customer.email}`,
+      mobile: customer.mobile,
+    });
+    expect(ticket.statusCode, ticket.body).toBeLessThan(300);
 
     const done = await erase(customer, { currentPassword: customer.password });
     expect(done.statusCode, done.body).toBe(200);
@@ -195,6 +205,16 @@ describe('DELETE /api/user/me', () => {
     );
     expect(enquiries.some((e) => e.email === customer.email)).toBe(false);
     expect(enquiries.some((e) => e.name === 'Former customer')).toBe(true);
+    const tickets = await queryRows<{ name: string; email: string; comment: string; ticket_number: string }>(
+      db,
+      sql`select name, email, comment, ticket_number from enquiries where user_id = ${customer.id}`,
+    );
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({
+      name: 'Former customer',
+      comment: '(erased at the customer’s request)',
+    });
+    expect(tickets[0]!.ticket_number).toMatch(/^GRV-/);
 
     // The review stays, under "Former customer".
     const page = await ctx.app.inject({ method: 'GET', url: `/api/product/${product.id}` });

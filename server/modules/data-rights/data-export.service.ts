@@ -30,7 +30,8 @@ const CONTENTS = {
   cart: 'What is in your cart now.',
   wishlist: 'The products on your wishlist.',
   reviews: 'Your reviews: the product, stars, text and whether it was a verified purchase.',
-  enquiries: 'Messages you sent through the contact form with this e-mail address.',
+  enquiries:
+    'Messages you sent through the contact form, and complaints and data requests you filed, with this e-mail address.',
   consents:
     'What you agreed to and withdrew: the privacy notice at sign-up and offers by e-mail, with the notice version, when and where.',
 };
@@ -97,6 +98,8 @@ export function createDataExport(deps: {
           comment: e.comment,
           status: e.status,
           createdAt: e.createdAt.toISOString(),
+          kind: e.kind,
+          ticketNumber: e.ticketNumber,
         })),
       };
     },

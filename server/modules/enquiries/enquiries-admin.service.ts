@@ -1,9 +1,10 @@
 import type { ApiEnquiry } from '../../../shared/api/enquiries.schemas.js';
-import type { ApiEnquiryThread } from '../../../shared/api/enquiries-admin.schemas.js';
+import type { ApiEnquiryThread, ApiTicketFacts } from '../../../shared/api/enquiries-admin.schemas.js';
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { enquiryStatuses } from '../../../shared/schemas/enquiry.js';
+import type { SupportKind } from '../../../shared/schemas/grievance.js';
 import type { Executor } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { customerIdByEmail } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
@@ -31,14 +32,54 @@ export function presentEnquiry(row: repository.EnquiryRow): ApiEnquiry {
   };
 }
 
+/**
+ * The ticket's facts and whether it is overdue now (the same rule as the inbox's SQL filter,
+ * repository.overdueCondition), for a complaint or data request; null for a contact-form enquiry.
+ */
+export function ticketFactsOf(row: repository.EnquiryRow, now = new Date()): ApiTicketFacts {
+  if (row.kind === 'enquiry' || !row.ticketNumber || !row.acknowledgeBy || !row.respondBy) return null;
+  const open = knownStatus(row.status) !== 'Resolved';
+  const overdue =
+    open && row.respondBy < now
+      ? 'respond'
+      : open && !row.acknowledgedAt && row.acknowledgeBy < now
+        ? 'acknowledge'
+        : null;
+  return {
+    kind: row.kind,
+    topic: row.topic ?? 'other',
+    ticketNumber: row.ticketNumber,
+    orderNumber: row.orderNumber,
+    acknowledgeBy: row.acknowledgeBy.toISOString(),
+    respondBy: row.respondBy.toISOString(),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    overdue,
+  };
+}
+
+/** How audit summaries name the record: "the complaint GRV-2026-000012 from …" or "the enquiry from …". */
+const describe = (row: repository.EnquiryRow) =>
+  row.kind === 'enquiry' || !row.ticketNumber
+    ? `enquiry from ${row.name} (${row.email})`
+    : `${row.kind === 'grievance' ? 'complaint' : 'data request'} ${row.ticketNumber} from ${row.name} (${row.email})`;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** What an audit record keeps of an enquiry: who wrote, and where it stands (not the message). */
 const auditView = (row: repository.EnquiryRow) => ({
   name: row.name,
   email: row.email,
   status: knownStatus(row.status),
+  ...(row.ticketNumber ? { ticketNumber: row.ticketNumber } : {}),
 });
 
+const RESOLVE_NEEDS_WORDS =
+  'Before resolving it, e-mail the customer a reply or add a note saying how it was resolved.';
+
 export type ListEnquiriesQuery = {
+  kind?: SupportKind | undefined;
+  overdue?: 'true' | 'false' | undefined;
   status?: EnquiryStatus | undefined;
   q?: string | undefined;
   page?: number | undefined;
@@ -60,6 +101,7 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
     ]);
     return {
       enquiry: presentEnquiry(enquiry),
+      ticket: ticketFactsOf(enquiry),
       notes: notes.map((note) => ({
         _id: note.id,
         kind: note.kind,
@@ -95,12 +137,22 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
     async setStatus(actor: AuditActor, id: string, status: EnquiryStatus): Promise<ApiEnquiry> {
       return db.transaction(async (tx) => {
         const before = await requireEnquiry(tx, id, true);
+        // A complaint or data request is answered, not just closed: the rules ask for a
+        // resolution, so the thread must say what it was (the contact form keeps its old freedom).
+        if (
+          status === 'Resolved' &&
+          before.kind !== 'enquiry' &&
+          knownStatus(before.status) !== 'Resolved' &&
+          !(await repository.hasNotes(tx, id))
+        ) {
+          throw new AppError(400, RESOLVE_NEEDS_WORDS);
+        }
         const after = await repository.setEnquiryStatus(tx, id, status);
         await recordAudit(tx, actor, {
           action: 'enquiry.status',
           entityType: 'enquiry',
           entityId: id,
-          summary: `Enquiry from ${before.name} (${before.email}): ${knownStatus(before.status)} → ${status}`,
+          summary: `${capitalised(describe(before))}: ${knownStatus(before.status)} → ${status}`,
           before: auditView(before),
           after: auditView(after),
         });
@@ -117,7 +169,7 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
           action: 'enquiry.delete',
           entityType: 'enquiry',
           entityId: id,
-          summary: `Deleted the enquiry from ${deleted.name} (${deleted.email})`,
+          summary: `Deleted the ${describe(deleted)}`,
           before: { ...auditView(deleted), comment: deleted.comment, createdAt: deleted.createdAt },
           after: null,
         });
@@ -129,21 +181,34 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
       const page = query.page ?? 1;
       const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
       const q = query.q || undefined;
-      const [rows, byStatus] = await Promise.all([
-        repository.listEnquiries(db, { status: query.status, q }, (page - 1) * pageSize, pageSize),
-        repository.countByStatus(db, q),
+      const filters = { q, kind: query.kind, overdue: query.overdue === 'true' };
+      const [rows, byStatus, byKind] = await Promise.all([
+        repository.listEnquiries(db, { ...filters, status: query.status }, (page - 1) * pageSize, pageSize),
+        repository.countByStatus(db, filters),
+        repository.countByKind(db, q),
       ]);
       const counts = { all: 0, Submitted: 0, Contacted: 0, 'In Progress': 0, Resolved: 0 };
       for (const [status, n] of byStatus) {
         counts[knownStatus(status)] += n;
         counts.all += n;
       }
+      const kindCounts = { all: 0, enquiry: 0, grievance: 0, 'rights-request': 0, overdue: byKind.overdue };
+      for (const [kind, n] of byKind.kinds) {
+        if (kind in kindCounts) kindCounts[kind as SupportKind] += n;
+        kindCounts.all += n;
+      }
+      const now = new Date();
       return {
-        enquiries: rows.map((row) => ({ ...presentEnquiry(row), noteCount: row.noteCount })),
+        enquiries: rows.map((row) => ({
+          ...presentEnquiry(row),
+          noteCount: row.noteCount,
+          ticket: ticketFactsOf(row, now),
+        })),
         total: query.status ? counts[query.status] : counts.all,
         page,
         pageSize,
         counts,
+        kindCounts,
       };
     },
 
@@ -164,7 +229,7 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
           action: 'enquiry.note',
           entityType: 'enquiry',
           entityId: id,
-          summary: `Added a note to the enquiry from ${enquiry.name} (${enquiry.email})`,
+          summary: `Added a note to the ${describe(enquiry)}`,
           after: { noteId: note.id, body },
         });
         return thread(tx, enquiry);
@@ -185,13 +250,17 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
           body: message,
         });
         const current = knownStatus(enquiry.status);
-        const updated =
+        let updated =
           current === 'Submitted' ? await repository.setEnquiryStatus(tx, id, 'Contacted') : enquiry;
+        // A reply from staff acknowledges a ticket whose automatic acknowledgement never went out.
+        if (updated.kind !== 'enquiry' && !updated.acknowledgedAt) {
+          updated = (await repository.setAcknowledged(tx, id, new Date())) ?? updated;
+        }
         await recordAudit(tx, actor, {
           action: 'enquiry.reply',
           entityType: 'enquiry',
           entityId: id,
-          summary: `E-mailed a reply to ${enquiry.name} (${enquiry.email})${current === 'Submitted' ? '; now Contacted' : ''}`,
+          summary: `E-mailed a reply to ${enquiry.name} (${enquiry.email})${enquiry.ticketNumber ? ` on ${enquiry.ticketNumber}` : ''}${current === 'Submitted' ? '; now Contacted' : ''}`,
           before: auditView(enquiry),
           after: { ...auditView(updated), noteId: note.id, message },
         });
@@ -203,7 +272,9 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
           name: result.enquiry.name,
           message,
           enquiry: result.enquiry,
-          contactUrl: `${deps.config.publicUrl}/contact`,
+          ticketNumber: result.enquiry.ticketNumber,
+          // A ticket's customer follows it up on the complaints page; an enquirer writes again.
+          contactUrl: `${deps.config.publicUrl}${result.enquiry.ticketNumber ? '/grievances' : '/contact'}`,
         }),
         'enquiry reply',
       );

@@ -15,6 +15,8 @@ export function enquiryReplyEmail(input: {
   name: string;
   message: string;
   enquiry: { comment: string; createdAt: Date };
+  /** A complaint's or data request's ticket, named in the subject so the customer can follow it. */
+  ticketNumber?: string | null;
   contactUrl: string;
 }): Mail {
   const quoted =
@@ -23,7 +25,9 @@ export function enquiryReplyEmail(input: {
       : input.enquiry.comment;
   return {
     ...layoutEmail({
-      subject: `Re: your enquiry to ${SHOP_NAME}`,
+      subject: input.ticketNumber
+        ? `Re: your ticket ${input.ticketNumber} with ${SHOP_NAME}`
+        : `Re: your enquiry to ${SHOP_NAME}`,
       greeting: `Hello ${input.name},`,
       paragraphs: [
         ...input.message
@@ -31,9 +35,13 @@ export function enquiryReplyEmail(input: {
           .map((line) => line.trim())
           .filter(Boolean),
         `You wrote to us on ${shortDate.format(input.enquiry.createdAt)}: "${quoted}"`,
-        'This address does not receive replies. To write back, use the contact page.',
+        input.ticketNumber
+          ? `This address does not receive replies. To write back, quote ${input.ticketNumber} on our complaints page.`
+          : 'This address does not receive replies. To write back, use the contact page.',
       ],
-      action: { label: 'Contact us', url: input.contactUrl },
+      action: input.ticketNumber
+        ? { label: 'Complaints and data requests', url: input.contactUrl }
+        : { label: 'Contact us', url: input.contactUrl },
       footer: `— The ${SHOP_NAME} team`,
     }),
     to: input.to,

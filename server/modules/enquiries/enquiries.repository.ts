@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SupportKind } from '../../../shared/schemas/grievance.js';
 import type { Executor } from '../../db/client.js';
 import { enquiries, enquiryNotes, staff } from '../../db/schema.js';
 
@@ -44,8 +45,16 @@ export async function findEnquiry(
   return row;
 }
 
+/** The status, and when it was resolved (cleared again if it is reopened). */
 export async function setEnquiryStatus(db: Executor, id: string, status: EnquiryStatus): Promise<EnquiryRow> {
-  const [row] = await db.update(enquiries).set({ status }).where(eq(enquiries.id, id)).returning();
+  const [row] = await db
+    .update(enquiries)
+    .set({
+      status,
+      resolvedAt: status === 'Resolved' ? sql`coalesce(${enquiries.resolvedAt}, now())` : null,
+    })
+    .where(eq(enquiries.id, id))
+    .returning();
   return row!;
 }
 
@@ -56,9 +65,42 @@ export async function deleteEnquiry(db: Executor, id: string): Promise<EnquiryRo
 
 export type EnquiryListRow = EnquiryRow & { noteCount: number };
 
+/**
+ * Past its time limit: not resolved and past `respond_by`, or not acknowledged by `acknowledge_by`.
+ * Contact-form enquiries have no deadlines, so they are never overdue. `now` is the database's.
+ */
+export const overdueCondition: SQL = sql`(${enquiries.status} <> 'Resolved' and (${enquiries.respondBy} < now()
+  or (${enquiries.acknowledgedAt} is null and ${enquiries.acknowledgeBy} < now())))`;
+
+/**
+ * Most urgent first: overdue rows, then open tickets by their nearest deadline, then everything
+ * else newest first (the inbox as it always read for contact-form messages).
+ */
+const urgency = [
+  sql`case when ${overdueCondition} then 0 when ${enquiries.status} <> 'Resolved' and ${enquiries.respondBy} is not null then 1 else 2 end`,
+  sql`case when ${enquiries.status} <> 'Resolved' then least(${enquiries.respondBy}, case when ${enquiries.acknowledgedAt} is null then ${enquiries.acknowledgeBy} end) end asc nulls last`,
+  desc(enquiries.createdAt),
+  desc(enquiries.id),
+];
+
+export type InboxFilters = {
+  status?: EnquiryStatus | undefined;
+  q?: string | undefined;
+  kind?: SupportKind | undefined;
+  overdue?: boolean | undefined;
+};
+
+function inboxCondition(filters: Omit<InboxFilters, 'status'>): SQL | undefined {
+  return and(
+    searchCondition(filters.q),
+    filters.kind ? eq(enquiries.kind, filters.kind) : undefined,
+    filters.overdue ? overdueCondition : undefined,
+  );
+}
+
 export async function listEnquiries(
   db: Executor,
-  filters: { status?: EnquiryStatus | undefined; q?: string | undefined },
+  filters: InboxFilters,
   offset: number,
   limit: number,
 ): Promise<EnquiryListRow[]> {
@@ -69,21 +111,97 @@ export async function listEnquiries(
       noteCount: sql<number>`(select count(*)::int from ${enquiryNotes} n where n.enquiry_id = "enquiries"."id")`,
     })
     .from(enquiries)
-    .where(and(filters.status ? statusIs(filters.status) : undefined, searchCondition(filters.q)))
-    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .where(and(filters.status ? statusIs(filters.status) : undefined, inboxCondition(filters)))
+    .orderBy(...urgency)
     .limit(limit)
     .offset(offset);
   return rows.map((row) => ({ ...row.enquiry, noteCount: Number(row.noteCount) }));
 }
 
-/** How many enquiries match the search, per stored status (one pass for every tab). */
-export async function countByStatus(db: Executor, q: string | undefined): Promise<Map<string, number>> {
+/** How many enquiries match the filters, per stored status (one pass for every tab). */
+export async function countByStatus(
+  db: Executor,
+  filters: Omit<InboxFilters, 'status'>,
+): Promise<Map<string, number>> {
   const rows = await db
     .select({ status: enquiries.status, n: sql<number>`count(*)::int` })
     .from(enquiries)
-    .where(searchCondition(q))
+    .where(inboxCondition(filters))
     .groupBy(enquiries.status);
   return new Map(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/** For the kind buttons and the Overdue button: how many match the search, per kind, and overdue. */
+export async function countByKind(
+  db: Executor,
+  q: string | undefined,
+): Promise<{ kinds: Map<string, number>; overdue: number }> {
+  const rows = await db
+    .select({
+      kind: enquiries.kind,
+      n: sql<number>`count(*)::int`,
+      overdue: sql<number>`(count(*) filter (where ${overdueCondition}))::int`,
+    })
+    .from(enquiries)
+    .where(searchCondition(q))
+    .groupBy(enquiries.kind);
+  return {
+    kinds: new Map(rows.map((row) => [row.kind, Number(row.n)])),
+    overdue: rows.reduce((sum, row) => sum + Number(row.overdue), 0),
+  };
+}
+
+export async function countOverdue(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(enquiries).where(overdueCondition);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Stores a ticket numbered `<prefix>-<year>-<serial>`, the serial from `support_ticket_seq` in the
+ * same statement: a sequence never hands the same value out twice, whatever runs at once.
+ */
+export async function insertTicket(
+  db: Executor,
+  values: Omit<typeof enquiries.$inferInsert, 'ticketNumber'>,
+  ticket: { prefix: string; year: number },
+): Promise<EnquiryRow> {
+  const [row] = await db
+    .insert(enquiries)
+    .values({
+      ...values,
+      ticketNumber: sql`${`${ticket.prefix}-${ticket.year}-`} || lpad(nextval('support_ticket_seq')::text, 6, '0')`,
+    })
+    .returning();
+  return row!;
+}
+
+export async function setAcknowledged(db: Executor, id: string, at: Date): Promise<EnquiryRow | undefined> {
+  const [row] = await db
+    .update(enquiries)
+    .set({ acknowledgedAt: at })
+    .where(and(eq(enquiries.id, id), sql`${enquiries.acknowledgedAt} is null`))
+    .returning();
+  return row;
+}
+
+/** Tickets a signed-in customer filed, newest first. */
+export async function ticketsOfUser(db: Executor, userId: string, limit: number): Promise<EnquiryRow[]> {
+  return db
+    .select()
+    .from(enquiries)
+    .where(and(eq(enquiries.userId, userId), sql`${enquiries.kind} <> 'enquiry'`))
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .limit(limit);
+}
+
+/** Whether staff have written anything on it yet (a reply or a note): resolving needs one. */
+export async function hasNotes(db: Executor, enquiryId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enquiryNotes.id })
+    .from(enquiryNotes)
+    .where(eq(enquiryNotes.enquiryId, enquiryId))
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function countWithStatus(db: Executor, status: EnquiryStatus): Promise<number> {
@@ -135,10 +253,11 @@ export async function enquiriesByEmail(db: Executor, email: string): Promise<Enq
 }
 
 /**
- * Erasure (issue 17): the enquiries sent with this address, and staff's notes and replies on them,
- * keep only that they existed, when and their status (the inbox's counts stay true).
+ * Erasure (issue 17): the enquiries, complaints and data requests filed from the account or sent
+ * with its address, and staff's notes and replies on them, keep only that they existed, their
+ * ticket number, when and their status (the inbox's counts and deadlines stay true).
  */
-export async function eraseEnquiriesByEmail(db: Executor, email: string): Promise<number> {
+export async function eraseEnquiriesOf(db: Executor, userId: string, email: string): Promise<number> {
   const erased = await db
     .update(enquiries)
     .set({
@@ -148,7 +267,7 @@ export async function eraseEnquiriesByEmail(db: Executor, email: string): Promis
       comment: '(erased at the customer’s request)',
       updatedAt: new Date(),
     })
-    .where(sql`lower(${enquiries.email}) = ${email.toLowerCase()}`)
+    .where(sql`${enquiries.userId} = ${userId} or lower(${enquiries.email}) = ${email.toLowerCase()}`)
     .returning({ id: enquiries.id });
   if (erased.length > 0) {
     await db

@@ -2,7 +2,7 @@ import type { ApiDashboard } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { countStockWarnings, lowestStockProducts } from '../catalog/stock-levels.js';
-import { countWaitingEnquiries } from '../enquiries/inbox.js';
+import { countOverdueRequests, countWaitingEnquiries } from '../enquiries/inbox.js';
 import * as admin from './orders-admin.repository.js';
 import { presentRow } from './orders-admin.service.js';
 import * as figures from './sales-figures.repository.js';
@@ -105,17 +105,19 @@ export function createSalesDashboardService(deps: ServiceDeps) {
 
     async dashboard(): Promise<ApiDashboard> {
       const current = now();
-      const [days, months, recent, enquiriesWaiting, stock, lowStock, waiting, top] = await Promise.all([
-        thirtyDays(current),
-        twelveMonths(current),
-        admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
-        countWaitingEnquiries(db),
-        countStockWarnings(db),
-        lowestStockProducts(db, LOW_STOCK_LISTED),
-        figures.countWaitingWork(db),
-        // The same 30 India days as the daily figures.
-        figures.topProducts(db, { since: indiaDayStart(current, 1 - DAYS), limit: TOP_PRODUCTS }),
-      ]);
+      const [days, months, recent, enquiriesWaiting, stock, lowStock, waiting, top, requestsOverdue] =
+        await Promise.all([
+          thirtyDays(current),
+          twelveMonths(current),
+          admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
+          countWaitingEnquiries(db),
+          countStockWarnings(db),
+          lowestStockProducts(db, LOW_STOCK_LISTED),
+          figures.countWaitingWork(db),
+          // The same 30 India days as the daily figures.
+          figures.topProducts(db, { since: indiaDayStart(current, 1 - DAYS), limit: TOP_PRODUCTS }),
+          countOverdueRequests(db),
+        ]);
       const today = days.at(-1)!;
       const thisMonth = months.at(-1)!;
       return {
@@ -125,6 +127,7 @@ export function createSalesDashboardService(deps: ServiceDeps) {
         months: months.map((m) => ({ month: m.key, ...present(m) })),
         recentOrders: recent.map(presentRow),
         enquiriesWaiting,
+        requestsOverdue,
         ordersToPack: waiting.toPack,
         ordersToShip: waiting.toShip,
         lowStockProducts: stock.low,

@@ -10,6 +10,7 @@ const STATIC_PATHS = [
   '/product',
   '/blogs',
   '/contact',
+  '/grievances',
   '/about',
   '/Terms-conditions',
   '/privacy-policy',

@@ -105,6 +105,13 @@ export default function DashboardPage() {
               attention={data.enquiriesWaiting > 0}
             />
             <Figure
+              label="Requests overdue"
+              value={count(data.requestsOverdue)}
+              note="Complaints and data requests past a time limit"
+              href={can('enquiries') ? '/enquiries?overdue=true' : undefined}
+              attention={data.requestsOverdue > 0}
+            />
+            <Figure
               label="Low on stock"
               value={count(data.lowStockProducts)}
               note="Products with 1 to 5 left"

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { listAdminEnquiries } from '../../../shared/api/enquiries-admin';
+import type { SupportKind } from '../../../shared/schemas/grievance';
 import { formatDayAndTime } from '../../lib/dates';
 import { DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
@@ -11,6 +12,7 @@ import {
   enquiryStatusList,
 } from '../features/enquiries/enquiry-status';
 import '../features/enquiries/enquiries.css';
+import { formatShortDay, inboxKinds, kindAndTopic, OverdueBadge } from '../features/enquiries/ticket-facts';
 import { FilterButtons } from '../features/orders/filter-buttons';
 import '../features/orders/orders.css';
 import { SearchField } from '../components/search-field';
@@ -23,27 +25,55 @@ const EXCERPT = 120;
 
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT).trimEnd()}…` : text);
 
-/** The inbox: status buttons with counts, search, newest first, pages. */
+/**
+ * The support inbox (issue 17): contact-form enquiries, complaints and data requests. Kind, overdue
+ * and status buttons with counts, search, the most urgent first (overdue, then the nearest
+ * deadline), pages.
+ */
 export default function EnquiriesPage() {
   const [state, setState] = useSearchState();
   const status = (enquiryStatusList as readonly string[]).includes(state.status ?? '')
     ? (state.status as EnquiryStatus)
     : undefined;
+  const kind = inboxKinds.some((k) => k.value === state.kind) ? (state.kind as SupportKind) : undefined;
+  const overdue = state.overdue === 'true' ? ('true' as const) : undefined;
   const page = Math.max(1, Number(state.page) || 1);
-  const query = { status, q: state.q || undefined, page, limit: PAGE_SIZE };
+  const query = { status, kind, overdue, q: state.q || undefined, page, limit: PAGE_SIZE };
   const inbox = useAdminQuery(
     (signal) => adminApi.call(listAdminEnquiries, { query, signal }),
-    [status, query.q, page],
+    [status, kind, overdue, query.q, page],
   );
   const counts = inbox.data?.counts;
+  const kindCounts = inbox.data?.kindCounts;
 
   return (
     <>
-      <PageHeader title="Enquiries" description="Messages from the contact form, newest first." />
+      <PageHeader
+        title="Support inbox"
+        description="Contact-form enquiries, complaints and data requests; the most urgent first."
+      />
+      <FilterButtons
+        label="Show by kind"
+        value={kind ?? ''}
+        onChange={(value) => setState({ kind: value, page: '' })}
+        options={[
+          { value: '', label: 'Everything', count: kindCounts?.all },
+          ...inboxKinds.map((k) => ({ value: k.value, label: k.label, count: kindCounts?.[k.value] })),
+        ]}
+      />
+      <FilterButtons
+        label="Show overdue only"
+        value={overdue ?? ''}
+        onChange={(value) => setState({ overdue: value, page: '' })}
+        options={[
+          { value: '', label: 'Any deadline' },
+          { value: 'true', label: 'Overdue', count: kindCounts?.overdue },
+        ]}
+      />
       <FilterButtons
         label="Show enquiries by status"
         value={status ?? ''}
-        onChange={(value) => setState({ status: value })}
+        onChange={(value) => setState({ status: value, page: '' })}
         options={[
           { value: '', label: 'All', count: counts?.all },
           ...enquiryStatusList.map((s) => ({ value: s, label: s, count: counts?.[s] })),
@@ -59,17 +89,55 @@ export default function EnquiriesPage() {
       </div>
       {inbox.error && <LoadError message={inbox.error} onRetry={inbox.reload} />}
       <DataTable
-        caption="Enquiries"
+        caption="Support inbox"
         loading={inbox.loading}
         rows={inbox.data?.enquiries ?? []}
         rowKey={(enquiry) => enquiry._id}
-        empty={status || query.q ? 'No enquiries match.' : 'No enquiries yet.'}
+        empty={status || kind || overdue || query.q ? 'Nothing matches.' : 'Nothing in the inbox yet.'}
         columns={[
+          {
+            key: 'ticket',
+            header: 'Ticket',
+            width: '10rem',
+            render: (enquiry) => (
+              <>
+                {enquiry.ticket ? (
+                  <Link href={`/enquiries/${enquiry._id}`} className="ticket-no">
+                    {enquiry.ticket.ticketNumber}
+                  </Link>
+                ) : (
+                  <span className="muted">No ticket</span>
+                )}
+                <OverdueBadge ticket={enquiry.ticket} />
+              </>
+            ),
+          },
+          {
+            key: 'kind',
+            header: 'Kind',
+            width: '10rem',
+            render: (enquiry) => {
+              const { kind: label, topic } = kindAndTopic(enquiry.ticket);
+              return (
+                <>
+                  {label}
+                  {topic && <span className="cell-sub">{topic}</span>}
+                </>
+              );
+            },
+          },
           {
             key: 'createdAt',
             header: 'Received',
-            width: '11rem',
+            width: '10rem',
             render: (enquiry) => formatDayAndTime(enquiry.createdAt),
+          },
+          {
+            key: 'respondBy',
+            header: 'Respond by',
+            width: '7.5rem',
+            render: (enquiry) =>
+              enquiry.ticket ? formatShortDay(enquiry.ticket.respondBy) : <span className="muted">—</span>,
           },
           {
             key: 'from',
@@ -110,7 +178,7 @@ export default function EnquiriesPage() {
           pageSize={inbox.data.pageSize}
           total={inbox.data.total}
           onPageChange={(next) => setState({ page: next })}
-          label="Pages of enquiries"
+          label="Pages of the inbox"
         />
       )}
     </>

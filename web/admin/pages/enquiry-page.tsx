@@ -20,6 +20,7 @@ import {
   EnquiryStatusBadge,
   enquiryStatusList,
 } from '../features/enquiries/enquiry-status';
+import { TicketFactsPanel } from '../features/enquiries/ticket-facts';
 import '../features/orders/orders.css';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
@@ -70,7 +71,12 @@ function EnquiryDetail({
         params: { id: enquiry._id },
         body: { status },
       });
-      onChanged({ ...thread, enquiry: updated });
+      // A ticket's facts (resolved when, overdue or not) change with its status: read them again.
+      onChanged(
+        thread.ticket
+          ? await adminApi.call(getAdminEnquiry, { params: { id: enquiry._id } })
+          : { ...thread, enquiry: updated },
+      );
       toast.success(`Marked as ${updated.status}.`, { autoClose: 3000 });
     } catch (error) {
       reportSubmitError(error);
@@ -102,9 +108,13 @@ function EnquiryDetail({
   return (
     <>
       <PageHeader
-        title={`Enquiry from ${enquiry.name}`}
+        title={
+          thread.ticket
+            ? `${thread.ticket.kind === 'grievance' ? 'Complaint' : 'Data request'} ${thread.ticket.ticketNumber} from ${enquiry.name}`
+            : `Enquiry from ${enquiry.name}`
+        }
         description={`Received ${formatDayAndTime(enquiry.createdAt)}`}
-        back={{ href: '/enquiries', label: 'Enquiries' }}
+        back={{ href: '/enquiries', label: 'Support inbox' }}
         actions={
           <button
             type="button"
@@ -160,6 +170,7 @@ function EnquiryDetail({
         </div>
 
         <div>
+          {thread.ticket && <TicketFactsPanel ticket={thread.ticket} />}
           <section className="panel" aria-labelledby="enquiry-status-heading">
             <h2 id="enquiry-status-heading">Status</h2>
             <p className="status-now">

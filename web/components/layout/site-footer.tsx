@@ -30,6 +30,7 @@ const information = [
 const account = [
   { label: 'About Us', href: '/about' },
   { label: 'Contact', href: '/contact' },
+  { label: 'Complaints and data requests', href: '/grievances' },
   { label: 'Compare Products', href: '/compare-product' },
   { label: 'My Orders', href: '/my-orders' },
   { label: 'Wishlist', href: '/wishlist' },

@@ -21,6 +21,8 @@ describe('policy texts', () => {
     expect(text(grievance)).toContain(SHOP.grievanceOfficer.name);
     expect(text(grievance)).toContain('48 hours');
     expect(text(grievance)).toContain('one month');
+    // Issue 17: where to file, published with the limits.
+    expect(grievance!.blocks).toContainEqual({ link: { label: expect.any(String), href: '/grievances' } });
     expect(policy.sections.length).toBeGreaterThanOrEqual(4);
     expect(Number.isNaN(Date.parse(policy.updated))).toBe(false);
   });
@@ -35,5 +37,9 @@ describe('policy texts', () => {
     expect(text(policies['/Shipping-policy'])).toContain('₹500 or more');
     expect(text(policies['/Terms-conditions'])).toContain('never charge a cancellation fee');
     expect(text(policies['/refund-policy'])).toContain('within 7 days of delivery');
+    // DPDP Rules 2025 rule 14: how to make a rights request, and by when it is answered.
+    expect(text(policies['/privacy-policy'])).toContain('/grievances');
+    expect(text(policies['/privacy-policy'])).toContain('within 30 days');
+    expect(text(policies['/Terms-conditions'])).toContain('/grievances');
   });
 });

@@ -67,7 +67,8 @@ export const privacyPolicy: Policy = {
             'Complain to us, and then to the Data Protection Board of India if you are not satisfied.',
           ],
         },
-        `To use any of these rights, write to ${SHOP.email}. We answer within 30 days.`,
+        `To use any of these rights, or to complain about how we handle your data, use the form on our “Complaints and data requests” page (/grievances, linked at the foot of every page), or write to ${SHOP.email} or our Grievance Officer. You get a ticket number at once and an acknowledgement by e-mail within 48 hours; we answer within 30 days (the Digital Personal Data Protection Rules, 2025 allow up to 90). We may ask you to confirm who you are before we act.`,
+        { link: { label: 'Make a data request', href: '/grievances' } },
       ],
     },
     {

@@ -3,7 +3,7 @@ import type { Policy } from './types';
 
 export const refundPolicy: Policy = {
   title: 'Refund policy',
-  updated: '2026-11-23',
+  updated: '2026-11-26',
   summary:
     'Free returns within 7 days of delivery on most products, and your money back once we receive the return.',
   sections: [

@@ -3,7 +3,7 @@ import type { Policy } from './types';
 
 export const shippingPolicy: Policy = {
   title: 'Shipping policy',
-  updated: '2026-11-23',
+  updated: '2026-11-26',
   summary:
     'Free delivery on orders of ₹500 or more to any serviceable PIN code in India (₹49 below). The product page and checkout show the delivery date for your PIN code.',
   sections: [

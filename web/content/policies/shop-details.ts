@@ -39,5 +39,7 @@ export const grievanceSection = {
     'If we have not resolved a problem to your satisfaction, write to our Grievance Officer, appointed under the Consumer Protection (E-Commerce) Rules, 2020:',
     { details: grievanceDetails },
     'We acknowledge every complaint within 48 hours with a ticket number you can use to follow it up, and resolve it within one month of receiving it.',
+    'The quickest way is the complaints form on our website (/grievances): it gives you the ticket number at once and e-mails you an acknowledgement with the date by which we will resolve it.',
+    { link: { label: 'File a complaint or a data request', href: '/grievances' } },
   ],
 } as const;

@@ -3,7 +3,7 @@ import type { Policy } from './types';
 
 export const termsPolicy: Policy = {
   title: 'Terms & conditions',
-  updated: '2026-11-01',
+  updated: '2026-11-26',
   summary: `These terms apply when you browse or buy at Bharat Bazaar, an online shop run by ${SHOP.legalName}. By placing an order you agree to them, so please read them once.`,
   sections: [
     { heading: 'Who we are', blocks: [{ details: sellerDetails }] },
@@ -45,6 +45,7 @@ export const termsPolicy: Policy = {
       heading: 'Liability and law',
       blocks: [
         'Nothing in these terms limits your rights under the Consumer Protection Act, 2019. These terms are governed by the laws of India; the courts of Bengaluru have jurisdiction, without taking away your right to approach a consumer commission where you live.',
+        'Complaints and requests about your personal data: use the form on our “Complaints and data requests” page (/grievances). Each gets a ticket number at once and an acknowledgement e-mail within 48 hours; we resolve complaints within one month and answer data requests within 30 days. If you are not satisfied, you may go to the National Consumer Helpline (1915), a consumer commission, or for your data the Data Protection Board of India.',
       ],
     },
     grievanceSection,

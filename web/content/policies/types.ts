@@ -3,7 +3,9 @@ export type PolicyBlock =
   | string
   | { list: readonly string[] }
   | { steps: readonly string[] }
-  | { details: readonly (readonly [term: string, value: string])[] };
+  | { details: readonly (readonly [term: string, value: string])[] }
+  /** A link to a page of the shop, on a line of its own (e.g. the complaints form). */
+  | { link: { label: string; href: string } };
 
 export type PolicySection = { heading: string; blocks: readonly PolicyBlock[] };
 

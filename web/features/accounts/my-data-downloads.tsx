@@ -39,7 +39,9 @@ export function MyDataDownloads() {
       <h2 id="profile-data-title">Your data</h2>
       <p className="form-note">
         Everything we hold about you: your account, sign-ins, orders, cart, wishlist, reviews and messages.
-        See our <Link href="/privacy-policy">privacy policy</Link>.
+        See our <Link href="/privacy-policy">privacy policy</Link>. To have it corrected or erased, nominate
+        someone, withdraw consent or complain, <Link href="/grievances">make a data request</Link>: you get a
+        ticket number and an answer within 30 days.
       </p>
       <div className="profile-data-actions">
         <button
