@@ -16,6 +16,7 @@ import { taxonomyRoutes } from './catalog/taxonomy.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { couponsRoutes } from './coupons/coupons.routes.js';
 import { dataRightsRoutes } from './data-rights/data-rights.routes.js';
+import { dataRightsAdminRoutes } from './data-rights/data-rights-admin.routes.js';
 import { enquiriesRoutes } from './enquiries/enquiries.routes.js';
 import { enquiriesAdminRoutes } from './enquiries/enquiries-admin.routes.js';
 import { grievancesRoutes } from './enquiries/grievances.routes.js';
@@ -77,6 +78,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(blogAdminRoutes, consoleOptions);
   await app.register(couponsRoutes, consoleOptions);
   await app.register(customersAdminRoutes, consoleOptions);
+  await app.register(dataRightsAdminRoutes, consoleOptions);
   await app.register(enquiriesAdminRoutes, consoleOptions);
   await app.register(ordersAdminRoutes, consoleOptions);
   await app.register(orderActionsRoutes, consoleOptions);

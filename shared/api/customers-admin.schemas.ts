@@ -103,3 +103,17 @@ export const adminCustomer = z.object({
 export type ApiAdminCustomer = z.output<typeof adminCustomer>;
 
 export const getAdminCustomer = { params: idParams('customer'), response: adminCustomer };
+
+export const eraseCustomer = {
+  params: idParams('customer'),
+  body: z.object({
+    reason: z
+      .string({ error: 'Say why, e.g. the ticket number of the request' })
+      .check(
+        z.trim(),
+        z.minLength(3, 'Say why, e.g. the ticket number of the request'),
+        z.maxLength(200, 'Keep the reason under 200 characters'),
+      ),
+  }),
+  response: messageAnswer,
+};

@@ -61,3 +61,18 @@ export const getAdminCustomer = endpoint<typeof schemas.getAdminCustomer>({
   description: 'Personal data: each view is recorded in the audit trail (`customer.view`).',
   errors: [400, 404],
 });
+
+export const eraseCustomer = endpoint<typeof schemas.eraseCustomer>({
+  method: 'POST',
+  path: '/api/admin/customers/:id/erase',
+  access: 'staff',
+  permission: 'customers.write',
+  tag,
+  summary: "Erase a customer's personal data (a data request, or again after a restore)",
+  description:
+    'The same erasure as "Delete my account" (decision 021), for a request that reached the shop another ' +
+    'way: `reason` says which (a ticket number). Refused with 409 while an order is open, and for an ' +
+    "account already erased. The customer's old address is told. Recorded in the audit trail by id and " +
+    'reason only, so the trail keeps nothing of what was erased.',
+  errors: [400, 404, 409],
+});

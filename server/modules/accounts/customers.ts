@@ -115,3 +115,8 @@ export function markInactivityWarning(db: Executor, userId: string, at: Date) {
 export function withdrawWarningsOfActiveCustomers(db: Executor) {
   return clearStaleInactivityWarnings(db);
 }
+
+/** Whether an account with this id exists (erased or not). */
+export async function customerExists(db: Executor, userId: string): Promise<boolean> {
+  return (await findUserById(db, userId)) !== undefined;
+}

@@ -3,12 +3,14 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { MailQueue } from '../../lib/mail-queue.js';
 import {
   type CustomerContact,
+  customerExists,
   customersInactiveSince,
   eraseCustomerAccount,
   lockCustomerForErasure,
   markInactivityWarning,
   withdrawWarningsOfActiveCustomers,
 } from '../accounts/customers.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { removeAllCartLines } from '../cart/cart-lines.js';
 import { eraseCheckoutAddresses } from '../checkout/checkout-records.js';
 import { eraseEnquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
@@ -91,6 +93,51 @@ export function createAccountErasure(deps: {
         'account erased',
       );
       return { message: ERASURE_MESSAGES.done };
+    },
+
+    /**
+     * Staff erase a customer for a request that reached the shop another way (a data request
+     * ticket, a letter), or again after a restore brought them back. The same rules as the
+     * customer's own request, without the password; the audit trail records the id and the reason
+     * only, so it keeps nothing of what was erased.
+     */
+    async eraseByStaff(actor: AuditActor, userId: string, reason: string): Promise<{ message: string }> {
+      const at = now();
+      const { contact, kept } = await db.transaction(async (tx) => {
+        const account = await lockCustomerForErasure(tx, userId, undefined);
+        if (!account) {
+          throw (await customerExists(tx, userId))
+            ? conflict('This customer’s personal data has already been erased.')
+            : notFound('There is no customer with that id.');
+        }
+        const open = await ordersBlockingErasure(tx, userId);
+        if (open.length > 0) {
+          throw conflict(
+            `Their personal data cannot be erased while ${open.length === 1 ? 'an order is' : 'orders are'} open (${open
+              .slice(0, 5)
+              .join(', ')}): finish, cancel or refund ${open.length === 1 ? 'it' : 'them'} first.`,
+          );
+        }
+        const kept = await eraseWithin(tx, userId, account, at);
+        await recordAudit(tx, actor, {
+          action: 'customer.erase',
+          entityType: 'customer',
+          entityId: userId,
+          summary: `Erased the personal data of customer ${userId}: ${reason}`,
+        });
+        return { contact: account, kept };
+      });
+      deps.onReviewerRenamed?.();
+      mailQueue.enqueue(
+        accountErasedEmail({
+          to: contact.email,
+          firstname: contact.firstname,
+          keptInvoicedOrders: kept,
+          byRequest: true,
+        }),
+        'account erased',
+      );
+      return { message: 'The customer’s personal data has been erased, and they have been told by e-mail.' };
     },
 
     /**

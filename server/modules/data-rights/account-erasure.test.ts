@@ -16,6 +16,7 @@ import { createProduct, ensureColor } from '../../test/factories.js';
 import { insertOrder } from '../../test/orders.js';
 import { type Customer, shoppingCalls, testAddress } from '../../test/shopping.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
+import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
@@ -251,6 +252,66 @@ describe('DELETE /api/user/me', () => {
       headers: { authorization: `Bearer ${newLogin.json().token}` },
     });
     expect(mine.json().orders).toEqual([]);
+  });
+});
+
+describe('POST /api/admin/customers/:id/erase', () => {
+  it('lets staff erase a customer on request, recording only the id and the reason', async () => {
+    const owner = await signInStaff(ctx.app, 'owner');
+    const customer = await signUp(ctx.app, { firstname: 'Rekha' });
+    const staffCall = (id: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/customers/${id}/erase`,
+        headers: owner.headers,
+        payload,
+      });
+    const noReason = await staffCall(customer.id, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors.reason).toBe('Say why, e.g. the ticket number of the request');
+    expect(
+      (await staffCall('00000000-0000-4000-8000-000000000000', { reason: 'DPR-2026-000001' })).statusCode,
+    ).toBe(404);
+
+    const open = await shop.buy(customer, [{ id: product.id, colorId: product.colorId, quantity: 1 }], {
+      shippingInfo: testAddress,
+    });
+    const refused = await staffCall(customer.id, { reason: 'DPR-2026-000001' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('finish, cancel or refund it first');
+    await markDelivered(open);
+
+    const done = await staffCall(customer.id, { reason: 'DPR-2026-000001 (erasure request)' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await userRow(customer.id)).erasedAt).toBeInstanceOf(Date);
+    const audit = await queryRows<{ action: string; summary: string }>(
+      ctx.database.db,
+      sql`select action, summary from audit_events where entity_id = ${customer.id} and action = 'customer.erase'`,
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.summary).toContain('DPR-2026-000001');
+    expect(audit[0]!.summary).not.toContain(customer.email);
+    expect(audit[0]!.summary).not.toContain('Rekha');
+    const mail = (await mailsTo(customer.email)).find((text) => text.includes('has been deleted'));
+    expect(mail).toContain('As you asked us, we have erased your personal data');
+
+    const again = await staffCall(customer.id, { reason: 'again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('already been erased');
+    // The console shows who was erased, without contact details to show.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${customer.id}`,
+      headers: owner.headers,
+    });
+    expect(page.json().customer).toMatchObject({ firstname: 'Former customer', lastname: '' });
+    expect(page.json().customer.erasedAt).toBeTruthy();
+    const block = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/block-user/${customer.id}`,
+      headers: owner.headers,
+    });
+    expect(block.statusCode).toBe(409);
   });
 });
 

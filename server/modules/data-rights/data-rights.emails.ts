@@ -12,6 +12,8 @@ export function accountErasedEmail(input: {
   firstname: string;
   keptInvoicedOrders: number;
   inactive?: { months: number };
+  /** Erased by staff, answering a request the customer made to the shop. */
+  byRequest?: boolean;
 }): Mail {
   return {
     ...layoutEmail({
@@ -20,7 +22,9 @@ export function accountErasedEmail(input: {
       paragraphs: [
         input.inactive
           ? `Your ${SHOP_NAME} account had not been used for over ${input.inactive.months} months, so, as we told you 48 hours ago, we have deleted it.`
-          : `As you asked, we have deleted your ${SHOP_NAME} account.`,
+          : input.byRequest
+            ? `As you asked us, we have erased your personal data and deleted your ${SHOP_NAME} account.`
+            : `As you asked, we have deleted your ${SHOP_NAME} account.`,
         'Your name, e-mail address, mobile number, sign-ins, cart, wishlist and saved choices are erased. Your reviews stay on the shop under “Former customer”.',
         input.keptInvoicedOrders > 0
           ? `Indian tax law requires us to keep the tax invoices of your ${input.keptInvoicedOrders === 1 ? 'order' : `${input.keptInvoicedOrders} orders`} (the name and address printed on them and what was bought) for 8 years after the end of the financial year of each invoice. We keep nothing else, use them for nothing else, and erase them when that time ends.`

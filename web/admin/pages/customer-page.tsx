@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { blockCustomer, getAdminCustomer, unblockCustomer } from '../../../shared/api/customers-admin';
-import type { ApiAdminCustomer } from '../../../shared/api/customers-admin.schemas';
+import {
+  blockCustomer,
+  eraseCustomer,
+  getAdminCustomer,
+  unblockCustomer,
+} from '../../../shared/api/customers-admin';
+import {
+  type ApiAdminCustomer,
+  eraseCustomer as eraseSchemas,
+} from '../../../shared/api/customers-admin.schemas';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { formatDay, formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
@@ -14,6 +22,7 @@ import '../features/customers/customers.css';
 import { StarRating } from '../features/customers/star-rating';
 import { OrderStatusBadge } from '../features/orders/order-status';
 import '../features/orders/orders.css';
+import { ReasonDialog } from '../features/orders/reason-dialog';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 
@@ -45,6 +54,7 @@ export default function CustomerPage({ params }: { params: Record<string, string
       data={loaded.data}
       isBlocked={isBlocked}
       onBlockedChange={(value) => setBlocked({ id, value })}
+      onErased={loaded.reload}
     />
   );
 }
@@ -53,15 +63,44 @@ function CustomerDetail({
   data,
   isBlocked,
   onBlockedChange,
+  onErased,
 }: {
   data: ApiAdminCustomer;
   isBlocked: boolean;
+  onErased: () => void;
   onBlockedChange: (blocked: boolean) => void;
 }) {
   const { can } = useStaff();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
+  const [erasing, setErasing] = useState<{ open: boolean; busy: boolean; error: string | null }>({
+    open: false,
+    busy: false,
+    error: null,
+  });
   const { customer } = data;
+
+  /** A data request (or a restore that brought an erased customer back): the same erasure as theirs. */
+  const erase = async (reason: string) => {
+    setErasing({ open: true, busy: true, error: null });
+    try {
+      const { message } = await adminApi.call(eraseCustomer, {
+        params: { id: customer._id },
+        body: { reason },
+      });
+      setErasing({ open: false, busy: false, error: null });
+      toast.success(message, { autoClose: 5000 });
+      onErased();
+      return true;
+    } catch (error) {
+      setErasing({
+        open: true,
+        busy: false,
+        error: error instanceof Error ? error.message : 'The erasure failed. Please try again.',
+      });
+      return false;
+    }
+  };
   const name = `${customer.firstname} ${customer.lastname}`.trim();
 
   const toggle = async () => {
@@ -109,17 +148,48 @@ function CustomerDetail({
         actions={
           can('customers.write') &&
           !customer.erasedAt && (
-            <button
-              type="button"
-              className={isBlocked ? 'button' : 'button button--danger'}
-              disabled={busy}
-              onClick={() => void toggle()}
-            >
-              {isBlocked ? 'Unblock' : 'Block'}
-            </button>
+            <>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy || erasing.busy}
+                onClick={() => setErasing({ open: true, busy: false, error: null })}
+              >
+                Erase personal data
+              </button>
+              <button
+                type="button"
+                className={isBlocked ? 'button' : 'button button--danger'}
+                disabled={busy}
+                onClick={() => void toggle()}
+              >
+                {isBlocked ? 'Unblock' : 'Block'}
+              </button>
+            </>
           )
         }
       />
+      <ReasonDialog
+        title={`Erase ${name}'s personal data?`}
+        open={erasing.open}
+        onClose={() => setErasing({ open: false, busy: false, error: null })}
+        onConfirm={erase}
+        schema={eraseSchemas.body.shape.reason}
+        label="Why"
+        hint="The ticket number of the customer's request, or where the request came from. Kept in the audit trail: write no personal details."
+        submitLabel="Erase personal data"
+        closeLabel="Keep"
+        busy={erasing.busy}
+        error={erasing.error}
+        danger
+      >
+        <p>
+          The same as the customer deleting their account: name, e-mail, mobile, sign-ins, cart, wishlist and
+          messages are erased now, and the addresses of orders without a tax invoice. Reviews stay as “Former
+          customer”; invoiced orders keep what the invoice shows for 8 years. The customer is told by e-mail.
+          This cannot be undone.
+        </p>
+      </ReasonDialog>
       <div className="detail-grid">
         <div>
           <section className="panel" aria-labelledby="customer-orders-heading">
