@@ -283,7 +283,7 @@ function CustomerDetail({
             <dt>Status</dt>
             <dd>
               {customer.erasedAt ? (
-                <span className="badge">Account deleted {formatDayAndTime(customer.erasedAt)}</span>
+                <span className="badge">Deleted</span>
               ) : isBlocked ? (
                 <span className="badge badge--danger">Blocked</span>
               ) : (
@@ -292,10 +292,12 @@ function CustomerDetail({
             </dd>
             {customer.erasedAt ? (
               <>
+                <dt>Deleted on</dt>
+                <dd>{formatDayAndTime(customer.erasedAt)}</dd>
                 <dt>Personal data</dt>
                 <dd>
-                  Erased at the customer’s request. Orders with a tax invoice keep the name and address
-                  printed on it for 8 years after their financial year.
+                  Erased. Orders with a tax invoice keep the name and address printed on it for 8 years after
+                  their financial year.
                 </dd>
               </>
             ) : (
