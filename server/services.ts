@@ -23,6 +23,7 @@ import { createMarketingConsent } from './modules/data-rights/marketing-consent.
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createGrievancesService } from './modules/enquiries/grievances.service.js';
+import { createOfferEmails } from './modules/marketing/offer-emails.service.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { createCashOnDelivery } from './modules/orders/cash-on-delivery.service.js';
 import { createGstReport } from './modules/orders/gst-report.service.js';
@@ -147,6 +148,7 @@ export async function createServices(deps: {
       inactiveAfterDays: config.inactiveAccountEraseDays,
     }),
     marketingConsent: createMarketingConsent({ db }),
+    offerEmails: createOfferEmails({ db, mailQueue, publicUrl: config.publicUrl }),
     reviews: createReviewsService({ db, catalog }),
     provider,
     testGateway,

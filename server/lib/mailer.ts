@@ -14,6 +14,8 @@ export type Mail = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra headers: marketing e-mails' List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
@@ -68,10 +70,14 @@ export function layoutEmail(input: {
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
+  /** A link under the footer (marketing e-mails: how to stop them). */
+  footerLink?: { text: string; label: string; url: string };
 }): Mail & { to: '' } {
   const textParts = [input.greeting, '', ...input.paragraphs.flatMap((p) => [p, ''])];
   if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
   textParts.push(input.footer ?? `— ${SHOP_NAME}`);
+  if (input.footerLink)
+    textParts.push('', `${input.footerLink.text} ${input.footerLink.label}: ${input.footerLink.url}`);
   const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
@@ -79,7 +85,7 @@ export function layoutEmail(input: {
 <tr><td style="font-size:15px;line-height:1.6"><p>${escapeHtml(input.greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${input.action ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#0f3d91;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(input.action.label)}</a></p><p style="font-size:13px;color:#6b7280">If the button does not work, open this link: ${escapeHtml(input.action.url)}</p>` : ''}
-<p style="font-size:13px;color:#6b7280">${escapeHtml(input.footer ?? `— ${SHOP_NAME}`)}</p></td></tr>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(input.footer ?? `— ${SHOP_NAME}`)}</p>${input.footerLink ? `\n<p style="font-size:13px;color:#6b7280">${escapeHtml(input.footerLink.text)} <a href="${escapeHtml(input.footerLink.url)}" style="color:#0f3d91">${escapeHtml(input.footerLink.label)}</a></p>` : ''}</td></tr>
 </table></td></tr></table></body></html>`;
   return { to: '', subject: input.subject, text: textParts.join('\n'), html };
 }

@@ -20,6 +20,7 @@ import { dataRightsAdminRoutes } from './data-rights/data-rights-admin.routes.js
 import { enquiriesRoutes } from './enquiries/enquiries.routes.js';
 import { enquiriesAdminRoutes } from './enquiries/enquiries-admin.routes.js';
 import { grievancesRoutes } from './enquiries/grievances.routes.js';
+import { offerEmailsRoutes } from './marketing/offer-emails.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { orderActionsRoutes } from './orders/order-actions.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
@@ -79,6 +80,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(couponsRoutes, consoleOptions);
   await app.register(customersAdminRoutes, consoleOptions);
   await app.register(dataRightsAdminRoutes, consoleOptions);
+  await app.register(offerEmailsRoutes, consoleOptions);
   await app.register(enquiriesAdminRoutes, consoleOptions);
   await app.register(ordersAdminRoutes, consoleOptions);
   await app.register(orderActionsRoutes, consoleOptions);

@@ -122,6 +122,13 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: '/enquiries/:id', page: page(() => import('./pages/enquiry-page')), permission: 'enquiries' },
   {
+    // Issue 17: offers only to customers who asked for them.
+    path: '/offer-emails',
+    page: page(() => import('./pages/offer-emails-page')),
+    permission: 'customers.write',
+    nav: { label: 'Offer e-mails', group: 'Customers' },
+  },
+  {
     path: '/staff',
     page: page(() => import('./pages/staff-page')),
     permission: 'staff',

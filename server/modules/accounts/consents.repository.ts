@@ -62,9 +62,9 @@ export async function forgetWithdrawTokens(db: Executor, userId: string): Promis
 
 export type MarketingRecipient = { userId: string; firstname: string; email: string; withdrawToken: string };
 
-/** Customers whose newest marketing choice is a yes, with the token of that yes. */
-export async function marketingRecipients(db: Executor): Promise<MarketingRecipient[]> {
-  const latest = db
+/** The newest marketing choice of each customer. */
+function latestMarketingChoices(db: Executor) {
+  return db
     .selectDistinctOn([consentRecords.userId], {
       userId: consentRecords.userId,
       given: consentRecords.given,
@@ -74,6 +74,20 @@ export async function marketingRecipients(db: Executor): Promise<MarketingRecipi
     .where(eq(consentRecords.purpose, 'marketing-emails'))
     .orderBy(consentRecords.userId, desc(consentRecords.createdAt))
     .as('latest');
+}
+
+/** Who may be sent offers: the newest choice is yes, and the account is neither erased nor blocked. */
+const wantsOffers = (latest: ReturnType<typeof latestMarketingChoices>) =>
+  and(
+    eq(latest.given, true),
+    isNotNull(latest.withdrawToken),
+    sql`${users.erasedAt} is null`,
+    eq(users.isBlocked, false),
+  );
+
+/** Customers who want offers by e-mail, with the withdrawal token of their consent. */
+export async function marketingRecipients(db: Executor): Promise<MarketingRecipient[]> {
+  const latest = latestMarketingChoices(db);
   const rows = await db
     .select({
       userId: latest.userId,
@@ -83,6 +97,16 @@ export async function marketingRecipients(db: Executor): Promise<MarketingRecipi
     })
     .from(latest)
     .innerJoin(users, eq(users.id, latest.userId))
-    .where(and(eq(latest.given, true), isNotNull(latest.withdrawToken), sql`${users.erasedAt} is null`));
+    .where(wantsOffers(latest));
   return rows.map((row) => ({ ...row, withdrawToken: row.withdrawToken! }));
+}
+
+export async function marketingAudienceSize(db: Executor): Promise<number> {
+  const latest = latestMarketingChoices(db);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(latest)
+    .innerJoin(users, eq(users.id, latest.userId))
+    .where(wantsOffers(latest));
+  return Number(row?.n ?? 0);
 }

@@ -99,4 +99,5 @@ export async function consentHistory(db: Executor, userId: string) {
   }));
 }
 
-export { marketingRecipients } from './consents.repository.js';
+/** Customers who want offers by e-mail now, with their consent's withdrawal token; and how many. */
+export { marketingAudienceSize, marketingRecipients } from './consents.repository.js';
