@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { userAnswer } from './accounts.schemas.js';
 import { cartLineAnswer } from './cart.schemas.js';
 import { productAnswer } from './catalog.schemas.js';
-import { orderAnswer } from './orders.schemas.js';
+import { orderAnswer, orderEventAnswer } from './orders.schemas.js';
 
 /**
  * Everything the shop holds about the signed-in customer (Digital Personal Data Protection Act
@@ -37,6 +37,37 @@ export const dataExportAnswer = z.object({
     z.object({ createdAt: z.string(), expiresAt: z.string(), usedAt: z.nullable(z.string()) }),
   ),
   orders: z.array(orderAnswer),
+  /** What happened to each order after it was placed (the order page's detail), newest order first. */
+  orderHistory: z.array(
+    z.object({
+      orderNumber: z.string(),
+      invoice: z.nullable(z.object({ number: z.string(), date: z.string() })),
+      refunds: z.array(
+        z.object({
+          amount: z.number(),
+          status: z.string(),
+          method: z.string(),
+          reason: z.string(),
+          reference: z.nullable(z.string()),
+          createdAt: z.string(),
+          processedAt: z.nullable(z.string()),
+        }),
+      ),
+      returns: z.array(
+        z.object({
+          status: z.string(),
+          reason: z.string(),
+          decisionNote: z.nullable(z.string()),
+          lines: z.unknown(),
+          createdAt: z.string(),
+          decidedAt: z.nullable(z.string()),
+          receivedAt: z.nullable(z.string()),
+        }),
+      ),
+      creditNotes: z.array(z.object({ number: z.string(), amount: z.number(), date: z.string() })),
+      timeline: z.array(orderEventAnswer),
+    }),
+  ),
   cart: z.array(cartLineAnswer),
   wishlist: z.array(productAnswer),
   reviews: z.array(

@@ -11,7 +11,9 @@ export const exportMyData = endpoint<typeof schemas.exportMyData>({
   summary: 'Download everything the shop holds about you',
   description:
     'A JSON file (Content-Disposition: attachment) with the account, its sign-ins, e-mail changes, ' +
-    'password resets, orders, cart, wishlist, reviews and enquiries. Limited to 10 per hour per account.',
+    "password resets, orders and each order's invoice, refunds, returns, credit notes and timeline, cart, " +
+    'wishlist, reviews, enquiries and tickets, and consents given and withdrawn. Limited to 10 per hour ' +
+    'per account.',
   errors: [404, 429],
 });
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor } from '../../test/factories.js';
 import { insertOrder } from '../../test/orders.js';
+import { shoppingCalls } from '../../test/shopping.js';
+import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
@@ -122,6 +124,43 @@ describe('GET /api/user/me/export', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Kurta"`);
     expect(lines[1]).toContain(',2,1499.00,');
+  });
+
+  it("includes each order's invoice, refunds, credit notes and timeline", async () => {
+    const buyer = await signUp(ctx.app);
+    const product = await createProduct(ctx.database.db, { colors: ['#000000'], pricePaise: 120_000 });
+    const color = await ensureColor(ctx.database.db, '#000000');
+    const orderId = await shoppingCalls(() => ctx.app).buy(buyer, [
+      { id: product.id, colorId: color.id, quantity: 1 },
+    ]);
+    const owner = await signInStaff(ctx.app, 'owner');
+    const refund = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: owner.headers,
+      payload: { reason: 'Late delivery: a goodwill refund', amount: 100 },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const note = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/notes`,
+      headers: owner.headers,
+      payload: { note: 'Staff only: customer sounded upset' },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+
+    const data = (await download('/api/user/me/export', buyer)).json();
+    expect(data.orderHistory).toHaveLength(1);
+    const [history] = data.orderHistory;
+    expect(history.orderNumber).toBe(data.orders[0].orderNumber);
+    expect(history.invoice.number).toMatch(/\S/);
+    expect(history.refunds).toMatchObject([{ amount: 100, reason: 'Late delivery: a goodwill refund' }]);
+    expect(history.creditNotes.length).toBe(
+      history.refunds.filter((r: { status: string }) => r.status === 'processed').length,
+    );
+    expect(history.timeline.map((e: { type: string }) => e.type)).toContain('placed');
+    // Staff's own notes are not the customer's data to see on their order, nor here.
+    expect(JSON.stringify(history.timeline)).not.toContain('Staff only');
   });
 
   it('takes seconds, not minutes, for a customer with 1,000 orders', async () => {

@@ -9,6 +9,7 @@ import { consentHistory } from '../accounts/consents.js';
 import { customerRecords } from '../accounts/customers.js';
 import type { CartService } from '../cart/cart.service.js';
 import { enquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
+import { orderHistoryOf } from '../orders/customer-orders.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { reviewsOfCustomer } from '../reviews/customer-reviews.js';
 import type { WishlistService } from '../wishlist/wishlist.service.js';
@@ -27,6 +28,8 @@ const CONTENTS = {
     'Changes of your e-mail address and whether one was undone from the link sent to the old address.',
   passwordResets: 'Password reset links asked for (the links themselves are never kept).',
   orders: 'Your orders: items, prices paid, delivery address, status and payment.',
+  orderHistory:
+    'For each order: its tax invoice, refunds, returns, credit notes and the timeline of what happened to it.',
   cart: 'What is in your cart now.',
   wishlist: 'The products on your wishlist.',
   reviews: 'Your reviews: the product, stars, text and whether it was a verified purchase.',
@@ -51,8 +54,9 @@ export function createDataExport(deps: {
     async exportFor(userId: string): Promise<ApiDataExport> {
       const records = await customerRecords(db, userId);
       if (!records) throw notFound('This account no longer exists.');
-      const [{ orders }, cart, wishlist, reviews, enquiries] = await Promise.all([
+      const [{ orders }, history, cart, wishlist, reviews, enquiries] = await Promise.all([
         deps.orders.listMine(userId),
+        orderHistoryOf(db, userId),
         deps.cart.list(userId),
         deps.wishlist.get(userId),
         reviewsOfCustomer(db, userId, 100_000),
@@ -79,6 +83,16 @@ export function createDataExport(deps: {
           usedAt: iso(r.usedAt),
         })),
         orders,
+        orderHistory: orders.map((order) => ({
+          orderNumber: order.orderNumber,
+          ...(history.get(order._id) ?? {
+            invoice: null,
+            refunds: [],
+            returns: [],
+            creditNotes: [],
+            timeline: [],
+          }),
+        })),
         cart,
         wishlist: wishlist.wishlist,
         reviews: reviews.map((r) => ({

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
-import { orderLines, orders } from '../../db/schema.js';
+import { orderEvents, orderLines, orders } from '../../db/schema.js';
 
 /** How many orders each customer placed and what they paid (cancelled and refunded orders not counted as spent). */
 export async function purchaseSummaries(
@@ -119,4 +119,59 @@ export async function invoicedOrderCount(db: Executor, userId: string): Promise<
     sql`select count(*)::int as n from orders where user_id = ${userId} and invoice_number is not null`,
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Everything after placement for a customer's orders, in a few statements (their data export). */
+export async function orderHistoryRows(db: Executor, userId: string) {
+  const [invoices, refundRows, returnRows, creditNoteRows, eventRows] = await Promise.all([
+    queryRows<{ order_id: string; invoice_number: string; invoice_date: string }>(
+      db,
+      sql`select id as order_id, invoice_number, invoice_date from orders
+          where user_id = ${userId} and invoice_number is not null`,
+    ),
+    queryRows<{
+      order_id: string;
+      amount_paise: string;
+      status: string;
+      method: string;
+      reason: string;
+      reference: string | null;
+      created_at: string;
+      processed_at: string | null;
+    }>(
+      db,
+      sql`select r.order_id, r.amount_paise, r.status, r.method, r.reason,
+                 coalesce(r.provider_refund_id, r.payout_reference) as reference, r.created_at, r.processed_at
+          from refunds r join orders o on o.id = r.order_id
+          where o.user_id = ${userId} order by r.created_at`,
+    ),
+    queryRows<{
+      order_id: string;
+      status: string;
+      reason: string;
+      decision_note: string | null;
+      lines: unknown;
+      created_at: string;
+      decided_at: string | null;
+      received_at: string | null;
+    }>(
+      db,
+      sql`select r.order_id, r.status, r.reason, r.decision_note, r.lines, r.created_at, r.decided_at, r.received_at
+          from order_returns r join orders o on o.id = r.order_id
+          where o.user_id = ${userId} order by r.created_at`,
+    ),
+    queryRows<{ order_id: string; number: string; amount_paise: string; created_at: string }>(
+      db,
+      sql`select c.order_id, c.number, c.amount_paise, c.created_at
+          from credit_notes c join orders o on o.id = c.order_id
+          where o.user_id = ${userId} order by c.created_at`,
+    ),
+    db
+      .select({ event: orderEvents })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(eq(orders.userId, userId))
+      .orderBy(orderEvents.createdAt),
+  ]);
+  return { invoices, refundRows, returnRows, creditNoteRows, events: eventRows.map((row) => row.event) };
 }
