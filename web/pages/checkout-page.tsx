@@ -152,6 +152,10 @@ export default function CheckoutPage() {
             Payments are processed securely by our payment gateway. We never see or store your card details.
           </p>
         )}
+        <p className="checkout-secure">
+          We share your name, address and mobile only with the courier delivering this order, and keep the tax
+          invoice for 8 years as the law requires. See our <Link href="/privacy-policy">privacy notice</Link>.
+        </p>
       </div>
       <OrderSummary lines={lines} quote={quote}>
         {couponOpen ? (
