@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createImageUrls } from './lib/image-urls.js';
-import { createMailQueue } from './lib/mail-queue.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -18,6 +17,8 @@ import { createTaxonomyService } from './modules/catalog/taxonomy.service.js';
 import { createCheckoutService } from './modules/checkout/checkout.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createDataExport } from './modules/data-rights/data-export.service.js';
+import { queueEmail } from './modules/email-outbox/email-outbox.js';
+import { createEmailOutbox } from './modules/email-outbox/email-outbox.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -56,15 +57,16 @@ export async function createServices(deps: {
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log }),
     metrics,
   );
-  // Sent after the response; app.ts drains it on close.
-  const mailQueue = createMailQueue({ mailer, log, metrics });
+  // Every e-mail is written to the outbox in the transaction that causes it; this worker sends
+  // them (decision 019). app.ts starts it and stops it on close.
+  const emailOutbox = createEmailOutbox({ db, mailer, log, metrics, settings: config.emailOutbox });
+  metrics?.observeOutbox(emailOutbox.stats);
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
   const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls, log });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({
     db,
     provider,
-    mailer,
     catalog,
     publicUrl: config.publicUrl,
     seller: config.seller,
@@ -80,30 +82,31 @@ export async function createServices(deps: {
     cashOnDelivery: config.cashOnDelivery,
   });
   // The merchant console (issue 13): one service per module, each from the same dependencies.
-  const consoleDeps: ServiceDeps = { db, config, log, mailQueue, imageUrls, catalog, provider };
+  const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
   // Issue 14: refunds exactly once, and the order lifecycle built on them.
   const refunds = createRefunds({
     db,
     provider,
     log,
-    onSettled: (refund, order) => {
-      metrics?.refunds.inc({ status: refund.status, method: refund.method });
+    onSettled: (refund) => metrics?.refunds.inc({ status: refund.status, method: refund.method }),
+    // The customer's e-mail, in the transaction that settles the refund.
+    inSettlement: async (tx, refund, order) => {
       if (refund.status !== 'processed') return;
-      mailQueue.enqueue(async () => {
-        const contact = await customerContact(db, order.userId);
-        return (
-          contact &&
-          refundIssuedEmail({
-            to: contact.email,
-            firstname: contact.firstname,
-            orderNumber: order.orderNumber,
-            amountPaise: refund.amountPaise,
-            reference: refund.providerRefundId ?? refund.payoutReference,
-            orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
-            paidOutBy: refund.method === 'provider' ? undefined : refund.method,
-          })
-        );
-      }, 'refund issued');
+      const contact = await customerContact(tx, order.userId);
+      if (!contact) return;
+      await queueEmail(
+        tx,
+        refundIssuedEmail({
+          to: contact.email,
+          firstname: contact.firstname,
+          orderNumber: order.orderNumber,
+          amountPaise: refund.amountPaise,
+          reference: refund.providerRefundId ?? refund.payoutReference,
+          orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
+          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
+        }),
+        'refund issued',
+      );
     },
   });
   const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
@@ -114,7 +117,7 @@ export async function createServices(deps: {
     checkout,
     placement,
     lifecycle: orderLifecycle,
-    sender: emailCodeSender(mailQueue),
+    sender: emailCodeSender(),
     confirmMinutes: config.cashOnDelivery.confirmMinutes,
     publicUrl: config.publicUrl,
   });
@@ -123,8 +126,8 @@ export async function createServices(deps: {
   const wishlist = createWishlistService({ db, catalog });
   return {
     mailer,
-    mailQueue,
-    accounts: createAccountsService({ db, mailQueue, publicUrl: config.publicUrl }),
+    emailOutbox,
+    accounts: createAccountsService({ db, emailOutbox, publicUrl: config.publicUrl }),
     catalog,
     blog: createBlogService(db, { imageUrls }),
     enquiries: createEnquiriesService(db),
@@ -143,7 +146,7 @@ export async function createServices(deps: {
     orderLifecycle,
     cashOnDelivery,
     sitemap: createSitemapService(db, config.publicUrl),
-    staff: createStaffService({ db, mailQueue, publicUrl: config.publicUrl }),
+    staff: createStaffService({ db, publicUrl: config.publicUrl }),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService(consoleDeps),
     media: createMediaService(consoleDeps),

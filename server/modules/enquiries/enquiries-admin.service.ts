@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { customerIdByEmail } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import { enquiryReplyEmail } from './enquiries.emails.js';
 import * as repository from './enquiries.repository.js';
 
@@ -51,7 +52,7 @@ export type ListEnquiriesQuery = {
  * mail server fails), kept in the thread, and moves a Submitted enquiry to Contacted.
  */
 export function createEnquiriesAdminService(deps: ServiceDeps) {
-  const { db, mailQueue } = deps;
+  const { db } = deps;
 
   async function thread(executor: Executor, enquiry: repository.EnquiryRow): Promise<ApiEnquiryThread> {
     const [notes, customerId] = await Promise.all([
@@ -195,18 +196,20 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
           before: auditView(enquiry),
           after: { ...auditView(updated), noteId: note.id, message },
         });
+        // The reply's e-mail commits with the note that records it.
+        await queueEmail(
+          tx,
+          enquiryReplyEmail({
+            to: enquiry.email,
+            name: enquiry.name,
+            message,
+            enquiry,
+            contactUrl: `${deps.config.publicUrl}/contact`,
+          }),
+          'enquiry reply',
+        );
         return { enquiry, updated };
       });
-      mailQueue.enqueue(
-        enquiryReplyEmail({
-          to: result.enquiry.email,
-          name: result.enquiry.name,
-          message,
-          enquiry: result.enquiry,
-          contactUrl: `${deps.config.publicUrl}/contact`,
-        }),
-        'enquiry reply',
-      );
       return thread(db, result.updated);
     },
   };
