@@ -217,6 +217,9 @@ export function createEmailOutbox(deps: {
       preparing.add(task);
     },
 
+    /** One pass of the worker: sends what is due now (tests drive the worker with it). */
+    runDue: (): Promise<{ sent: number; failed: number }> => exclusive(() => pass()),
+
     /** Sends every waiting message now, ignoring backoff pauses (tests, scripts). */
     async drain(): Promise<{ sent: number; failed: number }> {
       while (preparing.size > 0) await Promise.all([...preparing]);
