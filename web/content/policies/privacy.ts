@@ -48,7 +48,7 @@ export const privacyPolicy: Policy = {
     {
       heading: 'How long we keep it',
       blocks: [
-        'Account data is kept while your account is open. Order and invoice records are kept for 8 years, as Indian tax law requires. Security logs are kept for 90 days. Everything else is deleted once its purpose is served, or when you close your account.',
+        'Account data is kept while your account is open. Order and invoice records are kept for 8 years, as Indian tax law requires. Security logs are kept for 90 days. Copies of the e-mails we send you (order confirmations, password resets and the like) are kept for 7 days after they are sent, so a message that failed can be sent again. Everything else is deleted once its purpose is served, or when you close your account.',
       ],
     },
     {
