@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { emailOutbox, type StoredAttachment } from '../../db/schema.js';
 
@@ -105,4 +105,17 @@ export async function waitingStats(db: Executor): Promise<{ waiting: number; old
 export async function findEmail(db: Executor, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row;
+}
+
+/**
+ * Every waiting message that failed and is pausing becomes due now: the mail server that refused
+ * them has just accepted one. Answers how many.
+ */
+export async function bringForward(db: Executor, at: Date): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: at })
+    .where(and(waiting, gt(emailOutbox.nextAttemptAt, at), isNotNull(emailOutbox.lastError)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }

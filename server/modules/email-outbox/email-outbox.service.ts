@@ -58,6 +58,18 @@ function mailOf(row: repository.OutboxRow): Mail {
   };
 }
 
+/**
+ * The mail server as a whole was unreachable or refused to talk (connection refused or timed out,
+ * a dropped socket, "421 service not available"), as opposed to a problem with one message.
+ */
+export function serverUnavailable(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  return (
+    responseCode === 421 ||
+    ['ECONNECTION', 'ECONNREFUSED', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNRESET'].includes(code ?? '')
+  );
+}
+
 function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
@@ -93,6 +105,9 @@ export function createEmailOutbox(deps: {
   let poll: NodeJS.Timeout | undefined;
   let subscription: ChannelSubscription | undefined;
   let lastPurge = 0;
+  // Since when this worker has seen the mail server refuse, and whether it has just come back.
+  let unavailableSince: Date | undefined;
+  let cameBack = false;
   // One pass at a time in this process: a drain sees the tick before it finished.
   let chain: Promise<unknown> = Promise.resolve();
   const preparing = new Set<Promise<void>>();
@@ -111,6 +126,7 @@ export function createEmailOutbox(deps: {
     } catch (error) {
       const at = now();
       const lastError = describe(error);
+      if (serverUnavailable(error)) unavailableSince ??= at;
       if (at.getTime() - row.createdAt.getTime() >= settings.giveUpAfterMs) {
         await repository.markFailed(db, row.id, { gaveUpAt: at, lastError });
         count('given-up');
@@ -128,6 +144,10 @@ export function createEmailOutbox(deps: {
       }
       return 'failed';
     }
+    if (unavailableSince) {
+      unavailableSince = undefined;
+      cameBack = true;
+    }
     await repository.markSent(db, row.id, now());
     return 'sent';
   }
@@ -140,6 +160,14 @@ export function createEmailOutbox(deps: {
     const result = { sent: 0, failed: 0 };
     const tried: string[] = [];
     for (;;) {
+      // The mail server accepted again after refusing: what paused meanwhile goes now, rather
+      // than when each message's pause (up to EMAIL_RETRY_MAX_SECONDS) runs out.
+      if (cameBack) {
+        cameBack = false;
+        const brought = await repository.bringForward(db, now());
+        if (brought)
+          log.info({ waiting: brought }, 'the mail server is back; sending the e-mails that waited');
+      }
       const rows = await repository.claimDue(db, {
         at: now(),
         leaseMs: settings.leaseMs,
@@ -147,7 +175,10 @@ export function createEmailOutbox(deps: {
         ignoreBackoff,
         excluding: ignoreBackoff ? tried : undefined,
       });
-      if (rows.length === 0) break;
+      if (rows.length === 0) {
+        if (cameBack) continue;
+        break;
+      }
       const outcomes = await Promise.all(rows.map(attempt));
       for (const outcome of outcomes) result[outcome] += 1;
       tried.push(...rows.map((r) => r.id));

@@ -31,7 +31,11 @@ function fakeMailer(delayMs = 0) {
     },
     async send(mail: Mail) {
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (refusing) throw new Error('421 Service not available');
+      if (refusing)
+        throw Object.assign(new Error('421 Service not available'), {
+          code: 'ECONNECTION',
+          responseCode: 421,
+        });
       sent.push(mail);
     },
   };
@@ -128,6 +132,59 @@ describe('the e-mail outbox', () => {
     expect(await outbox.runDue()).toEqual({ sent: 1, failed: 0 });
     expect(mailer.sent).toHaveLength(1);
     expect((await repository.findEmail(database.db, id))?.attempts).toBe(5);
+  });
+
+  it('sends what paused at once when the mail server accepts again, but not after a one-message failure', async () => {
+    const time = clock();
+    const mailer = fakeMailer();
+    const outbox = createEmailOutbox({
+      db: database.db,
+      mailer,
+      log,
+      settings,
+      now: time.now,
+      random: () => 1,
+    });
+    mailer.refuse(true);
+    for (let n = 0; n < 3; n++) await database.db.transaction((tx) => queueEmail(tx, mail(10 + n), 'test'));
+    expect(await outbox.runDue()).toEqual({ sent: 0, failed: 3 });
+    time.advance(1_000);
+    expect(await outbox.runDue()).toEqual({ sent: 0, failed: 3 });
+    // Pausing 2 s now. A new message goes first; once it is accepted the three follow at once.
+    mailer.refuse(false);
+    await database.db.transaction((tx) => queueEmail(tx, mail(13), 'test'));
+    expect(await outbox.runDue()).toEqual({ sent: 4, failed: 0 });
+    expect(mailer.sent.map((m) => m.subject).sort()).toEqual([
+      'Message 10',
+      'Message 11',
+      'Message 12',
+      'Message 13',
+    ]);
+
+    // A message the server refuses on its own (a bad mailbox) keeps its pause when others go.
+    const rejecting = {
+      sent: [] as Mail[],
+      async send(m: Mail) {
+        if (m.to.startsWith('customer20@'))
+          throw Object.assign(new Error('550 No such user'), { responseCode: 550 });
+        rejecting.sent.push(m);
+      },
+    };
+    const second = createEmailOutbox({
+      db: database.db,
+      mailer: rejecting,
+      log,
+      settings,
+      now: time.now,
+      random: () => 1,
+    });
+    const bad = await database.db.transaction((tx) => queueEmail(tx, mail(20), 'test'));
+    expect(await second.runDue()).toEqual({ sent: 0, failed: 1 });
+    await database.db.transaction((tx) => queueEmail(tx, mail(21), 'test'));
+    expect(await second.runDue()).toEqual({ sent: 1, failed: 0 });
+    expect((await repository.findEmail(database.db, bad))!.nextAttemptAt.getTime()).toBeGreaterThan(
+      time.now().getTime(),
+    );
   });
 
   it('leaves a claimed message alone while its lease runs, and sends it when a crashed claim expires', async () => {
