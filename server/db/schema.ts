@@ -1247,6 +1247,8 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    // Extra headers the message carries (List-Unsubscribe on offers), sent as they were queued.
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     // What kind of message (password reset, order lifecycle...), for logs and the console.
     label: text('label').notNull(),
     createdAt: createdAt(),

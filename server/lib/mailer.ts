@@ -14,6 +14,8 @@ export type Mail = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra headers: marketing e-mails' List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
   /**
    * The Message-ID header, `<...@bharatbazaar.in>`. The outbox gives each message one that stays
    * the same across retries, so a receiving server (or a person) can tell a repeat from a new one.

@@ -5,6 +5,7 @@ CREATE TABLE "email_outbox" (
 	"text" text NOT NULL,
 	"html" text NOT NULL,
 	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"headers" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"label" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,

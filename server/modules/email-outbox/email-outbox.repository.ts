@@ -12,6 +12,7 @@ export async function insertEmail(
     text: string;
     html: string;
     attachments: StoredAttachment[];
+    headers: Record<string, string>;
     label: string;
   },
 ): Promise<string> {

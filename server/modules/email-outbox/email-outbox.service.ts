@@ -46,6 +46,7 @@ function mailOf(row: repository.OutboxRow): Mail {
     text: row.text,
     html: row.html,
     messageId: outboxMessageId(row.id),
+    ...(Object.keys(row.headers).length ? { headers: row.headers } : {}),
     ...(row.attachments.length
       ? {
           attachments: row.attachments.map((a) => ({

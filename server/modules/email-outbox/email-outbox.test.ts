@@ -84,6 +84,7 @@ describe('the e-mail outbox', () => {
           attachments: [
             { filename: 'a.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1') },
           ],
+          headers: { 'List-Unsubscribe': '<https://shop.example/unsubscribe/x>' },
         },
         'test',
       ),
@@ -95,6 +96,7 @@ describe('the e-mail outbox', () => {
     // The Message-ID is the row's, so a repeat could be recognised; the attachment survives storage.
     expect(mailer.sent[0]!.messageId).toBe(outboxMessageId(id));
     expect(mailer.sent[0]!.attachments?.[0]?.content.toString()).toBe('%PDF-1');
+    expect(mailer.sent[0]!.headers).toEqual({ 'List-Unsubscribe': '<https://shop.example/unsubscribe/x>' });
     const row = await repository.findEmail(database.db, id);
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(row?.attempts).toBe(1);

@@ -22,6 +22,7 @@ export async function queueEmail(tx: Executor, mail: Mail, label: string): Promi
       contentType: a.contentType,
       contentBase64: a.content.toString('base64'),
     })),
+    headers: mail.headers ?? {},
     label,
   });
   // PostgreSQL delivers a NOTIFY only when the transaction commits (and never on rollback): the
