@@ -236,7 +236,8 @@ test('bought, shipped, tracked, delivered, one line returned and refunded, every
   await expect(timeline).toContainText(awb);
   await screenshots(page, 'refunded');
 
-  // Every step's e-mail, once each.
+  // Every step's e-mail, once each (the outbox sends the last just after its commit).
+  await expectMail(me.email, `Refund of ${refundAmount} issued for order ${orderNumber}`);
   const subjects = (await mailsTo(me.email)).map((mail) => mail.subject);
   for (const wanted of [
     `order ${orderNumber} is confirmed`,

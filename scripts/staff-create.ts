@@ -49,8 +49,6 @@ try {
   await database.migrate();
   const staff = createStaffService({
     db: database.db,
-    // Nothing here sends mail (creating a member does not), so a queue that drops jobs is enough.
-    mailQueue: { enqueue: () => undefined, drain: async () => undefined, pending: 0 },
     publicUrl: config.publicUrl,
   });
   const result = await staff.createIfAbsent({

@@ -134,8 +134,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, { metrics, token: config.metricsToken });
   const services = await createServices({ config, db: database.db, log: app.log, metrics });
   app.decorate('services', services);
-  // E-mails queued by requests (password resets...) go out before the database closes.
-  app.addHook('onClose', async () => services.mailQueue.drain());
+  // The e-mail outbox's worker (decision 019); on close it sends what is due once more and stops
+  // before the database closes. What still waits stays in the outbox for the next start.
+  await services.emailOutbox.start(database);
+  app.addHook('onClose', async () => services.emailOutbox.close());
   // Catalogue changes announced by any app server empty this one's catalogue cache (decision 015);
   // with the cache off there is nothing to empty, and no connection is spent listening.
   if (config.catalogCacheSeconds > 0) {

@@ -127,6 +127,39 @@ const envSchema = z
       .int()
       .min(0)
       .default(60),
+    // The e-mail outbox (decision 019): how often the worker looks for due messages besides being
+    // woken by a new one; the pause after a first failed attempt, doubling up to the maximum; how
+    // long it keeps trying; how long a claimed message is one server's; how long sent ones are kept.
+    EMAIL_POLL_SECONDS: z.coerce
+      .number({ message: 'EMAIL_POLL_SECONDS must be a number' })
+      .min(0)
+      .max(3600)
+      .default(5),
+    EMAIL_RETRY_FIRST_SECONDS: z.coerce
+      .number({ message: 'EMAIL_RETRY_FIRST_SECONDS must be a number' })
+      .min(0.01, 'EMAIL_RETRY_FIRST_SECONDS must be at least 0.01')
+      .max(3600)
+      .default(1),
+    EMAIL_RETRY_MAX_SECONDS: z.coerce
+      .number({ message: 'EMAIL_RETRY_MAX_SECONDS must be a number' })
+      .min(0.01, 'EMAIL_RETRY_MAX_SECONDS must be at least 0.01')
+      .max(86_400)
+      .default(300),
+    EMAIL_GIVE_UP_HOURS: z.coerce
+      .number({ message: 'EMAIL_GIVE_UP_HOURS must be a number' })
+      .positive('EMAIL_GIVE_UP_HOURS must be more than 0')
+      .max(720)
+      .default(72),
+    EMAIL_LEASE_SECONDS: z.coerce
+      .number({ message: 'EMAIL_LEASE_SECONDS must be a number' })
+      .min(0.1, 'EMAIL_LEASE_SECONDS must be at least 0.1')
+      .max(3600)
+      .default(120),
+    EMAIL_KEEP_SENT_DAYS: z.coerce
+      .number({ message: 'EMAIL_KEEP_SENT_DAYS must be a number' })
+      .min(0)
+      .max(365)
+      .default(7),
     // Days after delivery in which a customer may ask for a return (issue 14).
     RETURN_WINDOW_DAYS: z.coerce
       .number({ message: 'RETURN_WINDOW_DAYS must be a number' })
@@ -311,6 +344,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
+    emailOutbox: {
+      pollMs: raw.EMAIL_POLL_SECONDS * 1000,
+      retryFirstMs: raw.EMAIL_RETRY_FIRST_SECONDS * 1000,
+      retryMaxMs: Math.max(raw.EMAIL_RETRY_MAX_SECONDS, raw.EMAIL_RETRY_FIRST_SECONDS) * 1000,
+      giveUpAfterMs: raw.EMAIL_GIVE_UP_HOURS * 3_600_000,
+      leaseMs: raw.EMAIL_LEASE_SECONDS * 1000,
+      keepSentMs: raw.EMAIL_KEEP_SENT_DAYS * 86_400_000,
+    },
     checkoutHoldMinutes: raw.CHECKOUT_HOLD_MINUTES,
     /** Paise: the delivery fee below the threshold, and the threshold (items after the coupon). */
     delivery: { feePaise: raw.DELIVERY_FEE * 100, freeFromPaise: raw.FREE_DELIVERY_FROM * 100 },

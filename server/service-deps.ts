@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ImageUrls } from './lib/image-urls.js';
-import type { MailQueue } from './lib/mail-queue.js';
 import type { CatalogService } from './modules/catalog/catalog.service.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 
@@ -11,7 +10,6 @@ export type ServiceDeps = {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  mailQueue: MailQueue;
   imageUrls: ImageUrls;
   /** The storefront's catalogue: its cache is cleared after every console edit. */
   catalog: CatalogService;

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createImageUrls } from './lib/image-urls.js';
-import { createMailQueue } from './lib/mail-queue.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -20,6 +19,8 @@ import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { createAccountErasure } from './modules/data-rights/account-erasure.service.js';
 import { createDataExport } from './modules/data-rights/data-export.service.js';
 import { createMarketingConsent } from './modules/data-rights/marketing-consent.service.js';
+import { queueEmail } from './modules/email-outbox/email-outbox.js';
+import { createEmailOutbox } from './modules/email-outbox/email-outbox.service.js';
 import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
 import { createGrievancesService } from './modules/enquiries/grievances.service.js';
@@ -60,15 +61,16 @@ export async function createServices(deps: {
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log }),
     metrics,
   );
-  // Sent after the response; app.ts drains it on close.
-  const mailQueue = createMailQueue({ mailer, log, metrics });
+  // Every e-mail is written to the outbox in the transaction that causes it; this worker sends
+  // them (decision 019). app.ts starts it and stops it on close.
+  const emailOutbox = createEmailOutbox({ db, mailer, log, metrics, settings: config.emailOutbox });
+  metrics?.observeOutbox(emailOutbox.stats);
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
   const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls, log });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({
     db,
     provider,
-    mailer,
     catalog,
     publicUrl: config.publicUrl,
     seller: config.seller,
@@ -84,30 +86,31 @@ export async function createServices(deps: {
     cashOnDelivery: config.cashOnDelivery,
   });
   // The merchant console (issue 13): one service per module, each from the same dependencies.
-  const consoleDeps: ServiceDeps = { db, config, log, mailQueue, imageUrls, catalog, provider };
+  const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
   // Issue 14: refunds exactly once, and the order lifecycle built on them.
   const refunds = createRefunds({
     db,
     provider,
     log,
-    onSettled: (refund, order) => {
-      metrics?.refunds.inc({ status: refund.status, method: refund.method });
+    onSettled: (refund) => metrics?.refunds.inc({ status: refund.status, method: refund.method }),
+    // The customer's e-mail, in the transaction that settles the refund.
+    inSettlement: async (tx, refund, order) => {
       if (refund.status !== 'processed') return;
-      mailQueue.enqueue(async () => {
-        const contact = await customerContact(db, order.userId);
-        return (
-          contact &&
-          refundIssuedEmail({
-            to: contact.email,
-            firstname: contact.firstname,
-            orderNumber: order.orderNumber,
-            amountPaise: refund.amountPaise,
-            reference: refund.providerRefundId ?? refund.payoutReference,
-            orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
-            paidOutBy: refund.method === 'provider' ? undefined : refund.method,
-          })
-        );
-      }, 'refund issued');
+      const contact = await customerContact(tx, order.userId);
+      if (!contact) return;
+      await queueEmail(
+        tx,
+        refundIssuedEmail({
+          to: contact.email,
+          firstname: contact.firstname,
+          orderNumber: order.orderNumber,
+          amountPaise: refund.amountPaise,
+          reference: refund.providerRefundId ?? refund.payoutReference,
+          orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
+          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
+        }),
+        'refund issued',
+      );
     },
   });
   const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
@@ -118,7 +121,7 @@ export async function createServices(deps: {
     checkout,
     placement,
     lifecycle: orderLifecycle,
-    sender: emailCodeSender(mailQueue),
+    sender: emailCodeSender(),
     confirmMinutes: config.cashOnDelivery.confirmMinutes,
     publicUrl: config.publicUrl,
   });
@@ -127,13 +130,13 @@ export async function createServices(deps: {
   const wishlist = createWishlistService({ db, catalog });
   return {
     mailer,
-    mailQueue,
-    accounts: createAccountsService({ db, mailQueue, publicUrl: config.publicUrl }),
+    emailOutbox,
+    accounts: createAccountsService({ db, emailOutbox, publicUrl: config.publicUrl }),
     catalog,
     blog: createBlogService(db, { imageUrls }),
     enquiries: createEnquiriesService(db),
     // Issue 17: complaints and data-rights requests, into the same inbox with ticket numbers.
-    grievances: createGrievancesService({ db, mailQueue, publicUrl: config.publicUrl }),
+    grievances: createGrievancesService({ db, publicUrl: config.publicUrl }),
     wishlist,
     cart,
     // Issue 17: the customer's right of access.
@@ -142,13 +145,12 @@ export async function createServices(deps: {
     // and the marketing consent with its one-click withdrawal.
     accountErasure: createAccountErasure({
       db,
-      mailQueue,
       publicUrl: config.publicUrl,
       onReviewerRenamed: () => catalog.invalidate(),
       inactiveAfterDays: config.inactiveAccountEraseDays,
     }),
     marketingConsent: createMarketingConsent({ db }),
-    offerEmails: createOfferEmails({ db, mailQueue, publicUrl: config.publicUrl }),
+    offerEmails: createOfferEmails({ db, publicUrl: config.publicUrl }),
     reviews: createReviewsService({ db, catalog }),
     provider,
     testGateway,
@@ -160,7 +162,7 @@ export async function createServices(deps: {
     orderLifecycle,
     cashOnDelivery,
     sitemap: createSitemapService(db, config.publicUrl),
-    staff: createStaffService({ db, mailQueue, publicUrl: config.publicUrl }),
+    staff: createStaffService({ db, publicUrl: config.publicUrl }),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService(consoleDeps),
     media: createMediaService(consoleDeps),

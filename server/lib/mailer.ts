@@ -16,6 +16,11 @@ export type Mail = {
   attachments?: MailAttachment[];
   /** Extra headers: marketing e-mails' List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID header, `<...@bharatbazaar.in>`. The outbox gives each message one that stays
+   * the same across retries, so a receiving server (or a person) can tell a repeat from a new one.
+   */
+  messageId?: string;
 };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
@@ -29,7 +34,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: the outbox worker's lease on a message (EMAIL_LEASE_SECONDS, 2 min by default)
+    // must outlast one attempt, or a slow server could see the message claimed by a second worker.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: FROM, ...mail });

@@ -57,12 +57,62 @@ export function createMetrics(options: { poolStats?: () => PoolStats } = {}) {
   });
   const emails = new Counter({
     name: 'shop_emails_total',
-    help: 'E-mails by outcome: queued (to send after the answer), sent, attempt-failed (each failed try), given-up',
+    help: 'E-mails by outcome: queued (taken from the outbox for the first time), sent, attempt-failed (each failed try), given-up',
     labelNames: ['outcome'] as const,
     registers,
   });
+  // The outbox's backlog, read from the database at each scrape (every server reports the same
+  // figures: take the max). A mail server that refuses shows as a growing count and age.
+  let outboxStats: (() => Promise<{ waiting: number; oldest: Date | null }>) | undefined;
+  let lastOutbox: { waiting: number; oldest: Date | null } | undefined;
+  let reading: Promise<typeof lastOutbox> | undefined;
+  // Both gauges share one query per scrape (prom-client collects them concurrently).
+  const readOutbox = () => {
+    if (!outboxStats) return Promise.resolve(undefined);
+    const stats = outboxStats;
+    reading ??= stats()
+      .then((figures) => {
+        lastOutbox = figures;
+        return figures;
+      })
+      // The database is down: /readyz says so; the gauges keep their last figures.
+      .catch(() => lastOutbox)
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+  new Gauge({
+    name: 'shop_emails_waiting',
+    help: 'E-mails in the outbox not yet sent nor given up on',
+    registers,
+    async collect() {
+      const stats = await readOutbox();
+      if (stats) this.set(stats.waiting);
+    },
+  });
+  new Gauge({
+    name: 'shop_emails_oldest_waiting_seconds',
+    help: 'How long the oldest e-mail waiting in the outbox has waited (0 when none waits)',
+    registers,
+    async collect() {
+      const stats = await readOutbox();
+      if (stats) this.set(stats.oldest ? Math.max(0, (Date.now() - stats.oldest.getTime()) / 1000) : 0);
+    },
+  });
 
-  return { registry, requests, ordersPlaced, payments, refunds, emails };
+  return {
+    registry,
+    requests,
+    ordersPlaced,
+    payments,
+    refunds,
+    emails,
+    /** Where the outbox gauges read their figures (services.ts). */
+    observeOutbox(stats: () => Promise<{ waiting: number; oldest: Date | null }>) {
+      outboxStats = stats;
+    },
+  };
 }
 
 export type ShopMetrics = ReturnType<typeof createMetrics>;

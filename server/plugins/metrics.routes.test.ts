@@ -113,7 +113,7 @@ describe('what /metrics counts', () => {
       payload: { email: customer.email },
     });
     expect(forgot.statusCode).toBe(200);
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
 
     const after = (await scrape()).body;
     const delta = (name: string, labels: Record<string, string>) =>

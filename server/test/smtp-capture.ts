@@ -3,9 +3,16 @@ import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = { to: string[]; raw: string };
 
-/** A real SMTP server on loopback that keeps every message, for tests of e-mail flows. */
-export async function startSmtpCapture() {
+/**
+ * A real SMTP server on loopback that keeps every message, for tests of e-mail flows. `port`: a
+ * fixed one (the mail-outage bench restarts the app against the same address).
+ */
+export async function startSmtpCapture(options: { port?: number; refusing?: boolean } = {}) {
   const messages: CapturedMail[] = [];
+  // While refusing, every connection is answered "421 try again later", as a mail server that is
+  // down for maintenance or overloaded does; senders must keep the message and retry.
+  let refusing = options.refusing ?? false;
+  let refused = 0;
   // While held, messages are received but not accepted: the sender waits, as on a slow mail server.
   let held: Promise<void> | undefined;
   let release = () => {};
@@ -13,6 +20,13 @@ export async function startSmtpCapture() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!refusing) return callback();
+      refused += 1;
+      const error = new Error('Service not available, try again later') as Error & { responseCode: number };
+      error.responseCode = 421;
+      return callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -29,11 +43,19 @@ export async function startSmtpCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** Refuses (421) every connection from now on, or accepts them again. */
+    refuse(on: boolean) {
+      refusing = on;
+    },
+    /** How many connections were refused. */
+    get refused() {
+      return refused;
+    },
     /** Holds every message until the returned function is called. */
     hold(): () => void {
       held = new Promise<void>((resolve) => {

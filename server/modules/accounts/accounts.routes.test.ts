@@ -259,7 +259,7 @@ describe('mobile number sent as a JSON number (the original profile form)', () =
 
 describe('changing the e-mail address', () => {
   const mailsTo = async (email: string) => {
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     return smtp.messages.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw));
   };
   const restoreTokenIn = (text: string | undefined) =>
@@ -468,7 +468,7 @@ describe('changing the e-mail address', () => {
 describe('forgot and reset password', () => {
   /** The e-mails leave after the response: wait for the queue before reading the capture. */
   const linkFor = async (email: string) => {
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const mail = smtp.messages.filter((m) => m.to.includes(email)).at(-1);
     return mail
       ? /https:\/\/shop\.example\.in\/reset-password\/([A-Za-z0-9_-]+)/.exec(mailText(mail.raw))?.[1]
@@ -480,7 +480,7 @@ describe('forgot and reset password', () => {
     const known = await call('POST', '/api/user/forgot-password-token', { email: customer.email });
     const unknown = await call('POST', '/api/user/forgot-password-token', { email: 'ghost@example.in' });
     expect(known).toEqual(unknown);
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     expect(smtp.messages.some((m) => m.to.includes('ghost@example.in'))).toBe(false);
     const mail = smtp.messages.find((m) => m.to.includes(customer.email))!;
     expect(mail.raw).toMatch(/Subject: Reset your Bharat Bazaar password/);
@@ -526,7 +526,7 @@ describe('forgot and reset password', () => {
       const elapsed = performance.now() - started;
       expect(status).toBe(200);
       // The e-mail goes out between measurements, not during the next one.
-      await ctx.app.services.mailQueue.drain();
+      await ctx.app.services.emailOutbox.drain();
       return elapsed;
     };
     await time('warm-up@example.in');

@@ -9,8 +9,9 @@ import {
 } from '../../../shared/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import type { MailQueue } from '../../lib/mail-queue.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
+import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
 import { emailChangedEmail, passwordResetEmail } from './accounts.emails.js';
 import { presentUser } from './accounts.presenter.js';
 import * as repository from './accounts.repository.js';
@@ -52,12 +53,15 @@ const isUniqueViolation = (error: unknown) => {
 
 export function createAccountsService(deps: {
   db: Database;
-  /** Every e-mail leaves after the response: a request's time must not depend on the mail server. */
-  mailQueue: MailQueue;
+  /**
+   * Every e-mail goes through the outbox, in the transaction of its change; forgot-password's
+   * is prepared after the answer (`queueLater`), so the answer's time says nothing.
+   */
+  emailOutbox: Pick<EmailOutbox, 'queueLater'>;
   publicUrl: string;
   now?: () => Date;
 }) {
-  const { db, mailQueue } = deps;
+  const { db, emailOutbox } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function startSession(userId: string): Promise<string> {
@@ -173,25 +177,26 @@ export function createAccountsService(deps: {
               createdAt: current,
               expiresAt: new Date(current.getTime() + EMAIL_RESTORE_DAYS * 86_400_000),
             });
+            // The old address is told in the same transaction: no change without its warning.
+            await queueEmail(
+              tx,
+              emailChangedEmail({
+                to: user.email,
+                firstname: updated.firstname,
+                newEmail: updated.email,
+                restoreLink: `${deps.publicUrl}/restore-email/${restoreToken}`,
+                validDays: EMAIL_RESTORE_DAYS,
+              }),
+              'e-mail changed',
+            );
           }
-          return { updated, previous: emailChanges ? user : undefined };
+          return { updated };
         })
         .catch((error: unknown) => {
           // Two accounts racing for one address: the unique index lets one through.
           if (isUniqueViolation(error)) throw conflict(MESSAGES.profileTaken);
           throw error;
         });
-      if (result.previous) {
-        mailQueue.enqueue(
-          emailChangedEmail({
-            to: result.previous.email,
-            firstname: result.updated.firstname,
-            newEmail: result.updated.email,
-            restoreLink: `${deps.publicUrl}/restore-email/${restoreToken}`,
-            validDays: EMAIL_RESTORE_DAYS,
-          }),
-        );
-      }
       return presentUser(result.updated);
     },
 
@@ -223,32 +228,37 @@ export function createAccountsService(deps: {
           new Date(current.getTime() + RESET_TOKEN_MINUTES * 60_000),
           current,
         );
+        if (user) {
+          await queueEmail(
+            tx,
+            passwordResetEmail(
+              user.email,
+              user.firstname,
+              `${deps.publicUrl}/reset-password/${resetToken}`,
+              RESET_TOKEN_MINUTES,
+            ),
+            'password reset',
+          );
+        }
         return user;
       });
       if (!restored) throw badRequest(MESSAGES.restoreInvalid);
-      mailQueue.enqueue(
-        passwordResetEmail(
-          restored.email,
-          restored.firstname,
-          `${deps.publicUrl}/reset-password/${resetToken}`,
-          RESET_TOKEN_MINUTES,
-        ),
-      );
       return { message: MESSAGES.restoreDone };
     },
 
     /**
      * Same answer, in the same time, whether or not the address is known: the look-up, the token
-     * and the e-mail all happen after the response. The token only ever leaves by e-mail.
+     * and the outbox row happen after the response, in one transaction (the token exists exactly
+     * when its e-mail is queued). The token only ever leaves by e-mail.
      */
     async forgotPassword({ email }: PasswordResetRequest): Promise<ApiMessage> {
-      mailQueue.enqueue(async () => {
-        const user = await repository.findUserByEmail(db, email);
+      emailOutbox.queueLater('password reset', async (tx) => {
+        const user = await repository.findUserByEmail(tx, email);
         if (!user || user.isBlocked) return undefined;
         const token = newToken();
         const current = now();
         await repository.replaceResetToken(
-          db,
+          tx,
           user.id,
           hashToken(token),
           new Date(current.getTime() + RESET_TOKEN_MINUTES * 60_000),
@@ -256,7 +266,7 @@ export function createAccountsService(deps: {
         );
         const link = `${deps.publicUrl}/reset-password/${token}`;
         return passwordResetEmail(user.email, user.firstname, link, RESET_TOKEN_MINUTES);
-      }, 'password reset');
+      });
       return { message: MESSAGES.forgotNeutral };
     },
 

@@ -1,6 +1,5 @@
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import type { MailQueue } from '../../lib/mail-queue.js';
 import {
   type CustomerContact,
   customerExists,
@@ -13,6 +12,7 @@ import {
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { removeAllCartLines } from '../cart/cart-lines.js';
 import { eraseCheckoutAddresses } from '../checkout/checkout-records.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import { eraseEnquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
 import {
   eraseExpiredOrderRecords,
@@ -47,7 +47,6 @@ const BATCH = 200;
  */
 export function createAccountErasure(deps: {
   db: Database;
-  mailQueue: MailQueue;
   publicUrl: string;
   /** Product pages show reviewers' names: they must forget the erased one. */
   onReviewerRenamed?: () => void;
@@ -55,7 +54,7 @@ export function createAccountErasure(deps: {
   inactiveAfterDays: number;
   now?: () => Date;
 }) {
-  const { db, mailQueue } = deps;
+  const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const months = Math.round(deps.inactiveAfterDays / 30.4);
 
@@ -74,7 +73,7 @@ export function createAccountErasure(deps: {
     /** `DELETE /api/user/me`: the customer's own request, with their password. */
     async eraseOnRequest(userId: string, currentPassword: string): Promise<{ message: string }> {
       const at = now();
-      const { contact, kept } = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const account = await lockCustomerForErasure(tx, userId, currentPassword);
         if (!account) throw notFound(ERASURE_MESSAGES.gone);
         // 403, not 401: the session is fine, and clients sign out on a 401.
@@ -85,13 +84,15 @@ export function createAccountErasure(deps: {
         }
         const open = await ordersBlockingErasure(tx, userId);
         if (open.length > 0) throw conflict(ERASURE_MESSAGES.openOrders(open));
-        return { contact: account, kept: await eraseWithin(tx, userId, account, at) };
+        const kept = await eraseWithin(tx, userId, account, at);
+        // The confirmation is the last message to the old address, queued with the erasure itself.
+        await queueEmail(
+          tx,
+          accountErasedEmail({ to: account.email, firstname: account.firstname, keptInvoicedOrders: kept }),
+          'account erased',
+        );
       });
       deps.onReviewerRenamed?.();
-      mailQueue.enqueue(
-        accountErasedEmail({ to: contact.email, firstname: contact.firstname, keptInvoicedOrders: kept }),
-        'account erased',
-      );
       return { message: ERASURE_MESSAGES.done };
     },
 
@@ -103,7 +104,7 @@ export function createAccountErasure(deps: {
      */
     async eraseByStaff(actor: AuditActor, userId: string, reason: string): Promise<{ message: string }> {
       const at = now();
-      const { contact, kept } = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const account = await lockCustomerForErasure(tx, userId, undefined);
         if (!account) {
           throw (await customerExists(tx, userId))
@@ -125,18 +126,18 @@ export function createAccountErasure(deps: {
           entityId: userId,
           summary: `Erased the personal data of customer ${userId}: ${reason}`,
         });
-        return { contact: account, kept };
+        await queueEmail(
+          tx,
+          accountErasedEmail({
+            to: account.email,
+            firstname: account.firstname,
+            keptInvoicedOrders: kept,
+            byRequest: true,
+          }),
+          'account erased',
+        );
       });
       deps.onReviewerRenamed?.();
-      mailQueue.enqueue(
-        accountErasedEmail({
-          to: contact.email,
-          firstname: contact.firstname,
-          keptInvoicedOrders: kept,
-          byRequest: true,
-        }),
-        'account erased',
-      );
       return { message: 'The customer’s personal data has been erased, and they have been told by e-mail.' };
     },
 
@@ -155,38 +156,43 @@ export function createAccountErasure(deps: {
       let erased = 0;
       for (const customer of await customersInactiveSince(db, cutoff, BATCH)) {
         if (!customer.inactivityWarnedAt) {
-          if (!(await markInactivityWarning(db, customer.id, at))) continue;
-          mailQueue.enqueue(
-            inactivityWarningEmail({
-              to: customer.email,
-              firstname: customer.firstname,
-              months,
-              erasesAt: new Date(at.getTime() + warningMs),
-              signInUrl: `${deps.publicUrl}/login`,
-            }),
-            'inactivity warning',
-          );
-          warned += 1;
+          const sent = await db.transaction(async (tx) => {
+            if (!(await markInactivityWarning(tx, customer.id, at))) return false;
+            await queueEmail(
+              tx,
+              inactivityWarningEmail({
+                to: customer.email,
+                firstname: customer.firstname,
+                months,
+                erasesAt: new Date(at.getTime() + warningMs),
+                signInUrl: `${deps.publicUrl}/login`,
+              }),
+              'inactivity warning',
+            );
+            return true;
+          });
+          if (sent) warned += 1;
           continue;
         }
         if (at.getTime() - customer.inactivityWarnedAt.getTime() < warningMs) continue;
         const result = await db.transaction(async (tx) => {
           if ((await ordersBlockingErasure(tx, customer.id)).length > 0) return undefined;
           const account = await lockCustomerForErasure(tx, customer.id, undefined);
-          if (!account) return undefined;
-          return { contact: account, kept: await eraseWithin(tx, customer.id, account, at) };
+          if (!account) return false;
+          const kept = await eraseWithin(tx, customer.id, account, at);
+          await queueEmail(
+            tx,
+            accountErasedEmail({
+              to: account.email,
+              firstname: account.firstname,
+              keptInvoicedOrders: kept,
+              inactive: { months },
+            }),
+            'inactive account erased',
+          );
+          return true;
         });
-        if (!result) continue;
-        erased += 1;
-        mailQueue.enqueue(
-          accountErasedEmail({
-            to: result.contact.email,
-            firstname: result.contact.firstname,
-            keptInvoicedOrders: result.kept,
-            inactive: { months },
-          }),
-          'inactive account erased',
-        );
+        if (result) erased += 1;
       }
       if (erased > 0) deps.onReviewerRenamed?.();
       return { warned, erased, expiredOrders };

@@ -57,7 +57,7 @@ const erase = (who: Customer | undefined, payload?: object) =>
   });
 
 async function mailsTo(email: string) {
-  await ctx.app.services.mailQueue.drain();
+  await ctx.app.services.emailOutbox.drain();
   return smtp.messages.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw));
 }
 
@@ -447,7 +447,7 @@ describe('erasing inactive accounts', () => {
 
       const first = await own.app.services.accountErasure.runRetention();
       expect(first).toMatchObject({ warned: 2, erased: 0 });
-      await own.app.services.mailQueue.drain();
+      await own.app.services.emailOutbox.drain();
       const warning = smtp.messages.filter((m) => m.to.includes(idle.email)).map((m) => mailText(m.raw));
       expect(warning.join('\n')).toContain('will be deleted in 48 hours');
       // Within the 48 hours nothing more happens.
@@ -472,7 +472,7 @@ describe('erasing inactive accounts', () => {
       expect(backRow!.erasedAt).toBeNull();
       expect(backRow!.inactivityWarnedAt).toBeNull();
       expect(recentRow!.erasedAt).toBeNull();
-      await own.app.services.mailQueue.drain();
+      await own.app.services.emailOutbox.drain();
       const erased = smtp.messages.filter((m) => m.to.includes(idle.email)).map((m) => mailText(m.raw));
       expect(erased.join('\n')).toContain('had not been used for over 12 months');
     } finally {

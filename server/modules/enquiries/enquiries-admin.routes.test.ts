@@ -219,7 +219,7 @@ describe('the console: enquiries inbox', () => {
     expect(thread.enquiry.status).toBe('Contacted');
     expect(thread.notes).toEqual([expect.objectContaining({ kind: 'reply', body: message })]);
 
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const mail = smtp.messages.filter((m) => m.to.includes('rohan.reply@example.in'));
     expect(mail).toHaveLength(1);
     const text = mailText(mail[0]!.raw);
@@ -242,7 +242,7 @@ describe('the console: enquiries inbox', () => {
     });
     expect(second.json().enquiry.status).toBe('In Progress');
     expect(second.json().notes).toHaveLength(2);
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     expect(smtp.messages.filter((m) => m.to.includes('rohan.reply@example.in'))).toHaveLength(2);
   });
 
@@ -251,7 +251,7 @@ describe('the console: enquiries inbox', () => {
     const refused = await call('POST', `/api/admin/enquiries/${row.id}/reply`, { message: '' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/Write the reply first/);
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     expect(smtp.messages.some((m) => m.to.includes('nobody.reply@example.in'))).toBe(false);
     const [stored] = await ctx.database.db.select().from(enquiries).where(eq(enquiries.id, row.id));
     expect(stored!.status).toBe('Submitted');

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { customerIdByEmail } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import { enquiryReplyEmail } from './enquiries.emails.js';
 import * as repository from './enquiries.repository.js';
 
@@ -92,7 +93,7 @@ export type ListEnquiriesQuery = {
  * mail server fails), kept in the thread, and moves a Submitted enquiry to Contacted.
  */
 export function createEnquiriesAdminService(deps: ServiceDeps) {
-  const { db, mailQueue } = deps;
+  const { db } = deps;
 
   async function thread(executor: Executor, enquiry: repository.EnquiryRow): Promise<ApiEnquiryThread> {
     const [notes, customerId] = await Promise.all([
@@ -264,20 +265,22 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
           before: auditView(enquiry),
           after: { ...auditView(updated), noteId: note.id, message },
         });
+        // The reply's e-mail commits with the note that records it.
+        await queueEmail(
+          tx,
+          enquiryReplyEmail({
+            to: enquiry.email,
+            name: enquiry.name,
+            message,
+            enquiry,
+            ticketNumber: enquiry.ticketNumber,
+            // A ticket's customer follows it up on the complaints page; an enquirer writes again.
+            contactUrl: `${deps.config.publicUrl}${enquiry.ticketNumber ? '/grievances' : '/contact'}`,
+          }),
+          'enquiry reply',
+        );
         return { enquiry, updated };
       });
-      mailQueue.enqueue(
-        enquiryReplyEmail({
-          to: result.enquiry.email,
-          name: result.enquiry.name,
-          message,
-          enquiry: result.enquiry,
-          ticketNumber: result.enquiry.ticketNumber,
-          // A ticket's customer follows it up on the complaints page; an enquirer writes again.
-          contactUrl: `${deps.config.publicUrl}${result.enquiry.ticketNumber ? '/grievances' : '/contact'}`,
-        }),
-        'enquiry reply',
-      );
       return thread(db, result.updated);
     },
   };

@@ -93,7 +93,7 @@ describe('POST /api/grievances', () => {
     expect(row).toMatchObject({ userId: null, email: 'meera.iyer@example.in', mobile: '9845012345' });
     expect(row!.comment).toBe(complaint.description);
 
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const mail = smtp.messages.filter((m) => m.to.includes('meera.iyer@example.in'));
     expect(mail).toHaveLength(1);
     const text = mailText(mail[0]!.raw);
@@ -314,7 +314,7 @@ describe('the support inbox', () => {
     expect(thread.ticket.resolvedAt).not.toBeNull();
     expect(thread.ticket.overdue).toBeNull();
 
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const reply = smtp.messages
       .filter((m) => m.to.includes('arjun.das@example.in'))
       .map((m) => mailText(m.raw))

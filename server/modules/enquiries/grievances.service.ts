@@ -8,7 +8,7 @@ import {
   type TicketTopic,
 } from '../../../shared/schemas/grievance.js';
 import type { Database } from '../../db/client.js';
-import type { MailQueue } from '../../lib/mail-queue.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import * as repository from './enquiries.repository.js';
 import { ticketAcknowledgementEmail } from './grievances.emails.js';
 
@@ -73,44 +73,49 @@ export function presentTicket(row: repository.EnquiryRow): ApiTicket {
 
 /**
  * Complaints and data-rights requests (issue 17), filed into the enquiries inbox with a ticket
- * number and deadlines. The acknowledgement is e-mailed at once through the same mail queue as the
- * module's replies; handing it over is recorded as the acknowledgement (`acknowledged_at`).
+ * number and deadlines. The acknowledgement is written to the e-mail outbox in the ticket's own
+ * transaction, and that is recorded as the acknowledgement (`acknowledged_at`).
  */
-export function createGrievancesService(deps: { db: Database; mailQueue: MailQueue; publicUrl: string }) {
-  const { db, mailQueue } = deps;
+export function createGrievancesService(deps: { db: Database; publicUrl: string }) {
+  const { db } = deps;
   return {
     async submit(input: Ticket, userId: string | null): Promise<ApiTicket> {
       const createdAt = new Date();
-      const row = await repository.insertTicket(
-        db,
-        {
-          kind: input.kind,
-          topic: input.topic as TicketTopic,
-          orderNumber: input.orderNumber || null,
-          name: input.name,
-          email: input.email,
-          mobile: input.mobile,
-          comment: input.description,
-          userId,
-          createdAt,
-          ...ticketDeadlines(input.kind, createdAt),
-        },
-        { prefix: PREFIX[input.kind], year: indiaYear(createdAt) },
-      );
-      mailQueue.enqueue(
-        ticketAcknowledgementEmail({
-          to: row.email,
-          name: row.name,
-          ticketNumber: row.ticketNumber!,
-          kind: input.kind,
-          topic: input.topic as TicketTopic,
-          createdAt: row.createdAt,
-          respondBy: row.respondBy!,
-          requestsUrl: `${deps.publicUrl}/grievances`,
-        }),
-        'ticket acknowledgement',
-      );
-      const acknowledged = await repository.setAcknowledged(db, row.id, new Date());
+      // The ticket and its acknowledgement, together: the outbox sends what this transaction commits.
+      const { row, acknowledged } = await db.transaction(async (tx) => {
+        const row = await repository.insertTicket(
+          tx,
+          {
+            kind: input.kind,
+            topic: input.topic as TicketTopic,
+            orderNumber: input.orderNumber || null,
+            name: input.name,
+            email: input.email,
+            mobile: input.mobile,
+            comment: input.description,
+            userId,
+            createdAt,
+            ...ticketDeadlines(input.kind, createdAt),
+          },
+          { prefix: PREFIX[input.kind], year: indiaYear(createdAt) },
+        );
+        await queueEmail(
+          tx,
+          ticketAcknowledgementEmail({
+            to: row.email,
+            name: row.name,
+            ticketNumber: row.ticketNumber!,
+            kind: input.kind,
+            topic: input.topic as TicketTopic,
+            createdAt: row.createdAt,
+            respondBy: row.respondBy!,
+            requestsUrl: `${deps.publicUrl}/grievances`,
+          }),
+          'ticket acknowledgement',
+        );
+        const acknowledged = await repository.setAcknowledged(tx, row.id, new Date());
+        return { row, acknowledged };
+      });
       return presentTicket(acknowledged ?? row);
     },
 

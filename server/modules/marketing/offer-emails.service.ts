@@ -1,8 +1,8 @@
 import type { OfferEmailInput } from '../../../shared/api/offer-emails.schemas.js';
 import type { Database } from '../../db/client.js';
-import type { MailQueue } from '../../lib/mail-queue.js';
 import { marketingAudienceSize, marketingRecipients } from '../accounts/consents.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import { offerEmail } from './offer-emails.emails.js';
 
 /**
@@ -10,37 +10,43 @@ import { offerEmail } from './offer-emails.emails.js';
  * yes and to nobody else, each with its own link to stop them. The marketing module owns no table:
  * who wants offers is the accounts module's consent records.
  */
-export function createOfferEmails(deps: { db: Database; mailQueue: MailQueue; publicUrl: string }) {
-  const { db, mailQueue, publicUrl } = deps;
+export function createOfferEmails(deps: { db: Database; publicUrl: string }) {
+  const { db, publicUrl } = deps;
   return {
     async audience() {
       return { subscribers: await marketingAudienceSize(db) };
     },
 
     async send(actor: AuditActor, input: OfferEmailInput & { subject: string; message: string }) {
-      const recipients = await marketingRecipients(db);
       const action = input.linkPath
         ? { label: input.linkLabel || 'Shop now', url: `${publicUrl}${input.linkPath}` }
         : undefined;
-      for (const recipient of recipients) {
-        const token = encodeURIComponent(recipient.withdrawToken);
-        mailQueue.enqueue(
-          offerEmail({
-            to: recipient.email,
-            firstname: recipient.firstname,
-            subject: input.subject,
-            message: input.message,
-            action,
-            stopUrl: `${publicUrl}/unsubscribe?token=${token}`,
-            oneClickUrl: `${publicUrl}/api/marketing/unsubscribe?token=${token}`,
-          }),
-          'offer',
-        );
-      }
-      await recordAudit(db, actor, {
-        action: 'offer-email.send',
-        entityType: 'offer-email',
-        summary: `E-mailed the offer "${input.subject}" to ${recipients.length} customers who want offers`,
+      // Who wants offers is read, and every message queued, in one transaction: a customer who
+      // withdraws meanwhile is either before it (not sent) or after it (sent once, as they asked then).
+      const recipients = await db.transaction(async (tx) => {
+        const list = await marketingRecipients(tx);
+        for (const recipient of list) {
+          const token = encodeURIComponent(recipient.withdrawToken);
+          await queueEmail(
+            tx,
+            offerEmail({
+              to: recipient.email,
+              firstname: recipient.firstname,
+              subject: input.subject,
+              message: input.message,
+              action,
+              stopUrl: `${publicUrl}/unsubscribe?token=${token}`,
+              oneClickUrl: `${publicUrl}/api/marketing/unsubscribe?token=${token}`,
+            }),
+            'offer',
+          );
+        }
+        await recordAudit(tx, actor, {
+          action: 'offer-email.send',
+          entityType: 'offer-email',
+          summary: `E-mailed the offer "${input.subject}" to ${list.length} customers who want offers`,
+        });
+        return list;
       });
       return {
         queued: recipients.length,

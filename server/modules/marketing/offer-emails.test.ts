@@ -71,7 +71,7 @@ describe('offer e-mails', () => {
     const sent = await send(offer);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ queued: 1, message: 'The offer is on its way to 1 customer.' });
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const offers = smtp.messages.filter((m) => mailText(m.raw).includes('Diwali sale'));
     expect(offers.map((m) => m.to)).toEqual([[keen.email]]);
     const raw = mailText(offers[0]!.raw);

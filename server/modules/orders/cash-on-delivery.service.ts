@@ -52,9 +52,15 @@ export function createCashOnDelivery(deps: {
     return contact;
   }
 
-  async function sendCode(order: OrderRow, code: string, expiresAt: Date) {
-    const contact = await contactOf(order.userId);
-    sender.send({
+  /** The code's message, queued in the caller's transaction (the one that stored its hash). */
+  async function sendCode(
+    tx: Transaction,
+    order: OrderRow,
+    contact: { email: string; mobile: string | null; firstname: string },
+    code: string,
+    expiresAt: Date,
+  ) {
+    await sender.send(tx, {
       to: { email: contact.email, mobile: contact.mobile || null, firstname: contact.firstname },
       code,
       orderNumber: order.orderNumber,
@@ -112,8 +118,8 @@ export function createCashOnDelivery(deps: {
           }),
           confirmBy,
         });
+        await sendCode(tx, placed, contact, code, expiresAt);
       });
-      await sendCode(order, code, expiresAt);
       return lifecycle.mine(userId, order.id);
     },
 
@@ -146,6 +152,8 @@ export function createCashOnDelivery(deps: {
           actorType: 'customer',
           actorName: 'Customer',
         });
+        // The order confirmation, as an online order gets when paid, saying what to pay in cash.
+        await placement.queueConfirmation(tx, updated);
         return { kind: 'confirmed' as const, order: updated };
       });
       switch (outcome.kind) {
@@ -165,10 +173,6 @@ export function createCashOnDelivery(deps: {
               : 'That code is not right, and it has now been tried too often. Please ask for a new code.';
           throw badRequest(message, { code: message });
         }
-        case 'confirmed':
-          // The order confirmation, as an online order gets when paid, saying what to pay in cash.
-          await placement.sendConfirmation(outcome.order);
-          break;
         default:
           break;
       }
@@ -179,7 +183,7 @@ export function createCashOnDelivery(deps: {
     async resend(userId: string, orderId: string): Promise<ApiMyOrder> {
       const at = now();
       const code = newCode();
-      const sent = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const { order, confirmation } = await lockOwn(tx, userId, orderId);
         if (confirmation.confirmedAt) throw conflict(`Order ${order.orderNumber} is already confirmed.`);
         refuseIfClosed(order, confirmation, at);
@@ -204,9 +208,9 @@ export function createCashOnDelivery(deps: {
           sends: confirmation.sends + 1,
           lastSentAt: at,
         });
-        return { order, expiresAt };
+        const contact = await customerContact(tx, order.userId);
+        if (contact) await sendCode(tx, order, contact, code, expiresAt);
       });
-      await sendCode(sent.order, code, sent.expiresAt);
       return lifecycle.mine(userId, orderId);
     },
 

@@ -1,7 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatPaise } from '../../../shared/money.js';
-import type { MailQueue } from '../../lib/mail-queue.js';
+import type { Transaction } from '../../db/client.js';
 import { layoutEmail } from '../../lib/mailer.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 
 /**
  * One-time codes that confirm a cash-on-delivery order (issue 15), and how they reach the customer.
@@ -27,8 +28,11 @@ export type OneTimeCodeSender = {
   channel: 'email' | 'sms';
   /** Where the code goes, masked for the page that asks for it: "pr•••@example.com". */
   destination(to: CodeMessage['to']): string;
-  /** Hands the message over after the order's transaction commits; never throws for delivery. */
-  send(message: CodeMessage): void;
+  /**
+   * Hands the message over in the transaction that stores the code's hash, so a code is sent
+   * exactly when it is valid; delivery happens after the commit and never fails the request.
+   */
+  send(tx: Transaction, message: CodeMessage): Promise<void>;
 };
 
 export function newCode(): string {
@@ -58,13 +62,14 @@ const time = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-/** The code by e-mail, through the mail queue (retries included); the request never waits for SMTP. */
-export function emailCodeSender(mailQueue: MailQueue): OneTimeCodeSender {
+/** The code by e-mail, through the outbox (retries included); the request never waits for SMTP. */
+export function emailCodeSender(): OneTimeCodeSender {
   return {
     channel: 'email',
     destination: (to) => maskEmail(to.email),
-    send(message) {
-      mailQueue.enqueue(
+    async send(tx, message) {
+      await queueEmail(
+        tx,
         {
           ...layoutEmail({
             subject: `${message.code} is your code to confirm order ${message.orderNumber}`,

@@ -9,6 +9,7 @@ import { customerContact } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { restockUnits } from '../catalog/stock.js';
 import { releaseCouponUseOfOrder } from '../coupons/coupon-use.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import { MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import { findConfirmation } from './cod-confirmations.repository.js';
 import { takeDocumentNumber } from './document-numbers.js';
@@ -55,8 +56,8 @@ type Work = {
   refunds: string[];
   /** Cash-on-delivery refunds paid out and recorded processed: announced once it commits. */
   payouts: { refund: RefundRow; order: OrderRow }[];
-  /** E-mails to the customer, prepared after the commit (in the mail queue's job). */
-  mails: ((to: { email: string; firstname: string }) => Mail | Promise<Mail>)[];
+  /** E-mails to the customer, rendered and queued in the outbox before the change commits. */
+  mails: ((to: { email: string; firstname: string }, tx: Transaction) => Mail | Promise<Mail>)[];
   stockChanged: boolean;
 };
 
@@ -86,10 +87,10 @@ function netOfUnits(
  * (refunds.service.ts) and the customer e-mailed.
  */
 export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
-  const { db, refunds, mailQueue, catalog, config } = deps;
+  const { db, refunds, catalog, config } = deps;
   const now = () => new Date();
   const orderUrl = (order: OrderRow) => `${config.publicUrl}/my-orders/${order.id}`;
-  // The tax invoice goes with the delivered e-mail; the order pages list it and the credit notes.
+  // The order pages list the tax invoice and the credit notes.
   const taxDocuments = createTaxDocuments({ db, seller: config.seller });
 
   function actorFields(actor: LifecycleActor) {
@@ -129,8 +130,8 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
   });
 
   /**
-   * Runs `change` on the locked order; afterwards asks the provider for the refunds it recorded
-   * and queues its e-mails. A customer only reaches their own orders (anyone else's is a 404).
+   * Runs `change` on the locked order and queues its e-mails in the same transaction; afterwards
+   * asks the provider for the refunds it recorded. A customer only reaches their own orders (anyone else's is a 404).
    */
   async function withOrder(
     actor: LifecycleActor,
@@ -138,29 +139,29 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
     change: (tx: Transaction, order: OrderRow, work: Work) => Promise<void>,
   ): Promise<void> {
     const work: Work = { refunds: [], payouts: [], mails: [], stockChanged: false };
-    const order = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const locked = await repository.lockOrder(tx, orderId);
       if (!locked || (actor.kind === 'customer' && locked.userId !== actor.userId))
         throw notFound(ORDER_NOT_FOUND);
       await change(tx, locked, work);
-      return locked;
+      // The e-mails commit with the change (the outbox, decision 019): none for a change rolled
+      // back, none lost for one that stands.
+      if (work.mails.length) {
+        const contact = await customerContact(tx, locked.userId);
+        if (contact) {
+          for (const mail of work.mails) {
+            await queueEmail(
+              tx,
+              await mail({ email: contact.email, firstname: contact.firstname }, tx),
+              'order lifecycle',
+            );
+          }
+        }
+      }
     });
     if (work.stockChanged) catalog.invalidateStock();
     for (const refundId of work.refunds) await refunds.request(refundId);
     for (const payout of work.payouts) refunds.announce(payout.refund, payout.order);
-    if (work.mails.length) {
-      const mails = work.mails;
-      mailQueue.enqueue(async () => {
-        const contact = await customerContact(db, order.userId);
-        return contact ? mails[0]!({ email: contact.email, firstname: contact.firstname }) : undefined;
-      }, 'order lifecycle');
-      for (const mail of mails.slice(1)) {
-        mailQueue.enqueue(async () => {
-          const contact = await customerContact(db, order.userId);
-          return contact ? mail({ email: contact.email, firstname: contact.firstname }) : undefined;
-        }, 'order lifecycle');
-      }
-    }
   }
 
   async function event(
@@ -359,9 +360,12 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       }
       if (to === 'delivered') {
         const until = config.returnWindowDays > 0 ? returnDeadline(at, config.returnWindowDays) : null;
-        // The PDF is drawn in the mail job, after the commit, not while the order is locked.
-        work.mails.push(async (c) => {
-          const invoice = await taxDocuments.invoiceAttachment(order.id);
+        // The invoice as it stands now, drawn in this transaction: the e-mail carries what was true
+        // when the order was delivered, whenever the mail server takes it.
+        work.mails.push(async (c, tx) => {
+          const invoice = await createTaxDocuments({ db: tx, seller: config.seller }).invoiceAttachment(
+            order.id,
+          );
           return {
             ...emails.orderDeliveredEmail({
               to: c.email,

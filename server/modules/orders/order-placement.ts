@@ -4,7 +4,6 @@ import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js
 import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
 import type { ShopMetrics } from '../../lib/metrics.js';
 import { customerContact } from '../accounts/customers.js';
 import { removePurchasedCartLines } from '../cart/cart-lines.js';
@@ -13,6 +12,7 @@ import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
 import type { CheckoutRecord } from '../checkout/checkout-records.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
 import { confirmCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { takeDocumentNumber } from './document-numbers.js';
 import { orderBreakup } from './order-breakup.js';
@@ -55,7 +55,6 @@ function newOrderNumber(now: Date): string {
 export function createOrderPlacement(deps: {
   db: Database;
   provider: PaymentProvider;
-  mailer: Mailer;
   /** Told when stock changes, so cached catalogue reads show it at once. */
   catalog?: { invalidateStock(): void };
   publicUrl: string;
@@ -65,7 +64,7 @@ export function createOrderPlacement(deps: {
   metrics?: Pick<ShopMetrics, 'ordersPlaced' | 'payments'>;
   now?: () => Date;
 }) {
-  const { db, provider, mailer, log } = deps;
+  const { db, provider, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
@@ -96,13 +95,17 @@ export function createOrderPlacement(deps: {
     };
   }
 
-  /** Once per order: the e-mail asking the customer to confirm an address we could not read. */
+  /**
+   * Once per order: the e-mail asking the customer to confirm an address we could not read. The
+   * claim and the outbox row commit together, so it is neither lost nor sent twice.
+   */
   async function requestAddressConfirmation(order: repository.OrderRow) {
-    if (!(await repository.claimAddressRequest(db, order.id, now()))) return;
-    try {
-      const user = await customerContact(db, order.userId);
+    await db.transaction(async (tx) => {
+      if (!(await repository.claimAddressRequest(tx, order.id, now()))) return;
+      const user = await customerContact(tx, order.userId);
       if (!user) return;
-      await mailer.send(
+      await queueEmail(
+        tx,
         addressConfirmationEmail({
           to: user.email,
           firstname: user.firstname,
@@ -111,11 +114,9 @@ export function createOrderPlacement(deps: {
           ordersUrl: `${deps.publicUrl}/my-orders`,
           contactUrl: `${deps.publicUrl}/contact`,
         }),
+        'address confirmation',
       );
-    } catch (error) {
-      await repository.releaseAddressRequest(db, order.id);
-      log.error({ err: error, orderId: order.id }, 'address confirmation e-mail failed; will retry');
-    }
+    });
   }
 
   /**
@@ -172,37 +173,38 @@ export function createOrderPlacement(deps: {
     }
   }
 
-  async function sendConfirmation(order: repository.OrderRow) {
-    if (!(await repository.claimConfirmation(db, order.id, now()))) return;
-    try {
-      const [user, lines] = await Promise.all([
-        customerContact(db, order.userId),
-        repository.linesOfOrders(db, [order.id]),
-      ]);
-      if (!user) return;
-      await mailer.send(
-        orderConfirmationEmail({
-          to: user.email,
-          firstname: user.firstname,
-          orderNumber: order.orderNumber,
-          lines: lines.map((l) => ({
-            title: l.title,
-            colorName: l.colorName,
-            quantity: l.quantity,
-            pricePaise: l.pricePaise,
-          })),
-          totalPaise: order.totalPriceAfterDiscountPaise,
-          // The same breakup the checkout and the order page show.
-          breakup: await orderBreakup(db, order),
-          shipping: order.shippingInfo,
-          ordersUrl: `${deps.publicUrl}/my-orders/${order.id}`,
-          cashOnDelivery: order.paymentMethod === 'cod',
-        }),
-      );
-    } catch (error) {
-      await repository.releaseConfirmation(db, order.id);
-      log.error({ err: error, orderId: order.id }, 'order confirmation e-mail failed; will retry');
-    }
+  /**
+   * The order confirmation, once per order, queued in the caller's transaction: the one that
+   * places an online order, or the one that confirms a cash-on-delivery order with its code.
+   */
+  async function queueConfirmation(tx: Transaction, order: repository.OrderRow) {
+    if (!(await repository.claimConfirmation(tx, order.id, now()))) return;
+    const [user, lines] = await Promise.all([
+      customerContact(tx, order.userId),
+      repository.linesOfOrders(tx, [order.id]),
+    ]);
+    if (!user) return;
+    await queueEmail(
+      tx,
+      orderConfirmationEmail({
+        to: user.email,
+        firstname: user.firstname,
+        orderNumber: order.orderNumber,
+        lines: lines.map((l) => ({
+          title: l.title,
+          colorName: l.colorName,
+          quantity: l.quantity,
+          pricePaise: l.pricePaise,
+        })),
+        totalPaise: order.totalPriceAfterDiscountPaise,
+        // The same breakup the checkout and the order page show.
+        breakup: await orderBreakup(tx, order),
+        shipping: order.shippingInfo,
+        ordersUrl: `${deps.publicUrl}/my-orders/${order.id}`,
+        cashOnDelivery: order.paymentMethod === 'cod',
+      }),
+      'order confirmation',
+    );
   }
 
   /**
@@ -310,7 +312,7 @@ export function createOrderPlacement(deps: {
   }
 
   return {
-    sendConfirmation,
+    queueConfirmation,
     requestAddressConfirmation,
 
     /**
@@ -352,6 +354,8 @@ export function createOrderPlacement(deps: {
           if (!locked || locked.status === 'refunded' || locked.status === 'failed')
             return 'refunded' as const;
           const order = await orderFromCheckout(tx, locked, shippingInfo, toConfirm, payment);
+          // The confirmation commits with the order (the outbox, decision 019).
+          await queueConfirmation(tx, order);
           return { order, created: true };
         });
       } catch (error) {
@@ -369,7 +373,6 @@ export function createOrderPlacement(deps: {
         deps.metrics?.payments.inc({ outcome: 'paid' });
         deps.catalog?.invalidateStock();
         await settlePayment(payment, checkout.amountPaise);
-        await sendConfirmation(outcome.order);
       }
       // The browser's address is all there will be: ask for a better one now.
       if (input.address && outcome.order.addressToConfirm) await requestAddressConfirmation(outcome.order);

@@ -93,10 +93,6 @@ export async function claimConfirmation(db: Executor, orderId: string, at: Date)
   return rows.length > 0;
 }
 
-export async function releaseConfirmation(db: Executor, orderId: string) {
-  await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
-}
-
 /** A better address for an order whose address was still to be confirmed. */
 export async function updateUnconfirmedAddress(
   db: Executor,
@@ -126,10 +122,6 @@ export async function claimAddressRequest(db: Executor, orderId: string, at: Dat
     )
     .returning({ id: orders.id });
   return rows.length > 0;
-}
-
-export async function releaseAddressRequest(db: Executor, orderId: string) {
-  await db.update(orders).set({ addressRequestSentAt: null }).where(eq(orders.id, orderId));
 }
 
 /** Orders still without a confirmed address whose customer has not been asked yet. */

@@ -97,6 +97,7 @@ describe('checkout, payment and order', () => {
     expect(mine.orders).toHaveLength(1);
     expect(mine.orders[0].orderItems[0].product).toMatchObject({ _id: product.id, title: product.title });
 
+    await ctx.app.services.emailOutbox.drain();
     const mails = smtp.messages.filter((m) => m.to.includes(customer.email));
     expect(mails).toHaveLength(1);
     const text = mailText(mails[0]!.raw);
@@ -161,6 +162,7 @@ describe('checkout, payment and order', () => {
     const rows = await ctx.database.db.select().from(orders).where(eq(orders.userId, customer.id));
     expect(rows).toHaveLength(1);
     expect((await productRow(product.id)).quantity).toBe(7);
+    await ctx.app.services.emailOutbox.drain();
     expect(smtp.messages.filter((m) => m.to.includes(customer.email))).toHaveLength(1);
   });
 

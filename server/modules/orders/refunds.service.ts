@@ -46,8 +46,10 @@ export function createRefunds(deps: {
   db: Database;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  /** Told after a refund is settled (the customer's e-mail). */
+  /** Told after a refund is settled and committed (the metrics). */
   onSettled?: (refund: repository.RefundRow, order: OrderRow) => void;
+  /** Runs inside the transaction that settles a refund: the customer's e-mail (the outbox). */
+  inSettlement?: (tx: Transaction, refund: repository.RefundRow, order: OrderRow) => Promise<void>;
   now?: () => Date;
 }) {
   const { db, provider, log } = deps;
@@ -165,6 +167,7 @@ export function createRefunds(deps: {
         note: reason.slice(0, 500),
         data: { refundId: refund.id, amountPaise: refund.amountPaise },
       });
+      await deps.inSettlement?.(tx, updated, order);
       return { refund: updated, order };
     });
     if (settled) deps.onSettled?.(settled.refund, settled.order);
@@ -249,6 +252,7 @@ export function createRefunds(deps: {
         actorName: 'Payment provider',
         reference: refund.id,
       });
+      await deps.inSettlement?.(tx, updated, next);
       return { refund: updated, order: next };
     });
     if (!settled) return 'unchanged';
@@ -287,13 +291,14 @@ export function createRefunds(deps: {
       staffId: request.staffId ?? null,
       reference: request.payout.reference,
     });
+    await deps.inSettlement?.(tx, refund, next);
     return { refund, order: next };
   }
 
   return {
     record,
     recordPayout,
-    /** After the commit of a payout: the customer's e-mail, as for a provider's refund. */
+    /** After the commit of a payout: counted as a provider's refund is (its e-mail was queued in it). */
     announce(refund: repository.RefundRow, order: OrderRow) {
       deps.onSettled?.(refund, order);
     },

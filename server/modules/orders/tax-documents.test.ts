@@ -244,7 +244,7 @@ describe('the tax invoice', () => {
       const answer = await asStaff(ordersStaff, `/api/admin/orders/${id}/${step}`, 'POST', payload);
       expect(answer.statusCode, answer.body).toBe(200);
     }
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const mail = smtp.messages.find(
       (m) => m.to.includes(customer.email) && /has been delivered/.test(mailText(m.raw)),
     );

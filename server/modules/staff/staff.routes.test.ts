@@ -148,7 +148,7 @@ describe('invitations', () => {
     const email = `invited-${Date.now()}@staff.example.in`;
     const invited = await post('/api/admin/staff/invites', { email, role: 'catalogue' }, owner.headers);
     expect(invited.statusCode).toBe(201);
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const token = await inviteTokenFromOutbox(email);
 
     const read = await get(`/api/admin/invites/${token}`);
@@ -186,7 +186,7 @@ describe('invitations', () => {
     expect(duplicate.statusCode).toBe(409);
     const email = `late-${Date.now()}@staff.example.in`;
     await post('/api/admin/staff/invites', { email, role: 'support' }, owner.headers);
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const token = await inviteTokenFromOutbox(email);
     await ctx.database.db.execute(
       sql`update staff_invites set expires_at = now() - interval '1 minute' where email = ${email}`,
@@ -212,7 +212,7 @@ describe('revoking and roles', () => {
       (await post('/api/admin/staff/invites', { email: member.email, role: 'orders' }, owner.headers))
         .statusCode,
     ).toBe(201);
-    await ctx.app.services.mailQueue.drain();
+    await ctx.app.services.emailOutbox.drain();
     const token = await inviteTokenFromOutbox(member.email);
     const back = await post(`/api/admin/invites/${token}/accept`, {
       firstname: 'Back',

@@ -10,10 +10,10 @@ import { roleCan, type StaffRole, staffPermissions, staffRoleLabels } from '../.
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import type { MailQueue } from '../../lib/mail-queue.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.js';
 import { customerPasswordMatches } from '../accounts/customers.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
 import { staffAccessRevokedEmail, staffInviteEmail } from './staff.emails.js';
 import type { StaffRow } from './staff.repository.js';
 import * as repository from './staff.repository.js';
@@ -93,8 +93,8 @@ const auditView = (row: StaffRow) => ({
   revokedAt: row.revokedAt,
 });
 
-export function createStaffService(deps: { db: Database; mailQueue: MailQueue; publicUrl: string }) {
-  const { db, mailQueue, publicUrl } = deps;
+export function createStaffService(deps: { db: Database; publicUrl: string }) {
+  const { db, publicUrl } = deps;
   let requireTwoFactorCache: { value: boolean; at: number } | undefined;
 
   async function shopRequiresTwoFactor(): Promise<boolean> {
@@ -303,17 +303,19 @@ export function createStaffService(deps: { db: Database; mailQueue: MailQueue; p
           summary: `Invited ${input.email} as ${staffRoleLabels[input.role]}`,
           after: { email: input.email, role: input.role, expiresAt: row.expiresAt },
         });
+        await queueEmail(
+          tx,
+          staffInviteEmail({
+            to: input.email,
+            invitedBy: current.email,
+            role: input.role,
+            link: inviteLink(token),
+            validHours: INVITE_HOURS,
+          }),
+          'staff invitation',
+        );
         return row;
       });
-      mailQueue.enqueue(
-        staffInviteEmail({
-          to: input.email,
-          invitedBy: current.email,
-          role: input.role,
-          link: inviteLink(token),
-          validHours: INVITE_HOURS,
-        }),
-      );
       return presentInvite(invite);
     },
 
@@ -368,9 +370,9 @@ export function createStaffService(deps: { db: Database; mailQueue: MailQueue; p
           before: auditView(row),
           after: auditView(changed!),
         });
+        await queueEmail(tx, staffAccessRevokedEmail(row.email, row.firstname), 'staff access revoked');
         return changed!;
       });
-      mailQueue.enqueue(staffAccessRevokedEmail(row.email, row.firstname));
       return presentMember(revoked);
     },
 

@@ -1,0 +1,278 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelSubscription } from '../../db/channel-listener.js';
+import type { Database, DatabaseHandle, Transaction } from '../../db/client.js';
+import type { Mail, Mailer } from '../../lib/mailer.js';
+import type { ShopMetrics } from '../../lib/metrics.js';
+import { EMAIL_OUTBOX_CHANNEL, outboxMessageId, queueEmail } from './email-outbox.js';
+import * as repository from './email-outbox.repository.js';
+
+export type OutboxSettings = {
+  /** How often the worker looks for due messages besides being woken by a new one; 0: never. */
+  pollMs: number;
+  /** The pause after the first failed attempt; it doubles with each further one... */
+  retryFirstMs: number;
+  /** ...up to this. */
+  retryMaxMs: number;
+  /** A message still failing this long after it was queued is given up on (logged and counted). */
+  giveUpAfterMs: number;
+  /** How long a claimed message stays the claimer's; a server that died mid-send loses it after. */
+  leaseMs: number;
+  /** How long sent messages are kept (they hold personal data) before they are deleted. */
+  keepSentMs: number;
+};
+
+/** Messages claimed and sent together; each has its own connection to the mail server. */
+const BATCH = 5;
+const PURGE_EVERY_MS = 60 * 60_000;
+
+/**
+ * The pause before the next attempt after `attempts` failed ones: first, doubling, capped, with
+ * "equal jitter" (half fixed, half random) so messages that failed together (an outage) do not
+ * all come back in the same instant, nor retry much sooner than the schedule says.
+ */
+export function retryDelayMs(
+  attempts: number,
+  settings: Pick<OutboxSettings, 'retryFirstMs' | 'retryMaxMs'>,
+  random: () => number = Math.random,
+): number {
+  const base = Math.min(settings.retryMaxMs, settings.retryFirstMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base / 2 + (random() * base) / 2);
+}
+
+function mailOf(row: repository.OutboxRow): Mail {
+  return {
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    messageId: outboxMessageId(row.id),
+    ...(Object.keys(row.headers).length ? { headers: row.headers } : {}),
+    ...(row.attachments.length
+      ? {
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The mail server as a whole was unreachable or refused to talk (connection refused or timed out,
+ * a dropped socket, "421 service not available"), as opposed to a problem with one message.
+ */
+export function serverUnavailable(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  return (
+    responseCode === 421 ||
+    ['ECONNECTION', 'ECONNREFUSED', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNRESET'].includes(code ?? '')
+  );
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+/**
+ * The outbox worker (decision 019). It claims due messages with a lease (FOR UPDATE SKIP LOCKED,
+ * so several app servers share the work and never send one message twice while a lease holds),
+ * sends each with its stable Message-ID, and marks it sent; a failure is retried with exponential
+ * backoff and jitter for `giveUpAfterMs`. It wakes when a message is committed (NOTIFY on
+ * `email_outbox`, heard by every server), polls every `pollMs` for retries and for messages whose
+ * notification was missed, and deletes sent messages after `keepSentMs`.
+ *
+ * Delivery is at least once: a server killed after the mail server accepted a message but before
+ * the commit that marks it sent leaves it claimed; when the lease runs out it is sent again, with
+ * the same Message-ID. The window is the time of one UPDATE.
+ */
+export function createEmailOutbox(deps: {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  settings: OutboxSettings;
+  metrics?: Pick<ShopMetrics, 'emails'>;
+  now?: () => Date;
+  random?: () => number;
+}) {
+  const { db, mailer, log, settings } = deps;
+  const now = deps.now ?? (() => new Date());
+  const count = (outcome: 'queued' | 'given-up') => deps.metrics?.emails.inc({ outcome });
+
+  let started = false;
+  let closed = false;
+  let scheduled = false;
+  let poll: NodeJS.Timeout | undefined;
+  let subscription: ChannelSubscription | undefined;
+  let lastPurge = 0;
+  // Since when this worker has seen the mail server refuse, and whether it has just come back.
+  let unavailableSince: Date | undefined;
+  let cameBack = false;
+  // One pass at a time in this process: a drain sees the tick before it finished.
+  let chain: Promise<unknown> = Promise.resolve();
+  const preparing = new Set<Promise<void>>();
+
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = chain.then(work);
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  async function attempt(row: repository.OutboxRow): Promise<'sent' | 'failed'> {
+    // The first claim is when the worker takes a message in: counted once per message.
+    if (row.attempts === 1) count('queued');
+    try {
+      await mailer.send(mailOf(row));
+    } catch (error) {
+      const at = now();
+      const lastError = describe(error);
+      if (serverUnavailable(error)) unavailableSince ??= at;
+      if (at.getTime() - row.createdAt.getTime() >= settings.giveUpAfterMs) {
+        await repository.markFailed(db, row.id, { gaveUpAt: at, lastError });
+        count('given-up');
+        log.error(
+          { err: error, mail: row.label, emailId: row.id, attempts: row.attempts },
+          'e-mail failed; giving up',
+        );
+      } else {
+        const delay = retryDelayMs(row.attempts, settings, deps.random);
+        await repository.markFailed(db, row.id, { nextAttemptAt: new Date(at.getTime() + delay), lastError });
+        log.warn(
+          { err: error, mail: row.label, emailId: row.id, attempt: row.attempts, retryInMs: delay },
+          'e-mail failed; will retry',
+        );
+      }
+      return 'failed';
+    }
+    if (unavailableSince) {
+      unavailableSince = undefined;
+      cameBack = true;
+    }
+    await repository.markSent(db, row.id, now());
+    return 'sent';
+  }
+
+  /**
+   * Sends what is due until nothing is. `ignoreBackoff` (drain) tries every waiting message once,
+   * however long its pause still has to run.
+   */
+  async function pass(ignoreBackoff = false): Promise<{ sent: number; failed: number }> {
+    const result = { sent: 0, failed: 0 };
+    const tried: string[] = [];
+    for (;;) {
+      // The mail server accepted again after refusing: what paused meanwhile goes now, rather
+      // than when each message's pause (up to EMAIL_RETRY_MAX_SECONDS) runs out.
+      if (cameBack) {
+        cameBack = false;
+        const brought = await repository.bringForward(db, now());
+        if (brought)
+          log.info({ waiting: brought }, 'the mail server is back; sending the e-mails that waited');
+      }
+      const rows = await repository.claimDue(db, {
+        at: now(),
+        leaseMs: settings.leaseMs,
+        limit: BATCH,
+        ignoreBackoff,
+        excluding: ignoreBackoff ? tried : undefined,
+      });
+      if (rows.length === 0) {
+        if (cameBack) continue;
+        break;
+      }
+      const outcomes = await Promise.all(rows.map(attempt));
+      for (const outcome of outcomes) result[outcome] += 1;
+      tried.push(...rows.map((r) => r.id));
+    }
+    if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
+      lastPurge = Date.now();
+      const purged = await repository.deleteSentBefore(db, new Date(now().getTime() - settings.keepSentMs));
+      if (purged) log.info({ purged }, 'deleted sent e-mails past their retention');
+    }
+    return result;
+  }
+
+  /** Runs a pass soon; wakes that arrive while one is waiting to start ride along with it. */
+  function wake() {
+    if (!started || closed || scheduled) return;
+    scheduled = true;
+    void exclusive(async () => {
+      scheduled = false;
+      if (closed) return;
+      await pass();
+    }).catch((error: unknown) => log.warn({ err: error }, 'e-mail outbox pass failed; will try again'));
+  }
+
+  return {
+    /** Starts the worker: listening for new messages, polling, and a first pass for what waits. */
+    async start(database: Pick<DatabaseHandle, 'listen'>) {
+      if (started) return;
+      started = true;
+      let down = false;
+      subscription = await database.listen(EMAIL_OUTBOX_CHANNEL, {
+        onNotification: () => wake(),
+        onListening() {
+          down = false;
+          wake();
+        },
+        onConnectionLost(error, retryInMs) {
+          if (!down)
+            log.warn({ err: error, retryInMs }, 'e-mail outbox: not hearing new messages; polling only');
+          down = true;
+        },
+      });
+      if (settings.pollMs > 0) {
+        poll = setInterval(wake, settings.pollMs);
+        poll.unref();
+      }
+      wake();
+    },
+
+    /**
+     * Prepares a message in the background and queues it in its own transaction: for requests
+     * whose answer must not depend on it (forgot-password answers in the same time whether or
+     * not the address has an account). `prepare` returns no message to send none.
+     */
+    queueLater(label: string, prepare: (tx: Transaction) => Promise<Mail | undefined>) {
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() =>
+          db.transaction(async (tx) => {
+            const mail = await prepare(tx);
+            if (mail) await queueEmail(tx, mail, label);
+          }),
+        )
+        .catch((error: unknown) => {
+          count('given-up');
+          log.error({ err: error, mail: label }, 'e-mail could not be prepared; not sent');
+        })
+        .finally(() => preparing.delete(task));
+      preparing.add(task);
+    },
+
+    /** One pass of the worker: sends what is due now (tests drive the worker with it). */
+    runDue: (): Promise<{ sent: number; failed: number }> => exclusive(() => pass()),
+
+    /** Sends every waiting message now, ignoring backoff pauses (tests, scripts). */
+    async drain(): Promise<{ sent: number; failed: number }> {
+      while (preparing.size > 0) await Promise.all([...preparing]);
+      return exclusive(() => pass(true));
+    },
+
+    /** What waits to be sent: the /metrics gauges (decision 018) read this. */
+    stats: () => repository.waitingStats(db),
+
+    /** Stops the worker; what was prepared is queued and what is due is sent once more first. */
+    async close() {
+      while (preparing.size > 0) await Promise.all([...preparing]);
+      if (poll) clearInterval(poll);
+      await subscription?.close();
+      const wasStarted = started;
+      closed = true;
+      await exclusive(async () => {
+        if (wasStarted) await pass();
+      }).catch((error: unknown) => log.warn({ err: error }, 'e-mail outbox: last pass failed'));
+    },
+  };
+}
+
+export type EmailOutbox = ReturnType<typeof createEmailOutbox>;
