@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { shippingAddressSchema } from '../schemas/address.js';
 import { colorAnswer, imageAnswer, productAnswer } from './catalog.schemas.js';
 import { priceBreakupAnswer } from './price-breakup.schemas.js';
 
@@ -181,6 +182,11 @@ export const orderAllowedAnswer = z.object({
    * 429 says how long to wait; 5 codes per order).
    */
   resendCode: z.boolean(),
+  /**
+   * The delivery address can be corrected (issue 17): not packed yet and no tax invoice issued (a
+   * cash-on-delivery order before it ships); within the same state.
+   */
+  changeAddress: z.boolean(),
 });
 
 /**
@@ -328,6 +334,12 @@ export const confirmCashOnDelivery = {
 
 /** A new one-time code for an unconfirmed cash-on-delivery order (the old one stops working). */
 export const resendCashOnDeliveryCode = { params: orderIdParams, response: myOrderDetail };
+
+export const changeMyOrderAddress = {
+  params: orderIdParams,
+  body: z.object({ shippingInfo: shippingAddressSchema }),
+  response: myOrderDetail,
+};
 
 export const returnMyOrder = {
   params: orderIdParams,

@@ -34,6 +34,20 @@ export const cancelMyOrder = endpoint<typeof schemas.cancelMyOrder>({
   errors: [400, 404, 409],
 });
 
+export const changeMyOrderAddress = endpoint<typeof schemas.changeMyOrderAddress>({
+  method: 'PUT',
+  path: '/api/user/orders/:id/address',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Correct the delivery address of my order before it is packed',
+  description:
+    'While the order is not packed and has no tax invoice (a cash-on-delivery order before it ships; an order ' +
+    'paid online is invoiced with its address when paid). Within the same state, to a pincode the shop ' +
+    'serves (taking cash, for cash on delivery). 409 with the reason when it can no longer change; 400 ' +
+    'naming the field otherwise. Answers the order as GET does.',
+  errors: [400, 404, 409],
+});
+
 export const returnMyOrder = endpoint<typeof schemas.returnMyOrder>({
   method: 'POST',
   path: '/api/user/orders/:id/return',

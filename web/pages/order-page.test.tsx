@@ -73,7 +73,7 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
     returns: [],
     refunded: 0,
     refundable: 2798,
-    allowed: { cancel: true, return: false, returnUntil: null, resendCode: false },
+    allowed: { cancel: true, return: false, returnUntil: null, resendCode: false, changeAddress: false },
     breakup: {
       itemsMrp: 2798,
       productDiscount: 0,
@@ -133,7 +133,7 @@ describe('order page', () => {
           awb: '1234567890',
           trackingUrl: 'https://track.example/1234567890',
         },
-        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false },
+        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false, changeAddress: false },
       }),
     );
     expect(html).not.toContain('Cancel order');
@@ -151,7 +151,13 @@ describe('order page', () => {
         state: 'completed',
         paymentStatus: 'partially_refunded',
         fulfilmentStatus: 'delivered',
-        allowed: { cancel: false, return: true, returnUntil: '2025-03-12T18:29:59.000Z', resendCode: false },
+        allowed: {
+          cancel: false,
+          return: true,
+          returnUntil: '2025-03-12T18:29:59.000Z',
+          resendCode: false,
+          changeAddress: false,
+        },
         returns: [
           {
             _id: 'r1',
@@ -252,7 +258,7 @@ function aCodOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
       channel: 'email',
       amountDue: 2798,
     },
-    allowed: { cancel: true, return: false, returnUntil: null, resendCode: true },
+    allowed: { cancel: true, return: false, returnUntil: null, resendCode: true, changeAddress: false },
     ...overrides,
   });
 }
@@ -292,7 +298,9 @@ describe('order page, cash on delivery', () => {
 
   it('no new code once the shop allows none (five sent, or the time is up)', () => {
     const html = renderPage(
-      aCodOrder({ allowed: { cancel: true, return: false, returnUntil: null, resendCode: false } }),
+      aCodOrder({
+        allowed: { cancel: true, return: false, returnUntil: null, resendCode: false, changeAddress: false },
+      }),
     );
     expect(html).toMatch(
       /<button type="button" disabled class="button button--ghost">Send a new code<\/button>/,
@@ -315,7 +323,13 @@ describe('order page, cash on delivery', () => {
           channel: 'email',
           amountDue: 0,
         },
-        allowed: { cancel: false, return: true, returnUntil: '2025-03-12T18:29:59.000Z', resendCode: false },
+        allowed: {
+          cancel: false,
+          return: true,
+          returnUntil: '2025-03-12T18:29:59.000Z',
+          resendCode: false,
+          changeAddress: false,
+        },
       }),
     );
     const text = textOf(html);
@@ -345,7 +359,7 @@ describe('order page, cash on delivery', () => {
           },
         ],
         refunded: 2798,
-        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false },
+        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false, changeAddress: false },
       }),
     );
     const text = textOf(html);

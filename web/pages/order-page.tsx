@@ -14,7 +14,7 @@ import { formatRupees } from '../lib/money';
 import { routeCache } from '../lib/route-cache';
 import './order-page.css';
 
-type Dialog = 'cancel' | 'return' | null;
+type Dialog = 'cancel' | 'return' | 'address' | null;
 
 // The dialogs carry the form fields and the shared schemas (zod): they load when the customer
 // reaches for a button, not with the page, which keeps its first load under the budget
@@ -22,6 +22,8 @@ type Dialog = 'cancel' | 'return' | null;
 const loadCancelDialog = () => import('../features/orders/cancel-order-dialog');
 const loadReturnDialog = () => import('../features/orders/return-order-dialog');
 const CancelOrderDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelOrderDialog })));
+const loadAddressDialog = () => import('../features/orders/change-address-dialog');
+const ChangeAddressDialog = lazy(() => loadAddressDialog().then((m) => ({ default: m.ChangeAddressDialog })));
 const ReturnOrderDialog = lazy(() => loadReturnDialog().then((m) => ({ default: m.ReturnOrderDialog })));
 
 /** What the breakup's total is called: paid, or (cash on delivery) still to pay. */
@@ -47,6 +49,7 @@ export default function OrderPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnButton = useRef<HTMLButtonElement>(null);
+  const addressButton = useRef<HTMLButtonElement>(null);
 
   // Once the dialog has gone, focus goes back to the button that opened it, or to the heading when
   // that button is gone (a cancelled order); again once a reload after a refusal has arrived.
@@ -55,7 +58,7 @@ export default function OrderPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the order shown decides which buttons exist.
   useEffect(() => {
     if (!focusBack || dialog) return;
-    const button = focusBack === 'cancel' ? cancelButton.current : returnButton.current;
+    const button = { cancel: cancelButton, return: returnButton, address: addressButton }[focusBack].current;
     (button ?? heading.current)?.focus();
     if (!reloading) setFocusBack(null);
   }, [focusBack, dialog, reloading, order]);
@@ -89,7 +92,9 @@ export default function OrderPage() {
     setNotice(
       from === 'cancel'
         ? `Order ${updated.orderNumber} is cancelled. ${updated.refundable > 0 || updated.refunds.length > 0 ? 'Your refund is on its way to your original payment method (5–7 working days; UPI usually sooner).' : ''}`
-        : 'Your return request is sent. We will e-mail you once we have looked at it.',
+        : from === 'address'
+          ? `Order ${updated.orderNumber} will go to ${updated.shippingInfo.address}, ${updated.shippingInfo.city} ${updated.shippingInfo.pincode}.`
+          : 'Your return request is sent. We will e-mail you once we have looked at it.',
     );
     setDialog(null);
     setFocusBack(from);
@@ -187,6 +192,19 @@ export default function OrderPage() {
             </h2>
             <div className="order-side-facts">
               <OrderAddress order={order} />
+              {order.allowed.changeAddress && (
+                <button
+                  ref={addressButton}
+                  type="button"
+                  className="button button--ghost order-address-change"
+                  aria-haspopup="dialog"
+                  onPointerEnter={() => void loadAddressDialog()}
+                  onFocus={() => void loadAddressDialog()}
+                  onClick={() => setDialog('address')}
+                >
+                  Change the address
+                </button>
+              )}
               <OrderPayment
                 order={order}
                 // The same breakup the checkout showed (issue 15).
@@ -214,6 +232,13 @@ export default function OrderPage() {
             order={order}
             onDone={(updated) => done('cancel', updated)}
             onClose={(failed) => close('cancel', failed)}
+          />
+        )}
+        {dialog === 'address' && (
+          <ChangeAddressDialog
+            order={order}
+            onDone={(updated) => done('address', updated)}
+            onClose={(failed) => close('address', failed)}
           />
         )}
         {dialog === 'return' && (

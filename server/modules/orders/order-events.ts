@@ -58,6 +58,10 @@ function titleOf(event: OrderEventRow, forStaff: boolean): string {
         : 'Returned items received';
     case 'returned':
       return 'Order returned';
+    case 'address_changed':
+      return byCustomer && !forStaff
+        ? `You changed the delivery address (${str(data.city)} ${str(data.pincode)})`
+        : `Delivery address changed by the customer (${str(data.city)} ${str(data.pincode)})`;
     case 'note':
       return 'Staff note';
     default:

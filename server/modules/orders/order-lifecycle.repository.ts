@@ -7,6 +7,7 @@ import {
   orders,
   refunds,
   type Shipment,
+  type ShippingInfo,
 } from '../../db/schema.js';
 import type { OrderRow } from './orders.repository.js';
 
@@ -46,7 +47,7 @@ export type LifecycleUpdate = Partial<
     | 'invoiceNumber'
     | 'invoiceDate'
   >
-> & { shipment?: Shipment | null };
+> & { shipment?: Shipment | null; shippingInfo?: ShippingInfo };
 
 export async function updateOrder(db: Executor, id: string, values: LifecycleUpdate): Promise<OrderRow> {
   const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();

@@ -1,7 +1,8 @@
 import type { ApiMyOrder, ApiRefund, ApiReturn, OrderStatus } from '../../../shared/api/orders.schemas.js';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../shared/money.js';
+import type { ShippingAddress } from '../../../shared/schemas/address.js';
 import type { Transaction } from '../../db/client.js';
-import type { OrderLineQuantity, Shipment } from '../../db/schema.js';
+import type { OrderLineQuantity, Shipment, ShippingInfo } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mail } from '../../lib/mailer.js';
 import type { ServiceDeps } from '../../service-deps.js';
@@ -10,6 +11,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { restockUnits } from '../catalog/stock.js';
 import { releaseCouponUseOfOrder } from '../coupons/coupon-use.js';
 import { queueEmail } from '../email-outbox/email-outbox.js';
+import { checkDeliveryPincode } from '../pincodes/delivery-check.js';
 import { MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import { findConfirmation } from './cod-confirmations.repository.js';
 import { takeDocumentNumber } from './document-numbers.js';
@@ -810,6 +812,7 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         return: canReturn,
         returnUntil: deadline?.toISOString() ?? null,
         resendCode: nextCodeAt !== null,
+        changeAddress: addressChangeRefusal(order) === undefined,
       },
       actions: {
         pack: step('packed'),
@@ -830,6 +833,43 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
         ]),
       ),
     };
+  }
+
+  /**
+   * Correction (issue 17): the customer fixes the delivery address of an order the shop has not
+   * started on and whose tax invoice is not issued yet (a cash-on-delivery order is invoiced when it
+   * ships; an order paid online at placement, and its invoice prints the address: tax law fixes it).
+   * The state stays: it is the place of supply that decided the tax.
+   */
+  async function changeAddress(actor: LifecycleActor, orderId: string, address: ShippingAddress) {
+    await withOrder(actor, orderId, async (tx, order) => {
+      const refusal = addressChangeRefusal(order);
+      if (refusal) throw conflict(refusal);
+      if (address.state !== order.shippingInfo.state) {
+        const message = `This order is taxed for delivery in ${order.shippingInfo.state}. To deliver to ${address.state}, cancel it and order again.`;
+        throw badRequest(message, { 'shippingInfo.state': message });
+      }
+      await checkDeliveryPincode(tx, address.pincode, address.state, {
+        cashOnDelivery: order.paymentMethod === 'cod',
+      });
+      const shippingInfo: ShippingInfo = {
+        ...address,
+        mobile: address.mobile ?? order.shippingInfo.mobile,
+      };
+      await write(tx, order, { shippingInfo });
+      await event(tx, order, actor, 'address_changed', {
+        data: { city: address.city, pincode: address.pincode },
+      });
+      await audit(
+        tx,
+        actor,
+        order,
+        'order.address',
+        `Delivery address of order ${order.orderNumber} changed to ${address.city} ${address.pincode}`,
+        { shippingInfo: order.shippingInfo },
+        { shippingInfo },
+      );
+    });
   }
 
   /** The customer as the timeline names them (their name as it is today). */
@@ -898,6 +938,10 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       await cancel(await customerActor(userId), orderId, reason);
       return mine(userId, orderId);
     },
+    async changeAddressMine(userId: string, orderId: string, address: ShippingAddress) {
+      await changeAddress(await customerActor(userId), orderId, address);
+      return mine(userId, orderId);
+    },
     async returnMine(userId: string, orderId: string, input: { lines: OrderLineQuantity[]; reason: string }) {
       await requestReturn(await customerActor(userId), orderId, input);
       return mine(userId, orderId);
@@ -951,6 +995,17 @@ export function createOrderLifecycle(deps: ServiceDeps & { refunds: Refunds }) {
       },
     ) => receiveReturn({ kind: 'staff', staff }, id, returnId, input),
   };
+}
+
+/** Why the customer cannot change the order's delivery address now, or undefined when they can. */
+function addressChangeRefusal(order: OrderRow): string | undefined {
+  if (order.state === 'cancelled' || order.state === 'completed')
+    return `Order ${order.orderNumber} is ${order.state}.`;
+  if (order.fulfilmentStatus !== 'unfulfilled')
+    return `Order ${order.orderNumber} is already ${order.fulfilmentStatus === 'packed' ? 'packed' : 'on its way'}: please contact us to change where it goes.`;
+  if (order.invoiceNumber)
+    return `The tax invoice of order ${order.orderNumber} was issued with this address when you paid, and tax law fixes it. To deliver elsewhere, cancel the order (you are refunded in full) and order again.`;
+  return undefined;
 }
 
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;

@@ -89,6 +89,14 @@ export async function ordersRoutes(
   );
   registerEndpoint(
     app,
+    endpoints.changeMyOrderAddress,
+    schemas.changeMyOrderAddress,
+    ({ params, body }, request) =>
+      lifecycle.changeAddressMine(currentUser(request).id, params.id, body.shippingInfo),
+    { preValidation: [changeLimit] },
+  );
+  registerEndpoint(
+    app,
     endpoints.returnMyOrder,
     schemas.returnMyOrder,
     ({ params, body }, request) => lifecycle.returnMine(currentUser(request).id, params.id, body),
