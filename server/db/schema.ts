@@ -1321,6 +1321,9 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     gaveUpAt: timestamp('gave_up_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    // Deleted once sent instead of kept for the retention period: the confirmation of an erasure
+    // must not leave the erased address behind (decision 021).
+    forgetWhenSent: boolean('forget_when_sent').notNull().default(false),
   },
   (t) => [
     // The worker's question: what is waiting and due, oldest first.

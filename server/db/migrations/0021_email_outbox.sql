@@ -13,7 +13,8 @@ CREATE TABLE "email_outbox" (
 	"locked_until" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"gave_up_at" timestamp with time zone,
-	"last_error" text
+	"last_error" text,
+	"forget_when_sent" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "email_outbox_waiting_idx" ON "email_outbox" USING btree ("next_attempt_at") WHERE "email_outbox"."sent_at" is null and "email_outbox"."gave_up_at" is null;--> statement-breakpoint

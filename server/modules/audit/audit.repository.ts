@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, queryRows } from '../../db/client.js';
 import { auditEvents } from '../../db/schema.js';
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
@@ -51,4 +51,31 @@ export async function listAuditEvents(
 export async function findAuditEvent(db: Executor, id: string): Promise<AuditEventRow | undefined> {
   const [row] = await db.select().from(auditEvents).where(eq(auditEvents.id, id)).limit(1);
   return row;
+}
+
+/**
+ * Replaces each of `words` (an erased customer's name, e-mail, mobile) with "[erased]" wherever the
+ * trail wrote it: the summaries and the before/after records. Case-insensitive.
+ */
+export async function redactAuditEvents(db: Executor, words: string[]): Promise<number> {
+  const literally = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  let changed = 0;
+  for (const word of words.filter((w) => w.trim().length >= 3)) {
+    const inText = literally(word);
+    // As it is written inside the JSON of before/after (quotes and backslashes escaped).
+    const inJson = literally(JSON.stringify(word).slice(1, -1));
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`update audit_events set
+            summary = regexp_replace(summary, ${inText}, '[erased]', 'gi'),
+            before = case when before is null then null
+                          else regexp_replace(before::text, ${inJson}, '[erased]', 'gi')::jsonb end,
+            after = case when after is null then null
+                         else regexp_replace(after::text, ${inJson}, '[erased]', 'gi')::jsonb end
+          where position(lower(${word}) in lower(summary || coalesce(before::text, '') || coalesce(after::text, ''))) > 0
+          returning id`,
+    );
+    changed += rows.length;
+  }
+  return changed;
 }

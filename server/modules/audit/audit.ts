@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { insertAuditEvent } from './audit.repository.js';
+import { insertAuditEvent, redactAuditEvents } from './audit.repository.js';
 
 /**
  * Who did something, for the audit trail: a staff member (the request's `currentStaff`), or an
@@ -51,4 +51,16 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     after: withoutSecrets(entry.after),
   });
   actor.audited = true;
+}
+
+/**
+ * Erasure (decision 021): the trail keeps every entry (who did what, when) but not the erased
+ * customer's name, e-mail or mobile, which become "[erased]" where staff actions wrote them.
+ */
+export async function redactPersonFromAudit(
+  tx: Executor,
+  person: { firstname: string; lastname: string; email: string; mobile: string },
+): Promise<number> {
+  const fullName = `${person.firstname} ${person.lastname}`.trim();
+  return redactAuditEvents(tx, [fullName, person.email, person.mobile, person.firstname, person.lastname]);
 }

@@ -9,13 +9,14 @@ import {
   markInactivityWarning,
   withdrawWarningsOfActiveCustomers,
 } from '../accounts/customers.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit, redactPersonFromAudit } from '../audit/audit.js';
 import { removeAllCartLines } from '../cart/cart-lines.js';
 import { eraseCheckoutAddresses } from '../checkout/checkout-records.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { forgetEmailsTo, queueEmail } from '../email-outbox/email-outbox.js';
 import { eraseEnquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
 import {
   eraseExpiredOrderRecords,
+  eraseOrderEventNames,
   eraseOrderPersonalData,
   invoicedOrderCount,
   ordersBlockingErasure,
@@ -64,7 +65,10 @@ export function createAccountErasure(deps: {
     await eraseCheckoutAddresses(tx, userId);
     await removeAllCartLines(tx, userId);
     await removeWishlistOf(tx, userId);
-    await eraseEnquiriesOfCustomer(tx, userId, contact.email);
+    const enquiryAddresses = await eraseEnquiriesOfCustomer(tx, userId, contact.email);
+    await eraseOrderEventNames(tx, userId);
+    for (const address of new Set([contact.email, ...enquiryAddresses])) await forgetEmailsTo(tx, address);
+    await redactPersonFromAudit(tx, contact);
     await eraseCustomerAccount(tx, userId, at);
     return invoicedOrderCount(tx, userId);
   }
@@ -90,6 +94,7 @@ export function createAccountErasure(deps: {
           tx,
           accountErasedEmail({ to: account.email, firstname: account.firstname, keptInvoicedOrders: kept }),
           'account erased',
+          { forgetWhenSent: true },
         );
       });
       deps.onReviewerRenamed?.();
@@ -135,6 +140,7 @@ export function createAccountErasure(deps: {
             byRequest: true,
           }),
           'account erased',
+          { forgetWhenSent: true },
         );
       });
       deps.onReviewerRenamed?.();
@@ -189,6 +195,7 @@ export function createAccountErasure(deps: {
               inactive: { months },
             }),
             'inactive account erased',
+            { forgetWhenSent: true },
           );
           return true;
         });

@@ -61,6 +61,29 @@ async function mailsTo(email: string) {
   return smtp.messages.filter((m) => m.to.includes(email)).map((m) => mailText(m.raw));
 }
 
+/** Tables (and how many rows) whose rows, read as text, contain any of `needles`. */
+async function tablesHolding(db: TestContext['database']['db'], needles: string[]) {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_schema || '.' || table_name as name from information_schema.tables
+        where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const [schema, table] = name.split('.') as [string, string];
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(schema)}.${sql.identifier(table)} t
+          where ${sql.join(
+            needles.map((needle) => sql`position(${needle.toLowerCase()} in lower(t::text)) > 0`),
+            sql` or `,
+          )}`,
+    );
+    if (Number(row?.n) > 0) found.push(`${name}: ${row?.n}`);
+  }
+  return found;
+}
+
 const userRow = async (id: string) =>
   (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -154,9 +177,24 @@ describe('DELETE /api/user/me', () => {
     });
     expect(ticket.statusCode, ticket.body).toBeLessThan(300);
 
+    // Staff looked at the customer (the audit trail writes their name and e-mail).
+    const owner = await signInStaff(ctx.app, 'owner');
+    const viewed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${customer.id}`,
+      headers: owner.headers,
+    });
+    expect(viewed.statusCode).toBe(200);
+
     const done = await erase(customer, { currentPassword: customer.password });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().message).toContain('Your account has been deleted');
+    // The trail keeps that it happened, not who.
+    const trail = await queryRows<{ summary: string }>(
+      ctx.database.db,
+      sql`select summary from audit_events where action = 'customer.view' and entity_id = ${customer.id}`,
+    );
+    expect(trail.map((row) => row.summary)).toEqual(['Viewed [erased] ([erased])']);
 
     // Signed out everywhere, and the old password opens nothing.
     expect(
@@ -221,6 +259,14 @@ describe('DELETE /api/user/me', () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/api/product/${product.id}` });
     const ratings = page.json().ratings as { comment: string; postedbyName: string }[];
     expect(ratings.find((r) => r.comment === 'Lovely fabric')?.postedbyName).toBe('Former customer');
+
+    // Nowhere in the database: every table's every row, as text, for the e-mail, mobile and name.
+    // (The invoiced order keeps the name and address printed on its invoice, which here are the
+    // delivery address's, not the account's.) The confirmation to the old address is the one
+    // message left; it goes out, and is not kept once sent.
+    await ctx.app.services.emailOutbox.drain();
+    const found = await tablesHolding(db, [customer.email, customer.mobile, 'Anaya', 'Kulkarni']);
+    expect(found).toEqual([]);
 
     // The old address is told, with what was kept.
     const mail = (await mailsTo(customer.email)).find((text) => text.includes('has been deleted'));

@@ -14,6 +14,7 @@ export async function insertEmail(
     attachments: StoredAttachment[];
     headers: Record<string, string>;
     label: string;
+    forgetWhenSent?: boolean;
   },
 ): Promise<string> {
   const [inserted] = await db.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });
@@ -65,10 +66,21 @@ export async function claimDue(
 }
 
 export async function markSent(db: Executor, id: string, at: Date) {
+  // A message to forget once sent goes now; the rest stay for the retention period.
+  await db.delete(emailOutbox).where(and(eq(emailOutbox.id, id), eq(emailOutbox.forgetWhenSent, true)));
   await db
     .update(emailOutbox)
     .set({ sentAt: at, lockedUntil: null, lastError: null })
     .where(eq(emailOutbox.id, id));
+}
+
+/** Every message to this address, sent or waiting (its owner's account is being erased). */
+export async function deleteEmailsTo(db: Executor, recipient: string): Promise<number> {
+  const rows = await db
+    .delete(emailOutbox)
+    .where(sql`lower(${emailOutbox.recipient}) = ${recipient.toLowerCase()}`)
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }
 
 export async function markFailed(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { Mail } from '../../lib/mailer.js';
-import { insertEmail } from './email-outbox.repository.js';
+import { deleteEmailsTo, insertEmail } from './email-outbox.repository.js';
 
 /**
  * What the outbox offers every other module: `queueEmail(tx, mail, label)` writes the message into
@@ -11,7 +11,15 @@ import { insertEmail } from './email-outbox.repository.js';
  */
 export const EMAIL_OUTBOX_CHANNEL = 'email_outbox';
 
-export async function queueEmail(tx: Executor, mail: Mail, label: string): Promise<string> {
+export async function queueEmail(
+  tx: Executor,
+  mail: Mail,
+  label: string,
+  options: {
+    /** Delete the message once sent instead of keeping it for the retention period (erasure). */
+    forgetWhenSent?: boolean;
+  } = {},
+): Promise<string> {
   const id = await insertEmail(tx, {
     recipient: mail.to,
     subject: mail.subject,
@@ -24,11 +32,21 @@ export async function queueEmail(tx: Executor, mail: Mail, label: string): Promi
     })),
     headers: mail.headers ?? {},
     label,
+    forgetWhenSent: options.forgetWhenSent ?? false,
   });
   // PostgreSQL delivers a NOTIFY only when the transaction commits (and never on rollback): the
   // worker of every app server wakes at once for a committed message and not at all for the rest.
   await tx.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, ${id})`);
   return id;
+}
+
+/**
+ * Erasure (decision 021): the messages to an address whose owner is being erased go, sent or not
+ * (sent ones would otherwise stay for the retention period). Call inside the erasure's
+ * transaction, before queueing its confirmation.
+ */
+export async function forgetEmailsTo(tx: Executor, recipient: string): Promise<number> {
+  return deleteEmailsTo(tx, recipient);
 }
 
 /** The stable Message-ID of an outbox row: the same on every attempt, so repeats can be recognised. */

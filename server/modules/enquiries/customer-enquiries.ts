@@ -6,7 +6,14 @@ export async function enquiriesOfCustomer(db: Executor, email: string): Promise<
   return enquiriesByEmail(db, email);
 }
 
-/** Erases the customer's enquiries and tickets (their account is being erased): see eraseEnquiriesOf. */
-export async function eraseEnquiriesOfCustomer(db: Executor, userId: string, email: string): Promise<number> {
+/**
+ * Erases the customer's enquiries and tickets (their account is being erased): see eraseEnquiriesOf.
+ * Answers the addresses they were sent from.
+ */
+export async function eraseEnquiriesOfCustomer(
+  db: Executor,
+  userId: string,
+  email: string,
+): Promise<string[]> {
   return eraseEnquiriesOf(db, userId, email);
 }

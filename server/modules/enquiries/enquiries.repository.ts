@@ -257,7 +257,12 @@ export async function enquiriesByEmail(db: Executor, email: string): Promise<Enq
  * with its address, and staff's notes and replies on them, keep only that they existed, their
  * ticket number, when and their status (the inbox's counts and deadlines stay true).
  */
-export async function eraseEnquiriesOf(db: Executor, userId: string, email: string): Promise<number> {
+export async function eraseEnquiriesOf(db: Executor, userId: string, email: string): Promise<string[]> {
+  // The addresses they were sent from (a ticket may give another one): their e-mails go too.
+  const addresses = await db
+    .selectDistinct({ email: enquiries.email })
+    .from(enquiries)
+    .where(sql`${enquiries.userId} = ${userId} or lower(${enquiries.email}) = ${email.toLowerCase()}`);
   const erased = await db
     .update(enquiries)
     .set({
@@ -280,5 +285,5 @@ export async function eraseEnquiriesOf(db: Executor, userId: string, email: stri
         ),
       );
   }
-  return erased.length;
+  return addresses.map((row) => row.email);
 }

@@ -175,3 +175,10 @@ export async function orderHistoryRows(db: Executor, userId: string) {
   ]);
   return { invoices, refundRows, returnRows, creditNoteRows, events: eventRows.map((row) => row.event) };
 }
+
+/** The customer's name on their orders' timelines (who placed, cancelled, returned) becomes "Former customer". */
+export async function eraseOrderEventNames(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    update order_events set actor_name = 'Former customer'
+    where actor_type = 'customer' and order_id in (select id from orders where user_id = ${userId})`);
+}

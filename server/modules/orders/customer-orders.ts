@@ -138,3 +138,8 @@ export async function orderHistoryOf(db: Executor, userId: string) {
   for (const [orderId, events] of eventsByOrder) entry(orderId).timeline = presentEvents(events, false);
   return history;
 }
+
+/** Erasure: the customer's name as it appears on their orders' timelines goes. */
+export async function eraseOrderEventNames(db: Executor, userId: string): Promise<void> {
+  await repository.eraseOrderEventNames(db, userId);
+}
