@@ -61,7 +61,7 @@ export const privacyPolicy: Policy = {
         {
           list: [
             'Get a copy of the personal data we hold about you: “Download my data” on your profile page gives all of it at once, in a file a computer can read, and your orders as a spreadsheet.',
-            'Correct or update it (name, e-mail and mobile number on your profile page, at any time).',
+            'Correct or update it: your name, e-mail and mobile number on your profile page at any time, your reviews by writing them again, and the delivery address of an order until we pack it (unless its tax invoice is already issued, as for an order paid online: the law fixes what an issued invoice says).',
             'Have it erased: “Delete my account” on your profile page erases it at once (you enter your password again, and we confirm by e-mail). While an order is on its way or a return or refund is open, you can delete your account once it is complete.',
             'Nominate a person to exercise these rights if you die or become unable to.',
             'Complain to us, and then to the Data Protection Board of India if you are not satisfied.',
