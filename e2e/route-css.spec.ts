@@ -208,3 +208,43 @@ test.describe('route CSS on client-side navigation', () => {
     ).toBe(productLook);
   });
 });
+
+test.describe('route CSS screenshots', () => {
+  const viewports = [
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', { width: 375, height: 812 }],
+  ] as const;
+  for (const [device, viewport] of viewports) {
+    // For a person to compare with screenshots.spec.ts's direct loads (test-results/screenshots/):
+    // a blog post, the home page and a product page, each reached by a click from another page.
+    test(`pages reached by a click look as loaded directly, at ${device} size`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await page.goto('/blogs');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog');
+      await page.locator('main a[href^="/blog/"]').first().click();
+      await expect(page).toHaveURL(/\/blog\//);
+      await expect(page.locator('.blog-post')).toHaveCSS('max-width', '800px');
+      await page.screenshot({
+        path: `test-results/screenshots/${device}-blog-after-click.png`,
+        fullPage: true,
+      });
+
+      await page.getByRole('banner').locator('a[href="/"]').first().click();
+      await expect(page.locator('.home[data-ready]')).toBeAttached();
+      await expect(page.locator('.hero')).toHaveCSS('overflow', 'hidden');
+      await page.screenshot({
+        path: `test-results/screenshots/${device}-home-after-click.png`,
+        fullPage: true,
+      });
+
+      await page.locator('main a[href^="/product/"]').first().click();
+      await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true');
+      await expect(page.locator('.product-main')).toHaveCSS('display', 'grid');
+      await page.screenshot({
+        path: `test-results/screenshots/${device}-product-after-click.png`,
+        fullPage: true,
+      });
+    });
+  }
+});
