@@ -67,9 +67,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // Every browser we target supports modulepreload; the polyfill would only cost bytes.
         modulePreload: { polyfill: false },
-        // One stylesheet for the whole shop (about 20 KB compressed), cached after the first page:
-        // on a slow phone network one render-blocking request beats four small ones per page.
-        cssCodeSplit: false,
+        // A stylesheet per chunk: the entry's (the shell: base, layout, header, footer, forms) and
+        // each page's. The server writes the shell's and the rendered route's into the page
+        // (server/web/document.ts, docs/decisions/022-route-css.md); a client-side navigation gets
+        // the next route's through Vite's preload helper, which awaits it before the page renders.
+        cssCodeSplit: true,
         target: 'es2022',
         // The small modules every page loads (the shell's helpers, the header, endpoint
         // descriptors) as one chunk: a dozen sub-kilobyte files cost more compressed apart, and

@@ -1,3 +1,6 @@
+// First: the stylesheets the server wrote into the page are marked as applied before any route
+// chunk is preloaded (Vite's helper would link them again).
+import './app/inlined-styles';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   allowStyleHashes,
   assembleDocument,
+  inlineStyle,
   inlineStylesheets,
   lcpImagePreload,
   mediaPreconnect,
   preloadTags,
   robotsTxt,
+  routeStylesheets,
   stylesheetsFirst,
   testModeBanner,
   type ViteManifest,
@@ -21,7 +23,7 @@ const manifest: ViteManifest = {
     dynamicImports: ['web/pages/product-page.tsx'],
     css: ['assets/index-c3.css'],
   },
-  '_shared-b2.js': { file: 'assets/shared-b2.js' },
+  '_shared-b2.js': { file: 'assets/shared-b2.js', css: ['assets/shared-h8.css'] },
   '_gallery-d4.js': {
     file: 'assets/gallery-d4.js',
     css: ['assets/gallery-e5.css'],
@@ -44,10 +46,8 @@ describe('mediaPreconnect', () => {
 });
 
 describe('preloadTags', () => {
-  it("preloads a page's chunks and links its CSS, leaving out what the entry already loads", () => {
+  it("preloads a page's chunks, leaving out what the entry already loads, and links no CSS", () => {
     expect(preloadTags(manifest, ['web/pages/product-page.tsx']).split('\n    ')).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/product-page-g7.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/gallery-e5.css">',
       '<link rel="modulepreload" crossorigin href="/assets/product-page-f6.js">',
       '<link rel="modulepreload" crossorigin href="/assets/gallery-d4.js">',
     ]);
@@ -115,6 +115,37 @@ describe('stylesheetsFirst', () => {
   });
 });
 
+describe('routeStylesheets', () => {
+  it("lists the route's CSS beyond the shell's, imported chunks' before the page's own", () => {
+    expect(routeStylesheets(manifest, ['web/pages/product-page.tsx'])).toEqual([
+      '/assets/gallery-e5.css',
+      '/assets/product-page-g7.css',
+    ]);
+  });
+
+  it('is empty for no modules or unknown ones (a not-found page has the shell only)', () => {
+    expect(routeStylesheets(manifest, [])).toEqual([]);
+    expect(routeStylesheets(manifest, ['web/pages/missing-page.tsx'])).toEqual([]);
+  });
+});
+
+describe('inlineStyle', () => {
+  it('names the file it came from and hashes exactly the text it writes', () => {
+    const css = '.card{color:red}';
+    expect(inlineStyle('/assets/card-1.css', css)).toEqual({
+      tag: '<style data-href="/assets/card-1.css">.card{color:red}</style>',
+      hash: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+    });
+  });
+
+  it('hashes the escaped text when it has to escape', () => {
+    const style = inlineStyle('/assets/x.css', 'a{content:"</style>"}');
+    const written = style.tag.slice(style.tag.indexOf('>') + 1, -'</style>'.length);
+    expect(written).not.toContain('</style');
+    expect(style.hash).toBe(`'sha256-${createHash('sha256').update(written).digest('base64')}'`);
+  });
+});
+
 describe('inlineStylesheets', () => {
   const template =
     '<head><meta name="viewport" content="x">\n<link rel="stylesheet" crossorigin href="/assets/style-1.css">\n</head>';
@@ -125,7 +156,7 @@ describe('inlineStylesheets', () => {
       expect(href).toBe('/assets/style-1.css');
       return css;
     });
-    expect(page).toContain('<style>body{color:red}</style>');
+    expect(page).toContain('<style data-href="/assets/style-1.css">body{color:red}</style>');
     expect(page).not.toContain('<link rel="stylesheet"');
     expect(styleHashes).toEqual([`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
   });

@@ -11,34 +11,52 @@ export type ViteManifest = Record<
   { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
 >;
 
-/** Every chunk and stylesheet a manifest entry pulls in statically, itself included. */
+/**
+ * Every chunk and stylesheet a manifest entry pulls in statically, itself included. Stylesheets in
+ * cascade order, as Vite links them: an imported chunk's before the importer's own, so a page's
+ * rules come after (and win over) the shared components' rules they refine.
+ */
 function closure(manifest: ViteManifest, key: string, js = new Set<string>(), css = new Set<string>()) {
   const chunk = manifest[key];
   if (!chunk || js.has(chunk.file)) return { js, css };
   js.add(chunk.file);
-  for (const file of chunk.css ?? []) css.add(file);
   for (const imported of chunk.imports ?? []) closure(manifest, imported, js, css);
+  for (const file of chunk.css ?? []) css.add(file);
   return { js, css };
 }
 
+function entryClosure(manifest: ViteManifest) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  return entryKey ? closure(manifest, entryKey) : { js: new Set<string>(), css: new Set<string>() };
+}
+
 /**
- * <link> tags for the page modules a render used (e.g. web/pages/product-page.tsx): their chunks
- * as modulepreload, so the browser fetches them alongside the entry instead of after it, and their
- * CSS as stylesheets, so the page is not painted unstyled. What the entry already loads (the
- * template links it) is left out.
+ * <link rel="modulepreload"> tags for the page modules a render used (e.g.
+ * web/pages/product-page.tsx): the browser fetches their chunks alongside the entry instead of
+ * after it. What the entry already loads (the template links it) is left out. Their CSS is not
+ * linked but written into the page: routeStylesheets.
  */
 export function preloadTags(manifest: ViteManifest, modules: readonly string[]): string {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const entry = entryKey ? closure(manifest, entryKey) : { js: new Set<string>(), css: new Set<string>() };
+  const entry = entryClosure(manifest);
   const js = new Set<string>();
-  const css = new Set<string>();
-  for (const module of modules) closure(manifest, module, js, css);
+  for (const module of modules) closure(manifest, module, js);
   const tags: string[] = [];
-  for (const file of css)
-    if (!entry.css.has(file)) tags.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
   for (const file of js)
     if (!entry.js.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   return tags.join('\n    ');
+}
+
+/**
+ * The stylesheets (URL paths, in cascade order) the page modules a render used need beyond the
+ * shell's, which the template carries: the route's own CSS and that of the components it imports
+ * (the product card, the forms…). The home page's list is not the checkout's.
+ */
+export function routeStylesheets(manifest: ViteManifest, modules: readonly string[]): string[] {
+  const entry = entryClosure(manifest);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const module of modules) closure(manifest, module, js, css);
+  return [...css].filter((file) => !entry.css.has(file)).map((file) => `/${file}`);
 }
 
 /**
@@ -67,26 +85,43 @@ export function stylesheetsFirst(template: string): string {
   return `${rest.slice(0, at)}${links.map((link) => `    ${link.trim()}\n`).join('')}${rest.slice(at)}`;
 }
 
+/** A stylesheet as a <style> block, and the CSP source that allows exactly that block. */
+export type InlineStyle = { tag: string; hash: string };
+
 /**
- * The shop's stylesheet written into the page instead of linked (issue 16): on a phone's first
- * visit the linked file was the one request the first paint waited for, a round trip after the
- * HTML. Every later page is rendered in the browser, so nothing else needs the file; a new visit
- * costs its ~16 KB (gzipped) again, which is less than the round trip it saves on slow 4G.
- * `read` gives a stylesheet's text by its URL path (the built file); the style blocks' CSP hashes
- * come back with the template, for `style-src` (no 'unsafe-inline').
+ * A built stylesheet written into the page instead of linked (issue 16): on a phone's first visit
+ * a linked file is a request the first paint waits for, a round trip after the HTML. `data-href`
+ * names the file it came from: the browser's entry (web/app/inlined-styles.ts) tells Vite's
+ * preload helper these are already applied, so a client-side navigation does not link them again
+ * (which would apply them a second time, after the route's CSS, and change the cascade).
+ */
+export function inlineStyle(href: string, css: string): InlineStyle {
+  // A `</style` inside the CSS would end the block early; the built CSS never has one, but say so.
+  const text = css.replace(/<\/style/gi, '<\\/style');
+  return {
+    tag: `<style data-href="${href}">${text}</style>`,
+    hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+  };
+}
+
+/**
+ * The shell's stylesheets (the entry's: base, layout, header, footer, search) written into the
+ * template in place of their <link>s; each page adds its route's (routeStylesheets). `read` gives
+ * a stylesheet's text by its URL path (the built file); the style blocks' CSP hashes come back
+ * with the template, for `style-src` (no 'unsafe-inline'). Every later page is rendered in the
+ * browser, which fetches only the next route's few kilobytes.
  */
 export function inlineStylesheets(
   template: string,
   read: (href: string) => string,
 ): { template: string; styleHashes: string[] } {
   const styleHashes: string[] = [];
-  const result = template.replace(
+  const result = stylesheetsFirst(template).replace(
     /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g,
     (_link, href: string) => {
-      // A `</style` inside the CSS would end the block early; the built CSS never has one, but say so.
-      const css = read(href).replace(/<\/style/gi, '<\\/style');
-      styleHashes.push(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
-      return `<style>${css}</style>`;
+      const style = inlineStyle(href, read(href));
+      styleHashes.push(style.hash);
+      return style.tag;
     },
   );
   return { template: result, styleHashes };
@@ -139,7 +174,7 @@ export function assembleDocument(
   template: string,
   parts: { head: string; html: string; data: string; banner?: string | undefined },
 ): string {
-  const document = stylesheetsFirst(template)
+  const document = template
     .replace('<!--app-head-->', () => parts.head)
     .replace('<!--app-html-->', () => parts.html)
     .replace('<!--app-data-->', () => parts.data);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,11 +38,17 @@ export async function render(url, ctx) {
 `;
 
 const template =
-  '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/index-a1.js"></script></head>' +
+  '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/index-a1.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-d4.css"></head>' +
   '<body><div id="root"><!--app-html--></div><!--app-data--></body></html>';
 
 const manifest = {
-  'index.html': { file: 'assets/index-a1.js', isEntry: true, dynamicImports: ['web/pages/data-page.tsx'] },
+  'index.html': {
+    file: 'assets/index-a1.js',
+    isEntry: true,
+    dynamicImports: ['web/pages/data-page.tsx'],
+    css: ['assets/index-d4.css'],
+  },
   'web/pages/data-page.tsx': { file: 'assets/data-page-b2.js', css: ['assets/data-page-c3.css'] },
 };
 
@@ -60,6 +67,10 @@ async function buildApp(distDir: string, env: Record<string, string> = {}) {
   });
   const instance = Fastify({ logger: false });
   await instance.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // What helmet writes in the app (server/app.ts); the page adds its style blocks' hashes.
+  instance.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', "default-src 'self';style-src 'self';script-src 'self'");
+  });
   instance.get('/api/ping', async () => ({ pong: 'pong <3' }));
   instance.get('/api/gone', async (_request, reply) =>
     reply.status(404).send({ message: 'Product not found' }),
@@ -80,6 +91,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'client', 'index.html'), template);
   writeFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(path.join(dist, 'client', 'assets', 'index-a1.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'client', 'assets', 'index-d4.css'), 'body{margin:0}');
+  writeFileSync(path.join(dist, 'client', 'assets', 'data-page-c3.css'), '.data{color:teal}');
   writeFileSync(path.join(dist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(
     path.join(dist, 'client', 'images', 'fallback.svg'),
@@ -111,12 +124,28 @@ describe('pages', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
-  it('gives load functions the API in process, and preloads the page chunk', async () => {
+  it("gives load functions the API in process, preloads the page chunk and inlines the page's CSS", async () => {
     const response = await app.inject('/data');
     expect(response.body).toContain('<p>pong <3</p>');
     expect(response.body).toContain('{"pong":"pong <3"}');
-    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/data-page-c3.css">');
+    expect(response.body).toContain('<style data-href="/assets/data-page-c3.css">.data{color:teal}</style>');
+    expect(response.body).not.toContain('<link rel="stylesheet"');
     expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/data-page-b2.js">');
+  });
+
+  it('allows in the CSP exactly the style blocks the page carries: the shell and its route', async () => {
+    const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    const styleSrc = (csp: unknown) => /style-src ([^;]*)/.exec(String(csp))![1]!.split(' ');
+    const data = await app.inject('/data');
+    expect(data.body).toContain('<style data-href="/assets/index-d4.css">body{margin:0}</style>');
+    expect(styleSrc(data.headers['content-security-policy'])).toEqual([
+      "'self'",
+      hash('body{margin:0}'),
+      hash('.data{color:teal}'),
+    ]);
+    const home = await app.inject('/');
+    expect(home.body).not.toContain('data-page-c3.css');
+    expect(styleSrc(home.headers['content-security-policy'])).toEqual(["'self'", hash('body{margin:0}')]);
   });
 
   it("turns API failures into the renderer's ApiError with the server's message and status", async () => {

@@ -9,12 +9,15 @@ import type { Config } from '../config.js';
 import {
   allowStyleHashes,
   assembleDocument,
+  type InlineStyle,
+  inlineStyle,
   inlineStylesheets,
   lcpImagePreload,
   mediaPreconnect,
   notBuiltPage,
   preloadTags,
   robotsTxt,
+  routeStylesheets,
   serverErrorPage,
   testModeBanner,
   type ViteManifest,
@@ -27,10 +30,12 @@ type Storefront = {
   render: (url: string, ctx: RenderContext) => Promise<RenderResult>;
   ApiError: ApiErrorClass;
   renderDataScript: (data: unknown) => string;
-  /** index.html with the stylesheet inlined (inlineStylesheets). */
+  /** index.html with the shell's stylesheets inlined (inlineStylesheets). */
   template: string;
-  /** CSP sources for the inlined style blocks. */
+  /** CSP sources for the shell's style blocks. */
   styleHashes: string[];
+  /** The route's stylesheets as style blocks, by the page modules a render used (routeStyles). */
+  routeStyles: Map<string, InlineStyle[]>;
   manifest: ViteManifest;
   /** Files of web/public as built (favicon, manifest, images), by URL path. */
   publicFiles: Set<string>;
@@ -93,6 +98,7 @@ async function loadStorefront(distDir: string): Promise<Storefront | null> {
     renderDataScript: module.renderDataScript,
     template,
     styleHashes,
+    routeStyles: new Map(),
     manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest,
     publicFiles: listPublicFiles(path.join(distDir, 'client')),
     stamp,
@@ -106,6 +112,22 @@ function storefrontStamp(distDir: string): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The style blocks of a route's own CSS (beyond the shell's), read from the build once per set of
+ * page modules: each page carries the shell's CSS and its route's, not the whole shop's.
+ */
+function routeStyles(site: Storefront, clientDir: string, modules: readonly string[]): InlineStyle[] {
+  const key = modules.join(' ');
+  let styles = site.routeStyles.get(key);
+  if (!styles) {
+    styles = routeStylesheets(site.manifest, modules).map((href) =>
+      inlineStyle(href, readFileSync(path.join(clientDir, href), 'utf8')),
+    );
+    site.routeStyles.set(key, styles);
+  }
+  return styles;
 }
 
 /**
@@ -268,9 +290,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     }
     if (result.redirect) return reply.redirect(result.redirect, result.status);
 
+    // After the shell's style blocks (the template's), so the route's rules come later in the cascade.
+    const styles = routeStyles(site, clientDir, result.modules);
     const html = assembleDocument(site.template, {
       head: [
         lcpImagePreload(result.html),
+        ...styles.map((style) => style.tag),
         result.head,
         preconnect,
         preloadTags(site.manifest, result.modules),
@@ -281,10 +306,15 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
       data: site.renderDataScript(result.data),
       banner: config.testModeBanner ? testModeBanner : undefined,
     });
-    // helmet wrote the policy before this handler ran; the page's inline stylesheet needs its hash.
+    // helmet wrote the policy before this handler ran; the page's style blocks need their hashes,
+    // exactly those this page carries. Linked stylesheets (the next route's, fetched by Vite's
+    // preload helper on a client-side navigation) are allowed by style-src 'self'.
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string')
-      reply.header('content-security-policy', allowStyleHashes(csp, site.styleHashes));
+      reply.header(
+        'content-security-policy',
+        allowStyleHashes(csp, [...site.styleHashes, ...styles.map((style) => style.hash)]),
+      );
     return reply
       .status(result.status)
       .type('text/html; charset=utf-8')

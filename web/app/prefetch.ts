@@ -12,7 +12,9 @@ import { loadPage } from './page-modules';
  * gets focus (the shopper is about to go there: code and data), and `prefetchCode` for links that
  * scroll into view (likely next pages: code only, a few kilobytes per kind of page, never a data
  * request per card). A click then finds the chunk loaded and the data in `routeCache`, or still
- * on its way in `pendingLoad`, and shows the page without a second request.
+ * on its way in `pendingLoad`, and shows the page without a second request. "Code" includes the
+ * page's CSS: `loadPage` goes through Vite's preload helper, which links the chunk's stylesheets
+ * (those not already written into the document, decision 022) and resolves once they are in.
  */
 const inFlight = new Map<string, Promise<unknown>>();
 
