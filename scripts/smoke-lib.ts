@@ -476,6 +476,7 @@ async function checkoutCheck(
     firstName: 'Smoke',
     lastName: 'Test',
     address: '1, Smoke Test Road',
+    landmark: 'Near the post office',
     city: 'Bengaluru',
     state: 'Karnataka',
     country: 'India',
