@@ -79,3 +79,30 @@ export async function redactAuditEvents(db: Executor, words: string[]): Promise<
   }
   return changed;
 }
+
+/**
+ * When an action with exactly this summary was last recorded since `since`, or undefined. Waits
+ * for, then holds, a transaction-level lock on the action, so two requests asking at once are
+ * answered one after the other (the second sees the first's entry).
+ */
+export async function lastRecordedSince(
+  db: Executor,
+  action: string,
+  summary: string,
+  since: Date,
+): Promise<Date | undefined> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`audit:${action}`}))`);
+  const [row] = await db
+    .select({ createdAt: auditEvents.createdAt })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, action),
+        eq(auditEvents.summary, summary),
+        sql`${auditEvents.createdAt} >= ${since.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt))
+    .limit(1);
+  return row?.createdAt;
+}

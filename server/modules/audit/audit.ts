@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { insertAuditEvent, redactAuditEvents } from './audit.repository.js';
+import { insertAuditEvent, lastRecordedSince, redactAuditEvents } from './audit.repository.js';
 
 /**
  * Who did something, for the audit trail: a staff member (the request's `currentStaff`), or an
@@ -63,4 +63,13 @@ export async function redactPersonFromAudit(
 ): Promise<number> {
   const fullName = `${person.firstname} ${person.lastname}`.trim();
   return redactAuditEvents(tx, [fullName, person.email, person.mobile, person.firstname, person.lastname]);
+}
+
+/**
+ * For actions that must not happen twice by accident (a double click on "Send the offer"): when
+ * the same action with the same summary was recorded since `since`. Call inside the transaction
+ * that will record the action: concurrent callers are serialised until it commits.
+ */
+export function sameActionSince(tx: Executor, action: string, summary: string, since: Date) {
+  return lastRecordedSince(tx, action, summary, since);
 }

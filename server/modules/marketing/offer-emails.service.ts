@@ -1,7 +1,8 @@
 import type { OfferEmailInput } from '../../../shared/api/offer-emails.schemas.js';
 import type { Database } from '../../db/client.js';
+import { conflict } from '../../lib/errors.js';
 import { marketingAudienceSize, marketingRecipients } from '../accounts/consents.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit, sameActionSince } from '../audit/audit.js';
 import { queueEmail } from '../email-outbox/email-outbox.js';
 import { offerEmail } from './offer-emails.emails.js';
 
@@ -10,6 +11,10 @@ import { offerEmail } from './offer-emails.emails.js';
  * yes and to nobody else, each with its own link to stop them. The marketing module owns no table:
  * who wants offers is the accounts module's consent records.
  */
+const REPEAT_GUARD_MS = 10 * 60_000;
+const indiaTime = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const auditSummary = (subject: string) => `E-mailed the offer "${subject}" to the customers who want offers`;
+
 export function createOfferEmails(deps: { db: Database; publicUrl: string }) {
   const { db, publicUrl } = deps;
   return {
@@ -24,6 +29,19 @@ export function createOfferEmails(deps: { db: Database; publicUrl: string }) {
       // Who wants offers is read, and every message queued, in one transaction: a customer who
       // withdraws meanwhile is either before it (not sent) or after it (sent once, as they asked then).
       const recipients = await db.transaction(async (tx) => {
+        // A double click, or two staff at once, must not mail everyone twice: the same subject
+        // within 10 minutes is refused (checked under a lock, so the second waits for the first).
+        const sent = await sameActionSince(
+          tx,
+          'offer-email.send',
+          auditSummary(input.subject),
+          new Date(Date.now() - REPEAT_GUARD_MS),
+        );
+        if (sent) {
+          throw conflict(
+            `“${input.subject}” was sent at ${indiaTime.format(sent)}. To send it again, wait 10 minutes, or change the subject.`,
+          );
+        }
         const list = await marketingRecipients(tx);
         for (const recipient of list) {
           const token = encodeURIComponent(recipient.withdrawToken);
@@ -44,7 +62,8 @@ export function createOfferEmails(deps: { db: Database; publicUrl: string }) {
         await recordAudit(tx, actor, {
           action: 'offer-email.send',
           entityType: 'offer-email',
-          summary: `E-mailed the offer "${input.subject}" to ${list.length} customers who want offers`,
+          summary: auditSummary(input.subject),
+          after: { recipients: list.length },
         });
         return list;
       });

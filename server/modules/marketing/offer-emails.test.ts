@@ -103,14 +103,30 @@ describe('offer e-mails', () => {
       message: 'Nobody has asked for offers by e-mail yet, so nothing was sent.',
     });
 
-    const audit = await queryRows<{ summary: string }>(
+    const audit = await queryRows<{ summary: string; after: { recipients: number } }>(
       ctx.database.db,
-      sql`select summary from audit_events where action = 'offer-email.send' order by created_at`,
+      sql`select summary, after from audit_events where action = 'offer-email.send' order by created_at`,
     );
-    expect(audit.map((a) => a.summary)).toEqual([
-      'E-mailed the offer "Diwali sale: 20% off headphones" to 1 customers who want offers',
-      'E-mailed the offer "Another offer" to 0 customers who want offers',
+    expect(audit.map((a) => [a.summary, a.after.recipients])).toEqual([
+      ['E-mailed the offer "Diwali sale: 20% off headphones" to the customers who want offers', 1],
+      ['E-mailed the offer "Another offer" to the customers who want offers', 0],
     ]);
+  });
+
+  it('sends an offer once when Send is pressed twice at once', async () => {
+    const keen = await signUp(ctx.app, { firstname: 'Twice' });
+    expect((await choose(keen, true)).statusCode).toBe(200);
+    const twice = { subject: `Flash sale ${Date.now()}`, message: 'Two hours only: 40% off speakers.' };
+    const answers = await Promise.all([send(twice), send(twice)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toContain(
+      'To send it again, wait 10 minutes',
+    );
+    await ctx.app.services.emailOutbox.drain();
+    const received = smtp.messages.filter(
+      (m) => m.to.includes(keen.email) && mailText(m.raw).includes('40% off'),
+    );
+    expect(received).toHaveLength(1);
   });
 
   it('checks what staff write, and is for staff who manage customers', async () => {
