@@ -301,6 +301,22 @@ describe('DELETE /api/user/me', () => {
   });
 });
 
+describe('DELETE /api/user/me twice at once', () => {
+  it('erases once and confirms once', async () => {
+    const customer = await signUp(ctx.app, { firstname: 'Double' });
+    const answers = await Promise.all([
+      erase(customer, { currentPassword: customer.password }),
+      erase(customer, { currentPassword: customer.password }),
+    ]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    // The second finds the account gone: its session, or the account itself.
+    expect([401, 404]).toContain(statuses[1]);
+    const confirmations = (await mailsTo(customer.email)).filter((text) => text.includes('has been deleted'));
+    expect(confirmations).toHaveLength(1);
+  });
+});
+
 describe('POST /api/admin/customers/:id/erase', () => {
   it('lets staff erase a customer on request, recording only the id and the reason', async () => {
     const owner = await signInStaff(ctx.app, 'owner');
