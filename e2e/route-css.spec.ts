@@ -12,7 +12,13 @@ import { expect, test } from './fixtures';
 type Slugs = { product: string; blog: string };
 
 async function slugs(request: APIRequestContext): Promise<Slugs> {
-  const [product] = (await (await request.get('/api/product?limit=1')).json()) as { slug: string }[];
+  // A product in stock from the demo catalogue (other tests add products, some with no stock,
+  // whose page has no add-to-cart form to wait for).
+  const products = (await (await request.get('/api/product?limit=50&sort=-sold')).json()) as {
+    slug: string;
+    quantity: number;
+  }[];
+  const product = products.find((p) => p.quantity > 0);
   const [blog] = (await (await request.get('/api/blog?limit=1')).json()) as { slug: string }[];
   return { product: product!.slug, blog: blog!.slug };
 }
