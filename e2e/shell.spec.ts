@@ -1,4 +1,5 @@
 import { createCustomer, expect, signIn, test } from './fixtures';
+import { allowFailedApiCalls } from './shop';
 
 const publicPages = [
   ['/', 'Bharat Bazaar: online shopping for electronics, appliances and fashion'],
@@ -149,6 +150,7 @@ test.describe('signed in', () => {
   test('the header switches to the account without moving, and logout signs out', async ({
     page,
     request,
+    consoleErrors,
   }) => {
     const customer = await createCustomer(request);
     await signIn(page, customer);
@@ -178,6 +180,10 @@ test.describe('signed in', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('customer'))).toBeNull();
+    // The home page's wishlist (its hearts) may still be loading when logout revokes the token:
+    // that answer is a 401, which the browser logs, and the reload after logout shows the page
+    // signed out anyway. Seen once in CI.
+    allowFailedApiCalls(consoleErrors, 401);
     const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${customer.token}` } });
     expect(me.status()).toBe(401);
   });
