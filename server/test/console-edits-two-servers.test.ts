@@ -188,8 +188,9 @@ describe('a catalogue change seen by two app servers', () => {
           [name, LISTENER_APPLICATION_NAME],
         );
       try {
+        // Two servers, each listening for catalogue changes and for the e-mail outbox (decision 019).
         const before = (await listeners()).rows.map((r) => r.pid);
-        expect(before).toHaveLength(2);
+        expect(before).toHaveLength(4);
         await admin.query(`alter database ${name} allow_connections false`);
         await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
 
@@ -206,7 +207,7 @@ describe('a catalogue change seen by two app servers', () => {
           5_000,
         );
         // Both servers' listeners are back (each on its own backoff), on new connections.
-        await eventually(listeners, (result) => result.rows.length === 2, 5_000);
+        await eventually(listeners, (result) => result.rows.length === 4, 5_000);
         const after = (await listeners()).rows.map((r) => r.pid);
         expect(after.some((pid) => before.includes(pid))).toBe(false);
 
