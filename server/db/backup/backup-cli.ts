@@ -1,11 +1,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../config.js';
-import { DatabaseUnavailableError, openDatabase } from '../client.js';
-import { UsageError } from '../seed/seed-arguments.js';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../client.js';
 import { checkPgliteBackupPossible, createBackup } from './backup.js';
 import { parseBackupArguments } from './backup-arguments.js';
-import { BackupError } from './backup-error.js';
+import { runBackupCommand } from './backup-error.js';
 import { describeBackup } from './backup-report.js';
 
 /** `npm run db:backup -- --out FILE [--force]`: the database and the media in one file. */
@@ -30,20 +29,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof UsageError) {
-    (error.exitCode === 0 ? console.log : console.error)(error.message);
-    process.exit(error.exitCode);
-  }
-  if (
-    error instanceof ConfigError ||
-    error instanceof DatabaseUnavailableError ||
-    error instanceof BackupError
-  ) {
-    console.error(`Backup failed: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
-}
+await runBackupCommand(main, 'Backup failed');

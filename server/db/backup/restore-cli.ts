@@ -1,8 +1,6 @@
-import { ConfigError, loadConfig } from '../../config.js';
-import { DatabaseUnavailableError } from '../client.js';
-import { UsageError } from '../seed/seed-arguments.js';
+import { loadConfig } from '../../config.js';
 import { parseRestoreArguments } from './backup-arguments.js';
-import { BackupError } from './backup-error.js';
+import { runBackupCommand } from './backup-error.js';
 import { describeRestore } from './backup-report.js';
 import { restoreBackup } from './restore.js';
 
@@ -23,20 +21,4 @@ async function main(): Promise<void> {
   console.log(describeRestore(summary, args.from));
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof UsageError) {
-    (error.exitCode === 0 ? console.log : console.error)(error.message);
-    process.exit(error.exitCode);
-  }
-  if (
-    error instanceof ConfigError ||
-    error instanceof DatabaseUnavailableError ||
-    error instanceof BackupError
-  ) {
-    console.error(`Restore failed: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
-}
+await runBackupCommand(main, 'Restore failed');
