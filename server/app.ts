@@ -138,12 +138,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // before the database closes. What still waits stays in the outbox for the next start.
   await services.emailOutbox.start(database);
   app.addHook('onClose', async () => services.emailOutbox.close());
-  // Catalogue changes announced by any app server empty this one's catalogue cache (decision 015);
-  // with the cache off there is nothing to empty, and no connection is spent listening.
-  if (config.catalogCacheSeconds > 0) {
-    const catalogChanges = await followCatalogChanges({ database, catalog: services.catalog, log: app.log });
-    app.addHook('onClose', async () => catalogChanges.close());
-  }
+  // Catalogue changes announced by any app server empty this one's catalogue cache (decision 015)
+  // and make its shelf index read the catalogue again (decision 023), so it listens with the cache
+  // off too.
+  const catalogChanges = await followCatalogChanges({ database, catalog: services.catalog, log: app.log });
+  app.addHook('onClose', async () => catalogChanges.close());
   // A change made just before shutdown still reaches the other servers.
   app.addHook('onClose', async () => {
     await services.catalog.flushAnnouncements();

@@ -8,6 +8,10 @@ import { createTestApp, type TestContext } from '../../test/test-app.js';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp({ CATALOG_CACHE_SECONDS: '60' });
+  // These tests write products behind the server's back to see what the cache keeps. The shelf
+  // index (decision 023, shelf-index.test.ts) trusts announced changes only; it stands aside here,
+  // so lists come from SQL through the cache.
+  ctx.app.services.catalog.setHearingChanges(false);
 });
 afterAll(() => ctx.close());
 

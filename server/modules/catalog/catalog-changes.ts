@@ -37,7 +37,7 @@ export async function announceCatalogChange(db: Executor, change: CatalogChange)
  */
 export async function followCatalogChanges(deps: {
   database: Pick<DatabaseHandle, 'listen'>;
-  catalog: { forget(change: CatalogChange): void };
+  catalog: { forget(change: CatalogChange): void; setHearingChanges(hearing: boolean): void };
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>;
 }): Promise<ChannelSubscription> {
   const { catalog, log } = deps;
@@ -45,11 +45,13 @@ export async function followCatalogChanges(deps: {
   return deps.database.listen(CATALOG_CHANGED_CHANNEL, {
     onNotification: (payload) => catalog.forget(parseCatalogChange(payload)),
     onListening() {
+      catalog.setHearingChanges(true);
       catalog.forget('all');
       if (down) log.info({}, 'listening for catalogue changes again; the catalogue cache was cleared');
       down = false;
     },
     onConnectionLost(error, retryInMs) {
+      catalog.setHearingChanges(false);
       // Once per outage at warn; the retries after it would only repeat the line.
       if (!down) {
         log.warn(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor, Transaction } from '../../db/client.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import {
   brands,
@@ -335,26 +335,43 @@ export async function shelfProductsByIds(
     .where(and(inArray(products.id, ids), options.onSale ? onSale() : undefined));
 }
 
+/**
+ * The products on sale with these ids, as a list's page shows them: shelfProductsByIds as a named
+ * prepared statement, planned once per connection instead of on every page (planning over
+ * products' indexes cost about as much as running it). For the shelf index's pages (decision 023).
+ */
+export async function shelfPageRows(db: Database, ids: string[]): Promise<ShelfRow[]> {
+  if (ids.length === 0) return [];
+  let statement = shelfPageStatements.get(db);
+  if (!statement) {
+    statement = db
+      .select(shelfColumns)
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, onSale()))
+      .prepare('shelf_page_rows');
+    shelfPageStatements.set(db, statement);
+  }
+  return statement.execute({ ids });
+}
+const shelfPageStatements = new WeakMap<
+  Database,
+  { execute(values: { ids: string[] }): Promise<ShelfRow[]> }
+>();
+
 /** A product on sale by id or slug, with its colours and its latest reviews, in one statement. */
 export async function shelfProduct(
-  db: Executor,
+  db: Database,
   idOrSlug: string,
-  ratingsLimit = 50,
 ): Promise<(ShelfRow & { ratings: RatingRow[] }) | undefined> {
-  const latestRatings = sql<RatingJson[]>`(
-    select coalesce(json_agg(r order by r.created_at desc), '[]'::json) from (
-      select ra.id, ra.user_id, ra.star, ra.comment, ra.verified_purchase, ra.created_at, u.firstname, u.lastname
-      from ${ratings} ra join ${users} u on u.id = ra.user_id
-      where ra.product_id = ${products.id}
-      order by ra.created_at desc limit ${ratingsLimit}) r)`;
-  const match = and(isUuid(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug), onSale());
-  const [row] = await db
-    .select({ ...shelfColumns, ratings: latestRatings })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(match)
-    .limit(1);
+  const by = isUuid(idOrSlug) ? 'id' : 'slug';
+  const statements = shelfProductStatements.get(db) ?? {
+    id: prepareShelfProduct(db, 'id'),
+    slug: prepareShelfProduct(db, 'slug'),
+  };
+  shelfProductStatements.set(db, statements);
+  const [row] = await statements[by].execute({ key: idOrSlug });
   if (!row) return undefined;
   return {
     ...row,
@@ -372,6 +389,38 @@ export async function shelfProduct(
   };
 }
 
+/** How many of a product's latest reviews its page shows. */
+const PRODUCT_PAGE_RATINGS = 50;
+
+/**
+ * A product page's statement, by id or by slug, prepared once per connection: planning it cost
+ * about as much as running it (the shelf index's pages do the same, decision 023).
+ */
+function prepareShelfProduct(db: Database, by: 'id' | 'slug') {
+  const latestRatings = sql<RatingJson[]>`(
+    select coalesce(json_agg(r order by r.created_at desc), '[]'::json) from (
+      select ra.id, ra.user_id, ra.star, ra.comment, ra.verified_purchase, ra.created_at, u.firstname, u.lastname
+      from ${ratings} ra join ${users} u on u.id = ra.user_id
+      where ra.product_id = ${products.id}
+      order by ra.created_at desc limit ${sql.raw(String(PRODUCT_PAGE_RATINGS))}) r)`;
+  const key =
+    by === 'id'
+      ? sql`${products.id} = ${sql.placeholder('key')}::uuid`
+      : sql`${products.slug} = ${sql.placeholder('key')}`;
+  return db
+    .select({ ...shelfColumns, ratings: latestRatings })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(key, onSale()))
+    .limit(1)
+    .prepare(`shelf_product_by_${by}`);
+}
+const shelfProductStatements = new WeakMap<
+  Database,
+  Record<'id' | 'slug', ReturnType<typeof prepareShelfProduct>>
+>();
+
 /** A rating as json_agg writes it (column names, the time as text). */
 type RatingJson = {
   id: string;
@@ -385,17 +434,58 @@ type RatingJson = {
 };
 
 export type FacetCount = { value: string; count: number };
-
-export async function facetCounts(
-  db: Executor,
-  filters: ResolvedFilters,
-): Promise<{
+export type FacetCounts = {
   categories: FacetCount[];
   brands: FacetCount[];
   tags: FacetCount[];
   availability: { inStock: number; outOfStock: number };
   price: { min: number; max: number };
+};
+
+/**
+ * What the in-memory shelf index (shelf-index.ts, decision 023) holds of each product on sale: in
+ * A-Z order, with its rank in each of the other sorts (ties by id, as `pageIds` orders them), so the
+ * index's pages come out exactly as this file's. Categories and brands come in the order the facet
+ * queries list them (by title). Products are read first: a category or brand cannot be deleted
+ * while a product read here still uses it, and one added afterwards has no product in this read.
+ */
+export async function shelfIndexSource(db: Executor): Promise<{
+  products: {
+    id: string;
+    categoryId: string;
+    brandId: string;
+    tags: string[];
+    inStock: boolean;
+    pricePaise: number;
+    priceRank: number;
+    createdRank: number;
+    ratingRank: number;
+    soldRank: number;
+  }[];
+  categories: { id: string; title: string }[];
+  brands: { id: string; title: string }[];
 }> {
+  const rank = (column: SQL | AnyPgColumn) =>
+    sql`(row_number() over (order by ${column}, ${products.id}) - 1)::int`;
+  const productRows = await queryRows<Awaited<ReturnType<typeof shelfIndexSource>>['products'][number]>(
+    db,
+    sql`select id, category_id as "categoryId", brand_id as "brandId", tags, quantity > 0 as "inStock",
+               price_paise as "pricePaise",
+               ${rank(sortColumns.price)} as "priceRank",
+               ${rank(sortColumns.createdAt)} as "createdRank",
+               ${rank(sortColumns.totalrating)} as "ratingRank",
+               ${rank(sortColumns.sold)} as "soldRank"
+        from ${products} where ${onSale()}
+        order by ${sortColumns.title}, ${products.id}`,
+  );
+  const [categoryRows, brandRows] = await Promise.all([
+    queryRows<{ id: string; title: string }>(db, sql`select id, title from ${categories} order by title`),
+    queryRows<{ id: string; title: string }>(db, sql`select id, title from ${brands} order by title`),
+  ]);
+  return { products: productRows, categories: categoryRows, brands: brandRows };
+}
+
+export async function facetCounts(db: Executor, filters: ResolvedFilters): Promise<FacetCounts> {
   const where = (except: FacetName) => {
     const conditions = filterConditions(filters, except);
     return conditions.length ? sql`where ${and(...conditions)}` : sql``;

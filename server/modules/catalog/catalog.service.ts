@@ -19,6 +19,7 @@ import { PRODUCT_NOT_FOUND } from './products.js';
 import { buildTsQuery, searchWords } from './search-terms.js';
 import { createSearchVocabulary } from './search-vocabulary.js';
 import * as vocabulary from './search-vocabulary.repository.js';
+import { createShelfIndex } from './shelf-index.js';
 
 /**
  * A search's or price range's X-Total-Count is exact up to this many products and the planner's
@@ -55,7 +56,9 @@ export function createCatalogService(
   // change to them announces 'all' (taxonomy.service.ts), and looking them up was a round trip
   // before every filtered list.
   const taxonomyIds = new Map<string, Promise<{ brandIds: string[]; categoryIds: string[] }>>();
+  const shelfIndex = createShelfIndex(db, { log: options.log });
   const forget = (change: CatalogChange) => {
+    shelfIndex.changed(change);
     if (change === 'all') {
       cache.clear();
       taxonomyIds.clear();
@@ -94,6 +97,11 @@ export function createCatalogService(
     colorRows: repository.ColorRow[],
     ratingRows?: repository.RatingRow[],
   ) => presentProduct(row, colorRows, ratingRows, imageUrls);
+  /** A product as lists answer it: `color` is its colours' ids. */
+  const listed = (row: repository.ShelfRow): ApiListedProduct => {
+    const product = present(row, row.colors);
+    return { ...product, color: product.color.map((c) => c._id) };
+  };
   const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
     cache.get(`${kind}:${JSON.stringify(key)}`, load);
   const searchVocabulary = createSearchVocabulary(db, {
@@ -147,13 +155,25 @@ export function createCatalogService(
     /** A change announced by some server (this one's own come back too; forgetting twice is harmless). */
     forget,
 
+    /**
+     * Whether this server hears other servers' changes (catalog-changes.ts). While it does not,
+     * lists and the filter panel are read from SQL, since the in-memory shelf index could be
+     * stale unawares.
+     */
+    setHearingChanges: (hearing: boolean) => shelfIndex.setHearing(hearing),
+
+    /** Reads the lists' and filter panel's shelf index now (a server warming up, tests). */
+    warmShelfIndex: () => shelfIndex.ready(),
+
     /** Waits for announcements still on their way; the app does before it closes the database. */
     async flushAnnouncements() {
       await Promise.all(announcing);
     },
 
     /** Stops the search vocabulary's timers (after any rebuild under way); before the database closes. */
-    close: () => searchVocabulary.close(),
+    async close() {
+      await Promise.all([searchVocabulary.close(), shelfIndex.close()]);
+    },
 
     /** Rebuilds the search box's vocabulary now (seeding, tests). */
     refreshSearchVocabulary: () => searchVocabulary.refreshNow(),
@@ -164,6 +184,16 @@ export function createCatalogService(
     ): Promise<{ products: ApiListedProduct[]; total: number; totalIsExact: boolean }> {
       return cached('list', query, async () => {
         const resolved = await resolve(query);
+        const indexed = shelfIndex.page(resolved, query.sort, query.page, query.limit);
+        if (indexed) {
+          const rows = new Map((await repository.shelfPageRows(db, indexed.ids)).map((row) => [row.id, row]));
+          // A product archived since the snapshot was read is left out, as SQL would leave it.
+          const products = indexed.ids.flatMap((id) => {
+            const row = rows.get(id);
+            return row ? [listed(row)] : [];
+          });
+          return { products, total: indexed.total, totalIsExact: true };
+        }
         // A search is counted first: whether it is broad decides how it is ranked.
         const counting = repository.countProducts(db, resolved, exactCountUpTo);
         const broadSearch = resolved.match ? !(await counting).exact : false;
@@ -171,11 +201,7 @@ export function createCatalogService(
           repository.listProducts(db, resolved, query.sort, query.page, query.limit, { broadSearch }),
           counting,
         ]);
-        const products = rows.map((row) => {
-          const product = present(row, row.colors);
-          return { ...product, color: product.color.map((c) => c._id) };
-        });
-        return { products, total: counted.count, totalIsExact: counted.exact };
+        return { products: rows.map(listed), total: counted.count, totalIsExact: counted.exact };
       });
     },
 
@@ -218,9 +244,10 @@ export function createCatalogService(
     },
 
     async facets(filters: ProductFilters): Promise<ApiFacets> {
-      const counts = await cached('facets', filters, async () =>
-        repository.facetCounts(db, await resolve(filters)),
-      );
+      const counts = await cached('facets', filters, async () => {
+        const resolved = await resolve(filters);
+        return shelfIndex.counts(resolved) ?? repository.facetCounts(db, resolved);
+      });
       return {
         categories: counts.categories.map(({ value, count }) => ({ title: value, count })),
         brands: counts.brands.map(({ value, count }) => ({ title: value, count })),

@@ -1,0 +1,534 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import type { FacetCount, FacetCounts, ResolvedFilters } from './catalog.repository.js';
+import * as repository from './catalog.repository.js';
+import type { ProductSort } from './product-query.js';
+
+/** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
+const MAX_TAGS = 16;
+/**
+ * A snapshot is read again after this long even when no change was heard: a safety net for a
+ * change made in SQL without `NOTIFY catalog_changed` (catalog-changes.ts). Answers go on meanwhile.
+ */
+const DEFAULT_MAX_AGE_MS = 5 * 60_000;
+/**
+ * After an order took stock (or gave it back), the snapshot is read again after this long and
+ * answers meanwhile: whether a product is in stock may lag by that much in the "In stock" filter
+ * and its counts (product pages, carts and checkout read stock from the database). During a sale
+ * orders come many a second, and reading the catalogue after each would keep a core busy.
+ */
+const DEFAULT_STOCK_DELAY_MS = 2_000;
+/** A filter matching at most this many products is gathered and sorted; a broader one walks the sort's order. */
+const GATHER_UP_TO = 4_096;
+
+/** The sorts a snapshot holds, by the field's name in the API. */
+const SORT_FIELDS = ['title', 'price', 'createdAt', 'totalrating', 'sold'] as const;
+type SortField = (typeof SORT_FIELDS)[number];
+
+/**
+ * The catalogue as the store's lists and filter panel need it (decision 023), for every product on
+ * sale. Products sharing a category, brand, set of tags and in-stock state form a group (about
+ * 1,500 groups at 100,000 products: catalogues have far fewer combinations than products), and
+ * each group keeps its products sorted by price. A filter panel is one pass over the groups, with
+ * two binary searches per group for a price range; a list's page walks the sort's order testing
+ * each product's group, or gathers the matches and sorts them when they are few. The orders are
+ * the database's own (its ranks, read with the snapshot), so pages come out exactly as SQL's.
+ * About 40 bytes a product with its id (40 MB at a million).
+ */
+type Snapshot = {
+  categories: { id: string; title: string }[];
+  brands: { id: string; title: string }[];
+  tags: string[];
+  categoryIndex: Map<string, number>;
+  brandIndex: Map<string, number>;
+  groupCategory: Uint16Array;
+  groupBrand: Uint16Array;
+  groupTags: Uint16Array;
+  groupInStock: Uint8Array;
+  /** Group g's products are at groupStart[g] to groupStart[g + 1] - 1 of prices and members. */
+  groupStart: Uint32Array;
+  /** Prices ascending within each group. */
+  prices: Int32Array;
+  /** The product (its ordinal) at each of those positions. */
+  members: Uint32Array;
+  /** Per product (ordinal): its id, group and price. Ordinals are in A-Z order. */
+  ids: string[];
+  groupOf: Uint32Array;
+  priceOf: Int32Array;
+  /** Per sort field: each product's rank, and the products in rank order (ascending). */
+  rankOf: Record<SortField, Uint32Array>;
+  inOrder: Record<SortField, Uint32Array>;
+};
+
+/** Which groups pass the filters other than price, and the price range. */
+type Selection = { passes: Uint8Array; low: number; high: number; byPrice: boolean };
+
+/**
+ * Keeps a snapshot of the catalogue's filterable facts in step with it, for `counts()` and `page()`.
+ *
+ * Fresh or nothing: the snapshot answers only when it was read after the last change this server
+ * heard of (its own and every other server's, through catalog-changes.ts) and while changes can be
+ * heard at all. Otherwise it answers undefined, the caller asks SQL, and a new snapshot is read in
+ * the background. Stock changes are the exception (DEFAULT_STOCK_DELAY_MS). The snapshot is read
+ * the first time it is asked for, so a server that never shows a list never reads one.
+ */
+export function createShelfIndex(
+  db: Executor,
+  options: {
+    log?: Pick<FastifyBaseLogger, 'warn'>;
+    maxAgeMs?: number;
+    stockDelayMs?: number;
+    /** GATHER_UP_TO unless a test needs a small catalogue walked. */
+    gatherUpTo?: number;
+  } = {},
+) {
+  const gatherUpTo = options.gatherUpTo ?? GATHER_UP_TO;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const stockDelayMs = options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS;
+  let snapshot: Snapshot | undefined;
+  let readAt = 0;
+  /** Bumped on every change heard but stock; a snapshot read under an older one is stale. */
+  let generation = 0;
+  let snapshotGeneration = -1;
+  let hearing = true;
+  let building: Promise<void> | undefined;
+  let stockTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let wanted = false;
+
+  const build = () => {
+    if (building || closed) return;
+    building = (async () => {
+      try {
+        while (!closed) {
+          const readFor = generation;
+          const startedAt = Date.now();
+          const next = await readSnapshot(db);
+          if (closed) return;
+          snapshot = next;
+          readAt = startedAt;
+          snapshotGeneration = readFor;
+          if (generation === readFor) return;
+        }
+      } catch (error) {
+        options.log?.warn(
+          { err: error },
+          'could not read the catalogue for lists and filters; they are read from the database until the next change',
+        );
+      } finally {
+        building = undefined;
+      }
+    })();
+  };
+
+  /** The snapshot when it may answer, else undefined (and a read is started). */
+  const usable = (): Snapshot | undefined => {
+    wanted = true;
+    if (!hearing) return undefined;
+    if (!snapshot || snapshotGeneration !== generation) {
+      build();
+      return undefined;
+    }
+    if (Date.now() - readAt > maxAgeMs) build();
+    return snapshot;
+  };
+
+  return {
+    /**
+     * The filter panel's counts from the snapshot, or undefined when it cannot answer (stale, not
+     * read yet, changes not being heard, a search): then count in SQL.
+     */
+    counts(filters: ResolvedFilters): FacetCounts | undefined {
+      if (!indexable(filters)) return undefined;
+      const s = usable();
+      return s && countFacets(s, filters);
+    },
+
+    /**
+     * A page of a list: its products' ids in order and the exact number of matches, or undefined
+     * when the snapshot cannot answer (as for counts) or the list is a search or sorts by more
+     * than one field: then SQL.
+     */
+    page(
+      filters: ResolvedFilters,
+      sort: ProductSort[],
+      page: number,
+      limit: number,
+    ): { ids: string[]; total: number } | undefined {
+      if (!indexable(filters) || sort.length !== 1) return undefined;
+      const [{ field, direction }] = sort as [ProductSort];
+      // A list that is not a search has no relevance: newest first, as SQL orders it.
+      const [by, descending] =
+        field === 'relevance' ? (['createdAt', true] as const) : ([field, direction === 'desc'] as const);
+      const s = usable();
+      return s && pageOf(s, filters, { field: by, descending }, (page - 1) * limit, limit, gatherUpTo);
+    },
+
+    /** The catalogue changed (here or on another server): stop answering until read again. */
+    changed(kind: 'all' | 'stock') {
+      if (kind === 'stock') {
+        if (wanted && !stockTimer && !closed) {
+          stockTimer = setTimeout(() => {
+            stockTimer = undefined;
+            build();
+          }, stockDelayMs);
+          stockTimer.unref();
+        }
+        return;
+      }
+      generation++;
+      if (wanted && hearing) build();
+    },
+
+    /**
+     * Whether this server hears other servers' changes. While it does not, the snapshot could be
+     * stale without knowing, so it stands aside; once hearing again, `changed('all')` follows.
+     */
+    setHearing(value: boolean) {
+      hearing = value;
+      if (!value) generation++;
+    },
+
+    /** Reads the snapshot now if it is stale and waits for it (tests, and a server warming up). */
+    async ready(): Promise<void> {
+      wanted = true;
+      if (snapshot && snapshotGeneration === generation) return;
+      build();
+      await building;
+    },
+
+    async close() {
+      closed = true;
+      clearTimeout(stockTimer);
+      await building;
+    },
+  };
+}
+
+export type ShelfIndex = ReturnType<typeof createShelfIndex>;
+
+/** A search's matches are the text index's to find; names not yet resolved to ids, SQL's. */
+function indexable(filters: ResolvedFilters): boolean {
+  if (filters.q) return false;
+  return !(
+    (filters.brands.length && !filters.brandIds) ||
+    (filters.categories.length && !filters.categoryIds)
+  );
+}
+
+class ChangedWhileRead extends Error {}
+
+async function readSnapshot(db: Executor): Promise<Snapshot> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readSnapshotOnce(db);
+    } catch (error) {
+      if (!(error instanceof ChangedWhileRead) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
+  const source = await repository.shelfIndexSource(db);
+  const products = source.products;
+  const size = products.length;
+  const tags = [...new Set(products.flatMap((p) => p.tags))].sort();
+  if (tags.length > MAX_TAGS)
+    throw new Error(`${tags.length} distinct tags; the shelf index holds ${MAX_TAGS}`);
+  if (source.categories.length > 65_535 || source.brands.length > 65_535) {
+    throw new Error('more than 65,535 categories or brands');
+  }
+  const tagBit = new Map(tags.map((tag, n) => [tag, 1 << n]));
+  const categoryIndex = new Map(source.categories.map((c, n) => [c.id, n]));
+  const brandIndex = new Map(source.brands.map((b, n) => [b.id, n]));
+
+  // Each product's group, by a key of category, brand, tags and stock (49 bits: exact in a double).
+  const groupOfKey = new Map<number, number>();
+  const keys: number[] = [];
+  const groupOf = new Uint32Array(size);
+  const priceOf = new Int32Array(size);
+  const ids = new Array<string>(size);
+  const rankOf = Object.fromEntries(SORT_FIELDS.map((f) => [f, new Uint32Array(size)])) as Record<
+    SortField,
+    Uint32Array
+  >;
+  products.forEach((p, n) => {
+    const category = categoryIndex.get(p.categoryId);
+    const brand = brandIndex.get(p.brandId);
+    // Deleted between the two reads, after its products moved: read again.
+    if (category === undefined || brand === undefined) throw new ChangedWhileRead();
+    let mask = 0;
+    for (const tag of p.tags) mask |= tagBit.get(tag)!;
+    const key = ((category * 65_536 + brand) * 65_536 + mask) * 2 + (p.inStock ? 1 : 0);
+    let group = groupOfKey.get(key);
+    if (group === undefined) {
+      group = keys.length;
+      groupOfKey.set(key, group);
+      keys.push(key);
+    }
+    groupOf[n] = group;
+    priceOf[n] = p.pricePaise;
+    ids[n] = p.id;
+    rankOf.title[n] = n;
+    rankOf.price[n] = p.priceRank;
+    rankOf.createdAt[n] = p.createdRank;
+    rankOf.totalrating[n] = p.ratingRank;
+    rankOf.sold[n] = p.soldRank;
+  });
+  const inOrder = Object.fromEntries(
+    SORT_FIELDS.map((field) => {
+      const order = new Uint32Array(size);
+      const ranks = rankOf[field];
+      for (let n = 0; n < size; n++) order[ranks[n]!] = n;
+      return [field, order];
+    }),
+  ) as Record<SortField, Uint32Array>;
+
+  // Each group's products, by price: counted, placed, then sorted within the group.
+  const groups = keys.length;
+  const groupStart = new Uint32Array(groups + 1);
+  for (const group of groupOf) groupStart[group + 1]!++;
+  for (let g = 0; g < groups; g++) groupStart[g + 1]! += groupStart[g]!;
+  const members = new Uint32Array(size);
+  const filled = groupStart.slice(0, groups);
+  // Walking products in price order places each group's members already sorted by price.
+  for (const n of inOrder.price) members[filled[groupOf[n]!]!++] = n;
+  const prices = new Int32Array(size);
+  for (let at = 0; at < size; at++) prices[at] = priceOf[members[at]!]!;
+
+  const snapshot: Snapshot = {
+    categories: source.categories,
+    brands: source.brands,
+    tags,
+    categoryIndex,
+    brandIndex,
+    groupCategory: new Uint16Array(groups),
+    groupBrand: new Uint16Array(groups),
+    groupTags: new Uint16Array(groups),
+    groupInStock: new Uint8Array(groups),
+    groupStart,
+    prices,
+    members,
+    ids,
+    groupOf,
+    priceOf,
+    rankOf,
+    inOrder,
+  };
+  keys.forEach((key, g) => {
+    snapshot.groupInStock[g] = key % 2;
+    const rest = Math.floor(key / 2);
+    snapshot.groupTags[g] = rest % 65_536;
+    snapshot.groupBrand[g] = Math.floor(rest / 65_536) % 65_536;
+    snapshot.groupCategory[g] = Math.floor(rest / 65_536 / 65_536);
+  });
+  return snapshot;
+}
+
+/** The first position in prices[from, to) holding at least `value` (prices ascending). */
+function firstAtLeast(prices: Int32Array, from: number, to: number, value: number): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (prices[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Which groups a list's filters let through (price aside), and its price range in whole paise. */
+function select(s: Snapshot, filters: ResolvedFilters): Selection {
+  const categories = filters.categories.length
+    ? chosen(filters.categoryIds, s.categoryIndex, s.categories.length)
+    : undefined;
+  const brands = filters.brands.length ? chosen(filters.brandIds, s.brandIndex, s.brands.length) : undefined;
+  const tagMask = tagMaskOf(s, filters.tags);
+  const passes = new Uint8Array(s.groupCategory.length);
+  for (let g = 0; g < passes.length; g++) {
+    passes[g] =
+      (!categories || categories[s.groupCategory[g]!] === 1) &&
+      (!brands || brands[s.groupBrand[g]!] === 1) &&
+      (filters.tags.length === 0 || (s.groupTags[g]! & tagMask) !== 0) &&
+      (filters.availability === undefined ||
+        (s.groupInStock[g] === 1) === (filters.availability === 'in-stock'))
+        ? 1
+        : 0;
+  }
+  return { passes, ...priceRange(filters) };
+}
+
+/** A flag per category or brand: whether the filter names it. */
+function chosen(ids: string[] | undefined, index: Map<string, number>, size: number): Uint8Array {
+  const picked = new Uint8Array(size);
+  for (const id of ids ?? []) {
+    const n = index.get(id);
+    if (n !== undefined) picked[n] = 1;
+  }
+  return picked;
+}
+
+function tagMaskOf(s: Snapshot, tags: string[]): number {
+  let mask = 0;
+  for (const tag of tags) {
+    const n = s.tags.indexOf(tag);
+    if (n >= 0) mask |= 1 << n;
+  }
+  return mask;
+}
+
+/** Prices are whole paise, so an exclusive bound is the inclusive one a paisa further in. */
+function priceRange(filters: ResolvedFilters): { low: number; high: number; byPrice: boolean } {
+  return {
+    low: filters.min ? filters.min.paise + (filters.min.inclusive ? 0 : 1) : 0,
+    high: filters.max ? filters.max.paise - (filters.max.inclusive ? 0 : 1) : 2 ** 31,
+    byPrice: filters.min !== undefined || filters.max !== undefined,
+  };
+}
+
+/**
+ * Positions `offset` to `offset + limit - 1` of the matches in the sort's order (ties by id in
+ * the sort's direction, as the database's ranks have them), and how many match in all.
+ */
+function pageOf(
+  s: Snapshot,
+  filters: ResolvedFilters,
+  { field, descending }: { field: SortField; descending: boolean },
+  offset: number,
+  limit: number,
+  gatherUpTo: number,
+): { ids: string[]; total: number } {
+  const { passes, low, high, byPrice } = select(s, filters);
+  const { groupStart, prices, members } = s;
+  let total = 0;
+  for (let g = 0; g < passes.length; g++) {
+    if (passes[g] === 0) continue;
+    const from = groupStart[g]!;
+    const to = groupStart[g + 1]!;
+    total += byPrice
+      ? firstAtLeast(prices, from, to, high + 1) - firstAtLeast(prices, from, to, low)
+      : to - from;
+  }
+  if (offset >= total) return { ids: [], total };
+  const ranks = s.rankOf[field];
+  let page: number[];
+  if (total <= gatherUpTo) {
+    // Few matches: gather them from their groups' price ranges and sort them.
+    const matches: number[] = [];
+    for (let g = 0; g < passes.length; g++) {
+      if (passes[g] === 0) continue;
+      const from = groupStart[g]!;
+      const to = groupStart[g + 1]!;
+      const end = byPrice ? firstAtLeast(prices, from, to, high + 1) : to;
+      for (let at = byPrice ? firstAtLeast(prices, from, to, low) : from; at < end; at++)
+        matches.push(members[at]!);
+    }
+    matches.sort(descending ? (a, b) => ranks[b]! - ranks[a]! : (a, b) => ranks[a]! - ranks[b]!);
+    page = matches.slice(offset, offset + limit);
+  } else {
+    // Many: walk the sort's order, skipping what does not match, and stop at the page's end.
+    const order = s.inOrder[field];
+    const { groupOf, priceOf } = s;
+    page = [];
+    let seen = 0;
+    const step = descending ? -1 : 1;
+    for (let at = descending ? order.length - 1 : 0; at >= 0 && at < order.length; at += step) {
+      const n = order[at]!;
+      if (passes[groupOf[n]!] === 0) continue;
+      const price = priceOf[n]!;
+      if (price < low || price > high) continue;
+      if (seen++ < offset) continue;
+      page.push(n);
+      if (page.length === limit) break;
+    }
+  }
+  return { ids: page.map((n) => s.ids[n]!), total };
+}
+
+/**
+ * Which filter other than price a group fails, as the panel counts leave each facet's own filter
+ * out (price is per product: the group's price range).
+ */
+const CATEGORY = 1;
+const BRAND = 2;
+const TAGS = 4;
+const AVAILABILITY = 16;
+
+/**
+ * The same answer as the SQL counts (catalog.repository.ts facetCounts; shelf-index.test.ts holds
+ * them equal): each facet counts the products passing every filter but its own, so a shopper who
+ * picked one brand still sees how many the other brands have.
+ */
+function countFacets(s: Snapshot, filters: ResolvedFilters): FacetCounts {
+  const byCategory = filters.categories.length > 0;
+  const byBrand = filters.brands.length > 0;
+  const categoryChosen = chosen(filters.categoryIds, s.categoryIndex, s.categories.length);
+  const brandChosen = chosen(filters.brandIds, s.brandIndex, s.brands.length);
+  const tagMask = tagMaskOf(s, filters.tags);
+  const byTags = filters.tags.length > 0;
+  const { low, high, byPrice } = priceRange(filters);
+  const availability = filters.availability;
+
+  const categoryCounts = new Int32Array(s.categories.length);
+  const brandCounts = new Int32Array(s.brands.length);
+  const tagCounts = new Int32Array(s.tags.length);
+  let inStock = 0;
+  let outOfStock = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  const { groupStart, prices } = s;
+  for (let g = 0; g < s.groupCategory.length; g++) {
+    // The filters other than price this group fails (all its products alike); more than one: none
+    // of its products counts anywhere.
+    let failed = 0;
+    let fails = 0;
+    if (byCategory && categoryChosen[s.groupCategory[g]!] === 0) {
+      failed = CATEGORY;
+      fails++;
+    }
+    if (byBrand && brandChosen[s.groupBrand[g]!] === 0) {
+      failed = BRAND;
+      if (++fails > 1) continue;
+    }
+    const tags = s.groupTags[g]!;
+    if (byTags && (tags & tagMask) === 0) {
+      failed = TAGS;
+      if (++fails > 1) continue;
+    }
+    const stocked = s.groupInStock[g] === 1;
+    if (availability !== undefined && stocked !== (availability === 'in-stock')) {
+      failed = AVAILABILITY;
+      if (++fails > 1) continue;
+    }
+    const from = groupStart[g]!;
+    const to = groupStart[g + 1]!;
+    // Its products within the price range pass the price filter; those outside fail it too.
+    const inRange = byPrice
+      ? firstAtLeast(prices, from, to, high + 1) - firstAtLeast(prices, from, to, low)
+      : to - from;
+    if (fails === 0) {
+      // The price facet leaves out the price filter: every product of the group counts for it.
+      if (prices[from]! < min) min = prices[from]!;
+      if (prices[to - 1]! > max) max = prices[to - 1]!;
+    }
+    if (inRange === 0) continue;
+    if (fails === 0 || failed === CATEGORY) categoryCounts[s.groupCategory[g]!]! += inRange;
+    if (fails === 0 || failed === BRAND) brandCounts[s.groupBrand[g]!]! += inRange;
+    if ((fails === 0 || failed === TAGS) && tags !== 0) {
+      for (let bit = 0; bit < s.tags.length; bit++) if (tags & (1 << bit)) tagCounts[bit]! += inRange;
+    }
+    if (fails === 0 || failed === AVAILABILITY) {
+      if (stocked) inStock += inRange;
+      else outOfStock += inRange;
+    }
+  }
+  const listed = (entries: { title: string }[], counts: Int32Array): FacetCount[] =>
+    entries.map((entry, n) => ({ value: entry.title, count: counts[n]! }));
+  return {
+    categories: listed(s.categories, categoryCounts),
+    brands: listed(s.brands, brandCounts),
+    tags: s.tags.flatMap((tag, n) => (tagCounts[n]! > 0 ? [{ value: tag, count: tagCounts[n]! }] : [])),
+    availability: { inStock, outOfStock },
+    price: min === Infinity ? { min: 0, max: 0 } : { min, max },
+  };
+}
