@@ -20,6 +20,7 @@ import { buildTsQuery, searchWords } from './search-terms.js';
 import { createSearchVocabulary } from './search-vocabulary.js';
 import * as vocabulary from './search-vocabulary.repository.js';
 import { createShelfIndex } from './shelf-index.js';
+import { createSuggestionIndex } from './suggestion-index.js';
 
 /**
  * A search's or price range's X-Total-Count is exact up to this many products and the planner's
@@ -109,6 +110,11 @@ export function createCatalogService(
     ...(options.vocabularyRefreshDelayMs !== undefined
       ? { refreshDelayMs: options.vocabularyRefreshDelayMs }
       : {}),
+    onRebuilt: () => suggestionIndex.reload(),
+  });
+  const suggestionIndex = createSuggestionIndex(db, {
+    log: options.log,
+    beforeFirstLoad: () => searchVocabulary.ensureReady(),
   });
 
   /**
@@ -172,6 +178,7 @@ export function createCatalogService(
 
     /** Stops the search vocabulary's timers (after any rebuild under way); before the database closes. */
     async close() {
+      suggestionIndex.close();
       await Promise.all([searchVocabulary.close(), shelfIndex.close()]);
     },
 
@@ -225,11 +232,8 @@ export function createCatalogService(
     /** `q` trimmed, 2 to 100 characters (the endpoint's schema checks it). */
     async suggest(q: string): Promise<ApiProductSuggestion[]> {
       const rows = await cached('suggest', q.toLowerCase(), async () => {
-        await searchVocabulary.ensureReady();
-        const ids = await vocabulary.suggestPhrases(db, q, SUGGESTIONS_MAX);
-        const found = new Map(
-          (await repository.findProductsByIds(db, ids, { onSale: true })).map((row) => [row.id, row]),
-        );
+        const ids = await suggestionIndex.suggest(q, SUGGESTIONS_MAX);
+        const found = new Map((await repository.shelfPageRows(db, ids)).map((row) => [row.id, row]));
         return ids.flatMap((id) => found.get(id) ?? []);
       });
       return rows.map((row) => ({

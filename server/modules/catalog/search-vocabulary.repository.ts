@@ -97,34 +97,16 @@ export async function lookUpWords(db: Executor, words: string[]): Promise<WordLo
   });
 }
 
+/** A name of the vocabulary as the search box's suggestions read it (suggestion-index.ts). */
+export type SearchPhrase = { phrase: string; folded: string; productId: string; sold: number };
+
 /**
- * Product names for the search box, best first: a name starting with the text, then a name with a
- * word starting with it, best sellers breaking ties; only when those are too few, close spellings
- * (typos) by trigram word similarity. Only the vocabulary is searched; each name brings its
- * best-selling product. Most keystrokes are prefixes, which need no similarity scoring.
+ * Every product name in the vocabulary, best sellers first, ties by name in the database's
+ * collation: the order suggestions keep among equally good matches.
  */
-export async function suggestPhrases(db: Executor, text: string, limit: number): Promise<string[]> {
-  const needle = text.toLowerCase();
-  const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const prefixed = await queryRows<{ productId: string; phrase: string }>(
+export async function searchPhrases(db: Executor): Promise<SearchPhrase[]> {
+  return queryRows<SearchPhrase>(
     db,
-    sql`
-      select product_id as "productId", phrase
-      from search_phrases
-      where folded like ${`${escaped}%`} or folded like ${`% ${escaped}%`}
-      order by (folded like ${`${escaped}%`}) desc, sold desc, phrase
-      limit ${limit}`,
+    sql`select phrase, folded, product_id as "productId", sold from search_phrases order by sold desc, phrase`,
   );
-  if (prefixed.length >= limit) return prefixed.map((row) => row.productId);
-  const close = await queryRows<{ productId: string }>(
-    db,
-    sql`
-      select product_id as "productId"
-      from search_phrases
-      where (folded like ${`%${escaped}%`} or ${needle} <% folded)
-        and not (phrase = any(${sql.param(prefixed.map((row) => row.phrase))}::text[]))
-      order by (folded like ${`%${escaped}%`}) desc, word_similarity(${needle}, folded) desc, sold desc, phrase
-      limit ${limit - prefixed.length}`,
-  );
-  return [...prefixed, ...close].map((row) => row.productId);
 }

@@ -25,7 +25,13 @@ export async function refreshCatalogSummaries(db: Database): Promise<void> {
  */
 export function createSearchVocabulary(
   db: Database,
-  options: { refreshDelayMs?: number; refreshEveryMs?: number; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
+  options: {
+    refreshDelayMs?: number;
+    refreshEveryMs?: number;
+    log?: Pick<FastifyBaseLogger, 'warn'>;
+    /** After each rebuild here (the suggestions read the names again). */
+    onRebuilt?: () => Promise<void>;
+  } = {},
 ) {
   let ready: Promise<void> | undefined;
   let pending: NodeJS.Timeout | undefined;
@@ -43,6 +49,7 @@ export function createSearchVocabulary(
         do {
           runAgain = false;
           await refreshCatalogSummaries(db);
+          await options.onRebuilt?.();
         } while (runAgain && !closed);
       } catch (error) {
         options.log?.warn(

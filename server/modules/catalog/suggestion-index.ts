@@ -1,0 +1,184 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import type { SearchPhrase } from './search-vocabulary.repository.js';
+import * as vocabulary from './search-vocabulary.repository.js';
+
+/**
+ * pg_trgm's `<%` as each database connection sets it (db/client.ts): a typo such as "lapptop"
+ * still suggests "laptop".
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.5;
+/** Names are read again this often even without a rebuild here (another server may have rebuilt). */
+const DEFAULT_RELOAD_EVERY_MS = 60_000;
+
+type Loaded = {
+  phrases: SearchPhrase[];
+  /** For each trigram, the names (their positions in `phrases`) having it. */
+  byTrigram: Map<string, number[]>;
+};
+
+/**
+ * The search box's suggestions from the search vocabulary's names held in memory (decision 023):
+ * a name starting with the text, then a name with a word starting with it, best sellers first;
+ * only when those are too few, names containing the text or close to it by trigram word
+ * similarity (typos), as pg_trgm's `word_similarity` scores them. The vocabulary holds one row
+ * per product name (773 at 100,000 synthetic products; tens of thousands in a real catalogue), so
+ * a keystroke costs microseconds and no database round trip; only the products' rows are read.
+ *
+ * The names follow the vocabulary: read on first use, again after this server rebuilt it
+ * (`reload()`), and every minute for rebuilds made by another server.
+ */
+export function createSuggestionIndex(
+  db: Executor,
+  options: {
+    log?: Pick<FastifyBaseLogger, 'warn'>;
+    reloadEveryMs?: number;
+    beforeFirstLoad?: () => Promise<void>;
+  },
+) {
+  let loaded: Promise<Loaded> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const read = async (): Promise<Loaded> => {
+    const phrases = await vocabulary.searchPhrases(db);
+    const byTrigram = new Map<string, number[]>();
+    phrases.forEach((phrase, n) => {
+      for (const trigram of new Set(trigramsOf(phrase.folded))) {
+        const list = byTrigram.get(trigram);
+        if (list) list.push(n);
+        else byTrigram.set(trigram, [n]);
+      }
+    });
+    return { phrases, byTrigram };
+  };
+
+  const reload = async () => {
+    if (closed || !loaded) return;
+    try {
+      const next = await read();
+      loaded = Promise.resolve(next);
+    } catch (error) {
+      options.log?.warn(
+        { err: error },
+        'could not read the search vocabulary again; the last one stays in use',
+      );
+    }
+  };
+
+  const current = (): Promise<Loaded> => {
+    if (!loaded) {
+      loaded = (async () => {
+        await options.beforeFirstLoad?.();
+        return read();
+      })();
+      loaded.catch(() => {
+        loaded = undefined;
+      });
+      timer = setInterval(() => void reload(), options.reloadEveryMs ?? DEFAULT_RELOAD_EVERY_MS);
+      timer.unref();
+    }
+    return loaded;
+  };
+
+  return {
+    /** Ids of the products whose names best suit the text, best first, at most `limit`. */
+    async suggest(text: string, limit: number): Promise<string[]> {
+      return suggestFrom(await current(), text.toLowerCase(), limit);
+    },
+
+    /** The vocabulary was rebuilt: read it again (if it was ever read). */
+    reload,
+
+    close() {
+      closed = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+export type SuggestionIndex = ReturnType<typeof createSuggestionIndex>;
+
+function suggestFrom({ phrases, byTrigram }: Loaded, needle: string, limit: number): string[] {
+  // Names starting with the text, then names with a word starting with it; each in the
+  // vocabulary's order (best sellers first). Most keystrokes stop here.
+  const starting: SearchPhrase[] = [];
+  const wordStarting: SearchPhrase[] = [];
+  for (const phrase of phrases) {
+    if (phrase.folded.startsWith(needle)) starting.push(phrase);
+    else if (phrase.folded.includes(` ${needle}`)) wordStarting.push(phrase);
+    if (starting.length >= limit) break;
+  }
+  const prefixed = [...starting, ...wordStarting].slice(0, limit);
+  if (prefixed.length >= limit) return prefixed.map((p) => p.productId);
+
+  // Too few: names containing the text anywhere, then names close to it, closest first.
+  const taken = new Set(prefixed.map((p) => p.phrase));
+  const needleTrigrams = new Set(trigramsOf(needle));
+  const shared = new Map<number, number>();
+  for (const trigram of needleTrigrams) {
+    for (const n of byTrigram.get(trigram) ?? []) shared.set(n, (shared.get(n) ?? 0) + 1);
+  }
+  const close: { phrase: SearchPhrase; n: number; contains: boolean; similarity: number }[] = [];
+  const consider = (n: number, contains: boolean) => {
+    const phrase = phrases[n]!;
+    if (taken.has(phrase.phrase)) return;
+    const similarity = wordSimilarity(needleTrigrams, phrase.folded);
+    if (contains || similarity >= WORD_SIMILARITY_THRESHOLD) close.push({ phrase, n, contains, similarity });
+  };
+  const containing = new Set<number>();
+  phrases.forEach((phrase, n) => {
+    if (phrase.folded.includes(needle)) containing.add(n);
+  });
+  for (const n of containing) consider(n, true);
+  for (const [n, count] of shared) {
+    // A name sharing fewer than half the text's trigrams cannot reach the threshold.
+    if (!containing.has(n) && count / needleTrigrams.size >= WORD_SIMILARITY_THRESHOLD) consider(n, false);
+  }
+  close.sort((a, b) => Number(b.contains) - Number(a.contains) || b.similarity - a.similarity || a.n - b.n);
+  return [...prefixed, ...close.slice(0, limit - prefixed.length).map((c) => c.phrase)].map(
+    (p) => p.productId,
+  );
+}
+
+/** The words of a text as pg_trgm reads them: runs of letters and digits, lower-cased. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** pg_trgm's trigrams of a text, in order: each word padded with two spaces before and one after. */
+function trigramsOf(text: string): string[] {
+  const trigrams: string[] = [];
+  for (const word of wordsOf(text)) {
+    const padded = `  ${word} `;
+    for (let at = 0; at + 3 <= padded.length; at++) trigrams.push(padded.slice(at, at + 3));
+  }
+  return trigrams;
+}
+
+/**
+ * pg_trgm's word_similarity(needle, text): the greatest similarity (shared trigrams over all
+ * trigrams, each counted once) between the needle's trigrams and any run of consecutive trigrams
+ * of the text; rounded to a float4 as the database's is, so ties fall as they fall there.
+ */
+function wordSimilarity(needle: Set<string>, text: string): number {
+  if (needle.size === 0) return 0;
+  const trigrams = trigramsOf(text);
+  let best = 0;
+  for (let from = 0; from < trigrams.length; from++) {
+    if (!needle.has(trigrams[from]!)) continue;
+    const seen = new Set<string>();
+    let common = 0;
+    for (let to = from; to < trigrams.length; to++) {
+      const trigram = trigrams[to]!;
+      if (!seen.has(trigram)) {
+        seen.add(trigram);
+        if (needle.has(trigram)) common++;
+      }
+      if (!needle.has(trigram)) continue;
+      const similarity = common / (needle.size + seen.size - common);
+      if (similarity > best) best = similarity;
+    }
+  }
+  return Math.fround(best);
+}
