@@ -80,6 +80,7 @@ const shapes: Record<string, () => Promise<unknown>> = {
   'search-samsung-tv-55': list('limit=24&q=samsung tv 55'),
   'search-typo-lapptop': list('limit=24&q=lapptop'),
   'search-broad-samsung': list('limit=24&q=samsung'),
+  // Suggestions are ranked in memory (decision 023): only the suggested products' rows are read.
   'suggest-sam': () => catalog.suggest('sam'),
   'suggest-typo-samsng': () => catalog.suggest('samsng'),
   'facets-all': () => catalog.facets(parseProductFilters({})),
@@ -90,9 +91,34 @@ const shapes: Record<string, () => Promise<unknown>> = {
   'detail-by-slug': () => catalog.getProduct(sample!.slug),
 };
 
+/**
+ * With the shelf index read (decision 023): its one read, and what a list, a panel and the search
+ * box then send. The shapes above are the SQL that answers while the index is being read, and
+ * searches.
+ */
+const indexedShapes: Record<string, () => Promise<unknown>> = {
+  'shelf-index-read': () => catalog.warmShelfIndex(),
+  'indexed-list-brand-tag-price': list(
+    `limit=24&sort=-price&brand=${brand?.title ?? 'Samsung'}&tags=popular&price[lte]=200000`,
+  ),
+  'indexed-list-newest-page5': list('limit=24&page=5'),
+  'indexed-facets-price-range': () =>
+    catalog.facets(parseProductFilters({ 'price[gte]': '1000', 'price[lte]': '50000' })),
+};
+
 mkdirSync(outDir, { recursive: true });
 await catalog.refreshSearchVocabulary();
-for (const [name, run] of Object.entries(shapes)) {
+// The SQL shapes first, with the shelf index standing aside as it does while it cannot hear changes.
+catalog.setHearingChanges(false);
+for (const [name, run] of [
+  ...Object.entries(shapes),
+  ['-', async () => {}] as const,
+  ...Object.entries(indexedShapes),
+]) {
+  if (name === '-') {
+    catalog.setHearingChanges(true);
+    continue;
+  }
   recording = [];
   const started = performance.now();
   await run();

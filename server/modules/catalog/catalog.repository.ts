@@ -141,14 +141,7 @@ export function filterConditions(filters: ResolvedFilters, except?: FacetName): 
   if (filters.tags.length && except !== 'tags') {
     conditions.push(sql`${products.tags} && ${sql.param(filters.tags)}::text[]`);
   }
-  if (except !== 'price') {
-    if (filters.min) {
-      conditions.push((filters.min.inclusive ? gte : gt)(products.pricePaise, filters.min.paise));
-    }
-    if (filters.max) {
-      conditions.push((filters.max.inclusive ? lte : lt)(products.pricePaise, filters.max.paise));
-    }
-  }
+  if (except !== 'price') conditions.push(...priceConditions(filters));
   if (filters.availability && except !== 'availability') {
     conditions.push(
       filters.availability === 'in-stock' ? gt(products.quantity, 0) : eq(products.quantity, 0),
@@ -157,6 +150,15 @@ export function filterConditions(filters: ResolvedFilters, except?: FacetName): 
   if (filters.q && except !== 'q') {
     conditions.push(filters.match ? sql`${products.searchVector} @@ ${tsQuery(filters.match)}` : sql`false`);
   }
+  return conditions;
+}
+
+function priceConditions(filters: ProductFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.min)
+    conditions.push((filters.min.inclusive ? gte : gt)(products.pricePaise, filters.min.paise));
+  if (filters.max)
+    conditions.push((filters.max.inclusive ? lte : lt)(products.pricePaise, filters.max.paise));
   return conditions;
 }
 
@@ -478,13 +480,58 @@ export async function shelfIndexSource(db: Executor): Promise<{
         from ${products} where ${onSale()}
         order by ${sortColumns.title}, ${products.id}`,
   );
+  return { products: productRows, ...(await facetTaxonomy(db)) };
+}
+
+/** Every category and brand in the order the filter panel lists them (by title). */
+export async function facetTaxonomy(db: Executor): Promise<{
+  categories: { id: string; title: string }[];
+  brands: { id: string; title: string }[];
+}> {
   const [categoryRows, brandRows] = await Promise.all([
     queryRows<{ id: string; title: string }>(db, sql`select id, title from ${categories} order by title`),
     queryRows<{ id: string; title: string }>(db, sql`select id, title from ${brands} order by title`),
   ]);
-  return { products: productRows, categories: categoryRows, brands: brandRows };
+  return { categories: categoryRows, brands: brandRows };
 }
 
+/**
+ * A search's matches grouped by what the filter panel counts (facet-groups.ts, decision 023): one
+ * pass over the text index's matches, where the SQL panel (`facetCounts`) read them five times.
+ * `inRange` counts the group's products within the filters' price bounds.
+ */
+export async function searchFacetGroups(
+  db: Executor,
+  filters: ResolvedFilters,
+): Promise<
+  {
+    categoryId: string;
+    brandId: string;
+    tags: string[];
+    inStock: boolean;
+    inRange: number;
+    lowest: number;
+    highest: number;
+  }[]
+> {
+  if (!filters.match) return [];
+  const inPriceRange = and(...priceConditions(filters)) ?? sql`true`;
+  return queryRows(
+    db,
+    sql`select category_id as "categoryId", brand_id as "brandId", tags, quantity > 0 as "inStock",
+               count(*) filter (where ${inPriceRange})::int as "inRange",
+               min(price_paise)::int as lowest, max(price_paise)::int as highest
+        from ${products}
+        where ${onSale()} and ${products.searchVector} @@ ${tsQuery(filters.match)}
+        group by category_id, brand_id, tags, quantity > 0`,
+  );
+}
+
+/**
+ * The filter panel in SQL: what the shelf index answers from memory (decision 023), and what
+ * answers while it is being read; for a search, the reference that `searchFacetGroups` with
+ * `countFacetGroups` (what the service uses) is tested against in shelf-index.test.ts.
+ */
 export async function facetCounts(db: Executor, filters: ResolvedFilters): Promise<FacetCounts> {
   const where = (except: FacetName) => {
     const conditions = filterConditions(filters, except);

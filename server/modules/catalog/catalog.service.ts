@@ -14,6 +14,7 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 import { presentProduct } from './catalog.presenter.js';
 import * as repository from './catalog.repository.js';
 import { announceCatalogChange, type CatalogChange } from './catalog-changes.js';
+import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
 import { PRODUCT_NOT_FOUND } from './products.js';
 import { buildTsQuery, searchWords } from './search-terms.js';
@@ -250,6 +251,11 @@ export function createCatalogService(
     async facets(filters: ProductFilters): Promise<ApiFacets> {
       const counts = await cached('facets', filters, async () => {
         const resolved = await resolve(filters);
+        if (resolved.q) {
+          // The text index finds the matches; grouped in one pass and counted here (decision 023).
+          const groups = await repository.searchFacetGroups(db, resolved);
+          return countFacetGroups(facetGroupsOf(groups, await repository.facetTaxonomy(db)), resolved);
+        }
         return shelfIndex.counts(resolved) ?? repository.facetCounts(db, resolved);
       });
       return {

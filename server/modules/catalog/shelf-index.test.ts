@@ -11,6 +11,7 @@ import { createTestApp, type TestContext } from '../../test/test-app.js';
 import * as repository from './catalog.repository.js';
 import { announceCatalogChange } from './catalog-changes.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
+import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import { createShelfIndex } from './shelf-index.js';
 
 let ctx: TestContext;
@@ -87,6 +88,23 @@ describe('the shelf index (decision 023)', () => {
     // The spread is only a test if most panels find something.
     expect(panelsWithProducts).toBeGreaterThan(sets.length / 2);
     await index.close();
+  });
+
+  it("counts a search's filter panel from grouped matches exactly as the SQL counts do", async () => {
+    const { db } = ctx.database;
+    const sets = await filterSets();
+    const matches = ['laptop:*', 'samsung', 'watch | shoe:*', 'tv & smart', 'nosuchword'];
+    let panelsWithProducts = 0;
+    for (const [n, filters] of sets.entries()) {
+      const resolved = { ...(await resolve(filters)), q: 'text', match: matches[n % matches.length] };
+      const grouped = countFacetGroups(
+        facetGroupsOf(await repository.searchFacetGroups(db, resolved), await repository.facetTaxonomy(db)),
+        resolved,
+      );
+      expect(grouped, JSON.stringify(resolved)).toEqual(await repository.facetCounts(db, resolved));
+      if (grouped.availability.inStock + grouped.availability.outOfStock > 0) panelsWithProducts++;
+    }
+    expect(panelsWithProducts).toBeGreaterThan(sets.length / 3);
   });
 
   it('pages every list exactly as SQL does, walking the sort or gathering the matches', async () => {

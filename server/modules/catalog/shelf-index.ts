@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import type { FacetCount, FacetCounts, ResolvedFilters } from './catalog.repository.js';
+import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
+import { chosen, countFacetGroups, priceRange, tagMaskOf } from './facet-groups.js';
 import type { ProductSort } from './product-query.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
@@ -367,34 +368,6 @@ function select(s: Snapshot, filters: ResolvedFilters): Selection {
   return { passes, ...priceRange(filters) };
 }
 
-/** A flag per category or brand: whether the filter names it. */
-function chosen(ids: string[] | undefined, index: Map<string, number>, size: number): Uint8Array {
-  const picked = new Uint8Array(size);
-  for (const id of ids ?? []) {
-    const n = index.get(id);
-    if (n !== undefined) picked[n] = 1;
-  }
-  return picked;
-}
-
-function tagMaskOf(s: Snapshot, tags: string[]): number {
-  let mask = 0;
-  for (const tag of tags) {
-    const n = s.tags.indexOf(tag);
-    if (n >= 0) mask |= 1 << n;
-  }
-  return mask;
-}
-
-/** Prices are whole paise, so an exclusive bound is the inclusive one a paisa further in. */
-function priceRange(filters: ResolvedFilters): { low: number; high: number; byPrice: boolean } {
-  return {
-    low: filters.min ? filters.min.paise + (filters.min.inclusive ? 0 : 1) : 0,
-    high: filters.max ? filters.max.paise - (filters.max.inclusive ? 0 : 1) : 2 ** 31,
-    byPrice: filters.min !== undefined || filters.max !== undefined,
-  };
-}
-
 /**
  * Positions `offset` to `offset + limit - 1` of the matches in the sort's order (ties by id in
  * the sort's direction, as the database's ranks have them), and how many match in all.
@@ -454,90 +427,24 @@ function pageOf(
   return { ids: page.map((n) => s.ids[n]!), total };
 }
 
-/**
- * Which filter other than price a group fails, as the panel counts leave each facet's own filter
- * out (price is per product: the group's price range).
- */
-const CATEGORY = 1;
-const BRAND = 2;
-const TAGS = 4;
-const AVAILABILITY = 16;
-
-/**
- * The same answer as the SQL counts (catalog.repository.ts facetCounts; shelf-index.test.ts holds
- * them equal): each facet counts the products passing every filter but its own, so a shopper who
- * picked one brand still sees how many the other brands have.
- */
+/** The filter panel from the snapshot's groups, each group's price range by binary search. */
 function countFacets(s: Snapshot, filters: ResolvedFilters): FacetCounts {
-  const byCategory = filters.categories.length > 0;
-  const byBrand = filters.brands.length > 0;
-  const categoryChosen = chosen(filters.categoryIds, s.categoryIndex, s.categories.length);
-  const brandChosen = chosen(filters.brandIds, s.brandIndex, s.brands.length);
-  const tagMask = tagMaskOf(s, filters.tags);
-  const byTags = filters.tags.length > 0;
   const { low, high, byPrice } = priceRange(filters);
-  const availability = filters.availability;
-
-  const categoryCounts = new Int32Array(s.categories.length);
-  const brandCounts = new Int32Array(s.brands.length);
-  const tagCounts = new Int32Array(s.tags.length);
-  let inStock = 0;
-  let outOfStock = 0;
-  let min = Infinity;
-  let max = -Infinity;
   const { groupStart, prices } = s;
-  for (let g = 0; g < s.groupCategory.length; g++) {
-    // The filters other than price this group fails (all its products alike); more than one: none
-    // of its products counts anywhere.
-    let failed = 0;
-    let fails = 0;
-    if (byCategory && categoryChosen[s.groupCategory[g]!] === 0) {
-      failed = CATEGORY;
-      fails++;
-    }
-    if (byBrand && brandChosen[s.groupBrand[g]!] === 0) {
-      failed = BRAND;
-      if (++fails > 1) continue;
-    }
-    const tags = s.groupTags[g]!;
-    if (byTags && (tags & tagMask) === 0) {
-      failed = TAGS;
-      if (++fails > 1) continue;
-    }
-    const stocked = s.groupInStock[g] === 1;
-    if (availability !== undefined && stocked !== (availability === 'in-stock')) {
-      failed = AVAILABILITY;
-      if (++fails > 1) continue;
-    }
-    const from = groupStart[g]!;
-    const to = groupStart[g + 1]!;
-    // Its products within the price range pass the price filter; those outside fail it too.
-    const inRange = byPrice
-      ? firstAtLeast(prices, from, to, high + 1) - firstAtLeast(prices, from, to, low)
-      : to - from;
-    if (fails === 0) {
-      // The price facet leaves out the price filter: every product of the group counts for it.
-      if (prices[from]! < min) min = prices[from]!;
-      if (prices[to - 1]! > max) max = prices[to - 1]!;
-    }
-    if (inRange === 0) continue;
-    if (fails === 0 || failed === CATEGORY) categoryCounts[s.groupCategory[g]!]! += inRange;
-    if (fails === 0 || failed === BRAND) brandCounts[s.groupBrand[g]!]! += inRange;
-    if ((fails === 0 || failed === TAGS) && tags !== 0) {
-      for (let bit = 0; bit < s.tags.length; bit++) if (tags & (1 << bit)) tagCounts[bit]! += inRange;
-    }
-    if (fails === 0 || failed === AVAILABILITY) {
-      if (stocked) inStock += inRange;
-      else outOfStock += inRange;
-    }
-  }
-  const listed = (entries: { title: string }[], counts: Int32Array): FacetCount[] =>
-    entries.map((entry, n) => ({ value: entry.title, count: counts[n]! }));
-  return {
-    categories: listed(s.categories, categoryCounts),
-    brands: listed(s.brands, brandCounts),
-    tags: s.tags.flatMap((tag, n) => (tagCounts[n]! > 0 ? [{ value: tag, count: tagCounts[n]! }] : [])),
-    availability: { inStock, outOfStock },
-    price: min === Infinity ? { min: 0, max: 0 } : { min, max },
-  };
+  return countFacetGroups(
+    {
+      ...s,
+      count: s.groupCategory.length,
+      inRange: (g) => {
+        const from = groupStart[g]!;
+        const to = groupStart[g + 1]!;
+        return byPrice
+          ? firstAtLeast(prices, from, to, high + 1) - firstAtLeast(prices, from, to, low)
+          : to - from;
+      },
+      lowest: (g) => prices[groupStart[g]!]!,
+      highest: (g) => prices[groupStart[g + 1]! - 1]!,
+    },
+    filters,
+  );
 }
