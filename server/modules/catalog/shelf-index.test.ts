@@ -10,8 +10,8 @@ import { topUpSyntheticCatalogue } from '../../db/seed/synthetic-catalogue.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import * as repository from './catalog.repository.js';
 import { announceCatalogChange } from './catalog-changes.js';
-import type { ProductFilters, ProductSort } from './product-query.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
+import type { ProductFilters, ProductSort } from './product-query.js';
 import { createShelfIndex } from './shelf-index.js';
 
 let ctx: TestContext;
