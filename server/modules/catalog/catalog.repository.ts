@@ -495,25 +495,24 @@ export async function facetTaxonomy(db: Executor): Promise<{
   return { categories: categoryRows, brands: brandRows };
 }
 
+/** A group of a search's matches: its category, brand, tags and stock, and its prices. */
+export type FacetGroupRow = {
+  categoryId: string;
+  brandId: string;
+  tags: string[];
+  inStock: boolean;
+  /** How many of the group lie within the filters' price bounds. */
+  inRange: number;
+  lowest: number;
+  highest: number;
+};
+
 /**
  * A search's matches grouped by what the filter panel counts (facet-groups.ts, decision 023): one
  * pass over the text index's matches, where the SQL panel (`facetCounts`) read them five times.
  * `inRange` counts the group's products within the filters' price bounds.
  */
-export async function searchFacetGroups(
-  db: Executor,
-  filters: ResolvedFilters,
-): Promise<
-  {
-    categoryId: string;
-    brandId: string;
-    tags: string[];
-    inStock: boolean;
-    inRange: number;
-    lowest: number;
-    highest: number;
-  }[]
-> {
+export async function searchFacetGroups(db: Executor, filters: ResolvedFilters): Promise<FacetGroupRow[]> {
   if (!filters.match) return [];
   const inPriceRange = and(...priceConditions(filters)) ?? sql`true`;
   return queryRows(

@@ -1,4 +1,4 @@
-import type { FacetCount, FacetCounts, ResolvedFilters } from './catalog.repository.js';
+import type { FacetCount, FacetCounts, FacetGroupRow, ResolvedFilters } from './catalog.repository.js';
 
 /**
  * Products grouped by what the filter panel counts (category, brand, tags, in stock), with how many
@@ -7,20 +7,24 @@ import type { FacetCount, FacetCounts, ResolvedFilters } from './catalog.reposit
  * by the database (`searchFacetGroups`). Categories and brands are positions in the lists given,
  * tags bits of `tags`.
  */
-export type FacetGroups = {
+export type FacetGroups = GroupColumns<ArrayLike<number>> & {
+  count: number;
+  inRange(group: number): number;
+  lowest(group: number): number;
+  highest(group: number): number;
+};
+
+/** The taxonomy the groups point into, and each group's category, brand, tags and stock. */
+export type GroupColumns<Column> = {
   categories: { id: string; title: string }[];
   brands: { id: string; title: string }[];
   tags: string[];
   categoryIndex: Map<string, number>;
   brandIndex: Map<string, number>;
-  count: number;
-  groupCategory: ArrayLike<number>;
-  groupBrand: ArrayLike<number>;
-  groupTags: ArrayLike<number>;
-  groupInStock: ArrayLike<number>;
-  inRange(group: number): number;
-  lowest(group: number): number;
-  highest(group: number): number;
+  groupCategory: Column;
+  groupBrand: Column;
+  groupTags: Column;
+  groupInStock: Column;
 };
 
 /** Which filter other than price a group fails; price is per product (the group's range). */
@@ -135,15 +139,7 @@ export function priceRange(filters: ResolvedFilters): { low: number; high: numbe
  * bits of the tags seen, in order.
  */
 export function facetGroupsOf(
-  all: {
-    categoryId: string;
-    brandId: string;
-    tags: string[];
-    inStock: boolean;
-    inRange: number;
-    lowest: number;
-    highest: number;
-  }[],
+  all: FacetGroupRow[],
   taxonomy: { categories: { id: string; title: string }[]; brands: { id: string; title: string }[] },
 ): FacetGroups {
   const categoryIndex = new Map(taxonomy.categories.map((c, n) => [c.id, n]));

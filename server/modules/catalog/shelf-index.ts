@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
-import { chosen, countFacetGroups, priceRange, tagMaskOf } from './facet-groups.js';
+import { chosen, countFacetGroups, type GroupColumns, priceRange, tagMaskOf } from './facet-groups.js';
 import type { ProductSort } from './product-query.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
@@ -40,16 +40,7 @@ type SortField = (typeof SORT_FIELDS)[number];
  * the database's own (its ranks, read with the snapshot), so pages come out exactly as SQL's.
  * About 120 bytes a product, mostly its id (120 MB at a million).
  */
-type Snapshot = {
-  categories: { id: string; title: string }[];
-  brands: { id: string; title: string }[];
-  tags: string[];
-  categoryIndex: Map<string, number>;
-  brandIndex: Map<string, number>;
-  groupCategory: Uint16Array;
-  groupBrand: Uint16Array;
-  groupTags: Uint16Array;
-  groupInStock: Uint8Array;
+type Snapshot = GroupColumns<Uint16Array | Uint8Array> & {
   /** Group g's products are at groupStart[g] to groupStart[g + 1] - 1 of prices and members. */
   groupStart: Uint32Array;
   /** Prices ascending within each group. */
