@@ -75,8 +75,10 @@ export function createSuggestionIndex(
       loaded.catch(() => {
         loaded = undefined;
       });
-      timer = setInterval(() => void reload(), options.reloadEveryMs ?? DEFAULT_RELOAD_EVERY_MS);
-      timer.unref();
+      if (!timer) {
+        timer = setInterval(() => void reload(), options.reloadEveryMs ?? DEFAULT_RELOAD_EVERY_MS);
+        timer.unref();
+      }
     }
     return loaded;
   };
