@@ -27,7 +27,8 @@ import { createSuggestionIndex } from './suggestion-index.js';
  * A search's or price range's X-Total-Count is exact up to this many products and the planner's
  * estimate above it (decision 016): counting stops here, so a broad search over a million products
  * does not read every match twice. Lists filtered by category, brand, tag or stock only are always
- * exact (product_facet_counts).
+ * exact (product_facet_counts), and so is every list the shelf index answers (decision 023): a
+ * price range meets this cap only while the index is being read again.
  */
 export const EXACT_COUNT_UP_TO = 1_000;
 
