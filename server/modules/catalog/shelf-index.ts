@@ -32,9 +32,9 @@ type SortField = (typeof SORT_FIELDS)[number];
 
 /**
  * The catalogue as the store's lists and filter panel need it (decision 023), for every product on
- * sale. Products sharing a category, brand, set of tags and in-stock state form a group (about
- * 1,500 groups at 100,000 products: catalogues have far fewer combinations than products), and
- * each group keeps its products sorted by price. A filter panel is one pass over the groups, with
+ * sale. Products sharing a category, brand, set of tags and in-stock state form a group (504
+ * groups at 100,000 synthetic products, 613 at a million: catalogues have far fewer combinations
+ * than products), and each group keeps its products sorted by price. A filter panel is one pass over the groups, with
  * two binary searches per group for a price range; a list's page walks the sort's order testing
  * each product's group, or gathers the matches and sorts them when they are few. The orders are
  * the database's own (its ranks, read with the snapshot), so pages come out exactly as SQL's.
