@@ -362,6 +362,31 @@ const shelfPageStatements = new WeakMap<
   { execute(values: { ids: string[] }): Promise<ShelfRow[]> }
 >();
 
+/** What a suggestion in the search box shows of a product (its first picture's stored URL). */
+export type SuggestionCard = {
+  id: string;
+  slug: string;
+  title: string;
+  brand: string;
+  category: string;
+  pricePaise: number;
+  image: string | null;
+};
+
+/**
+ * The suggestion of every product the search vocabulary names (one per product name), on sale:
+ * what the suggestion index holds in memory (suggestion-index.ts, decision 023).
+ */
+export async function suggestionCards(db: Executor): Promise<SuggestionCard[]> {
+  return queryRows<SuggestionCard>(
+    db,
+    sql`select p.id, p.slug, p.title, b.title as brand, c.title as category, p.price_paise as "pricePaise",
+               p.images->0->>'url' as image
+        from ${products} p join ${brands} b on b.id = p.brand_id join ${categories} c on c.id = p.category_id
+        where p.archived_at is null and p.id in (select product_id from search_phrases)`,
+  );
+}
+
 /** A product on sale by id or slug, with its colours and its latest reviews, in one statement. */
 export async function shelfProduct(
   db: Database,

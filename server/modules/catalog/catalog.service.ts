@@ -63,6 +63,7 @@ export function createCatalogService(
   const forget = (change: CatalogChange) => {
     shelfIndex.changed(change);
     if (change === 'all') {
+      suggestionIndex.changed();
       cache.clear();
       taxonomyIds.clear();
     } else cache.clearPrefix('product:');
@@ -168,7 +169,10 @@ export function createCatalogService(
      * lists and the filter panel are read from SQL, since the in-memory shelf index could be
      * stale unawares.
      */
-    setHearingChanges: (hearing: boolean) => shelfIndex.setHearing(hearing),
+    setHearingChanges(hearing: boolean) {
+      shelfIndex.setHearing(hearing);
+      suggestionIndex.setHearing(hearing);
+    },
 
     /** Reads the lists' and filter panel's shelf index now (a server warming up, tests). */
     warmShelfIndex: () => shelfIndex.ready(),
@@ -233,19 +237,24 @@ export function createCatalogService(
 
     /** `q` trimmed, 2 to 100 characters (the endpoint's schema checks it). */
     async suggest(q: string): Promise<ApiProductSuggestion[]> {
-      const rows = await cached('suggest', q.toLowerCase(), async () => {
+      const cards = await cached('suggest', q.toLowerCase(), async () => {
         const ids = await suggestionIndex.suggest(q, SUGGESTIONS_MAX);
+        const held = suggestionIndex.cardsOf(ids);
+        if (held) return held;
         const found = new Map((await repository.shelfPageRows(db, ids)).map((row) => [row.id, row]));
-        return ids.flatMap((id) => found.get(id) ?? []);
+        return ids.flatMap((id) => {
+          const row = found.get(id);
+          return row ? [{ ...row, image: row.images[0]?.url ?? null }] : [];
+        });
       });
-      return rows.map((row) => ({
-        _id: row.id,
-        slug: row.slug,
-        title: row.title,
-        brand: row.brand,
-        category: row.category,
-        price: paiseToRupees(row.pricePaise),
-        image: row.images[0] ? imageUrls.url(row.images[0].url) : null,
+      return cards.map((card) => ({
+        _id: card.id,
+        slug: card.slug,
+        title: card.title,
+        brand: card.brand,
+        category: card.category,
+        price: paiseToRupees(card.pricePaise),
+        image: card.image ? imageUrls.url(card.image) : null,
       }));
     },
 

@@ -109,6 +109,35 @@ describe('suggestions from the vocabulary in memory (decision 023)', () => {
     index.close();
   });
 
+  it('shows what the database holds, from memory, and a new price at once after a change', async () => {
+    const catalog = ctx.app.services.catalog;
+    const suggest = async (q: string) =>
+      (await ctx.app.inject(`/api/product/suggestions?q=${encodeURIComponent(q)}`)).json() as {
+        _id: string;
+        price: number;
+      }[];
+    const queries = ['sam', 'lapptop', 'watch', 'titan', 'boat'];
+    await suggest('warm');
+    await expect.poll(async () => (await suggest('sam')).length).toBeGreaterThan(0);
+    const fromMemory = await Promise.all(queries.map(suggest));
+    // The same answers with the cards read from the database (as while changes cannot be heard).
+    catalog.setHearingChanges(false);
+    try {
+      expect(await Promise.all(queries.map(suggest))).toEqual(fromMemory);
+    } finally {
+      catalog.setHearingChanges(true);
+      catalog.forget('all');
+    }
+
+    const [first] = fromMemory[0]!;
+    await ctx.database.db.execute(sql`update products set price_paise = 123456 where id = ${first!._id}`);
+    catalog.invalidate();
+    // At once (from the rows while the cards are read again), and still once they are.
+    expect((await suggest('sam')).find((s) => s._id === first!._id)?.price).toBe(1234.56);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await suggest('sam')).find((s) => s._id === first!._id)?.price).toBe(1234.56);
+  });
+
   it('reads the names again after the vocabulary is rebuilt', async () => {
     const db = ctx.database.db;
     const catalog = ctx.app.services.catalog;

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
+import type { SuggestionCard } from './catalog.repository.js';
+import * as repository from './catalog.repository.js';
 import type { SearchPhrase } from './search-vocabulary.repository.js';
 import * as vocabulary from './search-vocabulary.repository.js';
 
@@ -12,6 +14,10 @@ const WORD_SIMILARITY_THRESHOLD = 0.5;
 const DEFAULT_RELOAD_EVERY_MS = 60_000;
 
 type Loaded = {
+  /** The catalogue change (counted here) after which it was read. */
+  generation: number;
+  /** What each named product's suggestion shows, by product id. */
+  cards: Map<string, SuggestionCard>;
   phrases: SearchPhrase[];
   /** For each trigram, the names (their positions in `phrases`) having it. */
   byTrigram: Map<string, number[]>;
@@ -23,10 +29,12 @@ type Loaded = {
  * only when those are too few, names containing the text or close to it by trigram word
  * similarity (typos), as pg_trgm's `word_similarity` scores them. The vocabulary holds one row
  * per product name (773 at 100,000 synthetic products; tens of thousands in a real catalogue), so
- * a keystroke costs microseconds and no database round trip; only the products' rows are read.
+ * a keystroke costs microseconds and no database round trip.
  *
  * The names follow the vocabulary: read on first use, again after this server rebuilt it
- * (`reload()`), and every minute for rebuilds made by another server.
+ * (`reload()`), and every minute for rebuilds made by another server. What each suggestion shows
+ * (name, price, picture) is read with them and answers only while no catalogue change was heard
+ * since (`changed()`, as the shelf index); otherwise the caller reads those products' rows.
  */
 export function createSuggestionIndex(
   db: Executor,
@@ -37,11 +45,19 @@ export function createSuggestionIndex(
   },
 ) {
   let loaded: Promise<Loaded> | undefined;
+  /** The newest read, for answering cards without waiting. */
+  let latest: Loaded | undefined;
+  let generation = 0;
+  let hearing = true;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
   const read = async (): Promise<Loaded> => {
-    const phrases = await vocabulary.searchPhrases(db);
+    const readFor = generation;
+    const [phrases, cards] = await Promise.all([
+      vocabulary.searchPhrases(db),
+      repository.suggestionCards(db),
+    ]);
     const byTrigram = new Map<string, number[]>();
     phrases.forEach((phrase, n) => {
       for (const trigram of new Set(trigramsOf(phrase.folded))) {
@@ -50,7 +66,14 @@ export function createSuggestionIndex(
         else byTrigram.set(trigram, [n]);
       }
     });
-    return { phrases, byTrigram };
+    const next = {
+      generation: readFor,
+      cards: new Map(cards.map((card) => [card.id, card])),
+      phrases,
+      byTrigram,
+    };
+    if (!latest || latest.generation <= next.generation) latest = next;
+    return next;
   };
 
   const reload = async () => {
@@ -89,8 +112,35 @@ export function createSuggestionIndex(
       return suggestFrom(await current(), text.toLowerCase(), limit);
     },
 
+    /**
+     * What the suggestions of these products show, in order, or undefined when any may be stale
+     * (a change since the read, changes not heard) or is not held: then read the products' rows.
+     */
+    cardsOf(ids: string[]): SuggestionCard[] | undefined {
+      if (!hearing || !latest || latest.generation !== generation) return undefined;
+      const cards: SuggestionCard[] = [];
+      for (const id of ids) {
+        const card = latest.cards.get(id);
+        if (!card) return undefined;
+        cards.push(card);
+      }
+      return cards;
+    },
+
     /** The vocabulary was rebuilt: read it again (if it was ever read). */
     reload,
+
+    /** The catalogue changed (a name, a price, a picture): answer no cards until read again. */
+    changed() {
+      generation++;
+      void reload();
+    },
+
+    /** As the shelf index's: while changes cannot be heard, no cards. */
+    setHearing(value: boolean) {
+      hearing = value;
+      if (!value) generation++;
+    },
 
     close() {
       closed = true;
