@@ -152,13 +152,15 @@ describe('SIGTERM during a request', () => {
     const signalled = Date.now();
     child.kill('SIGTERM');
     // New requests are turned away: a refused connection once the socket closed, or 503
-    // (return503OnClosing) on the way there. Never a 200 for long, never a hang.
+    // (return503OnClosing) on the way there, or a reset for a connection the kernel had queued
+    // on the listening socket as it closed (seen once in a CI rehearsal). Never a 200 for long,
+    // never a hang.
     let refusal: number | string = 200;
     while (refusal === 200 && Date.now() - signalled < 5000) {
       refusal = await freshRequest();
       if (refusal === 200) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(['ECONNREFUSED', 503]).toContain(refusal);
+    expect(['ECONNREFUSED', 'ECONNRESET', 503]).toContain(refusal);
     // Still waiting for the slow customer: the process has not left.
     expect(child.exitCode).toBeNull();
 
