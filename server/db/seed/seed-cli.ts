@@ -1,11 +1,12 @@
 import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import { announceCatalogChange } from '../../modules/catalog/catalog-changes.js';
 import { refreshCatalogSummaries } from '../../modules/catalog/search-vocabulary.js';
-import { countRows, type Database, DatabaseUnavailableError, openDatabase } from '../client.js';
+import { countRows, type Database, openDatabase } from '../client.js';
+import { runCommand } from '../run-command.js';
 import { describeSeedSummary, seedDemo } from './demo-seed.js';
-import { parseSeedArguments, UsageError } from './seed-arguments.js';
+import { parseSeedArguments } from './seed-arguments.js';
 import { BULK_LOAD_MIN_PRODUCTS, bulkLoadSyntheticCatalogue } from './synthetic-bulk-load.js';
 import { type TopUpOptions, topUpSyntheticCatalogue } from './synthetic-catalogue.js';
 
@@ -93,16 +94,4 @@ async function topUpWithProgress(db: Database, target: number, databaseUrl: stri
   if (phases.length > 0) console.log(`Bulk load (COPY): ${phases.join(', ')}.`);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof UsageError) {
-    (error.exitCode === 0 ? console.log : console.error)(error.message);
-    process.exit(error.exitCode);
-  }
-  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+await runCommand(main);

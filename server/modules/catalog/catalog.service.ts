@@ -263,8 +263,11 @@ export function createCatalogService(
         const resolved = await resolve(filters);
         if (resolved.q) {
           // The text index finds the matches; grouped in one pass and counted here (decision 023).
-          const groups = await repository.searchFacetGroups(db, resolved);
-          return countFacetGroups(facetGroupsOf(groups, await repository.facetTaxonomy(db)), resolved);
+          const [groups, taxonomy] = await Promise.all([
+            repository.searchFacetGroups(db, resolved),
+            repository.facetTaxonomy(db),
+          ]);
+          return countFacetGroups(facetGroupsOf(groups, taxonomy), resolved);
         }
         return shelfIndex.counts(resolved) ?? repository.facetCounts(db, resolved);
       });
