@@ -14,6 +14,8 @@
  *
  * The server runs with its catalogue micro-cache (CATALOG_CACHE_SECONDS, default 10 s), as in
  * production; `CATALOG_CACHE_SECONDS=0 npx tsx bench/api-load.ts` measures every read cold.
+ * Lists are put together from product cards each held up to LIST_CARD_SECONDS (decision 024);
+ * `LIST_CARD_SECONDS=0` as well reads every card from the database, as a crawler's pages would.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -252,7 +254,7 @@ for (const size of sizes) {
 
 const lines = [
   `Catalogue API at ${connections} connections, ${duration} s per route, ${dataDir ? 'PGlite' : 'PostgreSQL 15'}, production server on loopback, ` +
-    `catalogue cache ${process.env.CATALOG_CACHE_SECONDS ?? '10'} s`,
+    `catalogue cache ${process.env.CATALOG_CACHE_SECONDS ?? '10'} s, list cards ${process.env.LIST_CARD_SECONDS ?? '10'} s`,
   '',
 ];
 lines.push(

@@ -121,6 +121,13 @@ const envSchema = z
       .min(0)
       .max(3600)
       .default(10),
+    // How long a listed product's card is used in list pages (decision 024); 0 = every read.
+    LIST_CARD_SECONDS: z.coerce
+      .number({ message: 'LIST_CARD_SECONDS must be a number' })
+      .int()
+      .min(0)
+      .max(300)
+      .default(10),
     // How often pending checkouts are reconciled with the provider; 0 turns it off.
     RECONCILE_INTERVAL_SECONDS: z.coerce
       .number({ message: 'RECONCILE_INTERVAL_SECONDS must be a number' })
@@ -360,6 +367,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Cash on delivery: the largest order in paise (0: not offered); minutes to confirm one. */
     cashOnDelivery: { maxOrderPaise: raw.COD_MAX_ORDER * 100, confirmMinutes: raw.COD_CONFIRM_MINUTES },
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
+    /** Seconds a list page uses a product's card read earlier: how late lists may show stock. */
+    listCardSeconds: raw.LIST_CARD_SECONDS,
     /** Days without use after which a customer's account is erased; 0: never (issue 17). */
     inactiveAccountEraseDays: raw.INACTIVE_ACCOUNT_ERASE_DAYS,
     logLevel: raw.LOG_LEVEL,

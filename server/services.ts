@@ -66,7 +66,12 @@ export async function createServices(deps: {
   const emailOutbox = createEmailOutbox({ db, mailer, log, metrics, settings: config.emailOutbox });
   metrics?.observeOutbox(emailOutbox.stats);
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
-  const catalog = createCatalogService(db, { cacheSeconds: config.catalogCacheSeconds, imageUrls, log });
+  const catalog = createCatalogService(db, {
+    cacheSeconds: config.catalogCacheSeconds,
+    listCardSeconds: config.listCardSeconds,
+    imageUrls,
+    log,
+  });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({
     db,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as endpoints from '../../../shared/api/catalog.js';
 import * as schemas from '../../../shared/api/catalog.schemas.js';
-import { registerEndpoint } from '../../lib/endpoints.js';
+import { jsonAnswer, registerEndpoint } from '../../lib/endpoints.js';
 import type { CatalogService } from './catalog.service.js';
 import { parseProductFilters, parseProductListQuery } from './product-query.js';
 
@@ -26,12 +26,12 @@ export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog
 
   registerEndpoint(app, endpoints.listProducts, schemas.listProducts, async ({ query }, request, reply) => {
     const staffWithoutLimit = (query.limit === undefined || query.limit === '') && (await isStaff(request));
-    const { products, total, totalIsExact } = await catalog.listProducts(
+    const { productsJson, total, totalIsExact } = await catalog.listProducts(
       parseProductListQuery(query, staffWithoutLimit ? { limitWhenAbsent: STAFF_LIST_LIMIT } : {}),
     );
     reply.header('X-Total-Count', String(total));
     if (!totalIsExact) reply.header('X-Total-Count-Estimated', 'true');
-    return products;
+    return jsonAnswer<schemas.ApiListedProduct[]>(productsJson);
   });
 
   registerEndpoint(app, endpoints.productSuggestions, schemas.productSuggestions, ({ query }) =>

@@ -20,6 +20,7 @@ import { PRODUCT_NOT_FOUND } from './products.js';
 import { buildTsQuery, searchWords } from './search-terms.js';
 import { createSearchVocabulary } from './search-vocabulary.js';
 import * as vocabulary from './search-vocabulary.repository.js';
+import { createShelfCards } from './shelf-cards.js';
 import { createShelfIndex } from './shelf-index.js';
 import { createSuggestionIndex } from './suggestion-index.js';
 
@@ -31,6 +32,12 @@ import { createSuggestionIndex } from './suggestion-index.js';
  * price range meets this cap only while the index is being read again.
  */
 export const EXACT_COUNT_UP_TO = 1_000;
+
+/**
+ * How many listed products' cards each server keeps (decision 024): about 1.2 KB of JSON each, so
+ * some 25 MB; far more than the first five pages of every list a shop's shoppers open.
+ */
+const SHELF_CARDS_MAX = 20_000;
 
 /**
  * Catalogue reads are the shop's hottest path and change rarely, so lists, facets, suggestions and
@@ -45,6 +52,11 @@ export function createCatalogService(
   db: Database,
   options: {
     cacheSeconds?: number;
+    /**
+     * How long a list page uses a product's card read earlier (LIST_CARD_SECONDS, decision 024):
+     * lists show stock bought, given back or held at checkout within this; 0 reads every card.
+     */
+    listCardSeconds?: number;
     imageUrls: ImageUrls;
     log?: Pick<FastifyBaseLogger, 'warn'>;
     vocabularyRefreshDelayMs?: number;
@@ -60,8 +72,13 @@ export function createCatalogService(
   // before every filtered list.
   const taxonomyIds = new Map<string, Promise<{ brandIds: string[]; categoryIds: string[] }>>();
   const shelfIndex = createShelfIndex(db, { log: options.log });
+  const shelfCards = createShelfCards({
+    maxEntries: SHELF_CARDS_MAX,
+    maxAgeMs: (options.listCardSeconds ?? 10) * 1000,
+  });
   const forget = (change: CatalogChange) => {
     shelfIndex.changed(change);
+    shelfCards.changed(change);
     if (change === 'all') {
       suggestionIndex.changed();
       cache.clear();
@@ -106,6 +123,9 @@ export function createCatalogService(
     const product = present(row, row.colors);
     return { ...product, color: product.color.map((c) => c._id) };
   };
+  /** A listed product as JSON text: what a list page holds (shelf-cards.ts) and sends. */
+  const cardOf = (row: repository.ShelfRow) => JSON.stringify(listed(row));
+  const jsonArray = (parts: (string | undefined)[]) => `[${parts.filter((p) => p !== undefined).join(',')}]`;
   const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
     cache.get(`${kind}:${JSON.stringify(key)}`, load);
   const searchVocabulary = createSearchVocabulary(db, {
@@ -171,6 +191,7 @@ export function createCatalogService(
      */
     setHearingChanges(hearing: boolean) {
       shelfIndex.setHearing(hearing);
+      shelfCards.setHearing(hearing);
       suggestionIndex.setHearing(hearing);
     },
 
@@ -191,21 +212,30 @@ export function createCatalogService(
     /** Rebuilds the search box's vocabulary now (seeding, tests). */
     refreshSearchVocabulary: () => searchVocabulary.refreshNow(),
 
-    /** A page of products on sale; each product's `color` is its colours' ids, as lists answer them. */
+    /**
+     * A page of products on sale, as the JSON text of an array of listed products (each product's
+     * `color` is its colours' ids): pages are put together from cards held as JSON (decision 024).
+     */
     listProducts(
       query: ProductListQuery,
-    ): Promise<{ products: ApiListedProduct[]; total: number; totalIsExact: boolean }> {
+    ): Promise<{ productsJson: string; total: number; totalIsExact: boolean }> {
       return cached('list', query, async () => {
         const resolved = await resolve(query);
         const indexed = shelfIndex.page(resolved, query.sort, query.page, query.limit);
         if (indexed) {
-          const rows = new Map((await repository.shelfPageRows(db, indexed.ids)).map((row) => [row.id, row]));
-          // A product archived since the snapshot was read is left out, as SQL would leave it.
-          const products = indexed.ids.flatMap((id) => {
-            const row = rows.get(id);
-            return row ? [listed(row)] : [];
-          });
-          return { products, total: indexed.total, totalIsExact: true };
+          const { json, missing } = shelfCards.get(indexed.ids);
+          if (missing.length) {
+            const read = shelfCards.readBegins();
+            const found = new Map(
+              (await repository.shelfPageRows(db, missing)).map((row) => [row.id, cardOf(row)]),
+            );
+            shelfCards.put(read, found);
+            // A product archived since the index was read is left out, as SQL would leave it.
+            indexed.ids.forEach((id, i) => {
+              json[i] ??= found.get(id);
+            });
+          }
+          return { productsJson: jsonArray(json), total: indexed.total, totalIsExact: true };
         }
         // A search is counted first: whether it is broad decides how it is ranked.
         const counting = repository.countProducts(db, resolved, exactCountUpTo);
@@ -214,7 +244,11 @@ export function createCatalogService(
           repository.listProducts(db, resolved, query.sort, query.page, query.limit, { broadSearch }),
           counting,
         ]);
-        return { products: rows.map(listed), total: counted.count, totalIsExact: counted.exact };
+        return {
+          productsJson: jsonArray(rows.map(cardOf)),
+          total: counted.count,
+          totalIsExact: counted.exact,
+        };
       });
     },
 

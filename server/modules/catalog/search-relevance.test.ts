@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiListedProduct } from '../../../shared/api/catalog.schemas.js';
 import { seedDemo } from '../../db/seed/demo-seed.js';
 import { topUpSyntheticCatalogue } from '../../db/seed/synthetic-catalogue.js';
 import { createImageUrls } from '../../lib/image-urls.js';
@@ -105,7 +106,8 @@ describe('search relevance', () => {
     });
     try {
       const rows = await judge(async (query) => {
-        const { products } = await catalog.listProducts(parseProductListQuery({ q: query, limit: '10' }));
+        const { productsJson } = await catalog.listProducts(parseProductListQuery({ q: query, limit: '10' }));
+        const products = JSON.parse(productsJson) as ApiListedProduct[];
         return products;
       });
       expect(

@@ -12,7 +12,7 @@ import * as repository from './catalog.repository.js';
 import { announceCatalogChange } from './catalog-changes.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
-import { createShelfIndex } from './shelf-index.js';
+import { createShelfIndex, FirstInOrder } from './shelf-index.js';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -238,5 +238,33 @@ describe('the shelf index (decision 023)', () => {
     expect(after.availability.inStock + after.availability.outOfStock).toBe(
       before.availability.inStock + before.availability.outOfStock - 1,
     );
+  });
+});
+
+describe('FirstInOrder (a page of the gathered matches)', () => {
+  it('keeps the first items in key order, as sorting all of them would', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (const [count, size] of [
+      [0, 5],
+      [3, 5],
+      [5, 5],
+      [1000, 24],
+      [4096, 120],
+      [50, 0],
+    ] as const) {
+      const keys = Array.from({ length: count }, (_, i) => i).sort(() => random() - 0.5);
+      for (const sign of [1, -1]) {
+        const first = new FirstInOrder(size, (item) => sign * keys[item]!);
+        for (let item = 0; item < count; item++) first.offer(item);
+        const sorted = Array.from({ length: count }, (_, i) => i).sort(
+          (a, b) => sign * (keys[a]! - keys[b]!),
+        );
+        expect(first.inOrder()).toEqual(sorted.slice(0, size));
+      }
+    }
   });
 });

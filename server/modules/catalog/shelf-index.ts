@@ -386,18 +386,18 @@ function pageOf(
   const ranks = s.rankOf[field];
   let page: number[];
   if (total <= gatherUpTo) {
-    // Few matches: gather them from their groups' price ranges and sort them.
-    const matches: number[] = [];
+    // Few matches: gather them from their groups' price ranges and keep the first offset + limit
+    // in the sort's order (sorting all of them cost more than the rest of the request).
+    const first = new FirstInOrder(offset + limit, descending ? (n) => -ranks[n]! : (n) => ranks[n]!);
     for (let g = 0; g < passes.length; g++) {
       if (passes[g] === 0) continue;
       const from = groupStart[g]!;
       const to = groupStart[g + 1]!;
       const end = byPrice ? firstAtLeast(prices, from, to, high + 1) : to;
       for (let at = byPrice ? firstAtLeast(prices, from, to, low) : from; at < end; at++)
-        matches.push(members[at]!);
+        first.offer(members[at]!);
     }
-    matches.sort(descending ? (a, b) => ranks[b]! - ranks[a]! : (a, b) => ranks[a]! - ranks[b]!);
-    page = matches.slice(offset, offset + limit);
+    page = first.inOrder().slice(offset);
   } else {
     // Many: walk the sort's order, skipping what does not match, and stop at the page's end.
     const order = s.inOrder[field];
@@ -416,6 +416,64 @@ function pageOf(
     }
   }
   return { ids: page.map((n) => s.ids[n]!), total };
+}
+
+/**
+ * The `size` items with the smallest keys among those offered, in order: a heap with the largest
+ * kept key on top, so most items are turned away with one comparison. Keys are distinct (ranks).
+ */
+export class FirstInOrder {
+  private readonly heap: number[] = [];
+  private readonly keys: number[] = [];
+  constructor(
+    private readonly size: number,
+    private readonly keyOf: (item: number) => number,
+  ) {}
+
+  offer(item: number) {
+    if (this.size <= 0) return;
+    const key = this.keyOf(item);
+    const { heap, keys } = this;
+    if (heap.length < this.size) {
+      // Sift up from the new leaf.
+      let at = heap.length;
+      heap.push(item);
+      keys.push(key);
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (keys[parent]! >= key) break;
+        heap[at] = heap[parent]!;
+        keys[at] = keys[parent]!;
+        at = parent;
+      }
+      heap[at] = item;
+      keys[at] = key;
+      return;
+    }
+    if (key >= keys[0]!) return;
+    // Replace the top and sift down.
+    let at = 0;
+    const length = heap.length;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= length) break;
+      const right = left + 1;
+      const larger = right < length && keys[right]! > keys[left]! ? right : left;
+      if (keys[larger]! <= key) break;
+      heap[at] = heap[larger]!;
+      keys[at] = keys[larger]!;
+      at = larger;
+    }
+    heap[at] = item;
+    keys[at] = key;
+  }
+
+  inOrder(): number[] {
+    return this.heap
+      .map((item, i) => [item, this.keys[i]!] as const)
+      .sort((a, b) => a[1] - b[1])
+      .map(([item]) => item);
+  }
 }
 
 /** The filter panel from the snapshot's groups, each group's price range by binary search. */
