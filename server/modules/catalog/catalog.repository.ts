@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
@@ -342,7 +342,7 @@ export async function shelfProductsByIds(
  * prepared statement, planned once per connection instead of on every page (planning over
  * products' indexes cost about as much as running it). For the shelf index's pages (decision 023).
  */
-export async function shelfPageRows(db: Database, ids: string[]): Promise<ShelfRow[]> {
+export async function shelfPageRows(db: Database, ids: readonly string[]): Promise<ShelfRow[]> {
   if (ids.length === 0) return [];
   let statement = shelfPageStatements.get(db);
   if (!statement) {
@@ -355,7 +355,7 @@ export async function shelfPageRows(db: Database, ids: string[]): Promise<ShelfR
       .prepare('shelf_page_rows');
     shelfPageStatements.set(db, statement);
   }
-  return statement.execute({ ids });
+  return statement.execute({ ids: [...ids] });
 }
 const shelfPageStatements = new WeakMap<
   Database,
@@ -387,20 +387,27 @@ export async function suggestionCards(db: Executor): Promise<SuggestionCard[]> {
   );
 }
 
-/** A product on sale by id or slug, with its colours and its latest reviews, in one statement. */
-export async function shelfProduct(
-  db: Database,
-  idOrSlug: string,
-): Promise<(ShelfRow & { ratings: RatingRow[] }) | undefined> {
-  const by = isUuid(idOrSlug) ? 'id' : 'slug';
-  const statements = shelfProductStatements.get(db) ?? {
-    id: prepareShelfProduct(db, 'id'),
-    slug: prepareShelfProduct(db, 'slug'),
-  };
-  shelfProductStatements.set(db, statements);
-  const [row] = await statements[by].execute({ key: idOrSlug });
-  if (!row) return undefined;
-  return {
+/** A product page's product: its row, its colours and its latest reviews. */
+export type ShelfProductRow = ShelfRow & { ratings: RatingRow[] };
+
+/**
+ * Products on sale by id or slug, each with its colours and its latest reviews, in one statement
+ * for all of them: product pages asked for at once are read together (catalog.service.ts), one
+ * round trip instead of one each. Prepared once per connection: planning it cost about as much
+ * as running it (the shelf index's pages do the same, decision 023).
+ */
+export async function shelfProducts(db: Database, idsOrSlugs: readonly string[]): Promise<ShelfProductRow[]> {
+  if (idsOrSlugs.length === 0) return [];
+  let statement = shelfProductStatements.get(db);
+  if (!statement) {
+    statement = prepareShelfProducts(db);
+    shelfProductStatements.set(db, statement);
+  }
+  const rows = await statement.execute({
+    ids: idsOrSlugs.filter(isUuid),
+    slugs: idsOrSlugs.filter((key) => !isUuid(key)),
+  });
+  return rows.map((row) => ({
     ...row,
     ratings: row.ratings.map((r) => ({
       id: r.id,
@@ -413,40 +420,36 @@ export async function shelfProduct(
       firstname: r.firstname,
       lastname: r.lastname,
     })),
-  };
+  }));
 }
 
 /** How many of a product's latest reviews its page shows. */
 const PRODUCT_PAGE_RATINGS = 50;
 
-/**
- * A product page's statement, by id or by slug, prepared once per connection: planning it cost
- * about as much as running it (the shelf index's pages do the same, decision 023).
- */
-function prepareShelfProduct(db: Database, by: 'id' | 'slug') {
+function prepareShelfProducts(db: Database) {
   const latestRatings = sql<RatingJson[]>`(
     select coalesce(json_agg(r order by r.created_at desc), '[]'::json) from (
       select ra.id, ra.user_id, ra.star, ra.comment, ra.verified_purchase, ra.created_at, u.firstname, u.lastname
       from ${ratings} ra join ${users} u on u.id = ra.user_id
       where ra.product_id = ${products.id}
       order by ra.created_at desc limit ${sql.raw(String(PRODUCT_PAGE_RATINGS))}) r)`;
-  const key =
-    by === 'id'
-      ? sql`${products.id} = ${sql.placeholder('key')}::uuid`
-      : sql`${products.slug} = ${sql.placeholder('key')}`;
   return db
     .select({ ...shelfColumns, ratings: latestRatings })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(key, onSale()))
-    .limit(1)
-    .prepare(`shelf_product_by_${by}`);
+    .where(
+      and(
+        or(
+          sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+          sql`${products.slug} = any(${sql.placeholder('slugs')}::text[])`,
+        ),
+        onSale(),
+      ),
+    )
+    .prepare('shelf_products');
 }
-const shelfProductStatements = new WeakMap<
-  Database,
-  Record<'id' | 'slug', ReturnType<typeof prepareShelfProduct>>
->();
+const shelfProductStatements = new WeakMap<Database, ReturnType<typeof prepareShelfProducts>>();
 
 /** A rating as json_agg writes it (column names, the time as text). */
 type RatingJson = {

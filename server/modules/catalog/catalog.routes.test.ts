@@ -239,6 +239,21 @@ describe('GET /api/product/:id', () => {
       expect(response.json().message).toMatch(/does not exist/);
     }
   });
+
+  it('answers each of many pages asked for at once with its own product (they are read together)', async () => {
+    const all = (await list('?limit=100')).body as ApiProduct[];
+    expect(all.length).toBeGreaterThan(3);
+    const keys = all.flatMap((p) => [p._id, p.slug]);
+    const unknown = ['00000000-0000-0000-0000-000000000000', 'no-such-product'];
+    const answers = await Promise.all(
+      [...keys, ...unknown].map((key) => ctx.app.inject({ method: 'GET', url: `/api/product/${key}` })),
+    );
+    answers.slice(0, keys.length).forEach((answer, i) => {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()._id).toBe(all[Math.floor(i / 2)]!._id);
+    });
+    expect(answers.slice(keys.length).map((a) => a.statusCode)).toEqual([404, 404]);
+  });
 });
 
 describe('GET /api/product/suggestions', () => {

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   ApiFacets,
@@ -72,6 +73,24 @@ export function createCatalogService(
   // before every filtered list.
   const taxonomyIds = new Map<string, Promise<{ brandIds: string[]; categoryIds: string[] }>>();
   const shelfIndex = createShelfIndex(db, { log: options.log });
+  // Product pages asked for at once (in one turn of the event loop) are read in one statement: under
+  // load, one round trip serves many pages, and each page is still read from the database afresh.
+  const productPages = new DataLoader<string, repository.ShelfProductRow | undefined>(
+    async (keys) => {
+      const rows = await repository.shelfProducts(db, keys);
+      const byKey = new Map(rows.flatMap((row) => [[row.id, row] as const, [row.slug, row] as const]));
+      return keys.map((key) => byKey.get(key));
+    },
+    { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+  );
+  // The same for the rows of list pages' cards not held (shelf-cards.ts).
+  const listedRows = new DataLoader<string, repository.ShelfRow | undefined>(
+    async (ids) => {
+      const rows = new Map((await repository.shelfPageRows(db, ids)).map((row) => [row.id, row]));
+      return ids.map((id) => rows.get(id));
+    },
+    { cache: false, maxBatchSize: 1000, batchScheduleFn: (send) => setImmediate(send) },
+  );
   const shelfCards = createShelfCards({
     maxEntries: SHELF_CARDS_MAX,
     maxAgeMs: (options.listCardSeconds ?? 10) * 1000,
@@ -226,9 +245,9 @@ export function createCatalogService(
           const { json, missing } = shelfCards.get(indexed.ids);
           if (missing.length) {
             const read = shelfCards.readBegins();
-            const found = new Map(
-              (await repository.shelfPageRows(db, missing)).map((row) => [row.id, cardOf(row)]),
-            );
+            // load, not loadMany: a failed read fails the page rather than leaving products out.
+            const rows = await Promise.all(missing.map((id) => listedRows.load(id)));
+            const found = new Map(rows.flatMap((row) => (row ? [[row.id, cardOf(row)] as const] : [])));
             shelfCards.put(read, found);
             // A product archived since the index was read is left out, as SQL would leave it.
             indexed.ids.forEach((id, i) => {
@@ -263,7 +282,7 @@ export function createCatalogService(
 
     getProduct(idOrSlug: string): Promise<ApiProduct> {
       return cached('product', idOrSlug, async () => {
-        const row = await repository.shelfProduct(db, idOrSlug);
+        const row = await productPages.load(idOrSlug);
         if (!row) throw notFound(PRODUCT_NOT_FOUND);
         return present(row, row.colors, row.ratings);
       });
