@@ -21,6 +21,11 @@ type Loaded = {
   phrases: SearchPhrase[];
   /** For each trigram, the names (their positions in `phrases`) having it. */
   byTrigram: Map<string, number[]>;
+  /** Each trigram of the names as a number, and each name's trigrams in order as those numbers. */
+  trigramNumbers: Map<string, number>;
+  trigramsOfPhrase: Int32Array[];
+  /** Scratch for wordSimilarityTo, by trigram number: whose needle has it, which run saw it. */
+  marks: { needle: Int32Array; seen: Int32Array; last: number };
 };
 
 /**
@@ -59,18 +64,29 @@ export function createSuggestionIndex(
       repository.suggestionCards(db),
     ]);
     const byTrigram = new Map<string, number[]>();
-    phrases.forEach((phrase, n) => {
-      for (const trigram of new Set(trigramsOf(phrase.folded))) {
+    const trigramNumbers = new Map<string, number>();
+    const trigramsOfPhrase = phrases.map((phrase, n) => {
+      const trigrams = trigramsOf(phrase.folded);
+      for (const trigram of new Set(trigrams)) {
         const list = byTrigram.get(trigram);
         if (list) list.push(n);
         else byTrigram.set(trigram, [n]);
+        if (!trigramNumbers.has(trigram)) trigramNumbers.set(trigram, trigramNumbers.size);
       }
+      return Int32Array.from(trigrams, (trigram) => trigramNumbers.get(trigram)!);
     });
     const next = {
       generation: readFor,
       cards: new Map(cards.map((card) => [card.id, card])),
       phrases,
       byTrigram,
+      trigramNumbers,
+      trigramsOfPhrase,
+      marks: {
+        needle: new Int32Array(trigramNumbers.size),
+        seen: new Int32Array(trigramNumbers.size),
+        last: 0,
+      },
     };
     if (!latest || latest.generation <= next.generation) latest = next;
     return next;
@@ -151,7 +167,8 @@ export function createSuggestionIndex(
 
 export type SuggestionIndex = ReturnType<typeof createSuggestionIndex>;
 
-function suggestFrom({ phrases, byTrigram }: Loaded, needle: string, limit: number): string[] {
+function suggestFrom(loaded: Loaded, needle: string, limit: number): string[] {
+  const { phrases, byTrigram } = loaded;
   // Names starting with the text, then names with a word starting with it; each in the
   // vocabulary's order (best sellers first). Most keystrokes stop here.
   const starting: SearchPhrase[] = [];
@@ -167,6 +184,7 @@ function suggestFrom({ phrases, byTrigram }: Loaded, needle: string, limit: numb
   // Too few: names containing the text anywhere, then names close to it, closest first.
   const taken = new Set(prefixed.map((p) => p.phrase));
   const needleTrigrams = new Set(trigramsOf(needle));
+  const similarityTo = wordSimilarityTo(loaded, needleTrigrams);
   const shared = new Map<number, number>();
   for (const trigram of needleTrigrams) {
     for (const n of byTrigram.get(trigram) ?? []) shared.set(n, (shared.get(n) ?? 0) + 1);
@@ -175,7 +193,7 @@ function suggestFrom({ phrases, byTrigram }: Loaded, needle: string, limit: numb
   const consider = (n: number, contains: boolean) => {
     const phrase = phrases[n]!;
     if (taken.has(phrase.phrase)) return;
-    const similarity = wordSimilarity(needleTrigrams, phrase.folded);
+    const similarity = similarityTo(n);
     if (contains || similarity >= WORD_SIMILARITY_THRESHOLD) close.push({ phrase, n, contains, similarity });
   };
   const containing = new Set<number>();
@@ -209,28 +227,49 @@ function trigramsOf(text: string): string[] {
 }
 
 /**
- * pg_trgm's word_similarity(needle, text): the greatest similarity (shared trigrams over all
- * trigrams, each counted once) between the needle's trigrams and any run of consecutive trigrams
- * of the text; rounded to a float4 as the database's is, so ties fall as they fall there.
+ * pg_trgm's word_similarity(needle, name) for the names of `loaded` by position: the greatest
+ * similarity (shared trigrams over all trigrams, each counted once) between the needle's trigrams
+ * and any run of consecutive trigrams of the name; rounded to a float4 as the database's is, so
+ * ties fall as they fall there. Trigrams are compared as numbers, and "seen in this run" is a
+ * stamp per trigram rather than a new set per run: a typo's suggestions score hundreds of names.
  */
-function wordSimilarity(needle: Set<string>, text: string): number {
-  if (needle.size === 0) return 0;
-  const trigrams = trigramsOf(text);
-  let best = 0;
-  for (let from = 0; from < trigrams.length; from++) {
-    if (!needle.has(trigrams[from]!)) continue;
-    const seen = new Set<string>();
-    let common = 0;
-    for (let to = from; to < trigrams.length; to++) {
-      const trigram = trigrams[to]!;
-      if (!seen.has(trigram)) {
-        seen.add(trigram);
-        if (needle.has(trigram)) common++;
-      }
-      if (!needle.has(trigram)) continue;
-      const similarity = common / (needle.size + seen.size - common);
-      if (similarity > best) best = similarity;
-    }
+function wordSimilarityTo(loaded: Loaded, needle: Set<string>): (n: number) => number {
+  const { marks } = loaded;
+  // Marks are numbers that only grow, so nothing is cleared between queries (each runs to its end
+  // before the next begins); cleared once they near the Int32 limit, far above one query's count.
+  if (marks.last > 2 ** 30) {
+    marks.needle.fill(0);
+    marks.seen.fill(0);
+    marks.last = 0;
   }
-  return Math.fround(best);
+  const mark = () => ++marks.last;
+  const needleMark = mark();
+  for (const trigram of needle) {
+    const number = loaded.trigramNumbers.get(trigram);
+    if (number !== undefined) marks.needle[number] = needleMark;
+  }
+  return (n) => {
+    if (needle.size === 0) return 0;
+    const trigrams = loaded.trigramsOfPhrase[n]!;
+    let best = 0;
+    for (let from = 0; from < trigrams.length; from++) {
+      if (marks.needle[trigrams[from]!] !== needleMark) continue;
+      const run = mark();
+      let common = 0;
+      let seen = 0;
+      for (let to = from; to < trigrams.length; to++) {
+        const trigram = trigrams[to]!;
+        const shared = marks.needle[trigram] === needleMark;
+        if (marks.seen[trigram] !== run) {
+          marks.seen[trigram] = run;
+          seen++;
+          if (shared) common++;
+        }
+        if (!shared) continue;
+        const similarity = common / (needle.size + seen - common);
+        if (similarity > best) best = similarity;
+      }
+    }
+    return Math.fround(best);
+  };
 }
