@@ -140,6 +140,21 @@ describe('the shelf index (decision 023)', () => {
       }
     }
     expect(pagesWithProducts).toBeGreaterThan(sets.length);
+    // A price range in price order is walked from where the range starts, both ways, to its end.
+    for (const filters of sets.filter((f) => f.min || f.max)) {
+      const resolved = await resolve(filters);
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const page of [1, 2, 40]) {
+          const sort: ProductSort = { field: 'price', direction };
+          const label = JSON.stringify({ filters, sort, page });
+          const expected = {
+            ids: (await repository.listProducts(db, resolved, [sort], page, 24)).map((row) => row.id),
+            total: (await repository.countProducts(db, resolved, 1_000_000)).count,
+          };
+          expect(walking.page(resolved, [sort], page, 24), label).toEqual(expected);
+        }
+      }
+    }
     // Sorting by two fields is SQL's.
     expect(
       gathering.page(

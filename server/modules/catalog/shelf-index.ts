@@ -23,8 +23,15 @@ const DEFAULT_MAX_AGE_MS = 5 * 60_000;
  */
 const DEFAULT_STOCK_DELAY_MS = 2_000;
 const STOCK_DELAY_READS = 4;
-/** A filter matching at most this many products is gathered and sorted; a broader one walks the sort's order. */
-const GATHER_UP_TO = 4_096;
+/**
+ * How a page is found: a filter's matches are gathered from their groups (keeping the page's in
+ * a heap), or the sort's order is walked until the page's end, testing each product on the way.
+ * Walking to the end of page p passes about p x 24 x (products / matches) products, which grows
+ * with the catalogue; gathering costs about this many walking steps per match. Whichever costs
+ * less is done: a filter matching 2,000 products of 100,000 is walked for page 1 (about 1,200
+ * steps) and gathered for page 5; of a million, gathered for every page (page 1's walk: 12,000).
+ */
+const GATHER_STEP_COST = 2;
 
 /** The sorts a snapshot holds, by the field's name in the API. */
 const SORT_FIELDS = ['title', 'price', 'createdAt', 'totalrating', 'sold'] as const;
@@ -74,11 +81,11 @@ export function createShelfIndex(
     log?: Pick<FastifyBaseLogger, 'warn'>;
     maxAgeMs?: number;
     stockDelayMs?: number;
-    /** GATHER_UP_TO unless a test needs a small catalogue walked. */
+    /** Gather pages of this many matches or fewer, walk the others (tests: to have a small catalogue walked). */
     gatherUpTo?: number;
   } = {},
 ) {
-  const gatherUpTo = options.gatherUpTo ?? GATHER_UP_TO;
+  const gatherUpTo = options.gatherUpTo;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const stockDelayMs = options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS;
   let snapshot: Snapshot | undefined;
@@ -338,6 +345,18 @@ function firstAtLeast(prices: Int32Array, from: number, to: number, value: numbe
   return low;
 }
 
+/** The first position in `order` (price order) whose product costs `value` or more. */
+function firstInPriceOrder(order: Uint32Array, priceOf: Int32Array, value: number): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (priceOf[order[middle]!]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Which groups a list's filters let through (price aside), and its price range in whole paise. */
 function select(s: Snapshot, filters: ResolvedFilters): Selection {
   const categories = filters.categories.length
@@ -369,7 +388,7 @@ function pageOf(
   { field, descending }: { field: SortField; descending: boolean },
   offset: number,
   limit: number,
-  gatherUpTo: number,
+  gatherUpTo: number | undefined,
 ): { ids: string[]; total: number } {
   const { passes, low, high, byPrice } = select(s, filters);
   const { groupStart, prices, members } = s;
@@ -385,7 +404,8 @@ function pageOf(
   if (offset >= total) return { ids: [], total };
   const ranks = s.rankOf[field];
   let page: number[];
-  if (total <= gatherUpTo) {
+  const walkSteps = ((offset + limit) * s.ids.length) / total;
+  if (gatherUpTo === undefined ? total * GATHER_STEP_COST <= walkSteps : total <= gatherUpTo) {
     // Few matches: gather them from their groups' price ranges and keep the first offset + limit
     // in the sort's order (sorting all of them cost more than the rest of the request).
     const first = new FirstInOrder(offset + limit, descending ? (n) => -ranks[n]! : (n) => ranks[n]!);
@@ -405,11 +425,21 @@ function pageOf(
     page = [];
     let seen = 0;
     const step = descending ? -1 : 1;
-    for (let at = descending ? order.length - 1 : 0; at >= 0 && at < order.length; at += step) {
+    // In price order a price range is one stretch: start there, not at the cheapest or dearest end.
+    let start = descending ? order.length - 1 : 0;
+    const priceStretch = field === 'price' && byPrice;
+    if (priceStretch) {
+      const first = firstInPriceOrder(order, priceOf, descending ? high + 1 : low);
+      start = descending ? first - 1 : first;
+    }
+    for (let at = start; at >= 0 && at < order.length; at += step) {
       const n = order[at]!;
       if (passes[groupOf[n]!] === 0) continue;
       const price = priceOf[n]!;
-      if (price < low || price > high) continue;
+      if (price < low || price > high) {
+        if (priceStretch) break;
+        continue;
+      }
       if (seen++ < offset) continue;
       page.push(n);
       if (page.length === limit) break;
