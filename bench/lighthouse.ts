@@ -161,6 +161,24 @@ try {
         .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0)
         .map((audit) => audit.id);
       if (failed.length > 0) console.log(`  ${page} run ${run + 1}: failed ${failed.join(', ')}`);
+      // The metrics behind the performance score, and what the largest paint was.
+      const metric = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? 0);
+      const lcpElement = JSON.stringify(result.lhr.audits['largest-contentful-paint-element']?.details ?? {})
+        .match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+      console.log(
+        `  ${page} run ${run + 1}: FCP ${metric('first-contentful-paint')} ms, LCP ${metric('largest-contentful-paint')} ms, ` +
+          `TBT ${metric('total-blocking-time')} ms, SI ${metric('speed-index')} ms, ` +
+          `CLS ${(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}; LCP element ${lcpElement ?? '?'}`,
+      );
+      const shifts =
+        (
+          result.lhr.audits['layout-shifts']?.details as
+            | { items?: { score?: number; node?: { snippet?: string } }[] }
+            | undefined
+        )?.items ?? [];
+      for (const shift of shifts.slice(0, 5)) {
+        console.log(`    layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet ?? '?'}`);
+      }
     }
     const line = `| ${page.length > 40 ? `${page.slice(0, 37)}...` : page} | ${categories.map((c) => median(scores[c]!)).join(' | ')} | ${(js / 1024).toFixed(1)} KB | ${median(lcps)} ms |`;
     console.log(line);
