@@ -320,3 +320,40 @@ test('an item another shopper is paying for is refused before payment, naming it
     if (consoleErrors[i]!.includes('status of 409')) consoleErrors.splice(i, 1);
   }
 });
+
+test('on a phone, the cart and checkout do not jump when the cart arrives (the footer stays below the fold)', async ({
+  page,
+  request,
+}) => {
+  const me = await customer(request);
+  await fillCart(request, me.token, [{ p: await product(request, shirtSlug), quantity: 1 }]);
+  await signIn(page, me);
+  await page.setViewportSize({ width: 375, height: 812 });
+  // A slow cart answer, so the loading state is painted first, as on a phone's network.
+  await page.route('**/api/user/cart', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const layoutShift = () =>
+    page.evaluate(() => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total);
+
+  await page.goto('/cart');
+  await expect(page.locator('.cart-line-title').first()).toBeVisible();
+  await page.waitForTimeout(300);
+  // Before the fix the footer moved down by half a screen: 0.1 on the cart, 0.25 on the checkout.
+  expect(await layoutShift()).toBeLessThan(0.02);
+
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByText('Levi')).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await layoutShift()).toBeLessThan(0.02);
+});
