@@ -163,8 +163,9 @@ try {
       if (failed.length > 0) console.log(`  ${page} run ${run + 1}: failed ${failed.join(', ')}`);
       // The metrics behind the performance score, and what the largest paint was.
       const metric = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? 0);
-      const lcpElement = JSON.stringify(result.lhr.audits['largest-contentful-paint-element']?.details ?? {})
-        .match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+      const lcpElement = JSON.stringify(
+        result.lhr.audits['largest-contentful-paint-element']?.details ?? {},
+      ).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
       console.log(
         `  ${page} run ${run + 1}: FCP ${metric('first-contentful-paint')} ms, LCP ${metric('largest-contentful-paint')} ms, ` +
           `TBT ${metric('total-blocking-time')} ms, SI ${metric('speed-index')} ms, ` +
