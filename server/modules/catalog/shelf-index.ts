@@ -26,8 +26,9 @@ const STOCK_DELAY_READS = 4;
 /**
  * How a page is found: a filter's matches are gathered from their groups (keeping the page's in
  * a heap), or the sort's order is walked until the page's end, testing each product on the way.
- * Walking to the end of page p passes about p x 24 x (products / matches) products, which grows
- * with the catalogue; gathering costs about this many walking steps per match. Whichever costs
+ * Walking to the end of page p passes about p x 24 x (span / matches) products, the span being
+ * the ranks between the matching groups' first and last product (`spans`), which grows with the
+ * catalogue; gathering costs about this many walking steps per match. Whichever costs
  * less is done: a filter matching 2,000 products of 100,000 is walked for page 1 (about 1,200
  * steps) and gathered for page 5; of a million, gathered for every page (page 1's walk: 12,000).
  */
@@ -61,6 +62,12 @@ type Snapshot = GroupColumns<Uint16Array | Uint8Array> & {
   /** Per sort field: each product's rank, and the products in rank order (ascending). */
   rankOf: Record<SortField, Uint32Array>;
   inOrder: Record<SortField, Uint32Array>;
+  /**
+   * Per sort field: each group's first and last rank (at 2g and 2g + 1). A walk need not pass
+   * the ranks outside its groups' spans: a brand's products sit together in A-Z order, since
+   * their names start with the brand, so "Z to A" for Adidas skipped almost the whole catalogue.
+   */
+  spans: Record<SortField, Uint32Array>;
 };
 
 /** Which groups pass the filters other than price, and the price range. */
@@ -303,6 +310,20 @@ async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
   for (const n of inOrder.price) members[filled[groupOf[n]!]!++] = n;
   const prices = new Int32Array(size);
   for (let at = 0; at < size; at++) prices[at] = priceOf[members[at]!]!;
+  const spans = Object.fromEntries(
+    SORT_FIELDS.map((field) => {
+      const span = new Uint32Array(groups * 2);
+      for (let g = 0; g < groups; g++) span[2 * g] = size;
+      const ranks = rankOf[field];
+      for (let n = 0; n < size; n++) {
+        const g = groupOf[n]!;
+        const rank = ranks[n]!;
+        if (rank < span[2 * g]!) span[2 * g] = rank;
+        if (rank > span[2 * g + 1]!) span[2 * g + 1] = rank;
+      }
+      return [field, span];
+    }),
+  ) as Record<SortField, Uint32Array>;
 
   const snapshot: Snapshot = {
     categories: source.categories,
@@ -322,6 +343,7 @@ async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
     priceOf,
     rankOf,
     inOrder,
+    spans,
   };
   keys.forEach((key, g) => {
     snapshot.groupInStock[g] = key % 2;
@@ -392,19 +414,28 @@ function pageOf(
 ): { ids: string[]; total: number } {
   const { passes, low, high, byPrice } = select(s, filters);
   const { groupStart, prices, members } = s;
+  const span = s.spans[field];
   let total = 0;
+  // The ranks the passing groups' products lie between: a walk starts and stops there.
+  let first = s.ids.length;
+  let last = 0;
   for (let g = 0; g < passes.length; g++) {
     if (passes[g] === 0) continue;
     const from = groupStart[g]!;
     const to = groupStart[g + 1]!;
-    total += byPrice
+    const inRange = byPrice
       ? firstAtLeast(prices, from, to, high + 1) - firstAtLeast(prices, from, to, low)
       : to - from;
+    total += inRange;
+    if (inRange > 0) {
+      first = Math.min(first, span[2 * g]!);
+      last = Math.max(last, span[2 * g + 1]!);
+    }
   }
   if (offset >= total) return { ids: [], total };
   const ranks = s.rankOf[field];
   let page: number[];
-  const walkSteps = ((offset + limit) * s.ids.length) / total;
+  const walkSteps = ((offset + limit) * (last - first + 1)) / total;
   if (gatherUpTo === undefined ? total * GATHER_STEP_COST <= walkSteps : total <= gatherUpTo) {
     // Few matches: gather them from their groups' price ranges and keep the first offset + limit
     // in the sort's order (sorting all of them cost more than the rest of the request).
@@ -426,13 +457,13 @@ function pageOf(
     let seen = 0;
     const step = descending ? -1 : 1;
     // In price order a price range is one stretch: start there, not at the cheapest or dearest end.
-    let start = descending ? order.length - 1 : 0;
+    let start = descending ? last : first;
     const priceStretch = field === 'price' && byPrice;
     if (priceStretch) {
-      const first = firstInPriceOrder(order, priceOf, descending ? high + 1 : low);
-      start = descending ? first - 1 : first;
+      const stretch = firstInPriceOrder(order, priceOf, descending ? high + 1 : low);
+      start = descending ? Math.min(start, stretch - 1) : Math.max(start, stretch);
     }
-    for (let at = start; at >= 0 && at < order.length; at += step) {
+    for (let at = start; at >= first && at <= last; at += step) {
       const n = order[at]!;
       if (passes[groupOf[n]!] === 0) continue;
       const price = priceOf[n]!;
