@@ -75,21 +75,15 @@ export function createCatalogService(
   const shelfIndex = createShelfIndex(db, { log: options.log });
   // Product pages asked for at once (in one turn of the event loop) are read in one statement: under
   // load, one round trip serves many pages, and each page is still read from the database afresh.
-  const productPages = new DataLoader<string, repository.ShelfProductRow | undefined>(
-    async (keys) => {
-      const rows = await repository.shelfProducts(db, keys);
-      const byKey = new Map(rows.flatMap((row) => [[row.id, row] as const, [row.slug, row] as const]));
-      return keys.map((key) => byKey.get(key));
-    },
-    { cache: false, maxBatchSize: 100, batchScheduleFn: (send) => setImmediate(send) },
+  const productPages = readTogether(100, async (keys) =>
+    (await repository.shelfProducts(db, keys)).flatMap((row) => [
+      [row.id, row] as const,
+      [row.slug, row] as const,
+    ]),
   );
   // The same for the rows of list pages' cards not held (shelf-cards.ts).
-  const listedRows = new DataLoader<string, repository.ShelfRow | undefined>(
-    async (ids) => {
-      const rows = new Map((await repository.shelfPageRows(db, ids)).map((row) => [row.id, row]));
-      return ids.map((id) => rows.get(id));
-    },
-    { cache: false, maxBatchSize: 1000, batchScheduleFn: (send) => setImmediate(send) },
+  const listedRows = readTogether(1000, async (ids) =>
+    (await repository.shelfPageRows(db, ids)).map((row) => [row.id, row] as const),
   );
   const shelfCards = createShelfCards({
     maxEntries: SHELF_CARDS_MAX,
@@ -336,3 +330,21 @@ export function createCatalogService(
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/**
+ * A loader that reads the keys asked for in one turn of the event loop with one call of `read`
+ * (which answers [key, value] pairs; a key it leaves out loads as undefined), up to `maxBatchSize`
+ * at a time. Nothing is kept between turns: each load is read afresh.
+ */
+function readTogether<V>(
+  maxBatchSize: number,
+  read: (keys: readonly string[]) => Promise<Iterable<readonly [string, V]>>,
+) {
+  return new DataLoader<string, V | undefined>(
+    async (keys) => {
+      const found = new Map(await read(keys));
+      return keys.map((key) => found.get(key));
+    },
+    { cache: false, maxBatchSize, batchScheduleFn: (send) => setImmediate(send) },
+  );
+}

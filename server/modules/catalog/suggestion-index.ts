@@ -19,11 +19,11 @@ type Loaded = {
   /** What each named product's suggestion shows, by product id. */
   cards: Map<string, SuggestionCard>;
   phrases: SearchPhrase[];
-  /** For each trigram, the names (their positions in `phrases`) having it. */
-  byTrigram: Map<string, number[]>;
   /** Each trigram of the names as a number, and each name's trigrams in order as those numbers. */
   trigramNumbers: Map<string, number>;
   trigramsOfPhrase: Int32Array[];
+  /** By trigram number, the names (their positions in `phrases`) having it. */
+  phrasesWith: number[][];
   /** Scratch for wordSimilarityTo, by trigram number: whose needle has it, which run saw it. */
   marks: { needle: Int32Array; seen: Int32Array; last: number };
 };
@@ -63,15 +63,18 @@ export function createSuggestionIndex(
       vocabulary.searchPhrases(db),
       repository.suggestionCards(db),
     ]);
-    const byTrigram = new Map<string, number[]>();
     const trigramNumbers = new Map<string, number>();
+    const phrasesWith: number[][] = [];
     const trigramsOfPhrase = phrases.map((phrase, n) => {
       const trigrams = trigramsOf(phrase.folded);
       for (const trigram of new Set(trigrams)) {
-        const list = byTrigram.get(trigram);
-        if (list) list.push(n);
-        else byTrigram.set(trigram, [n]);
-        if (!trigramNumbers.has(trigram)) trigramNumbers.set(trigram, trigramNumbers.size);
+        let number = trigramNumbers.get(trigram);
+        if (number === undefined) {
+          number = trigramNumbers.size;
+          trigramNumbers.set(trigram, number);
+          phrasesWith.push([]);
+        }
+        phrasesWith[number]!.push(n);
       }
       return Int32Array.from(trigrams, (trigram) => trigramNumbers.get(trigram)!);
     });
@@ -79,9 +82,9 @@ export function createSuggestionIndex(
       generation: readFor,
       cards: new Map(cards.map((card) => [card.id, card])),
       phrases,
-      byTrigram,
       trigramNumbers,
       trigramsOfPhrase,
+      phrasesWith,
       marks: {
         needle: new Int32Array(trigramNumbers.size),
         seen: new Int32Array(trigramNumbers.size),
@@ -168,7 +171,7 @@ export function createSuggestionIndex(
 export type SuggestionIndex = ReturnType<typeof createSuggestionIndex>;
 
 function suggestFrom(loaded: Loaded, needle: string, limit: number): string[] {
-  const { phrases, byTrigram } = loaded;
+  const { phrases, trigramNumbers, phrasesWith } = loaded;
   // Names starting with the text, then names with a word starting with it; each in the
   // vocabulary's order (best sellers first). Most keystrokes stop here.
   const starting: SearchPhrase[] = [];
@@ -187,7 +190,8 @@ function suggestFrom(loaded: Loaded, needle: string, limit: number): string[] {
   const similarityTo = wordSimilarityTo(loaded, needleTrigrams);
   const shared = new Map<number, number>();
   for (const trigram of needleTrigrams) {
-    for (const n of byTrigram.get(trigram) ?? []) shared.set(n, (shared.get(n) ?? 0) + 1);
+    const number = trigramNumbers.get(trigram);
+    for (const n of number === undefined ? [] : phrasesWith[number]!) shared.set(n, (shared.get(n) ?? 0) + 1);
   }
   const close: { phrase: SearchPhrase; n: number; contains: boolean; similarity: number }[] = [];
   const consider = (n: number, contains: boolean) => {
