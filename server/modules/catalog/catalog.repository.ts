@@ -15,6 +15,7 @@ import {
 import { isUuid } from '../../lib/ids.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
 import { availableQuantity } from './stock.repository.js';
+import type { TextQuery } from './text-index.js';
 
 /** A product row with its brand and category names, as lists and the detail page need it. */
 /** A product as the storefront reads it (GST fields are the invoice's business, not the shelf's). */
@@ -86,6 +87,8 @@ export type FacetName = 'brand' | 'category' | 'tags' | 'price' | 'availability'
  */
 export type ResolvedFilters = ProductFilters & {
   match?: string;
+  /** `match` as `to_tsquery` parsed it, for the in-memory text index (absent: SQL searches). */
+  textQuery?: TextQuery;
   /**
    * The brands' and categories' ids, looked up before the product query (`taxonomyIds`), so the
    * planner sees the ids and walks the (category, price) or (brand, price) index in order.
@@ -164,10 +167,45 @@ function priceConditions(filters: ProductFilters): SQL[] {
 
 /**
  * Relevance for a search: ts_rank weighs a title match over brand, category and description
- * (weights 1.0, 0.4, 0.2, 0.1 for A-D, PostgreSQL's defaults); best sellers break ties.
+ * (weights 1.0, 0.4, 0.2, 0.1 for A-D, PostgreSQL's defaults); best sellers break ties. Ranked
+ * with the words joined by "or" (ts_rank's per-word sum; the words still all match): what the
+ * in-memory text index computes (text-index.ts, decision 025), so both give one order.
  */
 function relevance(match: string): SQL {
-  return sql`ts_rank(${products.searchVector}, ${tsQuery(match)})`;
+  return sql`ts_rank(${products.searchVector}, ${tsQuery(anyWordOf(match))})`;
+}
+
+/** The to_tsquery text with every "and" made "or" (buildTsQuery writes no other operators). */
+const anyWordOf = (match: string) => match.replaceAll('&', '|');
+
+/**
+ * What `to_tsquery` makes of a search's text (stemmed, stop words dropped), as text: the in-memory
+ * text index matches that (text-index.ts). Touches no table.
+ */
+export async function parsedTextQuery(db: Executor, match: string): Promise<string> {
+  const [row] = await queryRows<{ query: string }>(db, sql`select ${tsQuery(match)}::text as query`);
+  return row?.query ?? '';
+}
+
+/**
+ * Products on sale with their search vectors as text, in the shelf index's order (A-Z, then id),
+ * `limit` at a time after `after` (the last row's key and id): for the in-memory text index.
+ */
+export async function searchVectorsAfter(
+  db: Executor,
+  after: { key: string; id: string } | undefined,
+  limit: number,
+): Promise<{ id: string; key: string; vector: string }[]> {
+  const key = sortColumns.title;
+  const from = after
+    ? sql`and (${key}, ${products.id}) > (${after.key} collate "C", ${after.id}::uuid)`
+    : sql``;
+  return queryRows(
+    db,
+    sql`select id, ${key} as key, search_vector::text as vector from ${products}
+        where ${onSale()} ${from}
+        order by ${key}, ${products.id} limit ${limit}`,
+  );
 }
 
 /**
@@ -247,7 +285,7 @@ async function broadSearchPage(
           where ${and(...filterConditions(filters))}
           limit ${BROAD_SEARCH_CANDIDATES}
         ) candidates
-        order by ts_rank(search_vector, ${tsQuery(match)}) desc, sold desc, id
+        order by ts_rank(search_vector, ${tsQuery(anyWordOf(match))}) desc, sold desc, id desc
         limit ${limit} offset ${(page - 1) * limit}`,
   );
   return rows.map((row) => row.id);

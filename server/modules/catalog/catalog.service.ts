@@ -18,12 +18,13 @@ import { announceCatalogChange, type CatalogChange } from './catalog-changes.js'
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
 import { PRODUCT_NOT_FOUND } from './products.js';
-import { buildTsQuery, searchWords } from './search-terms.js';
+import { buildTsQuery, searchWords, type WordLookup } from './search-terms.js';
 import { createSearchVocabulary } from './search-vocabulary.js';
 import * as vocabulary from './search-vocabulary.repository.js';
 import { createShelfCards } from './shelf-cards.js';
 import { createShelfIndex } from './shelf-index.js';
 import { createSuggestionIndex } from './suggestion-index.js';
+import { parseTsQueryText, type TextQuery } from './text-index.js';
 
 /**
  * A search's or price range's X-Total-Count is exact up to this many products and the planner's
@@ -138,6 +139,36 @@ export function createCatalogService(
   };
   /** A listed product as JSON text: what a list page holds (shelf-cards.ts) and sends. */
   const cardOf = (row: repository.ShelfRow) => JSON.stringify(listed(row));
+  // Words looked up in the search vocabulary (are they known, their close spellings): shoppers
+  // type the same words again and again, and the vocabulary changes only when rebuilt, here
+  // (`onRebuilt`) or on another server (so kept a minute at most, as the suggestion index's names).
+  const lookedUp = new Map<string, WordLookup>();
+  let lookedUpSince = Date.now();
+  const lookUp = async (words: string[]): Promise<WordLookup[]> => {
+    if (Date.now() - lookedUpSince > 60_000 || lookedUp.size >= 10_000) {
+      lookedUp.clear();
+      lookedUpSince = Date.now();
+    }
+    const missing = words.filter((word) => !lookedUp.has(word));
+    const found = new Map(
+      missing.length ? (await vocabulary.lookUpWords(db, missing)).map((l) => [l.word, l]) : [],
+    );
+    for (const [word, lookup] of found) lookedUp.set(word, lookup);
+    return words.map((word) => found.get(word) ?? lookedUp.get(word)!);
+  };
+  // A search's to_tsquery text as the database parses it (stemmed, stop words dropped), for the
+  // in-memory text index; the same for ever (the text search configuration does not change).
+  const textQueries = new Map<string, Promise<TextQuery | undefined>>();
+  const textQueryOf = (match: string) => {
+    let parsed = textQueries.get(match);
+    if (!parsed) {
+      if (textQueries.size >= 5_000) textQueries.clear();
+      parsed = repository.parsedTextQuery(db, match).then(parseTsQueryText);
+      parsed.catch(() => textQueries.delete(match));
+      textQueries.set(match, parsed);
+    }
+    return parsed;
+  };
   const jsonArray = (parts: (string | undefined)[]) => `[${parts.filter((p) => p !== undefined).join(',')}]`;
   const cached = <T>(kind: string, key: unknown, load: () => Promise<T>) =>
     cache.get(`${kind}:${JSON.stringify(key)}`, load);
@@ -146,7 +177,10 @@ export function createCatalogService(
     ...(options.vocabularyRefreshDelayMs !== undefined
       ? { refreshDelayMs: options.vocabularyRefreshDelayMs }
       : {}),
-    onRebuilt: () => suggestionIndex.reload(),
+    onRebuilt: () => {
+      lookedUp.clear();
+      return suggestionIndex.reload();
+    },
   });
   const suggestionIndex = createSuggestionIndex(db, {
     log: options.log,
@@ -165,12 +199,16 @@ export function createCatalogService(
     const words = searchWords(filters.q);
     if (words.length === 0) return filters;
     await searchVocabulary.ensureReady();
-    const lookups = await vocabulary.lookUpWords(db, words);
-    const every = buildTsQuery(lookups, { prefixLast: true });
-    if (words.length === 1 || (every && (await repository.anyProductMatches(db, every)))) {
-      return { ...filters, match: every };
-    }
-    return { ...filters, match: buildTsQuery(lookups, { prefixLast: true, anyWord: true }) };
+    const lookups = await lookUp(words);
+    const searchFor = async (match: string | undefined) => {
+      const textQuery = match === undefined ? undefined : await textQueryOf(match);
+      return { ...filters, match, ...(textQuery ? { textQuery } : {}) };
+    };
+    const every = await searchFor(buildTsQuery(lookups, { prefixLast: true }));
+    if (words.length === 1 || !every.match) return every;
+    const found = every.textQuery && shelfIndex.anyMatches(every.textQuery);
+    if (found ?? (await repository.anyProductMatches(db, every.match))) return every;
+    return searchFor(buildTsQuery(lookups, { prefixLast: true, anyWord: true }));
   };
 
   return {
@@ -209,7 +247,7 @@ export function createCatalogService(
     },
 
     /** Reads the lists' and filter panel's shelf index now (a server warming up, tests). */
-    warmShelfIndex: () => shelfIndex.ready(),
+    warmShelfIndex: (options?: { searches?: boolean }) => shelfIndex.ready(options),
 
     /** Waits for announcements still on their way; the app does before it closes the database. */
     async flushAnnouncements() {
@@ -308,6 +346,8 @@ export function createCatalogService(
     async facets(filters: ProductFilters): Promise<ApiFacets> {
       const counts = await cached('facets', filters, async () => {
         const resolved = await resolve(filters);
+        const counted = shelfIndex.counts(resolved);
+        if (counted) return counted;
         if (resolved.q) {
           // The text index finds the matches; grouped in one pass and counted here (decision 023).
           const [groups, taxonomy] = await Promise.all([
@@ -316,7 +356,7 @@ export function createCatalogService(
           ]);
           return countFacetGroups(facetGroupsOf(groups, taxonomy), resolved);
         }
-        return shelfIndex.counts(resolved) ?? repository.facetCounts(db, resolved);
+        return repository.facetCounts(db, resolved);
       });
       return {
         categories: counts.categories.map(({ value, count }) => ({ title: value, count })),

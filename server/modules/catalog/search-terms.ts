@@ -99,12 +99,14 @@ export function buildTsQuery(
 ): string | undefined {
   if (lookups.length === 0) return undefined;
   const terms = lookups.map((lookup, index) => {
-    const synonyms = searchSynonyms[lookup.word] ?? [];
-    const term = alternatives([lookup.word, ...corrections(lookup), ...synonyms]);
+    const others = [...corrections(lookup), ...(searchSynonyms[lookup.word] ?? [])];
     // A word the vocabulary knows is finished: matching it as a prefix too would only cost time.
     const unfinished =
       options.prefixLast && index === lookups.length - 1 && !lookup.known && lookup.word.length >= 2;
-    return unfinished ? `(${term} | ${lookup.word}:*)` : term;
+    if (!unfinished) return alternatives([lookup.word, ...others]);
+    // Only as a prefix (which finds the whole word too): ts_rank counts a word and its prefix as
+    // one, keeping whichever it meets first, so writing both would leave the rank to chance.
+    return others.length ? `(${alternatives(others)} | ${lookup.word}:*)` : `${lookup.word}:*`;
   });
   return terms.join(options.anyWord ? ' | ' : ' & ');
 }

@@ -13,6 +13,7 @@ import { announceCatalogChange } from './catalog-changes.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
 import { createShelfIndex, FirstInOrder } from './shelf-index.js';
+import { parseTsQueryText } from './text-index.js';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -253,6 +254,91 @@ describe('the shelf index (decision 023)', () => {
     expect(after.availability.inStock + after.availability.outOfStock).toBe(
       before.availability.inStock + before.availability.outOfStock - 1,
     );
+  });
+});
+
+/** A search as the catalogue service resolves it: the to_tsquery text and the database's parse of it. */
+async function asSearch(filters: ProductFilters, match: string): Promise<repository.ResolvedFilters> {
+  const textQuery = parseTsQueryText(await repository.parsedTextQuery(ctx.database.db, match));
+  expect(textQuery, match).toBeDefined();
+  return { ...(await resolve(filters)), q: match, match, ...(textQuery ? { textQuery } : {}) };
+}
+
+/** What buildTsQuery writes: words, corrections, synonyms, phrases, prefixes, stop words. */
+const searchTexts = [
+  'laptop',
+  'samsung & tv',
+  '(watch | ghadi:*)',
+  '(smart & watch) | shoe:*',
+  'nosuchword',
+  '(samsung | samsng:*) & (tv | televis)',
+  'the',
+  'run:*',
+  'black | edit | pro',
+  'earbud & boat',
+];
+
+describe('searches from the text index (decision 025)', () => {
+  it('matches, counts, pages and ranks every search exactly as SQL does', async () => {
+    const { db } = ctx.database;
+    const index = createShelfIndex(db);
+    await index.ready({ searches: true });
+    const sorts: ProductSort[] = [
+      { field: 'relevance', direction: 'desc' },
+      { field: 'price', direction: 'asc' },
+      { field: 'title', direction: 'desc' },
+      { field: 'sold', direction: 'desc' },
+    ];
+    const cases: { filters: ProductFilters; match: string; sort: ProductSort }[] = [];
+    // Every text over the whole shelf by relevance, deep into the order, then under every filter set.
+    for (const match of searchTexts) {
+      cases.push({ filters: { brands: [], categories: [], tags: [] }, match, sort: sorts[0]! });
+    }
+    for (const [n, filters] of (await filterSets()).entries()) {
+      cases.push({ filters, match: searchTexts[n % searchTexts.length]!, sort: sorts[n % sorts.length]! });
+    }
+    let pagesWithProducts = 0;
+    for (const { filters, match, sort } of cases) {
+      const resolved = await asSearch(filters, match);
+      for (const page of [1, 2, 4]) {
+        const label = JSON.stringify({ filters, match, sort, page });
+        const expected = {
+          ids: (await repository.listProducts(db, resolved, [sort], page, 24)).map((row) => row.id),
+          total: (await repository.countProducts(db, resolved, 1_000_000)).count,
+        };
+        expect(index.page(resolved, [sort], page, 24), label).toEqual(expected);
+        if (expected.ids.length > 0) pagesWithProducts++;
+      }
+      expect(index.counts(resolved), match).toEqual(await repository.facetCounts(db, resolved));
+      const anything = await repository.anyProductMatches(db, match);
+      expect(index.anyMatches(resolved.textQuery!), match).toBe(anything);
+    }
+    // The spread is only a test if many pages hold products.
+    expect(pagesWithProducts).toBeGreaterThan(cases.length / 2);
+    await index.close();
+  });
+
+  it('answers for renamed products only once it has read them again', async () => {
+    const { db } = ctx.database;
+    const index = createShelfIndex(db);
+    await index.ready({ searches: true });
+    const search = await asSearch({ brands: [], categories: [], tags: [] }, 'zanzibar');
+    const relevance: ProductSort[] = [{ field: 'relevance', direction: 'desc' }];
+    expect(index.page(search, relevance, 1, 24)).toEqual({ ids: [], total: 0 });
+    const [product] = await queryRows<{ id: string }>(
+      db,
+      sql`update products set title = title || ' Zanzibar' where id = (select id from products where archived_at is null order by id limit 1) returning id`,
+    );
+    index.changed('all');
+    // Stale: SQL answers until the snapshot and the text are read again.
+    expect(index.page(search, relevance, 1, 24)).toBeUndefined();
+    await index.ready({ searches: true });
+    expect(index.page(search, relevance, 1, 24)).toEqual({ ids: [product!.id], total: 1 });
+    // A stock change leaves the text as read: the snapshot read again still fits it.
+    index.changed('stock');
+    await index.ready({ searches: true });
+    expect(index.page(search, relevance, 1, 24)).toEqual({ ids: [product!.id], total: 1 });
+    await index.close();
   });
 });
 

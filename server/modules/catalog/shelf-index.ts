@@ -4,6 +4,7 @@ import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
 import { chosen, countFacetGroups, type GroupColumns, priceRange, tagMaskOf } from './facet-groups.js';
 import type { ProductSort } from './product-query.js';
+import { anyText, buildTextIndex, searchText, type TextIndex, type TextQuery } from './text-index.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
 const MAX_TAGS = 16;
@@ -106,6 +107,53 @@ export function createShelfIndex(
   let stockTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let wanted = false;
+  /**
+   * The text index (decision 025), read apart from the snapshot and only when a search asks: it is
+   * the biggest read, and stock changes, which make the snapshot read again, do not change it. It
+   * answers with a snapshot of the same generation holding the same products in the same order.
+   */
+  let text: { generation: number; ids: string[]; index: TextIndex } | undefined;
+  let textFits: Snapshot | undefined;
+  let readingText: Promise<void> | undefined;
+
+  const readText = () => {
+    if (readingText || closed) return;
+    readingText = (async () => {
+      try {
+        while (!closed) {
+          const readFor = generation;
+          const { ids, vectors } = await readSearchVectors(db);
+          const index = await buildTextIndex(vectors);
+          if (closed) return;
+          text = { generation: readFor, ids, index };
+          textFits = undefined;
+          if (generation === readFor) return;
+        }
+      } catch (error) {
+        options.log?.warn(
+          { err: error },
+          'could not read the search vectors for searches; they are read from the database until the next change',
+        );
+      } finally {
+        readingText = undefined;
+      }
+    })();
+  };
+
+  /** The text index when it fits the snapshot, else undefined (and what is missing is read). */
+  const textOf = (s: Snapshot): TextIndex | undefined => {
+    if (text && text.generation === generation) {
+      if (textFits === s) return text.index;
+      if (sameIds(text.ids, s.ids)) {
+        textFits = s;
+        return text.index;
+      }
+      // Read across a change not heard yet: whichever is older is read again.
+      if (snapshotGeneration === generation) build();
+    }
+    readText();
+    return undefined;
+  };
 
   const build = () => {
     if (building || closed) return;
@@ -153,7 +201,19 @@ export function createShelfIndex(
     counts(filters: ResolvedFilters): FacetCounts | undefined {
       if (!indexable(filters)) return undefined;
       const s = usable();
-      return s && countFacets(s, filters);
+      if (!s) return undefined;
+      if (!filters.textQuery) return countFacets(s, filters);
+      const index = textOf(s);
+      return index && countSearchFacets(s, searchText(index, filters.textQuery), filters);
+    },
+
+    /**
+     * Whether any product on sale matches a text query, or undefined when the index cannot answer.
+     */
+    anyMatches(query: TextQuery): boolean | undefined {
+      const s = hearing ? usable() : undefined;
+      const index = s && textOf(s);
+      return index && anyText(index, query);
     },
 
     /**
@@ -169,11 +229,25 @@ export function createShelfIndex(
     ): { ids: string[]; total: number } | undefined {
       if (!indexable(filters) || sort.length !== 1) return undefined;
       const [{ field, direction }] = sort as [ProductSort];
+      const s = usable();
+      if (!s) return undefined;
+      if (filters.textQuery) {
+        const index = textOf(s);
+        if (!index) return undefined;
+        const order = field === 'relevance' ? 'relevance' : { field, descending: direction === 'desc' };
+        return searchPageOf(
+          s,
+          searchText(index, filters.textQuery),
+          filters,
+          order,
+          (page - 1) * limit,
+          limit,
+        );
+      }
       // A list that is not a search has no relevance: newest first, as SQL orders it.
       const [by, descending] =
         field === 'relevance' ? (['createdAt', true] as const) : ([field, direction === 'desc'] as const);
-      const s = usable();
-      return s && pageOf(s, filters, { field: by, descending }, (page - 1) * limit, limit, gatherUpTo);
+      return pageOf(s, filters, { field: by, descending }, (page - 1) * limit, limit, gatherUpTo);
     },
 
     /** The catalogue changed (here or on another server): stop answering until read again. */
@@ -205,26 +279,31 @@ export function createShelfIndex(
     },
 
     /** Reads the snapshot now if it is stale and waits for it (tests, and a server warming up). */
-    async ready(): Promise<void> {
+    async ready(options: { searches?: boolean } = {}): Promise<void> {
       wanted = true;
-      if (snapshot && snapshotGeneration === generation) return;
-      build();
-      await building;
+      if (!snapshot || snapshotGeneration !== generation) {
+        build();
+        await building;
+      }
+      if (options.searches && snapshot && !textOf(snapshot)) {
+        await readingText;
+        textOf(snapshot);
+      }
     },
 
     async close() {
       closed = true;
       clearTimeout(stockTimer);
-      await building;
+      await Promise.all([building, readingText]);
     },
   };
 }
 
 export type ShelfIndex = ReturnType<typeof createShelfIndex>;
 
-/** A search's matches are the text index's to find; names not yet resolved to ids, SQL's. */
+/** A search the database has not parsed, and names not yet resolved to ids, are SQL's. */
 function indexable(filters: ResolvedFilters): boolean {
-  if (filters.q) return false;
+  if (filters.q && !filters.textQuery) return false;
   return !(
     (filters.brands.length && !filters.brandIds) ||
     (filters.categories.length && !filters.categoryIds)
@@ -477,6 +556,119 @@ function pageOf(
     }
   }
   return { ids: page.map((n) => s.ids[n]!), total };
+}
+
+/** Vectors are read this many products at a time, so no one statement holds a million. */
+const VECTORS_PER_READ = 20_000;
+
+/** Every product on sale's search vector (as text), in the snapshot's order, with its id. */
+async function readSearchVectors(db: Executor): Promise<{ ids: string[]; vectors: string[] }> {
+  const ids: string[] = [];
+  const vectors: string[] = [];
+  let after: { key: string; id: string } | undefined;
+  for (;;) {
+    const rows = await repository.searchVectorsAfter(db, after, VECTORS_PER_READ);
+    for (const row of rows) {
+      ids.push(row.id);
+      vectors.push(row.vector);
+    }
+    if (rows.length < VECTORS_PER_READ) return { ids, vectors };
+    const last = rows[rows.length - 1]!;
+    after = { key: last.key, id: last.id };
+  }
+}
+
+function sameIds(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let n = 0; n < a.length; n++) if (a[n] !== b[n]) return false;
+  return true;
+}
+
+/** A float32's bits as an unsigned integer: for positive numbers, in the numbers' order. */
+const floatBits = (() => {
+  const float = new Float32Array(1);
+  const bits = new Uint32Array(float.buffer);
+  return (value: number) => {
+    float[0] = value;
+    return bits[0]!;
+  };
+})();
+/** Room below a relevance key for the best-seller rank that breaks ties (4,194,304 products). */
+const TIE_ROOM = 2 ** 22;
+
+/**
+ * A page of a search's matches (`searchText`'s, ordinals ascending) passing the other filters:
+ * by relevance (best sellers, then the later id, first among equals, as SQL's `sold desc, id desc`)
+ * or by a sort's ranks, kept in a heap; and how many pass.
+ */
+function searchPageOf(
+  s: Snapshot,
+  matches: { ordinals: Int32Array; scores: Float64Array },
+  filters: ResolvedFilters,
+  order: 'relevance' | { field: SortField; descending: boolean },
+  offset: number,
+  limit: number,
+): { ids: string[]; total: number } | undefined {
+  if (s.ids.length >= TIE_ROOM) return undefined;
+  const { ordinals, scores } = matches;
+  const { passes, low, high } = select(s, filters);
+  const { groupOf, priceOf } = s;
+  let keyOf: (i: number) => number;
+  if (order === 'relevance') {
+    const sold = s.rankOf.sold;
+    // Exact in a double: the bits are below 2^31, the rank below 2^22.
+    keyOf = (i) => -(floatBits(scores[i]!) * TIE_ROOM + sold[ordinals[i]!]!);
+  } else {
+    const ranks = s.rankOf[order.field];
+    keyOf = order.descending ? (i) => -ranks[ordinals[i]!]! : (i) => ranks[ordinals[i]!]!;
+  }
+  const first = new FirstInOrder(offset + limit, keyOf);
+  let total = 0;
+  for (let i = 0; i < ordinals.length; i++) {
+    const n = ordinals[i]!;
+    if (passes[groupOf[n]!] === 0) continue;
+    const price = priceOf[n]!;
+    if (price < low || price > high) continue;
+    total++;
+    first.offer(i);
+  }
+  const ids = first
+    .inOrder()
+    .slice(offset)
+    .map((i) => s.ids[ordinals[i]!]!);
+  return { ids, total };
+}
+
+/** A search's filter panel: its matches grouped by the snapshot's groups, then counted as a list's. */
+function countSearchFacets(
+  s: Snapshot,
+  matches: { ordinals: Int32Array },
+  filters: ResolvedFilters,
+): FacetCounts {
+  const { low, high } = priceRange(filters);
+  const groups = s.groupCategory.length;
+  const inRange = new Int32Array(groups);
+  const lowest = new Int32Array(groups).fill(2 ** 31 - 1);
+  const highest = new Int32Array(groups).fill(-1);
+  const { groupOf, priceOf } = s;
+  for (const n of matches.ordinals) {
+    const g = groupOf[n]!;
+    const price = priceOf[n]!;
+    if (price < lowest[g]!) lowest[g] = price;
+    if (price > highest[g]!) highest[g] = price;
+    if (price >= low && price <= high) inRange[g]!++;
+  }
+  // Groups without matches count nowhere (none in range) and leave the price range alone.
+  return countFacetGroups(
+    {
+      ...s,
+      count: groups,
+      inRange: (g) => inRange[g]!,
+      lowest: (g) => (highest[g]! < 0 ? Infinity : lowest[g]!),
+      highest: (g) => (highest[g]! < 0 ? -Infinity : highest[g]!),
+    },
+    filters,
+  );
 }
 
 /**
