@@ -4,7 +4,7 @@ import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
 import { chosen, countFacetGroups, type GroupColumns, priceRange, tagMaskOf } from './facet-groups.js';
 import type { ProductSort } from './product-query.js';
-import { anyText, buildTextIndex, searchText, type TextIndex, type TextQuery } from './text-index.js';
+import { anyText, createTextIndexBuilder, searchText, type TextIndex, type TextQuery } from './text-index.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
 const MAX_TAGS = 16;
@@ -112,7 +112,7 @@ export function createShelfIndex(
    * the biggest read, and stock changes, which make the snapshot read again, do not change it. It
    * answers with a snapshot of the same generation holding the same products in the same order.
    */
-  let text: { generation: number; ids: string[]; index: TextIndex } | undefined;
+  let text: { generation: number; ids: string; index: TextIndex } | undefined;
   let textFits: Snapshot | undefined;
   let readingText: Promise<void> | undefined;
 
@@ -122,8 +122,7 @@ export function createShelfIndex(
       try {
         while (!closed) {
           const readFor = generation;
-          const { ids, vectors } = await readSearchVectors(db);
-          const index = await buildTextIndex(vectors);
+          const { ids, index } = await readTextIndex(db);
           if (closed) return;
           text = { generation: readFor, ids, index };
           textFits = undefined;
@@ -144,7 +143,7 @@ export function createShelfIndex(
   const textOf = (s: Snapshot): TextIndex | undefined => {
     if (text && text.generation === generation) {
       if (textFits === s) return text.index;
-      if (sameIds(text.ids, s.ids)) {
+      if (text.ids === fingerprintOf(s)) {
         textFits = s;
         return text.index;
       }
@@ -561,27 +560,64 @@ function pageOf(
 /** Vectors are read this many products at a time, so no one statement holds a million. */
 const VECTORS_PER_READ = 20_000;
 
-/** Every product on sale's search vector (as text), in the snapshot's order, with its id. */
-async function readSearchVectors(db: Executor): Promise<{ ids: string[]; vectors: string[] }> {
-  const ids: string[] = [];
-  const vectors: string[] = [];
+/** Products whose vectors are added to the text index between two pauses for the event loop. */
+const VECTORS_PER_SLICE = 2_000;
+
+/**
+ * The text index of every product on sale, read in the snapshot's order, and its products' ids'
+ * fingerprint: it answers only with a snapshot of the same products in the same order.
+ */
+async function readTextIndex(db: Executor): Promise<{ ids: string; index: TextIndex }> {
+  const builder = createTextIndexBuilder();
+  const ids = createFingerprint();
   let after: { key: string; id: string } | undefined;
   for (;;) {
     const rows = await repository.searchVectorsAfter(db, after, VECTORS_PER_READ);
-    for (const row of rows) {
-      ids.push(row.id);
-      vectors.push(row.vector);
+    for (let i = 0; i < rows.length; i++) {
+      builder.add(rows[i]!.vector);
+      ids.add(rows[i]!.id);
+      if (i % VECTORS_PER_SLICE === VECTORS_PER_SLICE - 1) await new Promise((go) => setImmediate(go));
     }
-    if (rows.length < VECTORS_PER_READ) return { ids, vectors };
+    if (rows.length < VECTORS_PER_READ) return { ids: ids.value(), index: builder.finish() };
     const last = rows[rows.length - 1]!;
     after = { key: last.key, id: last.id };
   }
 }
 
-function sameIds(a: string[], b: string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let n = 0; n < a.length; n++) if (a[n] !== b[n]) return false;
-  return true;
+/**
+ * Two 32-bit FNV-1a hashes of a list of ids and its length: equal lists give equal fingerprints,
+ * different ones (a product archived or renamed across a change not heard yet) all but surely not,
+ * without keeping a second copy of a million ids.
+ */
+function createFingerprint() {
+  let first = 0x811c9dc5;
+  let second = 0x01000193;
+  let count = 0;
+  return {
+    add(id: string) {
+      for (let i = 0; i < id.length; i++) {
+        const code = id.charCodeAt(i);
+        first = Math.imul(first ^ code, 16_777_619);
+        second = Math.imul(second ^ code, 2_246_822_519);
+      }
+      first = Math.imul(first ^ 44, 16_777_619);
+      second = Math.imul(second ^ 44, 2_246_822_519);
+      count++;
+    },
+    value: () => `${first >>> 0}:${second >>> 0}:${count}`,
+  };
+}
+
+const fingerprints = new WeakMap<Snapshot, string>();
+function fingerprintOf(s: Snapshot): string {
+  let value = fingerprints.get(s);
+  if (value === undefined) {
+    const ids = createFingerprint();
+    for (const id of s.ids) ids.add(id);
+    value = ids.value();
+    fingerprints.set(s, value);
+  }
+  return value;
 }
 
 /** A float32's bits as an unsigned integer: for positive numbers, in the numbers' order. */

@@ -38,15 +38,12 @@ describe('the text index', () => {
   });
 
   it('finds every word together or any of them, with prefixes, and ranks title words first', async () => {
-    const index = await buildTextIndex(
-      [
-        "'boat':1A 'earbud':2A 'bass':9",
-        "'sony':1A 'headphon':2A 'earbud':12",
-        "'boat':1A 'speaker':2A",
-        "'samsung':1A 'tv':2A",
-      ],
-      2,
-    );
+    const index = buildTextIndex([
+      "'boat':1A 'earbud':2A 'bass':9",
+      "'sony':1A 'headphon':2A 'earbud':12",
+      "'boat':1A 'speaker':2A",
+      "'samsung':1A 'tv':2A",
+    ]);
     const found = (query: Parameters<typeof searchText>[1]) => [...searchText(index, query).ordinals];
     expect(found({ kind: 'and', parts: [word('boat'), word('earbud')] })).toEqual([0]);
     expect(found({ kind: 'or', parts: [word('boat'), word('earbud')] })).toEqual([0, 1, 2]);

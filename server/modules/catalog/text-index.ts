@@ -87,17 +87,32 @@ export function parseTsQueryText(text: string): TextQuery | undefined {
   }
 }
 
-/** Each lexeme's products (ordinals ascending) and how strongly each holds it. */
-type Postings = { ordinals: Int32Array; strength: Float32Array };
+/** A lexeme's products (ordinals ascending) and how strongly each holds it (a code of `strengths`). */
+type Postings = { ordinals: Int32Array; codes: Uint16Array };
 
+/**
+ * Every lexeme's postings in three flat arrays (a typed array per lexeme cost some 400 bytes each,
+ * and most lexemes, model numbers, belong to one product): 6 bytes a (lexeme, product) pair.
+ */
 export type TextIndex = {
   /** How many products (ordinals 0 to size - 1). */
   size: number;
-  postings: Map<string, Postings>;
+  /** Each lexeme's number: its postings are at start[l] to start[l + 1] - 1. */
+  lexemeNumber: Map<string, number>;
+  start: Int32Array;
+  ordinals: Int32Array;
+  codes: Uint16Array;
+  /** The distinct strengths, by code (a few hundred: they depend only on a lexeme's weights). */
+  strengths: Float32Array;
   /** Every lexeme, sorted (code units), for prefixes. */
   sortedLexemes: string[];
   /** Scratch for scoring, kept zeroed between searches (searches run one at a time). */
   scratch: Float64Array;
+  /**
+   * The last query matched and its matches: a search of several words asks first whether they
+   * all match together (`anyText`), then for its page, with the same query (parsed once, kept).
+   */
+  last?: { query: TextQuery; ordinals: Int32Array };
 };
 
 /** ts_rank's weights for D, C, B and A (PostgreSQL's defaults), as the float4s it computes with. */
@@ -181,44 +196,107 @@ export function eachLexeme(vector: string, each: (lexeme: string, strength: numb
   }
 }
 
+/** A typed array twice as long holding the same values (a growing buffer). */
+function grown<T extends Int32Array | Uint16Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
 /**
- * The index of `vectors` (tsvector text, one per product, in ordinal order). Built in slices with
- * a pause for the event loop between them: a million products' vectors take seconds to read.
+ * Builds a TextIndex from products' vectors added in ordinal order: each (lexeme, strength) pair
+ * is kept in flat buffers as it is read, then placed by lexeme at the end (a counting sort), so a
+ * million products' vectors never sit in memory at once.
  */
-export async function buildTextIndex(vectors: string[], sliceSize = 5_000): Promise<TextIndex> {
-  const ordinalsOf = new Map<string, number[]>();
-  const strengthsOf = new Map<string, number[]>();
-  for (let from = 0; from < vectors.length; from += sliceSize) {
-    const to = Math.min(vectors.length, from + sliceSize);
-    for (let n = from; n < to; n++) {
-      eachLexeme(vectors[n]!, (lexeme, strength) => {
-        let ordinals = ordinalsOf.get(lexeme);
-        if (!ordinals) {
-          ordinals = [];
-          ordinalsOf.set(lexeme, ordinals);
-          strengthsOf.set(lexeme, []);
+export function createTextIndexBuilder() {
+  const lexemeNumber = new Map<string, number>();
+  const strengthCode = new Map<number, number>();
+  const strengths: number[] = [];
+  let pairLexeme = new Int32Array(1 << 16);
+  let pairCode = new Uint16Array(1 << 16);
+  let pairs = 0;
+  /** Where each product's pairs end. */
+  let productEnd = new Int32Array(1 << 12);
+  let products = 0;
+  return {
+    add(vector: string) {
+      eachLexeme(vector, (lexeme, strength) => {
+        let number = lexemeNumber.get(lexeme);
+        if (number === undefined) {
+          number = lexemeNumber.size;
+          lexemeNumber.set(lexeme, number);
         }
-        ordinals.push(n);
-        strengthsOf.get(lexeme)!.push(strength);
+        let code = strengthCode.get(strength);
+        if (code === undefined) {
+          if (strengths.length === 65_536) throw new Error('more than 65,536 distinct lexeme strengths');
+          code = strengths.length;
+          strengthCode.set(strength, code);
+          strengths.push(strength);
+        }
+        if (pairs === pairLexeme.length) {
+          pairLexeme = grown(pairLexeme);
+          pairCode = grown(pairCode);
+        }
+        pairLexeme[pairs] = number;
+        pairCode[pairs] = code;
+        pairs++;
       });
-    }
-    if (to < vectors.length) await new Promise((resolve) => setImmediate(resolve));
-  }
-  const postings = new Map<string, Postings>();
-  for (const [lexeme, ordinals] of ordinalsOf) {
-    postings.set(lexeme, {
-      ordinals: Int32Array.from(ordinals),
-      strength: Float32Array.from(strengthsOf.get(lexeme)!),
-    });
-  }
-  const sortedLexemes = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { size: vectors.length, postings, sortedLexemes, scratch: new Float64Array(vectors.length) };
+      if (products === productEnd.length) productEnd = grown(productEnd);
+      productEnd[products++] = pairs;
+    },
+
+    finish(): TextIndex {
+      const lexemes = lexemeNumber.size;
+      const start = new Int32Array(lexemes + 1);
+      for (let i = 0; i < pairs; i++) start[pairLexeme[i]! + 1]!++;
+      for (let l = 0; l < lexemes; l++) start[l + 1]! += start[l]!;
+      const filled = start.slice(0, lexemes);
+      const ordinals = new Int32Array(pairs);
+      const codes = new Uint16Array(pairs);
+      let pair = 0;
+      // Products in ordinal order: each lexeme's ordinals come out ascending.
+      for (let n = 0; n < products; n++) {
+        for (const end = productEnd[n]!; pair < end; pair++) {
+          const at = filled[pairLexeme[pair]!]!++;
+          ordinals[at] = n;
+          codes[at] = pairCode[pair]!;
+        }
+      }
+      const sortedLexemes = [...lexemeNumber.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      return {
+        size: products,
+        lexemeNumber,
+        start,
+        ordinals,
+        codes,
+        strengths: Float32Array.from(strengths),
+        sortedLexemes,
+        scratch: new Float64Array(products),
+      };
+    },
+  };
+}
+
+/** The index of `vectors` (tsvector text, one per product, in ordinal order). */
+export function buildTextIndex(vectors: string[]): TextIndex {
+  const builder = createTextIndexBuilder();
+  for (const vector of vectors) builder.add(vector);
+  return builder.finish();
+}
+
+/** A lexeme's postings, as views of the flat arrays. */
+function postingsAt(index: TextIndex, lexeme: string): Postings | undefined {
+  const l = index.lexemeNumber.get(lexeme);
+  if (l === undefined) return undefined;
+  const from = index.start[l]!;
+  const to = index.start[l + 1]!;
+  return { ordinals: index.ordinals.subarray(from, to), codes: index.codes.subarray(from, to) };
 }
 
 /** The postings a query's lexeme names: the lexeme's, or for a prefix every lexeme's it starts. */
 function postingsOf(index: TextIndex, word: { lexeme: string; prefix: boolean }): Postings[] {
   if (!word.prefix) {
-    const found = index.postings.get(word.lexeme);
+    const found = postingsAt(index, word.lexeme);
     return found ? [found] : [];
   }
   const lexemes = index.sortedLexemes;
@@ -231,7 +309,7 @@ function postingsOf(index: TextIndex, word: { lexeme: string; prefix: boolean })
   }
   const found: Postings[] = [];
   for (let at = low; at < lexemes.length && lexemes[at]!.startsWith(word.lexeme); at++) {
-    found.push(index.postings.get(lexemes[at]!)!);
+    found.push(postingsAt(index, lexemes[at]!)!);
   }
   return found;
 }
@@ -254,15 +332,45 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, k);
 }
 
-/** The distinct ordinals of several ascending lists, ascending. */
+/** The distinct ordinals of two ascending lists, ascending. */
+function merge(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x <= y) {
+      out[k++] = x;
+      i++;
+      if (x === y) j++;
+    } else {
+      out[k++] = y;
+      j++;
+    }
+  }
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out.subarray(0, k);
+}
+
+/**
+ * The distinct ordinals of several ascending lists, ascending: merged two at a time, shortest
+ * first; many (a short prefix's lexemes) are put together and sorted at once.
+ */
 function union(lists: Int32Array[]): Int32Array {
-  if (lists.length === 0) return new Int32Array(0);
-  if (lists.length === 1) return lists[0]!;
+  const nonEmpty = lists.filter((list) => list.length > 0);
+  if (nonEmpty.length === 0) return new Int32Array(0);
+  if (nonEmpty.length <= 8) {
+    nonEmpty.sort((a, b) => a.length - b.length);
+    return nonEmpty.reduce((merged, next) => merge(merged, next));
+  }
   let length = 0;
-  for (const list of lists) length += list.length;
+  for (const list of nonEmpty) length += list.length;
   const all = new Int32Array(length);
   let at = 0;
-  for (const list of lists) {
+  for (const list of nonEmpty) {
     all.set(list, at);
     at += list.length;
   }
@@ -278,6 +386,12 @@ function matching(index: TextIndex, query: TextQuery): Int32Array {
   if (query.kind === 'or') return union(query.parts.map((part) => matching(index, part)));
   const parts = query.parts.map((part) => matching(index, part)).sort((a, b) => a.length - b.length);
   return parts.reduce((kept, next) => (kept.length === 0 ? kept : intersect(kept, next)));
+}
+
+/** `matching` for a whole query, remembered for the next call with the same one. */
+function matchingOnce(index: TextIndex, query: TextQuery): Int32Array {
+  if (index.last?.query !== query) index.last = { query, ordinals: matching(index, query) };
+  return index.last.ordinals;
 }
 
 /**
@@ -307,16 +421,16 @@ export function searchText(
   index: TextIndex,
   query: TextQuery,
 ): { ordinals: Int32Array; scores: Float64Array } {
-  const ordinals = matching(index, query);
+  const ordinals = matchingOnce(index, query);
   const scores = new Float64Array(ordinals.length);
   if (ordinals.length === 0) return { ordinals, scores };
   const words = wordsOf(query);
   const held = words.flatMap((word) => postingsOf(index, word));
-  const { scratch } = index;
-  for (const { ordinals: products, strength } of held) {
+  const { scratch, strengths } = index;
+  for (const { ordinals: products, codes } of held) {
     for (let i = 0; i < products.length; i++) {
       const n = products[i]!;
-      scratch[n] = f32(scratch[n]! + strength[i]! / ZETA_2);
+      scratch[n] = f32(scratch[n]! + strengths[codes[i]!]! / ZETA_2);
     }
   }
   for (let i = 0; i < ordinals.length; i++) scores[i] = f32(scratch[ordinals[i]!]! / words.length);
@@ -327,5 +441,5 @@ export function searchText(
 
 /** Whether anything matches (the search falls back to any word when all together find nothing). */
 export function anyText(index: TextIndex, query: TextQuery): boolean {
-  return matching(index, query).length > 0;
+  return matchingOnce(index, query).length > 0;
 }
