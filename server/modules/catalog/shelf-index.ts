@@ -4,7 +4,14 @@ import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
 import { chosen, countFacetGroups, type GroupColumns, priceRange, tagMaskOf } from './facet-groups.js';
 import type { ProductSort } from './product-query.js';
-import { anyText, createTextIndexBuilder, searchText, type TextIndex, type TextQuery } from './text-index.js';
+import {
+  anyText,
+  createTextIndexBuilder,
+  matchText,
+  rankText,
+  type TextIndex,
+  type TextQuery,
+} from './text-index.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
 const MAX_TAGS = 16;
@@ -203,7 +210,7 @@ export function createShelfIndex(
       if (!s) return undefined;
       if (!filters.textQuery) return countFacets(s, filters);
       const index = textOf(s);
-      return index && countSearchFacets(s, searchText(index, filters.textQuery), filters);
+      return index && countSearchFacets(s, matchText(index, filters.textQuery), filters);
     },
 
     /**
@@ -234,14 +241,7 @@ export function createShelfIndex(
         const index = textOf(s);
         if (!index) return undefined;
         const order = field === 'relevance' ? 'relevance' : { field, descending: direction === 'desc' };
-        return searchPageOf(
-          s,
-          searchText(index, filters.textQuery),
-          filters,
-          order,
-          (page - 1) * limit,
-          limit,
-        );
+        return searchPageOf(s, index, filters.textQuery, filters, order, (page - 1) * limit, limit);
       }
       // A list that is not a search has no relevance: newest first, as SQL orders it.
       const [by, descending] =
@@ -620,74 +620,87 @@ function fingerprintOf(s: Snapshot): string {
   return value;
 }
 
-/** A float32's bits as an unsigned integer: for positive numbers, in the numbers' order. */
-const floatBits = (() => {
-  const float = new Float32Array(1);
-  const bits = new Uint32Array(float.buffer);
-  return (value: number) => {
-    float[0] = value;
-    return bits[0]!;
-  };
-})();
 /** Room below a relevance key for the best-seller rank that breaks ties (4,194,304 products). */
 const TIE_ROOM = 2 ** 22;
 
 /**
- * A page of a search's matches (`searchText`'s, ordinals ascending) passing the other filters:
- * by relevance (best sellers, then the later id, first among equals, as SQL's `sold desc, id desc`)
- * or by a sort's ranks, kept in a heap; and how many pass.
+ * A page of a search's matches passing the other filters: by relevance (best sellers, then the
+ * later id, first among equals, as SQL's `sold desc, id desc`) or by a sort's ranks, kept in a
+ * heap; and how many pass.
  */
 function searchPageOf(
   s: Snapshot,
-  matches: { ordinals: Int32Array; scores: Float64Array },
+  index: TextIndex,
+  query: TextQuery,
   filters: ResolvedFilters,
   order: 'relevance' | { field: SortField; descending: boolean },
   offset: number,
   limit: number,
 ): { ids: string[]; total: number } | undefined {
   if (s.ids.length >= TIE_ROOM) return undefined;
-  const { ordinals, scores } = matches;
-  const { passes, low, high } = select(s, filters);
+  const { passes, low, high, byPrice } = select(s, filters);
   const { groupOf, priceOf } = s;
-  let keyOf: (i: number) => number;
+  // A search with no other filter (the search box's) counts its matches as they are.
+  let everyGroup = !byPrice;
+  for (let g = 0; everyGroup && g < passes.length; g++) everyGroup = passes[g] === 1;
+  const pageOfMatches = (ordinals: Int32Array, keyOf: (i: number) => number, keyAt = keyOf) => {
+    const first = new FirstInOrder(offset + limit, keyOf);
+    let total = 0;
+    for (let i = 0; i < ordinals.length; i++) {
+      if (!everyGroup) {
+        const n = ordinals[i]!;
+        if (passes[groupOf[n]!] === 0) continue;
+        const price = priceOf[n]!;
+        if (price < low || price > high) continue;
+      }
+      total++;
+      // Most matches fall short of the page: turned away on their key alone.
+      const key = keyAt(i);
+      if (key < first.bar) first.offerKeyed(i, key);
+    }
+    const ids = first
+      .inOrder()
+      .slice(offset)
+      .map((i) => s.ids[ordinals[i]!]!);
+    return { ids, total };
+  };
   if (order === 'relevance') {
     const sold = s.rankOf.sold;
-    // Exact in a double: the bits are below 2^31, the rank below 2^22.
-    keyOf = (i) => -(floatBits(scores[i]!) * TIE_ROOM + sold[ordinals[i]!]!);
-  } else {
-    const ranks = s.rankOf[order.field];
-    keyOf = order.descending ? (i) => -ranks[ordinals[i]!]! : (i) => ranks[ordinals[i]!]!;
+    return rankText(index, query, (ordinals, rankAt, byCode) => {
+      // Exact in a double: the rank's bits are below 2^31, the best-seller rank below 2^22.
+      const keyOf = (i: number) => -(rankAt(i) * TIE_ROOM + sold[ordinals[i]!]!);
+      if (!byCode || !everyGroup) return pageOfMatches(ordinals, keyOf);
+      // The search box's most common search, one word over the whole shelf: the same, in one loop.
+      const { codes, ranks } = byCode;
+      const first = new FirstInOrder(offset + limit, keyOf);
+      for (let i = 0; i < ordinals.length; i++) {
+        const key = -(ranks[codes[i]!]! * TIE_ROOM + sold[ordinals[i]!]!);
+        if (key < first.bar) first.offerKeyed(i, key);
+      }
+      const ids = first
+        .inOrder()
+        .slice(offset)
+        .map((i) => s.ids[ordinals[i]!]!);
+      return { ids, total: ordinals.length };
+    });
   }
-  const first = new FirstInOrder(offset + limit, keyOf);
-  let total = 0;
-  for (let i = 0; i < ordinals.length; i++) {
-    const n = ordinals[i]!;
-    if (passes[groupOf[n]!] === 0) continue;
-    const price = priceOf[n]!;
-    if (price < low || price > high) continue;
-    total++;
-    first.offer(i);
-  }
-  const ids = first
-    .inOrder()
-    .slice(offset)
-    .map((i) => s.ids[ordinals[i]!]!);
-  return { ids, total };
+  const ranks = s.rankOf[order.field];
+  const ordinals = matchText(index, query);
+  return pageOfMatches(
+    ordinals,
+    order.descending ? (i) => -ranks[ordinals[i]!]! : (i) => ranks[ordinals[i]!]!,
+  );
 }
 
 /** A search's filter panel: its matches grouped by the snapshot's groups, then counted as a list's. */
-function countSearchFacets(
-  s: Snapshot,
-  matches: { ordinals: Int32Array },
-  filters: ResolvedFilters,
-): FacetCounts {
+function countSearchFacets(s: Snapshot, matches: Int32Array, filters: ResolvedFilters): FacetCounts {
   const { low, high } = priceRange(filters);
   const groups = s.groupCategory.length;
   const inRange = new Int32Array(groups);
   const lowest = new Int32Array(groups).fill(2 ** 31 - 1);
   const highest = new Int32Array(groups).fill(-1);
   const { groupOf, priceOf } = s;
-  for (const n of matches.ordinals) {
+  for (const n of matches) {
     const g = groupOf[n]!;
     const price = priceOf[n]!;
     if (price < lowest[g]!) lowest[g] = price;
@@ -720,8 +733,17 @@ export class FirstInOrder {
   ) {}
 
   offer(item: number) {
+    this.offerKeyed(item, this.keyOf(item));
+  }
+
+  /** The key an item must be below to be kept (Infinity until `size` are kept). */
+  get bar(): number {
+    return this.heap.length < this.size ? Infinity : this.keys[0]!;
+  }
+
+  /** `offer` with the item's key already worked out (the key `keyOf` would give). */
+  offerKeyed(item: number, key: number) {
     if (this.size <= 0) return;
-    const key = this.keyOf(item);
     const { heap, keys } = this;
     if (heap.length < this.size) {
       // Sift up from the new leaf.

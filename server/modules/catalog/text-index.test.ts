@@ -55,4 +55,30 @@ describe('the text index', () => {
     // The scratch it adds up in is left clean for the next search.
     expect(index.scratch.every((value) => value === 0)).toBe(true);
   });
+
+  it('ranks alike whichever way it adds up: one list, lists added up, matches looked up', () => {
+    // "alpha" in products 0-149 (in the title or not), "beta" in 140-199 at two places.
+    const vectors = Array.from({ length: 200 }, (_, n) =>
+      [n < 150 ? `'alpha':${1 + (n % 3)}${n % 2 ? 'A' : ''}` : '', n >= 140 ? `'beta':${4 + (n % 5)},9` : '']
+        .filter(Boolean)
+        .join(' '),
+    );
+    const index = buildTextIndex(vectors);
+    // Both: 10 matches of 210 postings, so each match is looked up; either: 200, added up.
+    const both = searchText(index, { kind: 'and', parts: [word('alpha'), word('beta')] });
+    const either = searchText(index, { kind: 'or', parts: [word('alpha'), word('beta')] });
+    expect([...both.ordinals]).toEqual(Array.from({ length: 10 }, (_, i) => 140 + i));
+    both.ordinals.forEach((n, i) => {
+      expect(both.scores[i], String(n)).toBe(either.scores[either.ordinals.indexOf(n)]);
+    });
+    // Held by one list of postings ("gamma" matches nothing): its strength over the two words.
+    const alone = searchText(index, { kind: 'or', parts: [word('alpha'), word('gamma')] });
+    const [first] = (() => {
+      const read: number[] = [];
+      eachLexeme(vectors[1]!, (_, strength) => read.push(strength));
+      return read;
+    })();
+    expect(alone.scores[1]).toBe(Math.fround(Math.fround(first! / 1.64493406685) / 2));
+    expect(alone.scores[1]).toBeGreaterThan(alone.scores[0]!);
+  });
 });

@@ -314,20 +314,55 @@ function postingsOf(index: TextIndex, word: { lexeme: string; prefix: boolean })
   return found;
 }
 
+/**
+ * The first position at or after `from` in an ascending list holding `n` or more: galloping (1, 2,
+ * 4, … ahead, then halving), so looking up m ascending values in a list of length L costs about
+ * m log(L / m) steps, not L.
+ */
+function gallop(list: Int32Array, n: number, from: number): number {
+  let step = 1;
+  let low = from;
+  let high = from;
+  while (high < list.length && list[high]! < n) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  if (high > list.length) high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < n) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The ordinals in both ascending lists (`a` the shorter): walked side by side when their lengths
+ * are alike, else each of `a` galloped to in `b`.
+ */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
+  const out = new Int32Array(a.length);
+  let k = 0;
   let i = 0;
   let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) {
+  if (b.length < 8 * a.length) {
+    while (i < a.length && j < b.length) {
+      const x = a[i]!;
+      const y = b[j]!;
+      if (x === y) {
+        out[k++] = x;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
+    }
+    return out.subarray(0, k);
+  }
+  for (; i < a.length && j < b.length; i++) {
     const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      out[k++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
+    j = gallop(b, x, j);
+    if (b[j] === x) out[k++] = x;
   }
   return out.subarray(0, k);
 }
@@ -410,33 +445,97 @@ function wordsOf(query: TextQuery): { lexeme: string; prefix: boolean }[] {
   return [...byLexeme.values()].sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
 }
 
+/** The products matching a query, ordinals ascending (the filter panel needs no ranks). */
+export function matchText(index: TextIndex, query: TextQuery): Int32Array {
+  return matchingOnce(index, query);
+}
+
+/** A float32's bits as an unsigned integer: for positive numbers, in the numbers' order. */
+const float = new Float32Array(1);
+const bits = new Uint32Array(float.buffer);
+function bitsOf(value: number): number {
+  float[0] = value;
+  return bits[0]!;
+}
+
 /**
- * The products matching a query (ordinals ascending) and each one's relevance: ts_rank of its
- * vector and the query with every "and" made "or" (the sum, over the query's distinct words, of how
- * strongly the product holds each, over their number), computed as PostgreSQL does, float4
- * roundings included, so that equal ranks tie there and here alike. The SQL fallback ranks with
- * the same (decision 025): one order whichever answers.
+ * The products matching a query (ordinals ascending) and, for the i-th of them, its relevance as
+ * an unsigned integer in the same order (`rankAt(i)`, valid inside `use` only; the float4's bits).
+ * The relevance is ts_rank of the product's vector and the query with every "and" made "or" (the
+ * sum, over the query's distinct words, of how strongly the product holds each, over their
+ * number), computed as PostgreSQL does, float4 roundings included, so that equal ranks tie there
+ * and here alike. The SQL fallback ranks with the same (decision 025): one order whichever answers.
  */
-export function searchText(
+export function rankText<T>(
   index: TextIndex,
   query: TextQuery,
-): { ordinals: Int32Array; scores: Float64Array } {
+  use: (
+    ordinals: Int32Array,
+    rankAt: (i: number) => number,
+    /** When each match's rank is `ranks[codes[i]]` (one list of postings): for a tighter loop. */
+    byCode?: { codes: Uint16Array; ranks: Uint32Array },
+  ) => T,
+): T {
   const ordinals = matchingOnce(index, query);
-  const scores = new Float64Array(ordinals.length);
-  if (ordinals.length === 0) return { ordinals, scores };
   const words = wordsOf(query);
-  const held = words.flatMap((word) => postingsOf(index, word));
+  const count = words.length;
   const { scratch, strengths } = index;
+  const held = words.flatMap((word) => postingsOf(index, word));
+  if (held.length === 1 && held[0]!.ordinals.length === ordinals.length) {
+    // One list of postings holds every match in the same order: each one's rank depends on its
+    // strength alone ("laptop", or "lapptop" whose corrections only "laptop" is in the catalogue).
+    const { codes } = held[0]!;
+    const ranks = Uint32Array.from(strengths, (strength) => bitsOf(f32(f32(strength / ZETA_2) / count)));
+    return use(ordinals, (i) => ranks[codes[i]!]!, { codes, ranks });
+  }
+  // Adding every list up costs two steps a posting (add, then clear); looking each match up in
+  // each list by galloping about 2 log2(L / m) + 1 steps a (match, list).
+  let addUp = 0;
+  let lookUp = 0;
+  const m = ordinals.length;
+  for (const list of held) {
+    addUp += 2 * list.ordinals.length;
+    lookUp += m * (2 * Math.log2(list.ordinals.length / m + 1) + 1);
+  }
+  if (lookUp < addUp) {
+    // Fewer matches than postings (words that each match many products, together few): each
+    // list is galloped through once, and each match's strengths added in the same order as below.
+    const sums = new Float64Array(m);
+    for (const list of held) {
+      let at = 0;
+      for (let i = 0; i < m && at < list.ordinals.length; i++) {
+        at = gallop(list.ordinals, ordinals[i]!, at);
+        if (list.ordinals[at] === ordinals[i]) sums[i] = f32(sums[i]! + strengths[list.codes[at]!]! / ZETA_2);
+      }
+    }
+    return use(ordinals, (i) => bitsOf(f32(sums[i]! / count)));
+  }
   for (const { ordinals: products, codes } of held) {
     for (let i = 0; i < products.length; i++) {
       const n = products[i]!;
       scratch[n] = f32(scratch[n]! + strengths[codes[i]!]! / ZETA_2);
     }
   }
-  for (let i = 0; i < ordinals.length; i++) scores[i] = f32(scratch[ordinals[i]!]! / words.length);
-  for (const { ordinals: products } of held)
-    for (let i = 0; i < products.length; i++) scratch[products[i]!] = 0;
-  return { ordinals, scores };
+  try {
+    return use(ordinals, (i) => bitsOf(f32(scratch[ordinals[i]!]! / count)));
+  } finally {
+    for (const { ordinals: products } of held)
+      for (let i = 0; i < products.length; i++) scratch[products[i]!] = 0;
+  }
+}
+
+/** `rankText`'s ranks as numbers (tests). */
+export function searchText(
+  index: TextIndex,
+  query: TextQuery,
+): { ordinals: Int32Array; scores: Float64Array } {
+  return rankText(index, query, (ordinals, rankAt) => ({
+    ordinals,
+    scores: Float64Array.from(ordinals, (_, i) => {
+      bits[0] = rankAt(i);
+      return float[0]!;
+    }),
+  }));
 }
 
 /** Whether anything matches (the search falls back to any word when all together find nothing). */
