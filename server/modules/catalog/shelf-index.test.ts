@@ -282,7 +282,9 @@ describe('searches from the text index (decision 025)', () => {
   it('matches, counts, pages and ranks every search exactly as SQL does', async () => {
     const { db } = ctx.database;
     const index = createShelfIndex(db);
-    await index.ready({ searches: true });
+    // One-word searches' tiers of equal rank walked in best-seller order, not sorted.
+    const walking = createShelfIndex(db, { gatherUpTo: 0 });
+    await Promise.all([index.ready({ searches: true }), walking.ready({ searches: true })]);
     const sorts: ProductSort[] = [
       { field: 'relevance', direction: 'desc' },
       { field: 'price', direction: 'asc' },
@@ -307,6 +309,7 @@ describe('searches from the text index (decision 025)', () => {
           total: (await repository.countProducts(db, resolved, 1_000_000)).count,
         };
         expect(index.page(resolved, [sort], page, 24), label).toEqual(expected);
+        expect(walking.page(resolved, [sort], page, 24), label).toEqual(expected);
         if (expected.ids.length > 0) pagesWithProducts++;
       }
       expect(index.counts(resolved), match).toEqual(await repository.facetCounts(db, resolved));
@@ -315,7 +318,7 @@ describe('searches from the text index (decision 025)', () => {
     }
     // The spread is only a test if many pages hold products.
     expect(pagesWithProducts).toBeGreaterThan(cases.length / 2);
-    await index.close();
+    await Promise.all([index.close(), walking.close()]);
   });
 
   it('answers for renamed products only once it has read them again', async () => {

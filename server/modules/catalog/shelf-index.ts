@@ -96,7 +96,10 @@ export function createShelfIndex(
     log?: Pick<FastifyBaseLogger, 'warn'>;
     maxAgeMs?: number;
     stockDelayMs?: number;
-    /** Gather pages of this many matches or fewer, walk the others (tests: to have a small catalogue walked). */
+    /**
+     * Gather pages of this many matches or fewer, walk the others, and the same for a one-word
+     * search's tiers (tests: to have a small catalogue walked).
+     */
     gatherUpTo?: number;
   } = {},
 ) {
@@ -241,7 +244,16 @@ export function createShelfIndex(
         const index = textOf(s);
         if (!index) return undefined;
         const order = field === 'relevance' ? 'relevance' : { field, descending: direction === 'desc' };
-        return searchPageOf(s, index, filters.textQuery, filters, order, (page - 1) * limit, limit);
+        return searchPageOf(
+          s,
+          index,
+          filters.textQuery,
+          filters,
+          order,
+          (page - 1) * limit,
+          limit,
+          gatherUpTo ?? GATHER_TIER_UP_TO,
+        );
       }
       // A list that is not a search has no relevance: newest first, as SQL orders it.
       const [by, descending] =
@@ -636,6 +648,7 @@ function searchPageOf(
   order: 'relevance' | { field: SortField; descending: boolean },
   offset: number,
   limit: number,
+  gatherTierUpTo: number,
 ): { ids: string[]; total: number } | undefined {
   if (s.ids.length >= TIE_ROOM) return undefined;
   const { passes, low, high, byPrice } = select(s, filters);
@@ -670,18 +683,9 @@ function searchPageOf(
       // Exact in a double: the rank's bits are below 2^31, the best-seller rank below 2^22.
       const keyOf = (i: number) => -(rankAt(i) * TIE_ROOM + sold[ordinals[i]!]!);
       if (!byCode || !everyGroup) return pageOfMatches(ordinals, keyOf);
-      // The search box's most common search, one word over the whole shelf: the same, in one loop.
-      const { codes, ranks } = byCode;
-      const first = new FirstInOrder(offset + limit, keyOf);
-      for (let i = 0; i < ordinals.length; i++) {
-        const key = -(ranks[codes[i]!]! * TIE_ROOM + sold[ordinals[i]!]!);
-        if (key < first.bar) first.offerKeyed(i, key);
-      }
-      const ids = first
-        .inOrder()
-        .slice(offset)
-        .map((i) => s.ids[ordinals[i]!]!);
-      return { ids, total: ordinals.length };
+      // The search box's most common search, one word over the whole shelf.
+      const page = firstByTiers(s, ordinals, byCode, offset + limit, gatherTierUpTo);
+      return { ids: page.slice(offset).map((n) => s.ids[n]!), total: ordinals.length };
     });
   }
   const ranks = s.rankOf[order.field];
@@ -690,6 +694,73 @@ function searchPageOf(
     ordinals,
     order.descending ? (i) => -ranks[ordinals[i]!]! : (i) => ranks[ordinals[i]!]!,
   );
+}
+
+/** A tier of a word's matches this big or smaller is sorted; a bigger one is walked in order. */
+const GATHER_TIER_UP_TO = 4_096;
+const marksOf = new WeakMap<Snapshot, Uint8Array>();
+
+/**
+ * The first `k` of one word's matches over the whole shelf by rank, best sellers first among
+ * equals, without ranking every match: a word's ranks are few (one per pattern of the places it
+ * holds, "in the title and twice in the description"), so the matches are counted by rank, and only
+ * the best ranks' matches are ordered: a tier of a few is sorted by best-seller rank, one that
+ * most matches share (250,000 products hold "camera" in the title alone, at a million) is marked
+ * and found by walking the best-seller order from the top.
+ */
+function firstByTiers(
+  s: Snapshot,
+  ordinals: Int32Array,
+  { codes, ranks }: { codes: Uint16Array; ranks: Uint32Array },
+  k: number,
+  gatherUpTo: number,
+): number[] {
+  const perCode = new Int32Array(ranks.length);
+  for (let i = 0; i < codes.length; i++) perCode[codes[i]!]!++;
+  // Codes of equal rank tie, as their matches do: one tier.
+  const tiers = new Map<number, number[]>();
+  ranks.forEach((rank, code) => {
+    if (perCode[code] === 0) return;
+    const tier = tiers.get(rank);
+    if (tier) tier.push(code);
+    else tiers.set(rank, [code]);
+  });
+  const sold = s.rankOf.sold;
+  const bySold = s.inOrder.sold;
+  let marks = marksOf.get(s);
+  if (!marks) {
+    marks = new Uint8Array(s.ids.length);
+    marksOf.set(s, marks);
+  }
+  const page: number[] = [];
+  for (const [, tierCodes] of [...tiers].sort((a, b) => b[0] - a[0])) {
+    const need = k - page.length;
+    if (need <= 0) break;
+    const inTier = new Uint8Array(ranks.length);
+    let size = 0;
+    for (const code of tierCodes) {
+      inTier[code] = 1;
+      size += perCode[code]!;
+    }
+    if (size <= gatherUpTo) {
+      const members: number[] = [];
+      for (let i = 0; i < codes.length; i++) if (inTier[codes[i]!] === 1) members.push(ordinals[i]!);
+      members.sort((a, b) => sold[b]! - sold[a]!);
+      for (const n of members.slice(0, need)) page.push(n);
+      continue;
+    }
+    for (let i = 0; i < codes.length; i++) if (inTier[codes[i]!] === 1) marks[ordinals[i]!] = 1;
+    let found = 0;
+    for (let at = bySold.length - 1; at >= 0 && found < need; at--) {
+      const n = bySold[at]!;
+      if (marks[n] === 1) {
+        page.push(n);
+        found++;
+      }
+    }
+    for (let i = 0; i < codes.length; i++) marks[ordinals[i]!] = 0;
+  }
+  return page;
 }
 
 /** A search's filter panel: its matches grouped by the snapshot's groups, then counted as a list's. */
