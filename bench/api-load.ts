@@ -23,6 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { pgServer, startShop, stopShop } from './lib/shop.js';
+import { shopperSearches } from './shopper-searches.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -169,25 +170,7 @@ async function samplePaths(): Promise<Record<RouteName, string[]>> {
     'wash',
     'smart',
   ];
-  // What shoppers type in the search box and send (the store page's search): names, brand and
-  // kind, specs, typos and Hinglish, one word or several.
-  const searches = [
-    'iphone',
-    'samsung tv 55',
-    'running shoes men',
-    'boat earbuds',
-    'samsng',
-    'lapptop',
-    'camra',
-    'ghadi',
-    'dell laptop 16gb',
-    'washing machine',
-    'sony camera',
-    'smartwatch',
-    'macbook air',
-    'levis jeans',
-    'air fryer',
-  ];
+  const searches = shopperSearches;
   const search = searches.flatMap((q, n) => [
     `/api/product?q=${encodeURIComponent(q)}&limit=24`,
     `/api/product?q=${encodeURIComponent(q)}&limit=24&page=${2 + (n % 4)}`,

@@ -8,31 +8,15 @@ import { openDatabase } from '../server/db/client.js';
 import { createImageUrls } from '../server/lib/image-urls.js';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.js';
 import { parseProductListQuery } from '../server/modules/catalog/product-query.js';
+import { shopperSearches } from './shopper-searches.js';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL! });
 const catalog = createCatalogService(database.db, {
   imageUrls: createImageUrls({ publicUrl: '', mediaUrl: '/media' }),
 });
 await catalog.warmShelfIndex({ searches: true });
-const searches = [
-  'iphone',
-  'samsung tv 55',
-  'running shoes men',
-  'boat earbuds',
-  'samsng',
-  'lapptop',
-  'camra',
-  'ghadi',
-  'dell laptop 16gb',
-  'washing machine',
-  'sony camera',
-  'smartwatch',
-  'macbook air',
-  'levis jeans',
-  'air fryer',
-];
 try {
-  for (const q of searches) {
+  for (const q of shopperSearches) {
     const times: number[] = [];
     let total = 0;
     for (let r = 0; r < 30; r++) {

@@ -126,27 +126,43 @@ export function createShelfIndex(
   let textFits: Snapshot | undefined;
   let readingText: Promise<void> | undefined;
 
-  const readText = () => {
-    if (readingText || closed) return;
-    readingText = (async () => {
+  /**
+   * Reads with `read` in the background until what it read is as fresh as the changes heard
+   * (read again if one was heard meanwhile), handing each result to `keep` with the generation it
+   * was read under; a failure is logged and left for the next ask. Answers the read under way.
+   */
+  const readFresh = <T>(
+    read: () => Promise<T>,
+    keep: (value: T, readFor: number, startedAt: number) => void,
+    failure: string,
+  ): Promise<void> =>
+    (async () => {
       try {
         while (!closed) {
           const readFor = generation;
-          const { ids, index } = await readTextIndex(db);
+          const startedAt = Date.now();
+          const value = await read();
           if (closed) return;
-          text = { generation: readFor, ids, index };
-          textFits = undefined;
+          keep(value, readFor, startedAt);
           if (generation === readFor) return;
         }
       } catch (error) {
-        options.log?.warn(
-          { err: error },
-          'could not read the search vectors for searches; they are read from the database until the next change',
-        );
-      } finally {
-        readingText = undefined;
+        options.log?.warn({ err: error }, failure);
       }
     })();
+
+  const readText = () => {
+    if (readingText || closed) return;
+    readingText = readFresh(
+      () => readTextIndex(db),
+      ({ ids, index }, readFor) => {
+        text = { generation: readFor, ids, index };
+        textFits = undefined;
+      },
+      'could not read the search vectors for searches; they are read from the database until the next change',
+    ).finally(() => {
+      readingText = undefined;
+    });
   };
 
   /** The text index when it fits the snapshot, else undefined (and what is missing is read). */
@@ -166,28 +182,18 @@ export function createShelfIndex(
 
   const build = () => {
     if (building || closed) return;
-    building = (async () => {
-      try {
-        while (!closed) {
-          const readFor = generation;
-          const startedAt = Date.now();
-          const next = await readSnapshot(db);
-          if (closed) return;
-          snapshot = next;
-          readAt = startedAt;
-          lastReadMs = Date.now() - startedAt;
-          snapshotGeneration = readFor;
-          if (generation === readFor) return;
-        }
-      } catch (error) {
-        options.log?.warn(
-          { err: error },
-          'could not read the catalogue for lists and filters; they are read from the database until the next change',
-        );
-      } finally {
-        building = undefined;
-      }
-    })();
+    building = readFresh(
+      () => readSnapshot(db),
+      (next, readFor, startedAt) => {
+        snapshot = next;
+        readAt = startedAt;
+        lastReadMs = Date.now() - startedAt;
+        snapshotGeneration = readFor;
+      },
+      'could not read the catalogue for lists and filters; they are read from the database until the next change',
+    ).finally(() => {
+      building = undefined;
+    });
   };
 
   /** The snapshot when it may answer, else undefined (and a read is started). */

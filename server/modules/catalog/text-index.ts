@@ -11,6 +11,31 @@ export type TextQuery =
   | { kind: 'lexeme'; lexeme: string; prefix: boolean }
   | { kind: 'and' | 'or'; parts: TextQuery[] };
 
+/**
+ * The lexeme quoted at `at` in a tsquery's or tsvector's text ('' for a quote, \\ before a
+ * character taken as it is) and where it ends, or undefined when there is none or it is not closed.
+ */
+function readQuoted(text: string, at: number): { lexeme: string; end: number } | undefined {
+  if (text[at] !== "'") return undefined;
+  let lexeme = '';
+  for (let i = at + 1; i < text.length; ) {
+    const char = text[i]!;
+    if (char === "'" && text[i + 1] === "'") {
+      lexeme += "'";
+      i += 2;
+    } else if (char === '\\') {
+      lexeme += text[i + 1] ?? '';
+      i += 2;
+    } else if (char === "'") {
+      return { lexeme, end: i + 1 };
+    } else {
+      lexeme += char;
+      i++;
+    }
+  }
+  return undefined;
+}
+
 /** Matches nothing: what `to_tsquery` gives for stop words only ("the"). */
 const NOTHING: TextQuery = { kind: 'or', parts: [] };
 
@@ -35,26 +60,10 @@ export function parseTsQueryText(text: string): TextQuery | undefined {
       at++;
       return inner;
     }
-    if (text[at] !== "'") throw new Unsupported();
-    at++;
-    let lexeme = '';
-    for (;;) {
-      if (at >= text.length) throw new Unsupported();
-      const char = text[at]!;
-      if (char === "'" && text[at + 1] === "'") {
-        lexeme += "'";
-        at += 2;
-      } else if (char === '\\') {
-        lexeme += text[at + 1] ?? '';
-        at += 2;
-      } else if (char === "'") {
-        at++;
-        break;
-      } else {
-        lexeme += char;
-        at++;
-      }
-    }
+    const quoted = readQuoted(text, at);
+    if (!quoted) throw new Unsupported();
+    const lexeme = quoted.lexeme;
+    at = quoted.end;
     let prefix = false;
     if (text[at] === ':') {
       // Only ":*" (a prefix); weights would restrict where the lexeme may occur.
@@ -157,27 +166,10 @@ export function eachLexeme(vector: string, each: (lexeme: string, strength: numb
       at++;
       continue;
     }
-    if (vector[at] !== "'")
-      throw new Error(`unexpected tsvector text at ${at}: ${vector.slice(at, at + 20)}`);
-    at++;
-    let lexeme = '';
-    for (;;) {
-      const char = vector[at]!;
-      if (char === undefined) throw new Error('unterminated lexeme in tsvector text');
-      if (char === "'" && vector[at + 1] === "'") {
-        lexeme += "'";
-        at += 2;
-      } else if (char === '\\') {
-        lexeme += vector[at + 1] ?? '';
-        at += 2;
-      } else if (char === "'") {
-        at++;
-        break;
-      } else {
-        lexeme += char;
-        at++;
-      }
-    }
+    const quoted = readQuoted(vector, at);
+    if (!quoted) throw new Error(`unexpected tsvector text at ${at}: ${vector.slice(at, at + 20)}`);
+    const lexeme = quoted.lexeme;
+    at = quoted.end;
     weights.length = 0;
     if (vector[at] === ':') {
       at++;
