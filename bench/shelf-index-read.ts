@@ -6,6 +6,7 @@
  * times; prints each read's wall time and the heap it added (run with `node --expose-gc` through
  * `NODE_OPTIONS=--expose-gc` for exact heap figures).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/client.js';
 import { createShelfIndex } from '../server/modules/catalog/shelf-index.js';
 
@@ -31,14 +32,18 @@ try {
       1,
     )!;
     const textStarted = performance.now();
+    // The longest the server could not answer while the text index was read (it reads in slices).
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
     await index.ready({ searches: true });
+    delay.disable();
     const textSeconds = (performance.now() - textStarted) / 1000;
     global.gc?.();
     const heapWithText = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
     console.log(
       `read ${run}: ${seconds.toFixed(2)} s for ${total.toLocaleString('en-IN')} products, ` +
         `${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB held; text index ${textSeconds.toFixed(2)} s, ` +
-        `${((heapWithText - heapAfter) / 1e6).toFixed(0)} MB held`,
+        `${((heapWithText - heapAfter) / 1e6).toFixed(0)} MB held, the event loop held up ${(delay.max / 1e6).toFixed(0)} ms at most`,
     );
     await index.close();
   }

@@ -346,10 +346,11 @@ export function createCatalogService(
     async facets(filters: ProductFilters): Promise<ApiFacets> {
       const counts = await cached('facets', filters, async () => {
         const resolved = await resolve(filters);
+        // From memory (decisions 023 and 025), or while that is being read, from SQL.
         const counted = shelfIndex.counts(resolved);
         if (counted) return counted;
         if (resolved.q) {
-          // The text index finds the matches; grouped in one pass and counted here (decision 023).
+          // The database's text index finds the matches; grouped in one pass, counted here.
           const [groups, taxonomy] = await Promise.all([
             repository.searchFacetGroups(db, resolved),
             repository.facetTaxonomy(db),

@@ -254,7 +254,8 @@ export function createTextIndexBuilder() {
           codes[at] = pairCode[pair]!;
         }
       }
-      const sortedLexemes = [...lexemeNumber.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      // The default sort compares UTF-16 code units, as `<` does, without a call per comparison.
+      const sortedLexemes = [...lexemeNumber.keys()].sort();
       return {
         size: products,
         lexemeNumber,
