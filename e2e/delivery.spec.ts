@@ -166,6 +166,33 @@ test('checkout fills city and state from the pincode and refuses one in another 
   await page.screenshot({ path: `${shots}/mobile-checkout-pincode.png` });
 });
 
+test('a state chosen while the pincode is being looked up stays chosen, and the mismatch is said', async ({
+  page,
+  request,
+}) => {
+  await openCheckout(page, request);
+  // A slow network: the pincode's answer comes after the shopper has picked a state.
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/pincode/682031', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/api/pincode/682031');
+  const pincode = page.getByLabel('Pincode', { exact: true });
+  await pincode.fill('682031');
+  await asked;
+  await page.getByLabel('State').selectOption('Goa');
+  answer();
+  // The check started before the choice answers too, and must not put Kerala back.
+  await expect(pincode).toHaveAccessibleDescription(/Pincode 682031 is in Kerala, not Goa$/);
+  await expect(page.getByLabel('State')).toHaveValue('Goa');
+  await page.waitForTimeout(300);
+  await expect(page.getByLabel('State')).toHaveValue('Goa');
+});
+
 test('the server refuses an unserviceable pincode when the browser could not check it', async ({
   page,
   request,

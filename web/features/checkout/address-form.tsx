@@ -108,8 +108,13 @@ export function AddressForm({
   // What the lookup wrote, so a later pincode may replace it but never what the shopper typed.
   const filled = useRef<{ city?: string; state?: string }>({});
 
+  // Which check is the latest: a pincode typed and then a state chosen start two, and the first
+  // may answer last; it must not put back the state the shopper has just changed.
+  const latestCheck = useRef(0);
+
   /** Looks the pincode up (the code loads on the first complete one); answers the problem, if any. */
   async function checkDelivery(): Promise<string | undefined> {
+    const check = ++latestCheck.current;
     const pin = getValues().pincode.trim();
     if (!PINCODE_PATTERN.test(pin)) {
       onPincode?.(null);
@@ -117,7 +122,7 @@ export function AddressForm({
     }
     const { checkAddressPincode } = await import('../delivery/address-pincode');
     const answer = await checkAddressPincode(pin, getValues(), filled.current);
-    if (getValues().pincode.trim() !== pin) return;
+    if (check !== latestCheck.current) return;
     onPincode?.(answer && { pin, cod: answer.cod });
     if (!answer) return void setDelivery({});
     for (const field of ['state', 'city'] as const) {
