@@ -87,8 +87,12 @@ export async function holdStock(
   const units = unitsByProduct(hold.lines);
   const ids = [...units.keys()];
   await repository.lockShopperCheckouts(tx, hold.userId);
-  await repository.deleteHoldsOfUser(tx, hold.userId);
+  // Products before holds, as an order taking its stock does (takeStockForCheckout): the same
+  // shopper's earlier checkout being placed while this one starts (a double click on "Place
+  // order") deadlocked when this one deleted that checkout's holds first and then waited for the
+  // products that order had locked.
   const stock = await repository.lockProducts(tx, ids);
+  await repository.deleteHoldsOfUser(tx, hold.userId);
   checkAgainst(units, stock, await repository.heldUnits(tx, ids, { userId: hold.userId }));
   return repository.insertHolds(
     tx,
