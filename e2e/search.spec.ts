@@ -87,7 +87,7 @@ test.describe('header search', () => {
     await expect(page).toHaveURL('/product/sony-playstation-5-slim-console-disc-edition');
   });
 
-  test('submitting searches the store, with and without JavaScript', async ({ page, browser }) => {
+  test('submitting searches the store, with and without JavaScript', async ({ page, browser, request }) => {
     await openHome(page);
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('smart tv');
@@ -96,6 +96,15 @@ test.describe('header search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Results for 'smart tv'");
     await expect(box).toHaveValue('smart tv');
     await expect(page.locator('.store-grid > li').first()).toBeVisible();
+    // Best matches first (the API's order for a search), not the newest.
+    const sort = page.getByLabel('Sort by');
+    await expect(sort).toHaveValue('relevance');
+    const [best] = (await (await request.get('/api/product?q=smart%20tv&limit=1')).json()) as {
+      title: string;
+    }[];
+    await expect(page.locator('.store-grid > li').first()).toContainText(best!.title);
+    await sort.selectOption('-createdAt');
+    await expect(page).toHaveURL('/product?q=smart+tv&sort=-createdAt');
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     const noJs = await context.newPage();

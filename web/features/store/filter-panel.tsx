@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ApiFacets } from '../../../shared/api/catalog.schemas';
 import type { Availability } from '../../../shared/catalog';
 import { useHydrated } from '../../lib/use-hydrated';
-import { priceRangeError, type StoreQuery, toggleValue, withFilters } from './store-query';
+import { defaultSort, priceRangeError, type StoreQuery, toggleValue, withFilters } from './store-query';
 
 const tagLabels: Record<string, string> = { featured: 'Featured', special: 'Special', popular: 'Popular' };
 
@@ -102,7 +102,7 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
       aria-label="Filter products"
     >
       {draft.q && <input type="hidden" name="q" value={draft.q} />}
-      {draft.sort !== '-createdAt' && <input type="hidden" name="sort" value={draft.sort} />}
+      {draft.sort !== defaultSort(draft) && <input type="hidden" name="sort" value={draft.sort} />}
 
       <fieldset className="filter-card">
         <legend className="filter-title">Shop by categories</legend>

@@ -10,6 +10,7 @@ import {
   productsApiQuery,
   type StoreQuery,
   showingText,
+  sortOptions,
   storeHref,
   storeSearch,
   toggleValue,
@@ -56,6 +57,22 @@ describe('store query in the URL', () => {
     expect(parseStoreQuery(search)).toEqual(query);
   });
 
+  it('orders a search by relevance until the shopper picks a sort, and offers relevance only then', () => {
+    const search = parseStoreQuery('q=samsung+tv');
+    expect(search.sort).toBe('relevance');
+    expect(storeSearch(search)).toBe('q=samsung+tv');
+    expect(productsApiQuery(search)).not.toHaveProperty('sort');
+    expect(sortOptions(search)[0]).toEqual({ value: 'relevance', label: 'Relevance' });
+    // Newest first is a choice on a search, so it stays in the address.
+    const newest = withFilters(search, { sort: '-createdAt' });
+    expect(storeSearch(newest)).toBe('q=samsung+tv&sort=-createdAt');
+    expect(parseStoreQuery(storeSearch(newest))).toEqual(newest);
+    // Without a search there is no relevance: newest first, and a stray sort=relevance is dropped.
+    expect(parseStoreQuery('sort=relevance').sort).toBe('-createdAt');
+    expect(sortOptions(emptyStoreQuery).map((o) => o.value)).not.toContain('relevance');
+    expect(storeSearch({ ...search, q: '' })).toBe('');
+  });
+
   it('goes back to page 1 when a filter changes', () => {
     const onPage3 = { ...emptyStoreQuery, page: 3 };
     expect(withFilters(onPage3, { brand: ['Sony'] }).page).toBe(1);
@@ -66,7 +83,8 @@ describe('store query in the URL', () => {
       'brand=Sony&brand=LG&min=100&max=900&availability=out-of-stock&q=tv&page=2',
     );
     expect(decodeURIComponent(productsApiPath(query))).toBe(
-      '/product?brand=Sony,LG&availability=out-of-stock&price[gte]=100&price[lte]=900&q=tv&sort=-createdAt&page=2&limit=24',
+      // A search names no sort: the API answers best matches first.
+      '/product?brand=Sony,LG&availability=out-of-stock&price[gte]=100&price[lte]=900&q=tv&page=2&limit=24',
     );
     expect(decodeURIComponent(facetsApiPath(query))).toBe(
       '/product/facets?brand=Sony,LG&availability=out-of-stock&price[gte]=100&price[lte]=900&q=tv',

@@ -12,7 +12,20 @@ import {
  * bookmarked, rendered by the server and walked through with back and forward:
  * `/product?category=TVs&brand=Sony&min=10000&max=50000&availability=in-stock&sort=price&page=2`.
  */
-export type SortValue = (typeof PRODUCT_SORT_OPTIONS)[number]['value'];
+export type SortValue = (typeof PRODUCT_SORT_OPTIONS)[number]['value'] | 'relevance';
+
+/** A search's own order: the API's when no sort is named (best matches first). */
+const RELEVANCE_OPTION = { value: 'relevance', label: 'Relevance' } as const;
+
+/** A search is in order of relevance until the shopper picks a sort; a listing, newest first. */
+export function defaultSort(query: { q: string }): SortValue {
+  return query.q ? 'relevance' : DEFAULT_SORT;
+}
+
+/** The sorts the store offers: for a search, relevance first. */
+export function sortOptions(query: { q: string }): readonly { value: SortValue; label: string }[] {
+  return query.q ? [RELEVANCE_OPTION, ...PRODUCT_SORT_OPTIONS] : PRODUCT_SORT_OPTIONS;
+}
 
 export type StoreQuery = {
   category: string[];
@@ -72,6 +85,7 @@ export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
   const sort = params.get('sort');
   const pageText = params.get('page') ?? '';
   const page = /^\d{1,5}$/.test(pageText) ? Math.min(MAX_PAGE, Math.max(1, Number(pageText))) : 1;
+  const q = (params.get('q') ?? '').trim().slice(0, 100);
   return {
     category: list(params, 'category'),
     brand: list(params, 'brand'),
@@ -81,9 +95,9 @@ export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
       : null,
     min: cleanPrice(params.get('min')),
     max: cleanPrice(params.get('max')),
-    sort: PRODUCT_SORT_OPTIONS.some((o) => o.value === sort) ? (sort as SortValue) : DEFAULT_SORT,
+    sort: sortOptions({ q }).some((o) => o.value === sort) ? (sort as SortValue) : defaultSort({ q }),
     page,
-    q: (params.get('q') ?? '').trim().slice(0, 100),
+    q,
   };
 }
 
@@ -97,7 +111,8 @@ export function storeSearch(query: StoreQuery): string {
   if (query.availability) params.set('availability', query.availability);
   if (query.min) params.set('min', query.min);
   if (query.max) params.set('max', query.max);
-  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  // Relevance is a search's default, and means nothing without one.
+  if (query.sort !== 'relevance' && query.sort !== defaultSort(query)) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   return params.toString();
 }
@@ -125,7 +140,12 @@ function apiFilters(query: StoreQuery): FiltersQuery {
 
 /** One page of the listing: the filters, the sort and the page. */
 export function productsApiQuery(query: StoreQuery, limit = STORE_PAGE_SIZE): ListQuery {
-  return { ...apiFilters(query), sort: query.sort, page: String(query.page), limit: String(limit) };
+  const listed: ListQuery = { ...apiFilters(query) };
+  // Relevance is the order of a search that names no sort.
+  if (query.sort !== 'relevance') listed.sort = query.sort;
+  listed.page = String(query.page);
+  listed.limit = String(limit);
+  return listed;
 }
 
 export function facetsApiQuery(query: StoreQuery): FiltersQuery {

@@ -1,7 +1,14 @@
 import { Link } from 'wouter';
-import { PRODUCT_SORT_OPTIONS } from '../../../shared/catalog';
 import { useHydrated } from '../../lib/use-hydrated';
-import { pageWindow, type SortValue, type StoreQuery, storeHref, storeSearch } from './store-query';
+import {
+  defaultSort,
+  pageWindow,
+  type SortValue,
+  type StoreQuery,
+  sortOptions,
+  storeHref,
+  storeSearch,
+} from './store-query';
 
 export const GRID_CHOICES = [3, 4, 6, 12] as const;
 export type GridChoice = (typeof GRID_CHOICES)[number];
@@ -9,7 +16,7 @@ export type GridChoice = (typeof GRID_CHOICES)[number];
 /** Sort select: a GET form (with a Sort button until the JavaScript is there), then instant. */
 export function SortSelect({ query, onSort }: { query: StoreQuery; onSort: (sort: SortValue) => void }) {
   const hydrated = useHydrated();
-  const kept = new URLSearchParams(storeSearch({ ...query, page: 1, sort: '-createdAt' }));
+  const kept = new URLSearchParams(storeSearch({ ...query, page: 1, sort: defaultSort(query) }));
   return (
     <form className="store-sort" action="/product" method="get" onSubmit={(e) => e.preventDefault()}>
       {[...kept].map(([name, value]) => (
@@ -22,7 +29,7 @@ export function SortSelect({ query, onSort }: { query: StoreQuery; onSort: (sort
         value={query.sort}
         onChange={(e) => onSort(e.target.value as SortValue)}
       >
-        {PRODUCT_SORT_OPTIONS.map((o) => (
+        {sortOptions(query).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
