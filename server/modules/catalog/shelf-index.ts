@@ -4,14 +4,7 @@ import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
 import { chosen, countFacetGroups, type GroupColumns, priceRange, tagMaskOf } from './facet-groups.js';
 import type { ProductSort } from './product-query.js';
-import {
-  anyText,
-  createTextIndexBuilder,
-  matchText,
-  rankText,
-  type TextIndex,
-  type TextQuery,
-} from './text-index.js';
+import { createTextIndexBuilder, matchText, rankText, type TextIndex, type TextQuery } from './text-index.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
 const MAX_TAGS = 16;
@@ -228,7 +221,7 @@ export function createShelfIndex(
     anyMatches(query: TextQuery): boolean | undefined {
       const s = hearing ? usable() : undefined;
       const index = s && textOf(s);
-      return index && anyText(index, query);
+      return index && matchText(index, query).length > 0;
     },
 
     /**

@@ -119,7 +119,7 @@ export type TextIndex = {
   scratch: Float64Array;
   /**
    * The last query matched and its matches: a search of several words asks first whether they
-   * all match together (`anyText`), then for its page, with the same query (parsed once, kept).
+   * all match together, then for its page, with the same query (parsed once, kept).
    */
   last?: { query: TextQuery; ordinals: Int32Array };
 };
@@ -529,9 +529,4 @@ export function searchText(
       return float[0]!;
     }),
   }));
-}
-
-/** Whether anything matches (the search falls back to any word when all together find nothing). */
-export function anyText(index: TextIndex, query: TextQuery): boolean {
-  return matchingOnce(index, query).length > 0;
 }
