@@ -5,7 +5,50 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
  * violations (an inline script or style sneaking in) show up there and nowhere else. The one
  * message allowed is the browser's note about a page document answered with 404 on purpose.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; startAppEarly: boolean; appStarter: undefined }>({
+  /**
+   * A page starts its scripts once its largest picture is painted (decision 026), a few
+   * milliseconds after the load event here, where a shopper's first tap comes far later. Tests
+   * act at once after `goto`, or after a redirect the page did itself, so each document starts
+   * them as its HTML is parsed, as a key press would (the start script listens for one). The
+   * tests of that timing itself turn this off with `test.use({ startAppEarly: false })`.
+   */
+  startAppEarly: [true, { option: true }],
+  appStarter: [
+    async ({ page, startAppEarly }, use) => {
+      if (startAppEarly) {
+        await page.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => dispatchEvent(new Event('keydown')));
+        });
+        // And `goto`/`reload` return once the storefront page is hydrated (html[data-hydrated]),
+        // as they did when the scripts ran before the load event. Pages without the start
+        // script (the console, a JSON answer) and waits for less than `load` are left as asked.
+        for (const method of ['goto', 'reload'] as const) {
+          const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+          page[method] = (async (...args: unknown[]) => {
+            const response = await original(...args);
+            const options = args.find((arg) => typeof arg === 'object' && arg !== null) as
+              | { waitUntil?: string }
+              | undefined;
+            if (!options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle') {
+              await page
+                .waitForFunction(
+                  () =>
+                    !document.getElementById('app-scripts') ||
+                    document.documentElement.hasAttribute('data-hydrated'),
+                  undefined,
+                  { timeout: 10_000 },
+                )
+                .catch(() => {}); // a navigation the page made meanwhile; the test's own checks follow
+            }
+            return response;
+          }) as never;
+        }
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -259,6 +259,53 @@ test.describe('accessibility basics', () => {
   });
 });
 
+test.describe('scripts after the largest paint (decision 026)', () => {
+  test.use({ startAppEarly: false });
+  const product = '/product/levis-mens-housemark-crew-neck-t-shirt';
+  const isEntryScript = (url: string) => /\/assets\/index-[\w-]+\.js$/.test(url);
+
+  test("the app's scripts are asked for once the largest picture is in, and the page then works", async ({
+    page,
+  }) => {
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (isEntryScript(request.url())) events.push('entry script asked');
+    });
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image' && request.url().includes('/media/products/'))
+        events.push('picture in');
+    });
+    await page.goto(product);
+    await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true');
+    expect(events).toContain('entry script asked');
+    expect(events.indexOf('picture in')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('picture in')).toBeLessThan(events.indexOf('entry script asked'));
+  });
+
+  test('a picture that never arrives does not keep the page from working: a key press starts it', async ({
+    page,
+  }) => {
+    await page.route('**/media/products/**', () => {}); // never answered
+    let asked = false;
+    page.on('request', (request) => {
+      if (isEntryScript(request.url())) asked = true;
+    });
+    await page.goto(product, { waitUntil: 'domcontentloaded' });
+    expect(asked).toBe(false);
+    await page.keyboard.press('Shift');
+    await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true');
+    expect(asked).toBe(true);
+  });
+
+  test('and without any input, it starts within 2 s', async ({ page }) => {
+    await page.route('**/media/products/**', () => {});
+    await page.goto(product, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true', {
+      timeout: 4000,
+    });
+  });
+});
+
 test.describe('server', () => {
   test('hashed assets are cached for a year and compressed', async ({ page, request }) => {
     const scripts: string[] = [];

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  allowStyleHashes,
+  allowInlineHashes,
+  appScripts,
   assembleDocument,
+  deferScripts,
   inlineStyle,
   inlineStylesheets,
   lcpImagePreload,
@@ -10,6 +12,7 @@ import {
   preloadTags,
   robotsTxt,
   routeStylesheets,
+  startScript,
   stylesheetsFirst,
   testModeBanner,
   type ViteManifest,
@@ -47,15 +50,15 @@ describe('mediaPreconnect', () => {
 
 describe('preloadTags', () => {
   it("preloads a page's chunks, leaving out what the entry already loads, and links no CSS", () => {
-    expect(preloadTags(manifest, ['web/pages/product-page.tsx']).split('\n    ')).toEqual([
+    expect(preloadTags(manifest, ['web/pages/product-page.tsx'])).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/product-page-f6.js">',
       '<link rel="modulepreload" crossorigin href="/assets/gallery-d4.js">',
     ]);
   });
 
   it('is empty for no modules or unknown ones', () => {
-    expect(preloadTags(manifest, [])).toBe('');
-    expect(preloadTags(manifest, ['web/pages/missing-page.tsx'])).toBe('');
+    expect(preloadTags(manifest, [])).toEqual([]);
+    expect(preloadTags(manifest, ['web/pages/missing-page.tsx'])).toEqual([]);
   });
 });
 
@@ -167,13 +170,56 @@ describe('inlineStylesheets', () => {
   });
 });
 
-describe('allowStyleHashes', () => {
-  it('adds the hashes to style-src only', () => {
+describe('allowInlineHashes', () => {
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('adds the style hashes to style-src and the start script to script-src, nowhere else', () => {
     const csp = "default-src 'self';style-src 'self';style-src-attr 'unsafe-inline';script-src 'self'";
-    expect(allowStyleHashes(csp, ["'sha256-abc'"])).toBe(
-      "default-src 'self';style-src 'self' 'sha256-abc';style-src-attr 'unsafe-inline';script-src 'self'",
+    expect(allowInlineHashes(csp, ["'sha256-abc'"])).toBe(
+      `default-src 'self';style-src 'self' 'sha256-abc';style-src-attr 'unsafe-inline';script-src 'self' ${hash(startScript)}`,
     );
-    expect(allowStyleHashes(csp, [])).toBe(csp);
+    expect(allowInlineHashes(csp, [])).toBe(
+      `default-src 'self';style-src 'self';style-src-attr 'unsafe-inline';script-src 'self' ${hash(startScript)}`,
+    );
+  });
+});
+
+describe('deferScripts and appScripts', () => {
+  const template = [
+    '<head>',
+    '    <!--app-head-->',
+    '    <script type="module" crossorigin src="/assets/index-a1.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/shell-b2.js">',
+    '    <style data-href="/assets/shell.css">body{margin:0}</style>',
+    '</head>',
+    '<body><div id="root"><!--app-html--></div><!--app-data--></body>',
+  ].join('\n');
+
+  it('takes the entry script and its preloads out of the head, and marks the end of the body', () => {
+    const { template: page, entryTags } = deferScripts(template);
+    expect(entryTags).toEqual([
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/shell-b2.js">',
+    ]);
+    expect(page).not.toContain('index-a1.js');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<style data-href="/assets/shell.css">');
+    expect(page).toMatch(/<!--app-data-->\s*<!--app-scripts-->\s*<\/body>/);
+  });
+
+  it("writes the page's tags inert in a template, after the data, with the script that starts them", () => {
+    const { template: page, entryTags } = deferScripts(template);
+    const html = assembleDocument(page, {
+      head: '',
+      html: '<p>x</p>',
+      data: '<script type="application/json" id="__DATA__">{}</script>',
+      scripts: appScripts([...entryTags, '<link rel="modulepreload" crossorigin href="/assets/page-c3.js">']),
+    });
+    expect(html).toContain(
+      '<template id="app-scripts"><script type="module" crossorigin src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/shell-b2.js"><link rel="modulepreload" crossorigin href="/assets/page-c3.js"></template>',
+    );
+    expect(html.indexOf('__DATA__')).toBeLessThan(html.indexOf('app-scripts'));
+    expect(html).toContain(`<script>${startScript}</script>`);
   });
 });
 

@@ -33,17 +33,17 @@ function entryClosure(manifest: ViteManifest) {
 /**
  * <link rel="modulepreload"> tags for the page modules a render used (e.g.
  * web/pages/product-page.tsx): the browser fetches their chunks alongside the entry instead of
- * after it. What the entry already loads (the template links it) is left out. Their CSS is not
+ * after it (both started by appScripts). What the entry already loads (the template links it) is left out. Their CSS is not
  * linked but written into the page: routeStylesheets.
  */
-export function preloadTags(manifest: ViteManifest, modules: readonly string[]): string {
+export function preloadTags(manifest: ViteManifest, modules: readonly string[]): string[] {
   const entry = entryClosure(manifest);
   const js = new Set<string>();
   for (const module of modules) closure(manifest, module, js);
   const tags: string[] = [];
   for (const file of js)
     if (!entry.js.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
-  return tags.join('\n    ');
+  return tags;
 }
 
 /**
@@ -83,6 +83,64 @@ export function stylesheetsFirst(template: string): string {
   if (!anchor) return template;
   const at = anchor.index + anchor[0].length;
   return `${rest.slice(0, at)}${links.map((link) => `    ${link.trim()}\n`).join('')}${rest.slice(at)}`;
+}
+
+/**
+ * The one inline script of every page (decision 026): it starts the app's scripts once the page's
+ * largest picture is painted (or the first paint, on a page without one), instead of while the
+ * HTML is parsed. On a phone's slow link the picture no longer shares the bandwidth with ~40 KB
+ * of script, and the first paint does not wait for the scripts' evaluation: the server's HTML is
+ * the whole page (links are links), hydration only adds the buttons' behaviour. It starts at once
+ * when the shopper touches, clicks or types, and after 2 s whatever happens (a hidden tab paints
+ * nothing, a stalled picture never loads). It copies the tags of `<template id="app-scripts">`
+ * into the head: elements a script creates run, where the template's own inert ones would not.
+ * ES5, no arrow functions: it runs before anything could polyfill.
+ */
+export const startScript = [
+  '(function () {',
+  '  var started = false;',
+  '  function start() {',
+  '    if (started) return;',
+  '    started = true;',
+  "    var list = document.getElementById('app-scripts');",
+  '    if (!list) return;',
+  '    [].forEach.call(list.content.children, function (tag) {',
+  '      var copy = document.createElement(tag.localName);',
+  '      [].forEach.call(tag.attributes, function (a) { copy.setAttribute(a.name, a.value); });',
+  '      document.head.appendChild(copy);',
+  '    });',
+  '  }',
+  '  function afterPaint() { requestAnimationFrame(function () { setTimeout(start, 0); }); }',
+  "  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {",
+  '    addEventListener(type, start, { once: true, capture: true, passive: true });',
+  '  });',
+  '  setTimeout(start, 2000);',
+  '  var picture = document.querySelector(\'img[fetchpriority="high"]\');',
+  '  if (picture && picture.decode) picture.decode().then(afterPaint, afterPaint);',
+  '  else afterPaint();',
+  '})();',
+].join('\n');
+
+const startScriptHash = `'sha256-${createHash('sha256').update(startScript).digest('base64')}'`;
+
+/**
+ * Takes the app's scripts out of the built template (Vite writes the entry's `<script
+ * type="module">` and its `<link rel="modulepreload">`s into the head) and marks where the body
+ * ends, for `appScripts`. The entry's tags come back to be written with each page's own.
+ */
+export function deferScripts(template: string): { template: string; entryTags: string[] } {
+  const pattern = /[ \t]*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g;
+  const entryTags = [...template.matchAll(pattern)].map((match) => match[1]!);
+  const rest = template.replace(pattern, '').replace('</body>', '  <!--app-scripts-->\n  </body>');
+  return { template: rest, entryTags };
+}
+
+/**
+ * The end of the body: the entry's and the page's script tags, inert in a template, and the
+ * script that starts them (startScript). Its CSP source is `startScriptHash`.
+ */
+export function appScripts(tags: readonly string[]): string {
+  return `<template id="app-scripts">${tags.join('')}</template>\n    <script>${startScript}</script>`;
 }
 
 /** A stylesheet as a <style> block, and the CSP source that allows exactly that block. */
@@ -127,10 +185,19 @@ export function inlineStylesheets(
   return { template: result, styleHashes };
 }
 
-/** The page's Content-Security-Policy with the inline stylesheets' hashes allowed in `style-src`. */
-export function allowStyleHashes(csp: string, hashes: readonly string[]): string {
-  if (hashes.length === 0) return csp;
-  return csp.replace(/(^|;)\s*style-src\s([^;]*)/, (directive) => `${directive} ${hashes.join(' ')}`);
+/**
+ * The page's Content-Security-Policy with the inline stylesheets' hashes allowed in `style-src`
+ * and the start script's in `script-src`: exactly what the page carries, no 'unsafe-inline'.
+ */
+export function allowInlineHashes(csp: string, styleHashes: readonly string[]): string {
+  const allow = (policy: string, directive: string, hashes: readonly string[]) =>
+    hashes.length === 0
+      ? policy
+      : policy.replace(
+          new RegExp(`(^|;)\\s*${directive}\\s([^;]*)`),
+          (found) => `${found} ${hashes.join(' ')}`,
+        );
+  return allow(allow(csp, 'style-src', styleHashes), 'script-src', [startScriptHash]);
 }
 
 const attribute = (tag: string, name: string): string | undefined =>
@@ -172,12 +239,13 @@ export const testModeBanner =
  */
 export function assembleDocument(
   template: string,
-  parts: { head: string; html: string; data: string; banner?: string | undefined },
+  parts: { head: string; html: string; data: string; scripts?: string; banner?: string | undefined },
 ): string {
   const document = template
     .replace('<!--app-head-->', () => parts.head)
     .replace('<!--app-html-->', () => parts.html)
-    .replace('<!--app-data-->', () => parts.data);
+    .replace('<!--app-data-->', () => parts.data)
+    .replace('<!--app-scripts-->', () => parts.scripts ?? '');
   const { banner } = parts;
   return banner ? document.replace(/<body[^>]*>/, (body) => `${body}\n    ${banner}`) : document;
 }

@@ -113,8 +113,13 @@ describe('pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<head><title>T</title><script type="module"');
+    expect(response.body).toContain('<head><title>T</title><style');
     expect(response.body).toContain('<div id="root"><p>home</p>');
+    // The entry script is started after the first paint, from the end of the body (appScripts).
+    expect(response.body).not.toMatch(/<head>.*<script type="module".*<\/head>/s);
+    expect(response.body).toContain(
+      '<template id="app-scripts"><script type="module" src="/assets/index-a1.js"></script></template>',
+    );
     expect(response.body).toContain('<script type="application/json" id="__DATA__">{"url":"/"}</script>');
     expect(response.body).not.toContain('<!--app-');
   });
@@ -130,7 +135,18 @@ describe('pages', () => {
     expect(response.body).toContain('{"pong":"pong <3"}');
     expect(response.body).toContain('<style data-href="/assets/data-page-c3.css">.data{color:teal}</style>');
     expect(response.body).not.toContain('<link rel="stylesheet"');
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/data-page-b2.js">');
+    expect(response.body).toContain(
+      '<template id="app-scripts"><script type="module" src="/assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/data-page-b2.js"></template>',
+    );
+  });
+
+  it('allows in the CSP the start script, the one inline script, by its hash', async () => {
+    const response = await app.inject('/');
+    const script = /<script>([^<]*)<\/script>/.exec(response.body)![1]!;
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(
+      /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))![1]!.split(' '),
+    ).toEqual(["'self'", hash]);
   });
 
   it('allows in the CSP exactly the style blocks the page carries: the shell and its route', async () => {

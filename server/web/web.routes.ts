@@ -7,8 +7,10 @@ import { urlOf } from '../../shared/api/endpoint.js';
 import type { ApiClient, RenderContext, RenderResult } from '../../web/entry-server.js';
 import type { Config } from '../config.js';
 import {
-  allowStyleHashes,
+  allowInlineHashes,
+  appScripts,
   assembleDocument,
+  deferScripts,
   type InlineStyle,
   inlineStyle,
   inlineStylesheets,
@@ -30,8 +32,10 @@ type Storefront = {
   render: (url: string, ctx: RenderContext) => Promise<RenderResult>;
   ApiError: ApiErrorClass;
   renderDataScript: (data: unknown) => string;
-  /** index.html with the shell's stylesheets inlined (inlineStylesheets). */
+  /** index.html with the shell's stylesheets inlined (inlineStylesheets), its scripts taken out. */
   template: string;
+  /** The entry's script and module preloads, written at the end of each page (appScripts). */
+  entryTags: string[];
   /** CSP sources for the shell's style blocks. */
   styleHashes: string[];
   /** The route's stylesheets as style blocks, by the page modules a render used (routeStyles). */
@@ -89,14 +93,17 @@ async function loadStorefront(distDir: string): Promise<Storefront | null> {
     'render' | 'ApiError' | 'renderDataScript'
   >;
   const clientDir = path.join(distDir, 'client');
-  const { template, styleHashes } = inlineStylesheets(readFileSync(templateFile, 'utf8'), (href) =>
-    readFileSync(path.join(clientDir, href), 'utf8'),
+  const { template: withStyles, styleHashes } = inlineStylesheets(
+    readFileSync(templateFile, 'utf8'),
+    (href) => readFileSync(path.join(clientDir, href), 'utf8'),
   );
+  const { template, entryTags } = deferScripts(withStyles);
   return {
     render: module.render,
     ApiError: module.ApiError,
     renderDataScript: module.renderDataScript,
     template,
+    entryTags,
     styleHashes,
     routeStyles: new Map(),
     manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest,
@@ -293,27 +300,22 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     // After the shell's style blocks (the template's), so the route's rules come later in the cascade.
     const styles = routeStyles(site, clientDir, result.modules);
     const html = assembleDocument(site.template, {
-      head: [
-        lcpImagePreload(result.html),
-        ...styles.map((style) => style.tag),
-        result.head,
-        preconnect,
-        preloadTags(site.manifest, result.modules),
-      ]
+      head: [lcpImagePreload(result.html), ...styles.map((style) => style.tag), result.head, preconnect]
         .filter(Boolean)
         .join('\n    '),
       html: result.html,
       data: site.renderDataScript(result.data),
+      scripts: appScripts([...site.entryTags, ...preloadTags(site.manifest, result.modules)]),
       banner: config.testModeBanner ? testModeBanner : undefined,
     });
-    // helmet wrote the policy before this handler ran; the page's style blocks need their hashes,
-    // exactly those this page carries. Linked stylesheets (the next route's, fetched by Vite's
-    // preload helper on a client-side navigation) are allowed by style-src 'self'.
+    // helmet wrote the policy before this handler ran; the page's style blocks and its start script
+    // need their hashes, exactly those this page carries. Linked stylesheets (the next route's,
+    // fetched by Vite's preload helper on a client-side navigation) are allowed by style-src 'self'.
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string')
       reply.header(
         'content-security-policy',
-        allowStyleHashes(csp, [...site.styleHashes, ...styles.map((style) => style.hash)]),
+        allowInlineHashes(csp, [...site.styleHashes, ...styles.map((style) => style.hash)]),
       );
     return reply
       .status(result.status)

@@ -141,6 +141,12 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
     if (hydrated) showFlash();
   }, [hydrated]);
 
+  // The page is interactive from here on: said on <html> for whoever waits for it (the e2e tests;
+  // the scripts start after the largest paint, decision 026, so the load event does not say it).
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = '';
+  }, [hydrated]);
+
   // Data cached for one customer must not be shown to the next (login, logout, another tab).
   const sessionSeen = useRef<boolean | null>(null);
   useEffect(() => {
