@@ -284,7 +284,13 @@ describe('searches from the text index (decision 025)', () => {
     const index = createShelfIndex(db);
     // One-word searches' tiers of equal rank walked in best-seller order, not sorted.
     const walking = createShelfIndex(db, { gatherUpTo: 0 });
-    await Promise.all([index.ready({ searches: true }), walking.ready({ searches: true })]);
+    // Every relevance page found by walking the best sellers (firstByWalking), whatever the numbers.
+    const bestSellersFirst = createShelfIndex(db, { walkSearches: true });
+    await Promise.all([
+      index.ready({ searches: true }),
+      walking.ready({ searches: true }),
+      bestSellersFirst.ready({ searches: true }),
+    ]);
     const sorts: ProductSort[] = [
       { field: 'relevance', direction: 'desc' },
       { field: 'price', direction: 'asc' },
@@ -310,6 +316,7 @@ describe('searches from the text index (decision 025)', () => {
         };
         expect(index.page(resolved, [sort], page, 24), label).toEqual(expected);
         expect(walking.page(resolved, [sort], page, 24), label).toEqual(expected);
+        expect(bestSellersFirst.page(resolved, [sort], page, 24), label).toEqual(expected);
         if (expected.ids.length > 0) pagesWithProducts++;
       }
       expect(index.counts(resolved), match).toEqual(await repository.facetCounts(db, resolved));
@@ -318,7 +325,7 @@ describe('searches from the text index (decision 025)', () => {
     }
     // The spread is only a test if many pages hold products.
     expect(pagesWithProducts).toBeGreaterThan(cases.length / 2);
-    await Promise.all([index.close(), walking.close()]);
+    await Promise.all([index.close(), walking.close(), bestSellersFirst.close()]);
   });
 
   it('answers for renamed products only once it has read them again', async () => {

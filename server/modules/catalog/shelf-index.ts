@@ -4,7 +4,15 @@ import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
 import { chosen, countFacetGroups, type GroupColumns, priceRange, tagMaskOf } from './facet-groups.js';
 import type { ProductSort } from './product-query.js';
-import { createTextIndexBuilder, matchText, rankText, type TextIndex, type TextQuery } from './text-index.js';
+import {
+  createRanker,
+  createTextIndexBuilder,
+  matchText,
+  type Ranker,
+  rankText,
+  type TextIndex,
+  type TextQuery,
+} from './text-index.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
 const MAX_TAGS = 16;
@@ -94,9 +102,12 @@ export function createShelfIndex(
      * search's tiers (tests: to have a small catalogue walked).
      */
     gatherUpTo?: number;
+    /** Page every search by relevance by walking the best sellers (firstByWalking; tests). */
+    walkSearches?: boolean;
   } = {},
 ) {
   const gatherUpTo = options.gatherUpTo;
+  const walkSearches = options.walkSearches ?? false;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const stockDelayMs = options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS;
   let snapshot: Snapshot | undefined;
@@ -252,6 +263,7 @@ export function createShelfIndex(
           (page - 1) * limit,
           limit,
           gatherUpTo ?? GATHER_TIER_UP_TO,
+          walkSearches,
         );
       }
       // A list that is not a search has no relevance: newest first, as SQL orders it.
@@ -651,6 +663,7 @@ function searchPageOf(
   offset: number,
   limit: number,
   gatherTierUpTo: number,
+  walkAlways = false,
 ): { ids: string[]; total: number } | undefined {
   if (s.ids.length >= TIE_ROOM) return undefined;
   const { passes, low, high, byPrice } = select(s, filters);
@@ -680,6 +693,15 @@ function searchPageOf(
     return { ids, total };
   };
   if (order === 'relevance') {
+    const accept = everyGroup
+      ? undefined
+      : (n: number) => {
+          if (passes[groupOf[n]!] === 0) return false;
+          const price = priceOf[n]!;
+          return price >= low && price <= high;
+        };
+    const walked = firstByWalking(s, createRanker(index, query), accept, offset + limit, walkAlways);
+    if (walked) return { ids: walked.page.slice(offset).map((n) => s.ids[n]!), total: walked.total };
     const sold = s.rankOf.sold;
     return rankText(index, query, (ordinals, rankAt, byCode) => {
       // Exact in a double: the rank's bits are below 2^31, the best-seller rank below 2^22.
@@ -697,6 +719,106 @@ function searchPageOf(
     order.descending ? (i) => -ranks[ordinals[i]!]! : (i) => ranks[ordinals[i]!]!,
   );
 }
+
+/**
+ * The first `k` matches by relevance (best sellers first among equals) found by walking the best
+ * sellers from the top, ranking only the matches met, instead of ranking every match: a search
+ * that matches many products meets `k` of them after about k x (products / matches) steps
+ * ("washing machine" at a million: 24 in some 350 of 1,000,000). That is the page if the k-th
+ * holds the best rank a product could have (each of the query's words at its strongest); else a
+ * product not yet met could rank higher only by holding some word more strongly than a product
+ * already on the page does (ranks are sums: see `Ranker`), and those few postings are ranked too.
+ * Undefined when walking would not pay (few matches: ranking them all is cheaper) or takes
+ * longer than expected (the filters leave matches rarer among the best sellers): then the caller
+ * ranks every match. `always` (tests) walks whatever the numbers.
+ */
+function firstByWalking(
+  s: Snapshot,
+  ranker: Ranker,
+  accept: ((n: number) => boolean) | undefined,
+  k: number,
+  always: boolean,
+): { page: number[]; total: number } | undefined {
+  const { matches } = ranker;
+  let total = matches.length;
+  if (accept) {
+    total = 0;
+    for (let i = 0; i < matches.length; i++) if (accept(matches[i]!)) total++;
+  }
+  if (total === 0 || k <= 0) return { page: [], total };
+  const size = s.ids.length;
+  const expected = (k * size) / total;
+  if (!always && expected > total / WALK_WHEN_MATCHES_OVER_STEPS) return undefined;
+  // A list most matches lack (a word of an "or") leaves every one of its postings able to outrank
+  // the page's products (see cheapestCut): ranking them all is as cheap.
+  if (!always && ranker.shortestList < total / 2) return undefined;
+  // Walked on until the page holds `k` matches at the best rank a product could have, or until
+  // ranking the products that could still beat its k-th costs less than the walk so far (checked
+  // at doubling steps), for at most some times the steps expected to meet `k` matches at all.
+  const maxSteps = always ? size : WALK_STEPS_OVER_EXPECTED * expected;
+  const sold = s.rankOf.sold;
+  const bySold = s.inOrder.sold;
+  const keyOf = (n: number, rank: number) => -(rank * TIE_ROOM + sold[n]!);
+  const first = new FirstInOrder(Math.min(k, total), () => 0);
+  const { best } = ranker;
+  // Walked from the best seller down; products above `at` have been met.
+  let at = bySold.length - 1;
+  let cut: { strengths: Float64Array; postings: number } | undefined;
+  for (let steps = 0, checkAt = 0; at >= 0; steps++) {
+    if (first.bar !== Infinity) {
+      if (Math.floor(-first.bar / TIE_ROOM) >= best) return { page: first.inOrder(), total };
+      if (steps >= checkAt || steps > maxSteps) {
+        cut = cheapestCut(ranker, first.inOrder());
+        if (cut.postings <= steps || steps > maxSteps) break;
+        // Many stronger postings long after the page filled: a word most matches lack ("or").
+        if (!always && steps >= 4 * expected && cut.postings > total / 4) return undefined;
+        checkAt = 2 * steps;
+      }
+    } else if (steps > maxSteps) return undefined;
+    const n = bySold[at--]!;
+    if (accept && !accept(n)) continue;
+    if (ranker.has(n)) first.offerKeyed(n, keyOf(n, ranker.rank(n)));
+  }
+  if (at < 0 || !cut) return { page: first.inOrder(), total };
+  // When even the cheapest cut leaves many (a word most matches lack, as in an "or"), every match
+  // is ranked instead.
+  if (!always && cut.postings > total / 4) return undefined;
+  const strengths = cut.strengths;
+  ranker.stronger(strengths, (n, list) => {
+    if (sold[n]! > at || (accept && !accept(n)) || !ranker.has(n)) return;
+    const rank = ranker.rank(n);
+    // Offered once: from the first list it holds more strongly than the cut.
+    for (let l = 0; l < list; l++) if (ranker.held[l]! > strengths[l]!) return;
+    first.offerKeyed(n, keyOf(n, rank));
+  });
+  return { page: first.inOrder(), total };
+}
+
+/**
+ * A product not yet met ranks above the page's k-th only by holding some list more strongly than
+ * a cut of strengths that ranks at most the k-th's rank. Of the strengths held by the page's
+ * products at that rank, and the cut lowered from the strongest (`cutAtMost`), the one that
+ * leaves the fewest postings above it.
+ */
+function cheapestCut(ranker: Ranker, page: number[]): { strengths: Float64Array; postings: number } {
+  const bar = ranker.rank(page[page.length - 1]!);
+  let strengths = ranker.cutAtMost(bar);
+  let postings = ranker.countStronger(strengths);
+  for (const n of page) {
+    if (ranker.rank(n) !== bar) continue;
+    const stronger = ranker.countStronger(ranker.held);
+    if (stronger < postings) {
+      postings = stronger;
+      strengths = ranker.held.slice();
+    }
+  }
+  return { strengths, postings };
+}
+
+/** Walk the best sellers when the expected steps are at most matches / this (else rank them all). */
+const WALK_WHEN_MATCHES_OVER_STEPS = 8;
+/** How many times the steps expected to meet `k` matches a walk may take to meet `k` of the best rank. */
+const WALK_STEPS_OVER_EXPECTED = 16;
 
 /** A tier of a word's matches this big or smaller is sorted; a bigger one is walked in order. */
 const GATHER_TIER_UP_TO = 4_096;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildTextIndex, eachLexeme, lexemeStrength, parseTsQueryText, searchText } from './text-index.js';
+import {
+  buildTextIndex,
+  createRanker,
+  eachLexeme,
+  lexemeStrength,
+  parseTsQueryText,
+  searchText,
+  type TextQuery,
+} from './text-index.js';
 
 const word = (lexeme: string, prefix = false) => ({ kind: 'lexeme', lexeme, prefix }) as const;
 
@@ -80,5 +88,48 @@ describe('the text index', () => {
     })();
     expect(alone.scores[1]).toBe(Math.fround(Math.fround(first! / 1.64493406685) / 2));
     expect(alone.scores[1]).toBeGreaterThan(alone.scores[0]!);
+  });
+
+  it('ranks one product at a time as it ranks them all, and its cuts never rank above what they are cut for', () => {
+    const vectors = Array.from({ length: 120 }, (_, n) =>
+      [
+        n % 2 === 0 ? `'alpha':${1 + (n % 4)}${n % 3 ? 'A' : ''}${n % 5 ? '' : ',20'}` : '',
+        n % 3 === 0 ? `'alphabet':${7 + (n % 2)}${n % 7 ? 'B' : ''}` : '',
+        n % 5 < 3 ? `'beta':${2 + (n % 6)}${n % 4 ? '' : 'A'}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+    const index = buildTextIndex(vectors);
+    const queries: TextQuery[] = [
+      { kind: 'and', parts: [word('alpha', true), word('beta')] },
+      { kind: 'or', parts: [word('alpha'), word('beta')] },
+      word('alpha', true),
+    ];
+    for (const query of queries) {
+      const all = searchText(index, query);
+      const ranker = createRanker(index, query);
+      const bits = new Uint32Array(new Float32Array(all.scores).buffer);
+      expect([...ranker.matches]).toEqual([...all.ordinals]);
+      all.ordinals.forEach((n, i) => {
+        expect(ranker.has(n)).toBe(true);
+        expect(ranker.rank(n), `${JSON.stringify(query)} ${n}`).toBe(bits[i]);
+        expect(ranker.rank(n)).toBeLessThanOrEqual(ranker.best);
+      });
+      expect(ranker.has(1_000)).toBe(false);
+      for (const rank of new Set(bits)) {
+        const cut = ranker.cutAtMost(rank);
+        expect(ranker.rankOfStrengths(cut)).toBeLessThanOrEqual(rank);
+        // Every match ranked above `rank` holds some list more strongly than the cut.
+        const stronger = new Set<number>();
+        ranker.stronger(cut, (n) => stronger.add(n));
+        all.ordinals.forEach((n, i) => {
+          if (bits[i]! > rank) expect(stronger.has(n), String(n)).toBe(true);
+        });
+        let postings = 0;
+        ranker.stronger(cut, () => postings++);
+        expect(ranker.countStronger(cut)).toBe(postings);
+      }
+    }
   });
 });

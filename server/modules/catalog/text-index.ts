@@ -97,7 +97,7 @@ export function parseTsQueryText(text: string): TextQuery | undefined {
 }
 
 /** A lexeme's products (ordinals ascending) and how strongly each holds it (a code of `strengths`). */
-type Postings = { ordinals: Int32Array; codes: Uint16Array };
+type Postings = { lexeme: number; ordinals: Int32Array; codes: Uint16Array; strongest: number };
 
 /**
  * Every lexeme's postings in three flat arrays (a typed array per lexeme cost some 400 bytes each,
@@ -113,8 +113,15 @@ export type TextIndex = {
   codes: Uint16Array;
   /** The distinct strengths, by code (a few hundred: they depend only on a lexeme's weights). */
   strengths: Float32Array;
+  /** Each lexeme's strongest posting's strength: no product holds it more strongly. */
+  strongest: Float32Array;
   /** Every lexeme, sorted (code units), for prefixes. */
   sortedLexemes: string[];
+  /**
+   * Per lexeme, once a search has asked: its postings' distinct strengths and how many hold each
+   * (firstByWalking's cuts). Derived from the postings, kept as long as they are.
+   */
+  strengthCounts: Map<number, { strength: number; postings: number }[]>;
   /** Scratch for scoring, kept zeroed between searches (searches run one at a time). */
   scratch: Float64Array;
   /**
@@ -254,6 +261,13 @@ export function createTextIndexBuilder() {
           codes[at] = pairCode[pair]!;
         }
       }
+      const strongest = new Float32Array(lexemes);
+      for (let l = 0; l < lexemes; l++) {
+        for (let at = start[l]!; at < start[l + 1]!; at++) {
+          const strength = strengths[codes[at]!]!;
+          if (strength > strongest[l]!) strongest[l] = strength;
+        }
+      }
       // The default sort compares UTF-16 code units, as `<` does, without a call per comparison.
       const sortedLexemes = [...lexemeNumber.keys()].sort();
       return {
@@ -263,7 +277,9 @@ export function createTextIndexBuilder() {
         ordinals,
         codes,
         strengths: Float32Array.from(strengths),
+        strongest,
         sortedLexemes,
+        strengthCounts: new Map(),
         scratch: new Float64Array(products),
       };
     },
@@ -283,7 +299,12 @@ function postingsAt(index: TextIndex, lexeme: string): Postings | undefined {
   if (l === undefined) return undefined;
   const from = index.start[l]!;
   const to = index.start[l + 1]!;
-  return { ordinals: index.ordinals.subarray(from, to), codes: index.codes.subarray(from, to) };
+  return {
+    lexeme: l,
+    ordinals: index.ordinals.subarray(from, to),
+    codes: index.codes.subarray(from, to),
+    strongest: index.strongest[l]!,
+  };
 }
 
 /** The postings a query's lexeme names: the lexeme's, or for a prefix every lexeme's it starts. */
@@ -515,6 +536,139 @@ export function rankText<T>(
     for (const { ordinals: products } of held)
       for (let i = 0; i < products.length; i++) scratch[products[i]!] = 0;
   }
+}
+
+/** The first position in an ascending list holding `n` or more (binary search). */
+function lowerBound(list: Int32Array, n: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < n) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * A query's relevance one product at a time, for pages found by walking the best sellers instead
+ * of ranking every match (shelf-index.ts `firstByWalking`): whether a product matches, its rank
+ * (the same float4 bits as `rankText`, its sums added in the same order), the best rank any
+ * product could have, and the products holding a word more strongly than given strengths.
+ */
+export type Ranker = {
+  matches: Int32Array;
+  /** Whether product `n` matches the query. */
+  has(n: number): boolean;
+  /** Product n's rank bits (as `rankText`); its strength in each list is left in `held`. */
+  rank(n: number): number;
+  /** Per list of postings the query's words name: the last ranked product's strength there (0: absent). */
+  held: Float64Array;
+  /** The rank bits of a product holding each list with these strengths (0: absent). */
+  rankOfStrengths(strengths: ArrayLike<number>): number;
+  /** The rank bits of a product holding every list at its strongest: no product ranks above. */
+  best: number;
+  /** How many products the shortest of those lists holds. */
+  shortestList: number;
+  /** Calls `each(n, list)` for every posting stronger than `cut[list]` in its list. */
+  stronger(cut: ArrayLike<number>, each: (n: number, list: number) => void): void;
+  /** How many postings are stronger than `cut[list]`, over all lists (to choose a cut). */
+  countStronger(cut: ArrayLike<number>): number;
+  /**
+   * A cut of strengths no product held at or below ranks above `rank` (its own rank is at most
+   * `rank`), leaving few postings above it: from every list at its strongest, the list whose
+   * next lower strength frees the fewest postings is lowered, until the cut ranks at most `rank`.
+   */
+  cutAtMost(rank: number): Float64Array;
+};
+
+export function createRanker(index: TextIndex, query: TextQuery): Ranker {
+  const matches = matchingOnce(index, query);
+  const count = wordsOf(query).length;
+  const lists = wordsOf(query).flatMap((word) => postingsOf(index, word));
+  const { strengths } = index;
+  const held = new Float64Array(lists.length);
+  const rankOfStrengths = (of: ArrayLike<number>) => {
+    let sum = 0;
+    for (let l = 0; l < lists.length; l++) if (of[l]! > 0) sum = f32(sum + of[l]! / ZETA_2);
+    return bitsOf(f32(sum / count));
+  };
+  // Each list's distinct strengths and how many postings hold each: counted when first asked.
+  let perList: { strength: number; postings: number }[][] | undefined;
+  const countPerList = () =>
+    lists.map(({ lexeme, codes }) => {
+      let found = index.strengthCounts.get(lexeme);
+      if (!found) {
+        const perCode = new Int32Array(strengths.length);
+        for (let i = 0; i < codes.length; i++) perCode[codes[i]!]!++;
+        found = [];
+        perCode.forEach((postings, code) => {
+          if (postings > 0) found!.push({ strength: strengths[code]!, postings });
+        });
+        index.strengthCounts.set(lexeme, found);
+      }
+      return found;
+    });
+  return {
+    matches,
+    has: (n) => matches[lowerBound(matches, n)] === n,
+    rank(n) {
+      let sum = 0;
+      for (let l = 0; l < lists.length; l++) {
+        const { ordinals, codes } = lists[l]!;
+        const at = lowerBound(ordinals, n);
+        if (ordinals[at] === n) {
+          const strength = strengths[codes[at]!]!;
+          held[l] = strength;
+          sum = f32(sum + strength / ZETA_2);
+        } else held[l] = 0;
+      }
+      return bitsOf(f32(sum / count));
+    },
+    held,
+    rankOfStrengths,
+    best: rankOfStrengths(lists.map((list) => list.strongest)),
+    shortestList: Math.min(...lists.map((list) => list.ordinals.length)),
+    stronger(cut, each) {
+      for (let l = 0; l < lists.length; l++) {
+        const { ordinals, codes } = lists[l]!;
+        const bar = cut[l]!;
+        for (let i = 0; i < codes.length; i++) if (strengths[codes[i]!]! > bar) each(ordinals[i]!, l);
+      }
+    },
+    cutAtMost(rank) {
+      perList ??= countPerList();
+      // Each list's strengths, strongest first, and 0 (absent) last.
+      const steps = perList.map((codes) => [...codes.map((c) => c.strength).sort((a, b) => b - a), 0]);
+      const postingsAt = perList.map((codes) => new Map(codes.map((c) => [c.strength, c.postings])));
+      const at = new Int32Array(lists.length);
+      const cut = Float64Array.from(steps, (strengths) => strengths[0]!);
+      while (rankOfStrengths(cut) > rank) {
+        let lower = -1;
+        let freed = Infinity;
+        for (let l = 0; l < lists.length; l++) {
+          if (at[l]! >= steps[l]!.length - 1) continue;
+          const postings = postingsAt[l]!.get(cut[l]!) ?? 0;
+          if (postings < freed) {
+            freed = postings;
+            lower = l;
+          }
+        }
+        if (lower < 0) break;
+        at[lower]!++;
+        cut[lower] = steps[lower]![at[lower]!]!;
+      }
+      return cut;
+    },
+    countStronger(cut) {
+      let total = 0;
+      perList ??= countPerList();
+      perList.forEach((codes, l) => {
+        for (const { strength, postings } of codes) if (strength > cut[l]!) total += postings;
+      });
+      return total;
+    },
+  };
 }
 
 /** `rankText`'s ranks as numbers (tests). */
