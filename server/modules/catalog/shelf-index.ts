@@ -748,10 +748,11 @@ function firstByWalking(
   if (total === 0 || k <= 0) return { page: [], total };
   const size = s.ids.length;
   const expected = (k * size) / total;
-  if (!always && expected > total / WALK_WHEN_MATCHES_OVER_STEPS) return undefined;
-  // A list most matches lack (a word of an "or") leaves every one of its postings able to outrank
+  if (!always && (total < WALK_FROM_MATCHES || expected > total / WALK_WHEN_MATCHES_OVER_STEPS))
+    return undefined;
+  // A list some matches lack (a word of an "or") leaves every one of its postings able to outrank
   // the page's products (see cheapestCut): ranking them all is as cheap.
-  if (!always && ranker.shortestList < total / 2) return undefined;
+  if (!always && ranker.shortestList < total) return undefined;
   // Walked on until the page holds `k` matches at the best rank a product could have, or until
   // ranking the products that could still beat its k-th costs less than the walk so far (checked
   // at doubling steps), for at most some times the steps expected to meet `k` matches at all.
@@ -815,6 +816,12 @@ function cheapestCut(ranker: Ranker, page: number[]): { strengths: Float64Array;
   return { strengths, postings };
 }
 
+/**
+ * Walk the best sellers only for this many matches or more: below, ranking them all (firstByTiers
+ * or one pass) was as fast or faster (in-process, at 100,000 products: 0.25 against 0.33 ms a
+ * search on average, 27 November).
+ */
+const WALK_FROM_MATCHES = 50_000;
 /** Walk the best sellers when the expected steps are at most matches / this (else rank them all). */
 const WALK_WHEN_MATCHES_OVER_STEPS = 8;
 /** How many times the steps expected to meet `k` matches a walk may take to meet `k` of the best rank. */
