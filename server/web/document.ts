@@ -33,8 +33,8 @@ function entryClosure(manifest: ViteManifest) {
 /**
  * <link rel="modulepreload"> tags for the page modules a render used (e.g.
  * web/pages/product-page.tsx): the browser fetches their chunks alongside the entry instead of
- * after it (both started by appScripts). What the entry already loads (the template links it) is left out. Their CSS is not
- * linked but written into the page: routeStylesheets.
+ * after it (both started by appScripts). What the entry already loads is left out. Their CSS is
+ * not linked but written into the page: routeStylesheets.
  */
 export function preloadTags(manifest: ViteManifest, modules: readonly string[]): string[] {
   const entry = entryClosure(manifest);
@@ -94,7 +94,7 @@ export function stylesheetsFirst(template: string): string {
  * when the shopper touches, clicks or types, and after 2 s whatever happens (a hidden tab paints
  * nothing, a stalled picture never loads). It copies the tags of `<template id="app-scripts">`
  * into the head: elements a script creates run, where the template's own inert ones would not.
- * ES5, no arrow functions: it runs before anything could polyfill.
+ * Written plainly (ES5) and kept short: it is in every page, and its hash is in the CSP.
  */
 export const startScript = [
   '(function () {',
