@@ -285,7 +285,8 @@ describe('searches from the text index (decision 025)', () => {
     // One-word searches' tiers of equal rank walked in best-seller order, not sorted.
     const walking = createShelfIndex(db, { gatherUpTo: 0 });
     // Every relevance page found by walking the best sellers (firstByWalking), whatever the numbers.
-    const bestSellersFirst = createShelfIndex(db, { walkSearches: true });
+    // And every panel of one word's matches from the word's kept groups (wordGroups).
+    const bestSellersFirst = createShelfIndex(db, { walkSearches: true, wordGroupsFrom: 0 });
     await Promise.all([
       index.ready({ searches: true }),
       walking.ready({ searches: true }),
@@ -319,7 +320,11 @@ describe('searches from the text index (decision 025)', () => {
         expect(bestSellersFirst.page(resolved, [sort], page, 24), label).toEqual(expected);
         if (expected.ids.length > 0) pagesWithProducts++;
       }
-      expect(index.counts(resolved), match).toEqual(await repository.facetCounts(db, resolved));
+      const panel = await repository.facetCounts(db, resolved);
+      expect(index.counts(resolved), match).toEqual(panel);
+      // Twice: counted, then from the kept groups.
+      expect(bestSellersFirst.counts(resolved), match).toEqual(panel);
+      expect(bestSellersFirst.counts(resolved), match).toEqual(panel);
       const anything = await repository.anyProductMatches(db, match);
       expect(index.anyMatches(resolved.textQuery!), match).toBe(anything);
     }

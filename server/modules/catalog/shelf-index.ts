@@ -104,10 +104,13 @@ export function createShelfIndex(
     gatherUpTo?: number;
     /** Page every search by relevance by walking the best sellers (firstByWalking; tests). */
     walkSearches?: boolean;
+    /** Keep a word's groups for panels from this many products (wordGroups; tests: 0). */
+    wordGroupsFrom?: number;
   } = {},
 ) {
   const gatherUpTo = options.gatherUpTo;
   const walkSearches = options.walkSearches ?? false;
+  const wordGroupsFrom = options.wordGroupsFrom ?? WORD_GROUPS_FROM;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const stockDelayMs = options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS;
   let snapshot: Snapshot | undefined;
@@ -223,7 +226,9 @@ export function createShelfIndex(
       if (!s) return undefined;
       if (!filters.textQuery) return countFacets(s, filters);
       const index = textOf(s);
-      return index && countSearchFacets(s, matchText(index, filters.textQuery), filters);
+      return (
+        index && countSearchFacets(s, matchText(index, filters.textQuery), filters, index, wordGroupsFrom)
+      );
     },
 
     /**
@@ -894,9 +899,8 @@ function firstByTiers(
   return page;
 }
 
-/** A search's filter panel: its matches grouped by the snapshot's groups, then counted as a list's. */
-function countSearchFacets(s: Snapshot, matches: Int32Array, filters: ResolvedFilters): FacetCounts {
-  const { low, high } = priceRange(filters);
+/** Matches counted by the snapshot's groups: how many fall in the price range, and each group's price span. */
+function groupMatches(s: Snapshot, matches: Int32Array, low: number, high: number) {
   const groups = s.groupCategory.length;
   const inRange = new Int32Array(groups);
   const lowest = new Int32Array(groups).fill(2 ** 31 - 1);
@@ -909,11 +913,55 @@ function countSearchFacets(s: Snapshot, matches: Int32Array, filters: ResolvedFi
     if (price > highest[g]!) highest[g] = price;
     if (price >= low && price <= high) inRange[g]!++;
   }
+  return { inRange, lowest, highest };
+}
+
+/**
+ * A word's products by group, for the filter panel of a search whose matches are exactly one
+ * word's postings ("camera", and "camra" corrected to it: 250,000 products at a million, a pass
+ * of about 1 ms): counted the first time a panel asks and kept beside the snapshot, like the
+ * postings' strength counts (a few kilobytes a word: three numbers a group). Not for a price
+ * range, which counts within the groups.
+ */
+const WORD_GROUPS_FROM = 20_000;
+const wordGroupsOf = new WeakMap<
+  Snapshot,
+  { index: TextIndex; words: Map<number, ReturnType<typeof groupMatches>> }
+>();
+function wordGroups(s: Snapshot, index: TextIndex, postings: Int32Array) {
+  let kept = wordGroupsOf.get(s);
+  if (kept?.index !== index) {
+    kept = { index, words: new Map() };
+    wordGroupsOf.set(s, kept);
+  }
+  const { words } = kept;
+  // A word's postings are a view of the text index's one array: where it starts names the word.
+  let groups = words.get(postings.byteOffset);
+  if (!groups) {
+    groups = groupMatches(s, postings, 0, 2 ** 31);
+    words.set(postings.byteOffset, groups);
+  }
+  return groups;
+}
+
+/** A search's filter panel: its matches grouped by the snapshot's groups, then counted as a list's. */
+function countSearchFacets(
+  s: Snapshot,
+  matches: Int32Array,
+  filters: ResolvedFilters,
+  index: TextIndex,
+  wordGroupsFrom: number,
+): FacetCounts {
+  const { low, high, byPrice } = priceRange(filters);
+  const { inRange, lowest, highest } =
+    !byPrice && matches.length >= wordGroupsFrom && matches.buffer === index.ordinals.buffer
+      ? wordGroups(s, index, matches)
+      : groupMatches(s, matches, low, high);
   // Groups without matches count nowhere (none in range) and leave the price range alone.
   return countFacetGroups(
     {
       ...s,
-      count: groups,
+      count: s.groupCategory.length,
       inRange: (g) => inRange[g]!,
       lowest: (g) => (highest[g]! < 0 ? Infinity : lowest[g]!),
       highest: (g) => (highest[g]! < 0 ? -Infinity : highest[g]!),
