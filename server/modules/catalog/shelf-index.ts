@@ -705,7 +705,7 @@ function searchPageOf(
           const price = priceOf[n]!;
           return price >= low && price <= high;
         };
-    const walked = firstByWalking(s, createRanker(index, query), accept, offset + limit, walkAlways);
+    const walked = firstByWalking(s, index, query, accept, offset + limit, walkAlways);
     if (walked) return { ids: walked.page.slice(offset).map((n) => s.ids[n]!), total: walked.total };
     const sold = s.rankOf.sold;
     return rankText(index, query, (ordinals, rankAt, byCode) => {
@@ -739,12 +739,16 @@ function searchPageOf(
  */
 function firstByWalking(
   s: Snapshot,
-  ranker: Ranker,
+  index: TextIndex,
+  query: TextQuery,
   accept: ((n: number) => boolean) | undefined,
   k: number,
   always: boolean,
 ): { page: number[]; total: number } | undefined {
-  const { matches } = ranker;
+  // The matches are kept for the query (matchText), so asking first costs nothing twice.
+  const matches = matchText(index, query);
+  if (!always && matches.length < WALK_FROM_MATCHES) return undefined;
+  const ranker = createRanker(index, query);
   let total = matches.length;
   if (accept) {
     total = 0;

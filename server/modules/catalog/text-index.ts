@@ -584,8 +584,9 @@ export type Ranker = {
 
 export function createRanker(index: TextIndex, query: TextQuery): Ranker {
   const matches = matchingOnce(index, query);
-  const count = wordsOf(query).length;
-  const lists = wordsOf(query).flatMap((word) => postingsOf(index, word));
+  const words = wordsOf(query);
+  const count = words.length;
+  const lists = words.flatMap((word) => postingsOf(index, word));
   const { strengths } = index;
   const held = new Float64Array(lists.length);
   const rankOfStrengths = (of: ArrayLike<number>) => {
