@@ -176,3 +176,49 @@ test('a cart that cannot be loaded offers to try again', async ({ page, request,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Your cart/);
   allowFailedApiCalls(consoleErrors, 503);
 });
+
+test("the server draws a signed-in shopper's cart, scripts or not, and forgets it at logout (decision 027)", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const me = await customer(request);
+  const shirt = await product(request, shirtSlug);
+  await fillCart(request, me.token, [{ product: shirt, quantity: 1 }]);
+  await signIn(page, me);
+  // Any page of the shop writes the render cookie for the stored session, as a login does.
+  await page.goto('/contact');
+  const renderCookie = async () => (await page.context().cookies()).find((c) => c.name === 'bb_render');
+  await expect.poll(async () => (await renderCookie())?.value).toBe(me.token);
+  expect((await renderCookie())!.sameSite).toBe('Strict');
+
+  // The page as the server sends it, with no script at all: the line and the server's total.
+  const bare = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+  });
+  await bare.addCookies([(await renderCookie())!]);
+  const html = await bare.newPage();
+  await html.goto('/cart');
+  await expect(html.getByRole('heading', { level: 1 })).toHaveText('Your cart');
+  await expect(html.getByRole('link', { name: shirt.title })).toBeVisible();
+  const total = html.getByRole('complementary', { name: 'Order summary' }).locator('.price-breakup-total dd');
+  await expect(total).toHaveText(rupees(shirt.price));
+  await bare.close();
+
+  // With its scripts, the same page hydrates and works.
+  await page.goto('/cart');
+  const quantity = page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` });
+  await quantity.fill('2');
+  await expectToast(page, 'Product updated from cart successfully!');
+  await expect(
+    page.getByRole('complementary', { name: 'Order summary' }).locator('.price-breakup-total dd'),
+  ).toHaveText(rupees(shirt.price * 2));
+
+  // Logout takes the cookie with the session: the next cart page is drawn for nobody.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await renderCookie()).toBeUndefined();
+  const after = await (await page.request.get('/cart')).text();
+  expect(after).not.toContain(shirt.title);
+});

@@ -12,6 +12,7 @@ import { loadPage } from './app/page-modules';
 import { prefetchSignedInData } from './app/prefetch';
 import type { BootData, RouteView } from './app/route-view';
 import { routeCache } from './lib/route-cache';
+import { syncRenderCookie } from './lib/stored-customer';
 import { routes } from './routes';
 
 function readBootData(): BootData | null {
@@ -32,7 +33,8 @@ async function initialView(): Promise<RouteView> {
   if (!match || !boot || boot.kind === 'not-found') return { kind: 'not-found', key };
   if (boot.kind === 'error' && boot.error) return { kind: 'error', key, match, error: boot.error };
   if (boot.kind === 'checking') {
-    // The cart or checkout: their data is asked for now, not after hydration and the session check.
+    // A signed-in page drawn without its data (no render cookie yet, or a token the server refused):
+    // its data is asked for now, not after hydration and the session check.
     prefetchSignedInData(key);
     return { kind: 'checking', key, match };
   }
@@ -42,6 +44,9 @@ async function initialView(): Promise<RouteView> {
   if (match.route.load) routeCache.set(key, boot.data);
   return { kind: 'ready', key, match, data: boot.data };
 }
+
+// Before anything else asks: the next page the server draws sees the session this device has.
+syncRenderCookie();
 
 const root = document.getElementById('root');
 if (root) {

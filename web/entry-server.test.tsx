@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type RenderContext, render } from './entry-server';
+import { type ApiClient, ApiError, type RenderContext, render } from './entry-server';
 
 const ctx: RenderContext = {
   publicUrl: 'https://shop.example.in',
@@ -49,6 +49,68 @@ describe('render', () => {
     expect(result.data).toEqual({ key: '/cart', kind: 'checking' });
     // The customer is most likely signed in: fetch the page chunk early.
     expect(result.modules).toEqual(['web/pages/cart-page.tsx']);
+  });
+
+  it('renders a signed-in page as a session check when the request carries no token', async () => {
+    const result = await render('/cart', ctx);
+    expect(result.private).toBe(true);
+    expect((await render('/contact', ctx)).private).toBe(false);
+  });
+
+  it("draws a signed-in page with the shopper's data through the token's API (decision 027)", async () => {
+    const calls: string[] = [];
+    const line = {
+      _id: 'line-1',
+      productId: { _id: 'p1', title: 'Levis crew neck T-shirt', slug: 'levis-tee', images: [] },
+      color: { _id: 'c1', title: 'Navy', name: 'Navy', hex: '#001f5b' },
+      quantity: 2,
+      price: 699,
+    };
+    const customerApi: ApiClient = {
+      call: async (endpoint) => {
+        calls.push(`${endpoint.method} ${endpoint.path}`);
+        if (endpoint.path === '/api/user/cart') return [line] as never;
+        throw new ApiError(400, 'no quote in this test');
+      },
+    };
+    const result = await render('/cart', { ...ctx, customerApi });
+    expect(calls.sort()).toEqual(['GET /api/user/cart', 'POST /api/user/order/quote']);
+    expect(result.status).toBe(200);
+    expect(result.private).toBe(true);
+    expect(result.html).not.toContain('Checking your account…');
+    expect(result.html).toContain('<h1>Your cart</h1>');
+    expect(result.html).toContain('Levis crew neck T-shirt');
+    expect(result.head).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(result.data).toEqual({ key: '/cart', kind: 'ready', data: { lines: [line], quote: null } });
+  });
+
+  it('leaves the page to the browser when the token is refused or the data fails', async () => {
+    for (const failure of [new ApiError(401, 'Please log in'), new ApiError(503, 'Busy'), new Error('bug')]) {
+      const errors: unknown[] = [];
+      const customerApi: ApiClient = {
+        call: async () => {
+          throw failure;
+        },
+      };
+      const result = await render('/my-orders', { ...ctx, customerApi, onError: (e) => errors.push(e) });
+      expect(result.status).toBe(200);
+      expect(result.html).toContain('Checking your account…');
+      expect(result.data).toEqual({ key: '/my-orders', kind: 'checking' });
+      // Only a failure that is not an API answer is a bug worth logging.
+      expect(errors).toEqual(failure instanceof ApiError ? [] : [failure]);
+    }
+  });
+
+  it('never gives the token to a public page', async () => {
+    const calls: string[] = [];
+    const customerApi: ApiClient = {
+      call: async (endpoint) => {
+        calls.push(endpoint.path);
+        return [] as never;
+      },
+    };
+    for (const url of ['/blogs', '/product', '/contact']) await render(url, { ...ctx, customerApi });
+    expect(calls).toEqual([]);
   });
 
   it('renders the signed-out header (the server cannot see the session)', async () => {

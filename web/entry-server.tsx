@@ -6,16 +6,23 @@ import { canonicalRedirect, matchRoutes } from './app/match';
 import { loadPage } from './app/page-modules';
 import { type BootData, bootData, type RouteView, toViewError, viewMeta } from './app/route-view';
 import { type ApiClient, isApiError } from './lib/api-client';
+import type { RouteMatch } from './lib/route-types';
 import { routes } from './routes';
 
 // The server builds its in-process API client's errors with this same class, so `isApiError`
 // and the status handling below see them exactly as the browser's.
 export { renderDataScript } from './app/head';
 export { type ApiClient, ApiError } from './lib/api-client';
+export { renderCookie } from './lib/stored-customer';
 
 export type RenderContext = {
   /** Answers `get('/product?...')` like /api/product?... would, without a socket. */
   api: ApiClient;
+  /**
+   * The same with the shopper's token, when the request carries the render cookie: signed-in
+   * pages are then drawn with their data (docs/decisions/027-signed-in-pages-drawn-by-the-server.md).
+   */
+  customerApi?: ApiClient;
   /** Origin for canonical URLs and JSON-LD, without a trailing slash. */
   publicUrl: string;
   /** Told about failures that are not API answers (bugs), which the page shows only as a 500. */
@@ -34,7 +41,34 @@ export type RenderResult = {
   redirect?: string;
   /** Source modules (web/pages/...) whose client chunks this page needs: preload them. */
   modules: string[];
+  /** A signed-in page: it may hold the shopper's data, so no shared cache may keep it. */
+  private?: boolean;
 };
+
+/**
+ * A signed-in page with its data when the request carries the shopper's token (the render cookie),
+ * else the session check the browser resolves. A token the API refuses (expired, revoked) or data
+ * that fails to load leave the page to the browser too, which signs out or says what failed.
+ */
+async function signedInView(
+  match: RouteMatch,
+  key: string,
+  searchParams: URLSearchParams,
+  ctx: RenderContext,
+): Promise<RouteView> {
+  const { load } = match.route;
+  if (!ctx.customerApi || !load) return { kind: 'checking', key, match };
+  try {
+    const [, data] = await Promise.all([
+      loadPage(match.route),
+      load({ api: ctx.customerApi, params: match.params, searchParams }),
+    ]);
+    return { kind: 'ready', key, match, data };
+  } catch (error) {
+    if (!isApiError(error)) ctx.onError?.(error);
+    return { kind: 'checking', key, match };
+  }
+}
 
 /** Renders one page request: matches the route, runs its `load` through `ctx.api`, renders. */
 export async function render(url: string, ctx: RenderContext): Promise<RenderResult> {
@@ -58,7 +92,7 @@ export async function render(url: string, ctx: RenderContext): Promise<RenderRes
     if (redirect)
       return { status: 301, redirect: redirect + search, html: '', head: '', data: null, modules: [] };
     if (match.route.access === 'signed-in') {
-      view = { kind: 'checking', key, match };
+      view = await signedInView(match, key, searchParams, ctx);
     } else {
       try {
         const [, data] = await Promise.all([
@@ -91,5 +125,6 @@ export async function render(url: string, ctx: RenderContext): Promise<RenderRes
     head: renderHead(meta, { publicUrl: ctx.publicUrl, pathname }),
     data: bootData(view),
     modules: match && view.kind !== 'not-found' ? [match.route.page.module] : [],
+    private: match?.route.access === 'signed-in',
   };
 }

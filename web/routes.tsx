@@ -1,11 +1,11 @@
 import { me } from '../shared/api/accounts';
 import { getBlog, listBlogs } from '../shared/api/blog';
-import { getCart } from '../shared/api/cart';
 import { getProduct, listProducts } from '../shared/api/catalog';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
-import { quoteCheckout } from '../shared/api/checkout';
 import { getMyOrder, listMyOrders } from '../shared/api/orders';
 import { getWishlist } from '../shared/api/wishlist';
+import { loadCartWithQuote } from './features/cart/cart-with-quote';
+import { loadCheckout } from './features/checkout/checkout-data';
 import { productMeta } from './features/product/product-meta';
 import { storeMeta } from './features/store/store-meta';
 import { ApiError } from './lib/api-client';
@@ -265,6 +265,8 @@ export const routes: readonly RouteDef[] = [
     path: '/cart',
     access: 'signed-in',
     page: page('cart-page'),
+    // The page shows the shared cart (cart-store.ts) once it has it; until then, this.
+    load: loadCartWithQuote,
     meta: () => ({ title: 'Your cart', description: 'Review the items in your cart before checkout.' }),
   }),
   defineRoute({
@@ -301,14 +303,7 @@ export const routes: readonly RouteDef[] = [
     path: '/checkout',
     access: 'signed-in',
     page: page('checkout-page'),
-    // The cart and its total as the server computes it (an empty cart has none to quote).
-    load: async ({ api, signal }) => {
-      const [lines, quote] = await Promise.all([
-        api.call(getCart, { signal }),
-        api.call(quoteCheckout, { body: {}, signal }).catch(() => null),
-      ]);
-      return { lines, quote };
-    },
+    load: loadCheckout,
     meta: () => ({ title: 'Checkout', description: 'Delivery address and secure payment.' }),
   }),
   defineRoute({

@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { webRoutes } from './web.routes.js';
+import { renderToken, webRoutes } from './web.routes.js';
 
 /**
  * webRoutes against a stand-in dist/ (template, manifest, a tiny renderer), so the serving rules
@@ -18,6 +18,7 @@ export class ApiError extends Error {
   name = 'ApiError';
   constructor(status, message) { super(message); this.status = status; }
 }
+export const renderCookie = 'bb_render';
 export const renderDataScript = (data) => '<script type="application/json" id="__DATA__">' + JSON.stringify(data) + '</script>';
 export async function render(url, ctx) {
   const page = (status, html, extra = {}) => ({ status, html, head: '<title>T</title>', data: { url }, modules: [], ...extra });
@@ -30,6 +31,22 @@ export async function render(url, ctx) {
   if (url === '/missing') {
     try { await ctx.api.call({ method: 'GET', path: '/api/gone', access: 'public' }); } catch (error) {
       return page(error instanceof ApiError ? error.status : 500, '<p>' + error.message + '</p>');
+    }
+  }
+  if (url === '/mine') {
+    if (!ctx.customerApi) return page(200, '<p>checking</p>', { private: true });
+    const me = await ctx.customerApi.call({ method: 'GET', path: '/api/whoami', access: 'customer' });
+    const quote = await ctx.customerApi.call(
+      { method: 'POST', path: '/api/quote', access: 'customer', readOnly: true },
+      { body: { n: 2 } },
+    );
+    return page(200, '<p>' + me.who + ' ' + quote.total + '</p>', { private: true });
+  }
+  if (url === '/mine-write') {
+    try {
+      ctx.customerApi.call({ method: 'POST', path: '/api/quote', access: 'customer' }, { body: { n: 1 } });
+    } catch (error) {
+      return page(200, '<p>' + error.message + '</p>', { private: true });
     }
   }
   if (url === '/') return page(200, '<p>home</p>' + '<span>filler</span>'.repeat(200));
@@ -72,6 +89,8 @@ async function buildApp(distDir: string, env: Record<string, string> = {}) {
     reply.header('content-security-policy', "default-src 'self';style-src 'self';script-src 'self'");
   });
   instance.get('/api/ping', async () => ({ pong: 'pong <3' }));
+  instance.get('/api/whoami', async (request) => ({ who: request.headers.authorization ?? 'nobody' }));
+  instance.post('/api/quote', async (request) => ({ total: (request.body as { n: number }).n * 10 }));
   instance.get('/api/gone', async (_request, reply) =>
     reply.status(404).send({ message: 'Product not found' }),
   );
@@ -162,6 +181,50 @@ describe('pages', () => {
     const home = await app.inject('/');
     expect(home.body).not.toContain('data-page-c3.css');
     expect(styleSrc(home.headers['content-security-policy'])).toEqual(["'self'", hash('body{margin:0}')]);
+  });
+
+  describe('signed-in pages drawn with the render cookie (decision 027)', () => {
+    const token = 'Zm9vYmFyYmF6cXV4LXJlbmRlci10b2tlbi0xMjM0NTY';
+
+    it("calls the API with the cookie's token, GETs and read-only POSTs, and lets no shared cache keep the page", async () => {
+      const response = await app.inject({
+        url: '/mine',
+        headers: { cookie: `theme=dark; bb_render=${token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<p>Bearer ${token} 20</p>`);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+    });
+
+    it('draws the page without data for no cookie or one that is not a token', async () => {
+      for (const cookie of [
+        undefined,
+        'bb_render=',
+        'bb_render=short',
+        'bb_render=<script>alert(1)</script>x',
+      ]) {
+        const response = await app.inject({ url: '/mine', headers: cookie ? { cookie } : {} });
+        expect(response.body).toContain('<p>checking</p>');
+        expect(response.headers['cache-control']).toBe('private, no-cache');
+      }
+    });
+
+    it('runs no other POST while drawing a page', async () => {
+      const response = await app.inject({ url: '/mine-write', headers: { cookie: `bb_render=${token}` } });
+      expect(response.body).toContain('/api/quote: only GET endpoints and read-only POSTs render');
+    });
+
+    it('keeps the cache rules of public pages whatever cookie comes', async () => {
+      const response = await app.inject({ url: '/', headers: { cookie: `bb_render=${token}` } });
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('reads the token from a cookie header among others', () => {
+      expect(renderToken(`a=1; bb_render=${token}; b=2`, 'bb_render')).toBe(token);
+      expect(renderToken(`bb_render_old=${token}`, 'bb_render')).toBeUndefined();
+      expect(renderToken('bb_render=abc def', 'bb_render')).toBeUndefined();
+      expect(renderToken(undefined, 'bb_render')).toBeUndefined();
+    });
   });
 
   it("turns API failures into the renderer's ApiError with the server's message and status", async () => {

@@ -32,6 +32,8 @@ type Storefront = {
   render: (url: string, ctx: RenderContext) => Promise<RenderResult>;
   ApiError: ApiErrorClass;
   renderDataScript: (data: unknown) => string;
+  /** The cookie holding the shopper's token for rendering signed-in pages (decision 027). */
+  renderCookie: string;
   /** index.html with the shell's stylesheets inlined (inlineStylesheets), its scripts taken out. */
   template: string;
   /** The entry's script and module preloads, written at the end of each page (appScripts). */
@@ -90,7 +92,7 @@ async function loadStorefront(distDir: string): Promise<Storefront | null> {
   // The query busts Node's module cache when a rebuild (npm run dev) replaced the renderer.
   const module = (await import(`${pathToFileURL(entryFile).href}?v=${stamp}`)) as Pick<
     Storefront,
-    'render' | 'ApiError' | 'renderDataScript'
+    'render' | 'ApiError' | 'renderDataScript' | 'renderCookie'
   >;
   const clientDir = path.join(distDir, 'client');
   const { template: withStyles, styleHashes } = inlineStylesheets(
@@ -102,6 +104,7 @@ async function loadStorefront(distDir: string): Promise<Storefront | null> {
     render: module.render,
     ApiError: module.ApiError,
     renderDataScript: module.renderDataScript,
+    renderCookie: module.renderCookie,
     template,
     entryTags,
     styleHashes,
@@ -138,32 +141,54 @@ function routeStyles(site: Storefront, clientDir: string, modules: readonly stri
 }
 
 /**
- * The API as the renderer's `load` functions see it: GET through `app.inject`, in process, with no
- * socket and no token (the server renders only what any visitor may see).
+ * The API as the renderer's `load` functions see it: through `app.inject`, in process, with no
+ * socket. Without a token the server renders only what any visitor may see. With the shopper's
+ * token (from the render cookie, decision 027) it draws a signed-in page: the call carries the
+ * token in `Authorization` and meets every check a browser's call meets. Either way only GETs,
+ * and POSTs marked `readOnly` (a quote), run during a render.
  */
-function injectApi(app: FastifyInstance, ApiError: ApiErrorClass): ApiClient {
-  async function get<T>(url: string): Promise<T> {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    let body: { message?: unknown; errors?: Record<string, string> } | undefined;
+function injectApi(app: FastifyInstance, ApiError: ApiErrorClass, token?: string): ApiClient {
+  async function send<T>(method: string, url: string, body: unknown): Promise<T> {
+    const response = await app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    let answer: { message?: unknown; errors?: Record<string, string> } | undefined;
     try {
-      body = response.json();
+      answer = response.json();
     } catch {
-      body = undefined;
+      answer = undefined;
     }
     if (response.statusCode >= 400) {
       const message =
-        typeof body?.message === 'string' ? body.message : `The request failed (${response.statusCode}).`;
-      throw new ApiError(response.statusCode, message, body?.errors);
+        typeof answer?.message === 'string' ? answer.message : `The request failed (${response.statusCode}).`;
+      throw new ApiError(response.statusCode, message, answer?.errors);
     }
-    return body as T;
+    return answer as T;
   }
   return {
     call: (endpoint, input = {}) => {
-      // Rendering reads only what any visitor may see: GETs, without a token.
-      if (endpoint.method !== 'GET') throw new Error(`${endpoint.path}: only GET endpoints render`);
-      return get(urlOf(endpoint, input));
+      if (endpoint.method !== 'GET' && !(endpoint.method === 'POST' && endpoint.readOnly))
+        throw new Error(`${endpoint.path}: only GET endpoints and read-only POSTs render`);
+      return send(endpoint.method, urlOf(endpoint, input), input.body);
     },
   };
+}
+
+/** The token in the request's render cookie, if it has one that looks like a token. */
+export function renderToken(cookieHeader: string | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const pair of cookieHeader.split(';')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === name) {
+      const value = pair.slice(at + 1).trim();
+      // newToken(): 32 random bytes in base64url.
+      return /^[\w-]{16,200}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
 }
 
 function isApiPath(pathname: string): boolean {
@@ -282,8 +307,10 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
 
     let result: RenderResult;
     try {
+      const token = renderToken(request.headers.cookie, site.renderCookie);
       result = await site.render(request.url, {
         api: injectApi(app, site.ApiError),
+        customerApi: token ? injectApi(app, site.ApiError, token) : undefined,
         publicUrl: config.publicUrl,
         onError: (error) => request.log.error({ err: error }, 'page load failed'),
       });
@@ -317,11 +344,16 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
         'content-security-policy',
         allowInlineHashes(csp, [...site.styleHashes, ...styles.map((style) => style.hash)]),
       );
-    return reply
-      .status(result.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    return (
+      reply
+        .status(result.status)
+        .type('text/html; charset=utf-8')
+        // A signed-in page may hold the shopper's cart or orders: no shared cache keeps it, and the
+        // browser asks again each time. Not no-store, which would keep it out of the back-forward
+        // cache (Lighthouse's bf-cache audit) for no gain: it is the shopper's own device.
+        .header('cache-control', result.private ? 'private, no-cache' : 'no-cache')
+        .send(html)
+    );
   }
 
   app.get('/*', renderPage);

@@ -21,6 +21,7 @@ export const quoteCheckout = endpoint<typeof schemas.quoteCheckout>({
   method: 'POST',
   path: '/api/user/order/quote',
   access: 'customer',
+  readOnly: true,
   tag: 'Checkout',
   summary: "The cart's total and its breakup, with a coupon",
   description:

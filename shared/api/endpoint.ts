@@ -44,6 +44,11 @@ export type Endpoint<S extends EndpointSchemas = EndpointSchemas> = {
   readonly tag: string;
   readonly summary: string;
   readonly description?: string;
+  /**
+   * A POST that changes nothing (a quote): the server may call it to draw a page, as it calls GETs
+   * (server/web/web.routes.ts). Other POSTs, PUTs and DELETEs never run during a render.
+   */
+  readonly readOnly?: true;
   /** Success status; 200 unless the endpoint creates something. */
   readonly status?: 200 | 201;
   /** Failure statuses this endpoint answers with `{message}` (401 is implied by `customer`). */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { logout as endSession } from '../../shared/api/accounts';
 import { api } from './api-client';
-import { readCustomer, type StoredCustomer, storage, subscribeCustomer } from './stored-customer';
+import { forgetDevice, readCustomer, type StoredCustomer, subscribeCustomer } from './stored-customer';
 
 export {
   clearCustomer,
@@ -25,6 +25,6 @@ export async function logout(): Promise<void> {
   // in here: revocation is best effort, clearing the device is not.
   await api.call(endSession).catch(() => undefined);
   // Logout clears all local storage (saved address included), as the original shop did, then reloads.
-  storage()?.clear();
+  forgetDevice();
   window.location.reload();
 }

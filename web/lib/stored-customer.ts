@@ -53,13 +53,56 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The render cookie (docs/decisions/027-signed-in-pages-drawn-by-the-server.md): a copy of the
+ * token the server reads only to draw a signed-in page (the cart, checkout, orders) with the
+ * shopper's data in it; the API never reads cookies, so it authorises nothing there (no CSRF).
+ * `SameSite=Strict`: a link from another site opens the page as before, drawn in the browser.
+ */
+export const renderCookie = 'bb_render';
+
+/** How long the cookie lives: a session's 30 days (SESSION_DAYS); the server checks the token anyway. */
+const renderCookieSeconds = 30 * 86_400;
+
+function writeRenderCookie(token: string | null) {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = token
+    ? `${renderCookie}=${token}; Path=/; Max-Age=${renderCookieSeconds}; SameSite=Strict${secure}`
+    : `${renderCookie}=; Path=/; Max-Age=0; SameSite=Strict${secure}`;
+}
+
+function readRenderCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  const found = document.cookie.split('; ').find((pair) => pair.startsWith(`${renderCookie}=`));
+  return found ? found.slice(renderCookie.length + 1) || null : null;
+}
+
+/**
+ * Makes the render cookie match the stored session, at each start: a session saved before the
+ * cookie existed gets it, and a cookie left behind by a session that is gone is removed.
+ */
+export function syncRenderCookie() {
+  const token = readToken();
+  if (readRenderCookie() !== token) writeRenderCookie(token);
+}
+
 export function saveCustomer(customer: StoredCustomer) {
   storage()?.setItem(storageKey, JSON.stringify(customer));
+  writeRenderCookie(customer.token);
   emit();
+}
+
+/** Signs this device out: everything the shop kept in it (saved address included), and the cookie. */
+export function forgetDevice() {
+  storage()?.clear();
+  writeRenderCookie(null);
 }
 
 export function clearCustomer() {
   storage()?.removeItem(storageKey);
+  writeRenderCookie(null);
   emit();
 }
 

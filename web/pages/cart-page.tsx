@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { ApiCartLine } from '../../shared/api/cart.schemas';
+import { useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
 import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
 import { CartLineRow } from '../features/cart/cart-line';
-import { isCartLoading, reloadCart, useCart } from '../features/cart/cart-store';
+import { refreshCart, reloadCart, useCart } from '../features/cart/cart-store';
+import type { CartWithQuote } from '../features/cart/cart-with-quote';
 import { PriceBreakup } from '../features/checkout/price-breakup';
 import { useQuote } from '../features/checkout/use-quote';
 import { isApiError } from '../lib/api-client';
@@ -16,8 +18,14 @@ import './cart-page.css';
  * discount, delivery with what would make it free, the GST included. A coupon is applied at
  * checkout.
  */
-function CartTotal({ lines }: { lines: readonly ApiCartLine[] }) {
-  const { quote, stale, error } = useQuote(lines);
+function CartTotal({
+  lines,
+  initial,
+}: {
+  lines: readonly ApiCartLine[];
+  initial: CartWithQuote | undefined;
+}) {
+  const { quote, stale, error } = useQuote(lines, initial);
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title" aria-busy={stale}>
       <h2 id="cart-summary-title">Order summary</h2>
@@ -38,16 +46,20 @@ function CartTotal({ lines }: { lines: readonly ApiCartLine[] }) {
   );
 }
 
-/** The cart: lines with quantities, totals, and the way to checkout. */
+/**
+ * The cart: lines with quantities, totals, and the way to checkout. It shows the shared cart (the
+ * header's, which every change updates); on arrival, until that has loaded, the route's own copy
+ * (asked for as the page was parsed, early-calls.ts) with its total.
+ */
 export default function CartPage() {
   const cart = useCart();
+  const initial = useRouteData<CartWithQuote | undefined>();
 
   // Current prices and stock each time the page opens (the header's copy may be a while old).
-  useEffect(() => {
-    if (!isCartLoading()) void reloadCart();
-  }, []);
+  useEffect(() => refreshCart(5), []);
 
-  if (!cart.lines) {
+  const lines = cart.lines ?? initial?.lines;
+  if (!lines) {
     if (cart.status === 'error') {
       const message = isApiError(cart.error) ? cart.error.message : 'Something went wrong!';
       return <LoadError message={message} onRetry={() => void reloadCart()} />;
@@ -55,7 +67,6 @@ export default function CartPage() {
     return <LoadingState label="Loading your cart…" />;
   }
 
-  const lines = cart.lines;
   if (lines.length === 0) {
     return (
       <div className="page-state container">
@@ -94,7 +105,7 @@ export default function CartPage() {
             Continue shopping
           </Link>
         </section>
-        <CartTotal lines={lines} />
+        <CartTotal lines={lines} initial={initial} />
       </div>
     </div>
   );

@@ -1,15 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import type { ApiCartLine } from '../../shared/api/cart.schemas';
 import type { ApiCheckoutQuote } from '../../shared/api/price-breakup.schemas';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
 import { AddressForm } from '../features/checkout/address-form';
+import type { CheckoutData } from '../features/checkout/checkout-data';
 import { OrderSummary } from '../features/checkout/order-summary';
 import { PaymentChoice, type PaymentMethod } from '../features/checkout/payment-choice';
 import { usePaymentFlow } from '../features/checkout/use-payment-flow';
 import { formatRupees } from '../lib/money';
-import { useSession } from '../lib/session';
 import '../features/checkout/checkout.css';
 import './checkout-page.css';
 
@@ -36,8 +35,6 @@ function Breadcrumb() {
   );
 }
 
-/** The route's data (routes.tsx): the cart, and its quote without a coupon (null for an empty cart). */
-type CheckoutData = { lines: ApiCartLine[]; quote: ApiCheckoutQuote | null };
 type Priced = { from: ApiCheckoutQuote | null; quote: ApiCheckoutQuote; coupon: string | undefined };
 
 // The coupon box loads when the shopper asks for it: most checkouts have none, and the page's
@@ -54,8 +51,7 @@ const CouponField = lazy(() => import('../features/checkout/coupon-field'));
  * pincode's couriers take cash (the address form's lookup says so: no second request).
  */
 export default function CheckoutPage() {
-  const { lines, quote: routeQuote } = useRouteData<CheckoutData>();
-  const customer = useSession();
+  const { lines, quote: routeQuote, account } = useRouteData<CheckoutData>();
   const revalidate = useRevalidate();
   // A coupon's quote counts for the route data it was asked with. When the route loads again (the
   // server said the cart changed), the route's own total shows and the coupon box applies the
@@ -112,13 +108,8 @@ export default function CheckoutPage() {
         <section className="checkout-contact" aria-labelledby="checkout-contact-title">
           <h2 id="checkout-contact-title">Contact information</h2>
           <p>
-            {customer?.firstname ? `${customer.firstname} ${customer.lastname ?? ''}`.trim() : 'Signed in'}
-            {customer?.email ? (
-              <>
-                {' '}
-                (<span data-testid="checkout-email">{customer.email}</span>)
-              </>
-            ) : null}
+            {`${account.firstname} ${account.lastname}`.trim()} (
+            <span data-testid="checkout-email">{account.email}</span>)
           </p>
         </section>
         <h2 id="checkout-address-title" className="checkout-section-title">

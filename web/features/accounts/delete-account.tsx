@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { eraseMyAccount } from '../../../shared/api/data-rights';
 import { PasswordField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
-import { storage } from '../../lib/stored-customer';
+import { forgetDevice } from '../../lib/stored-customer';
 import { OrderDialog } from '../orders/order-dialog';
 import { setFlash } from './flash';
 
@@ -38,7 +38,7 @@ export function DeleteAccount() {
     try {
       const { message } = await api.call(eraseMyAccount, { body: { currentPassword: password } });
       // The session is gone on the server; nothing of the account stays on this device either.
-      storage()?.clear();
+      forgetDevice();
       setFlash(message);
       window.location.assign('/');
     } catch (failure) {

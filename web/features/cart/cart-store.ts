@@ -12,6 +12,8 @@ export type CartState =
 const initial: CartState = { status: 'idle', lines: null };
 let state: CartState = initial;
 let generation = 0;
+/** When the last answer arrived (ms since the epoch), 0 before the first. */
+let answeredAt = 0;
 const listeners = new Set<() => void>();
 
 function publish(next: CartState) {
@@ -33,14 +35,23 @@ export async function reloadCart(): Promise<void> {
   publish({ status: 'loading', lines: state.lines });
   try {
     const lines = await api.call(getCart);
-    if (id === generation) publish({ status: 'ready', lines });
+    if (id === generation) {
+      answeredAt = Date.now();
+      publish({ status: 'ready', lines });
+    }
   } catch (error) {
     if (id === generation) publish({ status: 'error', lines: state.lines, error });
   }
 }
 
-export function isCartLoading(): boolean {
-  return state.status === 'loading';
+/**
+ * Loads the cart again unless it is loading or was answered in the last `seconds`: a page that
+ * wants current prices and stock as it opens does not ask twice for what the header just asked.
+ */
+export function refreshCart(seconds: number): void {
+  if (state.status === 'loading') return;
+  if (state.status === 'ready' && Date.now() - answeredAt < seconds * 1000) return;
+  void reloadCart();
 }
 
 /** Forgets the cart (signed out): nothing is known until the next load. */

@@ -10,19 +10,27 @@ const keyOf = (lines: readonly ApiCartLine[]) =>
 
 /**
  * The server's total and breakup of the cart (price-breakup.tsx shows it), asked again whenever
- * the lines change; the previous one stays on screen meanwhile (`stale`).
+ * the lines change; the previous one stays on screen meanwhile (`stale`). `initial` is a quote
+ * the page already has (the route's), for the lines it was asked with: not asked again for them.
  */
-export function useQuote(lines: readonly ApiCartLine[] | null) {
+export function useQuote(
+  lines: readonly ApiCartLine[] | null,
+  initial?: { lines: readonly ApiCartLine[]; quote: ApiCheckoutQuote | null },
+) {
   const key = lines ? keyOf(lines) : null;
   const [state, setState] = useState<{
     key: string | null;
     quote: ApiCheckoutQuote | null;
     error: string | null;
-  }>({ key: null, quote: null, error: null });
+  }>(() =>
+    initial?.quote
+      ? { key: keyOf(initial.lines), quote: initial.quote, error: null }
+      : { key: null, quote: null, error: null },
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key says everything the quote depends on.
   useEffect(() => {
-    if (!lines || lines.length === 0 || key === null) return;
+    if (!lines || lines.length === 0 || key === null || key === state.key) return;
     const controller = new AbortController();
     api.call(quoteCheckout, { body: {}, signal: controller.signal }).then(
       (quote) => setState({ key, quote, error: null }),
