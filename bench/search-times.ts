@@ -19,7 +19,7 @@ try {
   // Round the 15 in turn, as the load test does: each search follows another, so nothing of the
   // previous one (the index keeps the last query's matches) is reused.
   const rows = shopperSearches.map((q) => ({ q, total: 0, page: [] as number[], panel: [] as number[] }));
-  for (let r = 0; r < 30; r++) {
+  for (let r = 0; r < Number(process.env.ROUNDS ?? 30); r++) {
     for (const row of rows) {
       let t = performance.now();
       const res = await catalog.listProducts(

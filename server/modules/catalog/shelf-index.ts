@@ -7,6 +7,7 @@ import type { ProductSort } from './product-query.js';
 import {
   createRanker,
   createTextIndexBuilder,
+  listEqualTo,
   matchText,
   type Ranker,
   rankText,
@@ -957,10 +958,15 @@ function countSearchFacets(
   wordGroupsFrom: number,
 ): FacetCounts {
   const { low, high, byPrice } = priceRange(filters);
-  const { inRange, lowest, highest } =
-    !byPrice && matches.length >= wordGroupsFrom && matches.buffer === index.ordinals.buffer
-      ? wordGroups(s, index, matches)
-      : groupMatches(s, matches, low, high);
+  // Matches that are exactly one word's postings (that word's search, or a search of several
+  // whose matches are one word's: listEqualTo) are counted from the word's kept groups.
+  const oneWord =
+    !byPrice && matches.length >= wordGroupsFrom && filters.textQuery
+      ? listEqualTo(index, filters.textQuery, matches)
+      : undefined;
+  const { inRange, lowest, highest } = oneWord
+    ? wordGroups(s, index, oneWord)
+    : groupMatches(s, matches, low, high);
   // Groups without matches count nowhere (none in range) and leave the price range alone.
   return countFacetGroups(
     {

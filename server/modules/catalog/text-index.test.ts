@@ -4,6 +4,8 @@ import {
   createRanker,
   eachLexeme,
   lexemeStrength,
+  listEqualTo,
+  matchText,
   parseTsQueryText,
   searchText,
   type TextQuery,
@@ -62,6 +64,30 @@ describe('the text index', () => {
     expect(scores[0]).toBeGreaterThan(scores[1]!);
     // The scratch it adds up in is left clean for the next search.
     expect(index.scratch.every((value) => value === 0)).toBe(true);
+  });
+
+  it("names the one word's postings a search's matches are, if they are one word's", () => {
+    const index = buildTextIndex([
+      "'wash':1A 'machin':2A",
+      "'machin':1A 'coffe':2A",
+      "'wash':1A 'machin':2A 'front':3",
+      "'smartwatch':1A 'watch':4",
+      "'watch':1A 'analog':2A",
+    ]);
+    const equal = (query: TextQuery) => {
+      const list = listEqualTo(index, query, matchText(index, query));
+      return list && [...list];
+    };
+    // Every product holding "wash" holds "machin": the matches are "wash"'s postings.
+    expect(equal({ kind: 'and', parts: [word('wash'), word('machin')] })).toEqual([0, 2]);
+    // Every "smartwatch" holds "watch": the matches are "watch"'s.
+    expect(equal({ kind: 'or', parts: [word('smartwatch'), word('watch')] })).toEqual([3, 4]);
+    // A one-word search's matches are its word's, as they are.
+    expect(equal(word('machin'))).toEqual([0, 1, 2]);
+    // Matches no single word holds.
+    expect(equal({ kind: 'or', parts: [word('coffe'), word('analog')] })).toBeUndefined();
+    expect(equal({ kind: 'and', parts: [word('machin'), word('front')] })).toEqual([2]);
+    expect(equal({ kind: 'and', parts: [word('wash'), word('coffe')] })).toBeUndefined();
   });
 
   it('ranks alike whichever way it adds up: one list, lists added up, matches looked up', () => {

@@ -464,6 +464,37 @@ export function matchText(index: TextIndex, query: TextQuery): Int32Array {
   return matchingOnce(index, query);
 }
 
+/**
+ * The postings list of one of the query's lexemes holding exactly the query's matches
+ * (`matchText`), if one does: a view of the index's array, as a one-word search's matches are.
+ * "washing machine" matches every product holding "washing", and "smartwatch" (smartwatch or
+ * watch) every one holding "watch". A filter panel then counts that word's kept groups instead of
+ * passing over every match. Compared element by element the first time, then remembered for the
+ * query (a search's text keeps its parsed query) as long as this index serves.
+ */
+export function listEqualTo(index: TextIndex, query: TextQuery, matches: Int32Array): Int32Array | undefined {
+  if (matches.buffer === index.ordinals.buffer) return matches;
+  let known = equalLists.get(index);
+  if (!known) {
+    known = new WeakMap();
+    equalLists.set(index, known);
+  }
+  const kept = known.get(query);
+  if (kept !== undefined) return kept ?? undefined;
+  let found: Int32Array | null = null;
+  for (const word of wordsOf(query)) {
+    for (const { ordinals } of postingsOf(index, word)) {
+      if (ordinals.length !== matches.length) continue;
+      let i = 0;
+      while (i < matches.length && ordinals[i] === matches[i]) i++;
+      if (i === matches.length) found = ordinals;
+    }
+  }
+  known.set(query, found);
+  return found ?? undefined;
+}
+const equalLists = new WeakMap<TextIndex, WeakMap<TextQuery, Int32Array | null>>();
+
 /** A float32's bits as an unsigned integer: for positive numbers, in the numbers' order. */
 const float = new Float32Array(1);
 const bits = new Uint32Array(float.buffer);
