@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/lighthouse.ts [--runs 3]
  *   DIST_DIR=dist-x LIGHTHOUSE_PORT=3400 npx tsx bench/lighthouse.ts   (a build of its own, as built)
+ *   LIGHTHOUSE_DUMP=/tmp/lhr npx tsx bench/lighthouse.ts --only /cart    (each run's report kept as JSON)
  *
  * The cart and checkout belong to a shopper registered for the run, with two products in the
  * cart through the API; the browser is signed in as the shop does it, the login answer in
@@ -158,6 +159,12 @@ try {
           `  ${page} run ${run + 1}: no result, ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`,
         );
         continue;
+      }
+      // LIGHTHOUSE_DUMP=dir keeps each run's whole report, to see what a slow run waited for.
+      if (process.env.LIGHTHOUSE_DUMP) {
+        mkdirSync(process.env.LIGHTHOUSE_DUMP, { recursive: true });
+        const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+        writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, name), JSON.stringify(result.lhr));
       }
       for (const c of categories) scores[c]!.push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
       const requests =

@@ -1,6 +1,6 @@
 /**
  * Each of the load test's 15 searches (bench/api-load.ts) answered in-process from the text index
- * (decision 025), 30 rounds over pages 1-5, and its filter panel: its matches, median and slowest time. Run against a
+ * (decision 025), ROUNDS (30) rounds over pages 1-5, and its filter panel: its matches, median and slowest time. Run against a
  * seeded database, e.g. `DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop_bench_1000000 npx tsx
  * bench/search-times.ts`: where a search's time goes, without the HTTP server around it.
  */

@@ -20,7 +20,7 @@ import { excerpt, htmlToText } from './lib/text';
 
 /**
  * Every page of the shop (web/routes.test.ts lists them with who may open each). Each page is its own chunk; the server renders public
- * pages with the data their `load` returns and preloads their chunk.
+ * pages with the data their `load` returns (signed-in pages too, from the render cookie: decision 027) and preloads their chunk.
  *
  * To add a page: create web/pages/<name>-page.tsx (default export), then point its route here at
  * `page('<name>-page')`, with `load` for its data and `meta` for its title, description, canonical

@@ -53,9 +53,10 @@ export function prefetch(href: string): void {
 }
 
 /**
- * A signed-in page the server could only render as "Checking your account…" (the cart, checkout):
- * its data request starts as the entry script runs, before hydration and the session check,
- * instead of after them. Without a stored session nothing is asked (App sends the visitor to login).
+ * A signed-in page the server drew as "Checking your account…" (no render cookie yet, or a token it
+ * could not use, decision 027): its data request starts as the entry script runs, before hydration
+ * and the session check, instead of after them. Without a stored session nothing is asked (App
+ * sends the visitor to login).
  */
 export function prefetchSignedInData(key: string): void {
   const found = matchHref(key);

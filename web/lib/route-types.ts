@@ -47,8 +47,9 @@ type RouteBase = {
 
 /**
  * Public and signed-out pages are rendered on the server with their data, so `meta` always gets
- * it. Signed-in pages cannot be (the token lives in the browser), so their `load` runs only in the
- * browser and their `meta` is first called without data.
+ * it. Signed-in pages are rendered with theirs only when the request carries the render cookie
+ * (decision 027); otherwise their `load` runs in the browser and their `meta` is first called
+ * without data.
  */
 export type RouteDef<D = unknown> = RouteBase &
   (
