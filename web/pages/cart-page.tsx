@@ -49,7 +49,7 @@ function CartTotal({
 /**
  * The cart: lines with quantities, totals, and the way to checkout. It shows the shared cart (the
  * header's, which every change updates); on arrival, until that has loaded, the route's own copy
- * (asked for as the page was parsed, early-calls.ts) with its total.
+ * with its total (the server draws the page with it: decision 027).
  */
 export default function CartPage() {
   const cart = useCart();

@@ -8,9 +8,8 @@ import type { LoadContext } from '../../lib/route-types';
 export type CartWithQuote = { lines: ApiCartLine[]; quote: ApiCheckoutQuote | null };
 
 /**
- * The cart and its total as the server computes it, asked for at once (an empty cart has none to
- * quote: null). Both calls go out together, so a signed-in page's early calls (early-calls.ts)
- * list both.
+ * The cart and its total as the server computes it, both asked for at once (an empty cart has
+ * none to quote: null): by the server as it draws the page (decision 027), else by the browser.
  */
 export async function loadCartWithQuote({ api, signal }: Pick<LoadContext, 'api' | 'signal'>) {
   const [lines, quote] = await Promise.all([
