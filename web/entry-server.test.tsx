@@ -80,6 +80,8 @@ describe('render', () => {
     expect(result.html).not.toContain('Checking your account…');
     expect(result.html).toContain('<h1>Your cart</h1>');
     expect(result.html).toContain('Levis crew neck T-shirt');
+    // The header stays the signed-out one the browser replaces, as on every page.
+    expect(result.html).toContain('href="/login" class="header-action account-action"');
     expect(result.head).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(result.data).toEqual({ key: '/cart', kind: 'ready', data: { lines: [line], quote: null } });
   });
@@ -113,7 +115,7 @@ describe('render', () => {
     expect(calls).toEqual([]);
   });
 
-  it('renders the signed-out header (the server cannot see the session)', async () => {
+  it('renders the signed-out header, whatever the session (the browser draws the signed-in one)', async () => {
     const { html } = await render('/', ctx);
     expect(html).toContain('href="/login" class="header-action account-action"');
     expect(html).toMatch(/href="\/login" class="header-action cart-action">.*₹0\.00.*>0<.*> items</s);
