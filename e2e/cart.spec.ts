@@ -206,8 +206,15 @@ test("the server draws a signed-in shopper's cart, scripts or not, and forgets i
   await expect(total).toHaveText(rupees(shirt.price));
   await bare.close();
 
-  // With its scripts, the same page hydrates and works.
+  // With its scripts, the same page hydrates and works, asking for the cart once (the page and the
+  // header's loader learn of the session together).
+  const cartCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/user/cart') cartCalls.push(r.url());
+  });
   await page.goto('/cart');
+  await page.waitForLoadState('networkidle');
+  expect(cartCalls).toHaveLength(1);
   const quantity = page.getByRole('spinbutton', { name: `Quantity of ${shirt.title}` });
   await quantity.fill('2');
   await expectToast(page, 'Product updated from cart successfully!');

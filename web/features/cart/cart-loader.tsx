@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSetCartSummary } from '../../components/layout/cart-summary';
-import { useSession } from '../../lib/session';
-import { cartTotal, clearCart, reloadCart, useCart } from './cart-store';
+import { readCustomer, useSession } from '../../lib/session';
+import { cartTotal, clearCart, loadCartOf, useCart } from './cart-store';
 
 /**
  * Loads the signed-in customer's cart when a page opens (and again on login or logout), and keeps
@@ -13,8 +13,10 @@ export function CartLoader() {
   const setSummary = useSetCartSummary();
 
   useEffect(() => {
-    if (token) void reloadCart();
-    else clearCart();
+    if (token) loadCartOf(token);
+    // While the page hydrates the session reads as none (the server's view); the stored one, if
+    // any, follows at once, so the cart is forgotten only when nobody is signed in here.
+    else if (!readCustomer()) clearCart();
   }, [token]);
 
   const lines = cart.lines;

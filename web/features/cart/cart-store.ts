@@ -14,6 +14,8 @@ let state: CartState = initial;
 let generation = 0;
 /** When the last answer arrived (ms since the epoch), 0 before the first. */
 let answeredAt = 0;
+/** The session token the last load asked with (null: none since the cart was last forgotten). */
+let loadedFor: string | null = null;
 const listeners = new Set<() => void>();
 
 function publish(next: CartState) {
@@ -28,7 +30,9 @@ function publish(next: CartState) {
  */
 export async function reloadCart(): Promise<void> {
   const id = ++generation;
-  if (!readCustomer()) {
+  const customer = readCustomer();
+  loadedFor = customer?.token ?? null;
+  if (!customer) {
     publish(initial);
     return;
   }
@@ -54,9 +58,20 @@ export function refreshCart(seconds: number): void {
   void reloadCart();
 }
 
+/**
+ * Loads the cart for this session unless it is already loading or loaded for it: a page drawn by
+ * the server with the cart (decision 027) asks for it as it hydrates, and the header's loader, which
+ * learns of the session in the same moment, must not ask a second time.
+ */
+export function loadCartOf(token: string): void {
+  if (loadedFor === token && (state.status === 'loading' || state.status === 'ready')) return;
+  void reloadCart();
+}
+
 /** Forgets the cart (signed out): nothing is known until the next load. */
 export function clearCart() {
   generation++;
+  loadedFor = null;
   publish(initial);
 }
 
