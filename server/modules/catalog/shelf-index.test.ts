@@ -286,16 +286,10 @@ describe('searches from the text index (decision 025)', () => {
   it('matches, counts, pages and ranks every search exactly as SQL does', async () => {
     const { db } = ctx.database;
     const index = createShelfIndex(db);
-    // One-word searches' tiers of equal rank walked in best-seller order, not sorted.
-    const walking = createShelfIndex(db, { gatherUpTo: 0 });
     // Every relevance page found by walking the best sellers (firstByWalking), whatever the numbers.
     // And every panel of one word's matches from the word's kept groups (wordGroups).
     const bestSellersFirst = createShelfIndex(db, { walkSearches: true, wordGroupsFrom: 0 });
-    await Promise.all([
-      index.ready({ searches: true }),
-      walking.ready({ searches: true }),
-      bestSellersFirst.ready({ searches: true }),
-    ]);
+    await Promise.all([index.ready({ searches: true }), bestSellersFirst.ready({ searches: true })]);
     const sorts: ProductSort[] = [
       { field: 'relevance', direction: 'desc' },
       { field: 'price', direction: 'asc' },
@@ -320,7 +314,6 @@ describe('searches from the text index (decision 025)', () => {
           total: (await repository.countProducts(db, resolved, 1_000_000)).count,
         };
         expect(index.page(resolved, [sort], page, 24), label).toEqual(expected);
-        expect(walking.page(resolved, [sort], page, 24), label).toEqual(expected);
         expect(bestSellersFirst.page(resolved, [sort], page, 24), label).toEqual(expected);
         if (expected.ids.length > 0) pagesWithProducts++;
       }
@@ -334,7 +327,7 @@ describe('searches from the text index (decision 025)', () => {
     }
     // The spread is only a test if many pages hold products.
     expect(pagesWithProducts).toBeGreaterThan(cases.length / 2);
-    await Promise.all([index.close(), walking.close(), bestSellersFirst.close()]);
+    await Promise.all([index.close(), bestSellersFirst.close()]);
   });
 
   it('answers for renamed products only once it has read them again', async () => {

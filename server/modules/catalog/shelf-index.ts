@@ -98,10 +98,7 @@ export function createShelfIndex(
     log?: Pick<FastifyBaseLogger, 'warn'>;
     maxAgeMs?: number;
     stockDelayMs?: number;
-    /**
-     * Gather pages of this many matches or fewer, walk the others, and the same for a one-word
-     * search's tiers (tests: to have a small catalogue walked).
-     */
+    /** Gather pages of this many matches or fewer, walk the others (tests: to have a small catalogue walked). */
     gatherUpTo?: number;
     /** Page every search by relevance by walking the best sellers (firstByWalking; tests). */
     walkSearches?: boolean;
@@ -268,7 +265,6 @@ export function createShelfIndex(
           order,
           (page - 1) * limit,
           limit,
-          gatherUpTo ?? GATHER_TIER_UP_TO,
           walkSearches,
         );
       }
@@ -668,7 +664,6 @@ function searchPageOf(
   order: 'relevance' | { field: SortField; descending: boolean },
   offset: number,
   limit: number,
-  gatherTierUpTo: number,
   walkAlways = false,
 ): { ids: string[]; total: number } | undefined {
   if (s.ids.length >= TIE_ROOM) return undefined;
@@ -677,7 +672,7 @@ function searchPageOf(
   // A search with no other filter (the search box's) counts its matches as they are.
   let everyGroup = !byPrice;
   for (let g = 0; everyGroup && g < passes.length; g++) everyGroup = passes[g] === 1;
-  const pageOfMatches = (ordinals: Int32Array, keyOf: (i: number) => number, keyAt = keyOf) => {
+  const pageOfMatches = (ordinals: Int32Array, keyOf: (i: number) => number) => {
     const first = new FirstInOrder(offset + limit, keyOf);
     let total = 0;
     for (let i = 0; i < ordinals.length; i++) {
@@ -689,7 +684,7 @@ function searchPageOf(
       }
       total++;
       // Most matches fall short of the page: turned away on their key alone.
-      const key = keyAt(i);
+      const key = keyOf(i);
       if (key < first.bar) first.offerKeyed(i, key);
     }
     const ids = first
@@ -708,14 +703,9 @@ function searchPageOf(
         };
     const walked = firstByWalking(s, index, query, accept, offset + limit, walkAlways);
     if (walked) return { ids: walked.page.slice(offset).map((n) => s.ids[n]!), total: walked.total };
-    const sold = s.rankOf.sold;
-    return rankText(index, query, (ordinals, rankAt, byCode) => {
-      // Exact in a double: the rank's bits are below 2^31, the best-seller rank below 2^22.
-      const keyOf = (i: number) => -(rankAt(i) * TIE_ROOM + sold[ordinals[i]!]!);
-      if (!byCode || !everyGroup) return pageOfMatches(ordinals, keyOf);
-      // The search box's most common search, one word over the whole shelf.
-      const page = firstByTiers(s, ordinals, byCode, offset + limit, gatherTierUpTo);
-      return { ids: page.slice(offset).map((n) => s.ids[n]!), total: ordinals.length };
+    return rankText(index, query, (ordinals, ranks) => {
+      const { page, total } = firstByRank(s, ordinals, ranks, accept, offset + limit);
+      return { ids: page.slice(offset).map((n) => s.ids[n]!), total };
     });
   }
   const ranks = s.rankOf[order.field];
@@ -724,6 +714,40 @@ function searchPageOf(
     ordinals,
     order.descending ? (i) => -ranks[ordinals[i]!]! : (i) => ranks[ordinals[i]!]!,
   );
+}
+
+/**
+ * The first `k` matches passing `accept` by rank (`ranks[i]` the i-th's), best sellers first among
+ * equals, and how many pass: one tight pass, most matches turned away on their rank alone.
+ */
+function firstByRank(
+  s: Snapshot,
+  ordinals: Int32Array,
+  ranks: Uint32Array,
+  accept: ((n: number) => boolean) | undefined,
+  k: number,
+): { page: number[]; total: number } {
+  const sold = s.rankOf.sold;
+  const first = new FirstInOrder(k, () => 0);
+  // While the page is full, the rank and best-seller rank of its last: a match enters only above.
+  let barRank = 0;
+  let barSold = -1;
+  let total = 0;
+  for (let i = 0; i < ordinals.length; i++) {
+    const n = ordinals[i]!;
+    if (accept && !accept(n)) continue;
+    total++;
+    const rank = ranks[i]!;
+    if (rank < barRank || (rank === barRank && sold[n]! <= barSold)) continue;
+    // Exact in a double: the rank's bits are below 2^31, the best-seller rank below 2^22.
+    first.offerKeyed(n, -(rank * TIE_ROOM + sold[n]!));
+    const bar = first.bar;
+    if (bar !== Infinity) {
+      barRank = Math.floor(-bar / TIE_ROOM);
+      barSold = -bar - barRank * TIE_ROOM;
+    }
+  }
+  return { page: first.inOrder(), total };
 }
 
 /**
@@ -827,8 +851,8 @@ function cheapestCut(ranker: Ranker, page: number[]): { strengths: Float64Array;
 }
 
 /**
- * Walk the best sellers only for this many matches or more: below, ranking them all (firstByTiers
- * or one pass) was as fast or faster (in-process, at 100,000 products: 0.25 against 0.33 ms a
+ * Walk the best sellers only for this many matches or more: below, ranking them all in one pass
+ * (firstByRank) was as fast or faster (in-process, at 100,000 products: 0.25 against 0.33 ms a
  * search on average, 27 November).
  */
 const WALK_FROM_MATCHES = 50_000;
@@ -836,73 +860,6 @@ const WALK_FROM_MATCHES = 50_000;
 const WALK_WHEN_MATCHES_OVER_STEPS = 8;
 /** How many times the steps expected to meet `k` matches a walk may take to meet `k` of the best rank. */
 const WALK_STEPS_OVER_EXPECTED = 16;
-
-/** A tier of a word's matches this big or smaller is sorted; a bigger one is walked in order. */
-const GATHER_TIER_UP_TO = 4_096;
-const marksOf = new WeakMap<Snapshot, Uint8Array>();
-
-/**
- * The first `k` of one word's matches over the whole shelf by rank, best sellers first among
- * equals, without ranking every match: a word's ranks are few (one per pattern of the places it
- * holds, "in the title and twice in the description"), so the matches are counted by rank, and only
- * the best ranks' matches are ordered: a tier of a few is sorted by best-seller rank, one that
- * most matches share (250,000 products hold "camera" in the title alone, at a million) is marked
- * and found by walking the best-seller order from the top.
- */
-function firstByTiers(
-  s: Snapshot,
-  ordinals: Int32Array,
-  { codes, ranks }: { codes: Uint16Array; ranks: Uint32Array },
-  k: number,
-  gatherUpTo: number,
-): number[] {
-  const perCode = new Int32Array(ranks.length);
-  for (let i = 0; i < codes.length; i++) perCode[codes[i]!]!++;
-  // Codes of equal rank tie, as their matches do: one tier.
-  const tiers = new Map<number, number[]>();
-  ranks.forEach((rank, code) => {
-    if (perCode[code] === 0) return;
-    const tier = tiers.get(rank);
-    if (tier) tier.push(code);
-    else tiers.set(rank, [code]);
-  });
-  const sold = s.rankOf.sold;
-  const bySold = s.inOrder.sold;
-  let marks = marksOf.get(s);
-  if (!marks) {
-    marks = new Uint8Array(s.ids.length);
-    marksOf.set(s, marks);
-  }
-  const page: number[] = [];
-  for (const [, tierCodes] of [...tiers].sort((a, b) => b[0] - a[0])) {
-    const need = k - page.length;
-    if (need <= 0) break;
-    const inTier = new Uint8Array(ranks.length);
-    let size = 0;
-    for (const code of tierCodes) {
-      inTier[code] = 1;
-      size += perCode[code]!;
-    }
-    if (size <= gatherUpTo) {
-      const members: number[] = [];
-      for (let i = 0; i < codes.length; i++) if (inTier[codes[i]!] === 1) members.push(ordinals[i]!);
-      members.sort((a, b) => sold[b]! - sold[a]!);
-      for (const n of members.slice(0, need)) page.push(n);
-      continue;
-    }
-    for (let i = 0; i < codes.length; i++) if (inTier[codes[i]!] === 1) marks[ordinals[i]!] = 1;
-    let found = 0;
-    for (let at = bySold.length - 1; at >= 0 && found < need; at--) {
-      const n = bySold[at]!;
-      if (marks[n] === 1) {
-        page.push(n);
-        found++;
-      }
-    }
-    for (let i = 0; i < codes.length; i++) marks[ordinals[i]!] = 0;
-  }
-  return page;
-}
 
 /** Matches counted by the snapshot's groups: how many fall in the price range, and each group's price span. */
 function groupMatches(s: Snapshot, matches: Int32Array, low: number, high: number) {

@@ -90,30 +90,102 @@ describe('the text index', () => {
     expect(equal({ kind: 'and', parts: [word('wash'), word('coffe')] })).toBeUndefined();
   });
 
-  it('ranks alike whichever way it adds up: one list, lists added up, matches looked up', () => {
-    // "alpha" in products 0-149 (in the title or not), "beta" in 140-199 at two places.
-    const vectors = Array.from({ length: 200 }, (_, n) =>
-      [n < 150 ? `'alpha':${1 + (n % 3)}${n % 2 ? 'A' : ''}` : '', n >= 140 ? `'beta':${4 + (n % 5)},9` : '']
+  it('ranks alike whichever way it adds up: one list, patterns of strengths, lists added up, matches looked up', () => {
+    // "alpha" in products 0-149 (in the title or not), "beta" in 140-199 at two places; "pre0" to
+    // "pre11" in most products with varied weights (too many patterns of strengths to number);
+    // "solo" in every tenth.
+    const vectors = Array.from({ length: 300 }, (_, n) =>
+      [
+        n < 150 ? `'alpha':${1 + (n % 3)}${n % 2 ? 'A' : ''}` : '',
+        n >= 140 && n < 200 ? `'beta':${4 + (n % 5)},9` : '',
+        ...Array.from({ length: 12 }, (_, j) =>
+          (n + j) % 3 === 0
+            ? ''
+            : `'pre${j}':${10 + j}${'ABCD'[(n * (j + 1)) % 4]}${(n + j) % 5 === 0 ? ',40' : ''}`,
+        ),
+        n % 10 === 0 ? "'solo':50" : '',
+      ]
         .filter(Boolean)
         .join(' '),
     );
     const index = buildTextIndex(vectors);
-    // Both: 10 matches of 210 postings, so each match is looked up; either: 200, added up.
-    const both = searchText(index, { kind: 'and', parts: [word('alpha'), word('beta')] });
-    const either = searchText(index, { kind: 'or', parts: [word('alpha'), word('beta')] });
-    expect([...both.ordinals]).toEqual(Array.from({ length: 10 }, (_, i) => 140 + i));
-    both.ordinals.forEach((n, i) => {
-      expect(both.scores[i], String(n)).toBe(either.scores[either.ordinals.indexOf(n)]);
+    // ts_rank as decision 025 has it, product by product: each word's lexemes in sorted order.
+    const expected = (n: number, words: { lexeme: string; prefix: boolean }[]) => {
+      const held = new Map<string, number>();
+      eachLexeme(vectors[n]!, (lexeme, strength) => held.set(lexeme, Math.fround(strength)));
+      let sum = 0;
+      for (const w of words) {
+        const lexemes = [...held.keys()]
+          .filter((l) => (w.prefix ? l.startsWith(w.lexeme) : l === w.lexeme))
+          .sort();
+        for (const l of lexemes) sum = Math.fround(sum + held.get(l)! / 1.64493406685);
+      }
+      return Math.fround(sum / words.length);
+    };
+    const queries: [TextQuery, { lexeme: string; prefix: boolean }[]][] = [
+      // Both: 10 matches; either: 200 (patterns of strengths).
+      [{ kind: 'and', parts: [word('alpha'), word('beta')] }, [word('alpha'), word('beta')]],
+      [{ kind: 'or', parts: [word('alpha'), word('beta')] }, [word('alpha'), word('beta')]],
+      // Twelve lexemes, most products: added up; with "solo", 30 matches: looked up.
+      [word('pre', true), [word('pre', true)]],
+      [{ kind: 'and', parts: [word('pre', true), word('solo')] }, [word('pre', true), word('solo')]],
+      // Held by one list of postings ("gamma" matches nothing): its strength over the two words.
+      [{ kind: 'or', parts: [word('alpha'), word('gamma')] }, [word('alpha'), word('gamma')]],
+    ];
+    for (const [query, words] of queries) {
+      const { ordinals, scores } = searchText(index, query);
+      expect(ordinals.length, JSON.stringify(query)).toBeGreaterThan(0);
+      ordinals.forEach((n, i) => {
+        expect(scores[i], `${JSON.stringify(query)} ${n}`).toBe(expected(n, words));
+      });
+    }
+    expect(index.scratch.every((value) => value === 0)).toBe(true);
+  });
+
+  it('matches as sets do: and, or, prefixes, nested, rare words and common ones, one holding another', () => {
+    // Words from rare (w0: 6 of 2,000 products, tested by walking its list) to common (w9: most),
+    // and "sub" held only by products holding "super".
+    const size = 2_000;
+    const has = (n: number, j: number) =>
+      (n * 7919 + j * 104_729) % 1_000 < [3, 10, 40, 80, 150, 250, 400, 500, 700, 900][j]!;
+    const vectors = Array.from({ length: size }, (_, n) =>
+      [
+        ...Array.from({ length: 10 }, (_, j) => (has(n, j) ? `'w${j}':${j + 1}` : '')),
+        n % 4 === 0 ? "'super':20" : '',
+        n % 12 === 0 ? "'sub':21" : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+    const index = buildTextIndex(vectors);
+    const holds = vectors.map((vector) => {
+      const lexemes = new Set<string>();
+      eachLexeme(vector, (lexeme) => lexemes.add(lexeme));
+      return lexemes;
     });
-    // Held by one list of postings ("gamma" matches nothing): its strength over the two words.
-    const alone = searchText(index, { kind: 'or', parts: [word('alpha'), word('gamma')] });
-    const [first] = (() => {
-      const read: number[] = [];
-      eachLexeme(vectors[1]!, (_, strength) => read.push(strength));
-      return read;
-    })();
-    expect(alone.scores[1]).toBe(Math.fround(Math.fround(first! / 1.64493406685) / 2));
-    expect(alone.scores[1]).toBeGreaterThan(alone.scores[0]!);
+    const naive = (query: TextQuery, n: number): boolean =>
+      query.kind === 'lexeme'
+        ? [...holds[n]!].some((l) => (query.prefix ? l.startsWith(query.lexeme) : l === query.lexeme))
+        : query.kind === 'and'
+          ? query.parts.every((part) => naive(part, n))
+          : query.parts.some((part) => naive(part, n));
+    const w = (j: number) => word(`w${j}`);
+    const queries: TextQuery[] = [
+      { kind: 'and', parts: [w(9), w(8)] },
+      { kind: 'and', parts: [w(0), w(9)] },
+      { kind: 'and', parts: [w(1), w(0)] },
+      { kind: 'and', parts: [w(2), { kind: 'or', parts: [w(0), w(7), w(9)] }] },
+      { kind: 'and', parts: [w(6), { kind: 'or', parts: [w(0), w(1)] }, w(8)] },
+      { kind: 'and', parts: [w(5), { kind: 'or', parts: [w(1), { kind: 'and', parts: [w(3), w(9)] }] }] },
+      { kind: 'or', parts: [word('sub'), word('super')] },
+      { kind: 'or', parts: [word('sub'), w(4)] },
+      { kind: 'and', parts: [word('w', true), word('sub')] },
+      { kind: 'and', parts: [w(7), word('nosuch')] },
+    ];
+    for (const query of queries) {
+      const want = Array.from({ length: size }, (_, n) => n).filter((n) => naive(query, n));
+      expect([...matchText(index, query)], JSON.stringify(query)).toEqual(want);
+    }
   });
 
   it('ranks one product at a time as it ranks them all, and its cuts never rank above what they are cut for', () => {

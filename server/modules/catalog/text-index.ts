@@ -96,6 +96,9 @@ export function parseTsQueryText(text: string): TextQuery | undefined {
   }
 }
 
+/** How many of a lexeme's postings hold it with a strength (`code`: its place in `strengths`). */
+type StrengthCount = { code: number; strength: number; postings: number };
+
 /** A lexeme's products (ordinals ascending) and how strongly each holds it (a code of `strengths`). */
 type Postings = { lexeme: number; ordinals: Int32Array; codes: Uint16Array; strongest: number };
 
@@ -121,9 +124,16 @@ export type TextIndex = {
    * Per lexeme, once a search has asked: its postings' distinct strengths and how many hold each
    * (firstByWalking's cuts). Derived from the postings, kept as long as they are.
    */
-  strengthCounts: Map<number, { strength: number; postings: number }[]>;
+  strengthCounts: Map<number, StrengthCount[]>;
+  /**
+   * Per long list of postings (by where it starts in `ordinals`), once a search has asked: a bit per
+   * product, set where the list holds it (`bitmapOf`).
+   */
+  bitmaps: Map<number, Uint32Array>;
   /** Scratch for scoring, kept zeroed between searches (searches run one at a time). */
   scratch: Float64Array;
+  /** Scratch for the matches' ranks (`rankText`), made at the first search. */
+  ranks?: Uint32Array;
   /**
    * The last query matched and its matches: a search of several words asks first whether they
    * all match together, then for its page, with the same query (parsed once, kept).
@@ -280,6 +290,7 @@ export function createTextIndexBuilder() {
         strongest,
         sortedLexemes,
         strengthCounts: new Map(),
+        bitmaps: new Map(),
         scratch: new Float64Array(products),
       };
     },
@@ -352,6 +363,31 @@ function gallop(list: Int32Array, n: number, from: number): number {
 }
 
 /**
+ * A list of postings holding a 32nd of the products or more gets a bitmap, built the first time a
+ * search tests products against it and kept with the index: a test is then one bit read instead of
+ * a step along the list ("sony camera" at a million tests Sony's 71,000 against the bitmap of
+ * camera's 250,000, instead of walking both). Such a list takes 4 bytes a posting and its bitmap an
+ * eighth of a byte a product, at most 4 bytes a posting: the bitmaps never outgrow the lists.
+ */
+const BITMAP_FROM_SHARE = 32;
+
+function bitmapOf(index: TextIndex, list: Int32Array): Uint32Array | undefined {
+  // Only the index's own lists (views of `ordinals`), not a search's intermediate results.
+  if (list.buffer !== index.ordinals.buffer || list.length * BITMAP_FROM_SHARE < index.size) return undefined;
+  const at = list.byteOffset >>> 2;
+  let bitmap = index.bitmaps.get(at);
+  if (!bitmap) {
+    bitmap = new Uint32Array((index.size + 31) >>> 5);
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i]!;
+      bitmap[n >>> 5]! |= 1 << (n & 31);
+    }
+    index.bitmaps.set(at, bitmap);
+  }
+  return bitmap;
+}
+
+/**
  * The ordinals in both ascending lists (`a` the shorter): walked side by side when their lengths
  * are alike, else each of `a` galloped to in `b`.
  */
@@ -381,6 +417,54 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, k);
 }
 
+/**
+ * The ordinals of `kept` (ascending) that some of `lists` holds: each tested by bitmap where the
+ * list has one, else the lists are walked along with `kept`.
+ */
+function keptIn(index: TextIndex, kept: Int32Array, lists: Int32Array[]): Int32Array {
+  const bitmaps: Uint32Array[] = [];
+  const walked: Int32Array[] = [];
+  for (const list of lists) {
+    if (list.length === 0) continue;
+    const bitmap = bitmapOf(index, list);
+    if (bitmap) bitmaps.push(bitmap);
+    else walked.push(list);
+  }
+  if (bitmaps.length === 0 && walked.length <= 1) {
+    const list = walked[0];
+    if (!list) return new Int32Array(0);
+    return list.length < kept.length ? intersect(list, kept) : intersect(kept, list);
+  }
+  const out = new Int32Array(kept.length);
+  let k = 0;
+  if (bitmaps.length === 1 && walked.length === 0) {
+    // The common case ("washing machine", "sony camera"), as a loop of its own.
+    const bitmap = bitmaps[0]!;
+    for (let i = 0; i < kept.length; i++) {
+      const n = kept[i]!;
+      out[k] = n;
+      k += (bitmap[n >>> 5]! >>> (n & 31)) & 1;
+    }
+    // All kept ("washing machine": every "machine" says "washing"): the list itself, whose bitmap
+    // and kept groups (listEqualTo) serve again.
+    return k === kept.length ? kept : out.subarray(0, k);
+  }
+  const at = new Int32Array(walked.length);
+  for (let i = 0; i < kept.length; i++) {
+    const n = kept[i]!;
+    let held = false;
+    for (let b = 0; !held && b < bitmaps.length; b++) held = ((bitmaps[b]![n >>> 5]! >>> (n & 31)) & 1) === 1;
+    for (let w = 0; !held && w < walked.length; w++) {
+      const list = walked[w]!;
+      const j = gallop(list, n, at[w]!);
+      at[w] = j;
+      held = list[j] === n;
+    }
+    if (held) out[k++] = n;
+  }
+  return out.subarray(0, k);
+}
+
 /** The distinct ordinals of two ascending lists, ascending. */
 function merge(a: Int32Array, b: Int32Array): Int32Array {
   const out = new Int32Array(a.length + b.length);
@@ -405,16 +489,28 @@ function merge(a: Int32Array, b: Int32Array): Int32Array {
 }
 
 /**
- * The distinct ordinals of several ascending lists, ascending: merged two at a time, shortest
- * first; many (a short prefix's lexemes) are put together and sorted at once.
+ * The distinct ordinals of several ascending lists, ascending: the longest itself when it holds
+ * every other's (checked on its bitmap: "smartwatch | watch" is watch's list, no copy); else merged
+ * two at a time, shortest first; many (a short prefix's lexemes) are put together and sorted at once.
  */
-function union(lists: Int32Array[]): Int32Array {
+function union(index: TextIndex, lists: Int32Array[]): Int32Array {
   const nonEmpty = lists.filter((list) => list.length > 0);
-  if (nonEmpty.length === 0) return new Int32Array(0);
-  if (nonEmpty.length <= 8) {
-    nonEmpty.sort((a, b) => a.length - b.length);
-    return nonEmpty.reduce((merged, next) => merge(merged, next));
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? new Int32Array(0);
+  nonEmpty.sort((a, b) => a.length - b.length);
+  const longest = nonEmpty[nonEmpty.length - 1]!;
+  const bitmap = bitmapOf(index, longest);
+  if (bitmap && nonEmpty.length <= 8) {
+    let holdsAll = true;
+    for (let l = 0; holdsAll && l < nonEmpty.length - 1; l++) {
+      const list = nonEmpty[l]!;
+      for (let i = 0; holdsAll && i < list.length; i++) {
+        const n = list[i]!;
+        holdsAll = ((bitmap[n >>> 5]! >>> (n & 31)) & 1) === 1;
+      }
+    }
+    if (holdsAll) return longest;
   }
+  if (nonEmpty.length <= 8) return nonEmpty.reduce((merged, next) => merge(merged, next));
   let length = 0;
   for (const list of nonEmpty) length += list.length;
   const all = new Int32Array(length);
@@ -429,12 +525,39 @@ function union(lists: Int32Array[]): Int32Array {
   return all.subarray(0, k);
 }
 
-/** The ordinals matching a query, ascending. */
+/** The lists any of which a product holds to match a query of words and "or"s (an "and" in it: its matches). */
+function listsOf(index: TextIndex, query: TextQuery): Int32Array[] {
+  if (query.kind === 'lexeme') return postingsOf(index, query).map((p) => p.ordinals);
+  if (query.kind === 'or') return query.parts.flatMap((part) => listsOf(index, part));
+  return [matching(index, query)];
+}
+
+/** At most how many products a query matches, from its lists' lengths (to test the rarest part first). */
+function atMost(index: TextIndex, query: TextQuery): number {
+  if (query.kind === 'lexeme') return postingsOf(index, query).reduce((sum, p) => sum + p.ordinals.length, 0);
+  const each = query.parts.map((part) => atMost(index, part));
+  return query.kind === 'or' ? each.reduce((sum, n) => sum + n, 0) : Math.min(...each);
+}
+
+/**
+ * The ordinals matching a query, ascending. For an "and", the matches of its rarest part are
+ * found, then tested against each other part in turn: an "or" among them ("sony camera" with
+ * camera's spellings) is never merged into one long list only to be intersected.
+ */
 function matching(index: TextIndex, query: TextQuery): Int32Array {
-  if (query.kind === 'lexeme') return union(postingsOf(index, query).map((p) => p.ordinals));
-  if (query.kind === 'or') return union(query.parts.map((part) => matching(index, part)));
-  const parts = query.parts.map((part) => matching(index, part)).sort((a, b) => a.length - b.length);
-  return parts.reduce((kept, next) => (kept.length === 0 ? kept : intersect(kept, next)));
+  if (query.kind === 'lexeme') return union(index, listsOf(index, query));
+  if (query.kind === 'or')
+    return union(
+      index,
+      query.parts.map((part) => matching(index, part)),
+    );
+  const parts = query.parts
+    .map((part) => ({ part, most: atMost(index, part) }))
+    .sort((a, b) => a.most - b.most);
+  let kept = matching(index, parts[0]!.part);
+  for (let p = 1; p < parts.length && kept.length > 0; p++)
+    kept = keptIn(index, kept, listsOf(index, parts[p]!.part));
+  return kept;
 }
 
 /** `matching` for a whole query, remembered for the next call with the same one. */
@@ -503,9 +626,122 @@ function bitsOf(value: number): number {
   return bits[0]!;
 }
 
+/** A list's distinct strengths and how many of its postings hold each: counted once per lexeme. */
+function strengthsHeld(index: TextIndex, { lexeme, codes }: Postings): StrengthCount[] {
+  let found = index.strengthCounts.get(lexeme);
+  if (!found) {
+    const { strengths } = index;
+    const perCode = new Int32Array(strengths.length);
+    for (let i = 0; i < codes.length; i++) perCode[codes[i]!]!++;
+    found = [];
+    perCode.forEach((postings, code) => {
+      if (postings > 0) found!.push({ code, strength: strengths[code]!, postings });
+    });
+    index.strengthCounts.set(lexeme, found);
+  }
+  return found;
+}
+
+/**
+ * Adds to each match's pattern number (`codes[i]`) its strength's digit in one list times the
+ * digit's weight, where the list holds it.
+ */
+function addDigits(
+  matches: Int32Array,
+  list: Int32Array,
+  listCodes: Uint16Array,
+  digit: Int32Array,
+  weight: number,
+  codes: Uint16Array,
+): void {
+  const m = matches.length;
+  if (
+    list === matches ||
+    (list.buffer === matches.buffer && list.byteOffset === matches.byteOffset && list.length === m)
+  ) {
+    // The list is the matches ("watch" in "smartwatch | watch").
+    for (let i = 0; i < m; i++) codes[i] = codes[i]! + digit[listCodes[i]!]! * weight;
+    return;
+  }
+  if (list.length > 8 * m) {
+    // A long list and few matches (an "and"): each match galloped to.
+    for (let i = 0, j = 0; i < m && j < list.length; i++) {
+      j = gallop(list, matches[i]!, j);
+      if (list[j] === matches[i]) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
+    }
+  } else if (8 * list.length < m) {
+    // A short list among many matches (a rare word of an "or"): each posting galloped to.
+    for (let j = 0, i = 0; j < list.length && i < m; j++) {
+      i = gallop(matches, list[j]!, i);
+      if (matches[i] === list[j]) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
+    }
+  } else {
+    const last = list.length - 1;
+    for (let i = 0, j = 0; i < m; i++) {
+      const n = matches[i]!;
+      // Never read past the end: a typed array read out of bounds is slow.
+      while (j < last && list[j]! < n) j++;
+      if (list[j] === n) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
+    }
+  }
+}
+
+/** Patterns of strengths numbered in a Uint16Array: at most this many. */
+const MOST_PATTERNS = 65_536;
+
+/**
+ * Each match's pattern of strengths (how strongly it holds each list, or not at all), numbered,
+ * and each pattern's rank: matches of one pattern rank alike, and a query's patterns are few (a
+ * list holds a few dozen strengths), so ranking a pattern once serves its thousands of matches,
+ * and the page needs only one comparison for most matches (firstByRank). Undefined when the
+ * patterns would be too many to number (a short prefix's hundreds of lexemes).
+ */
+function patternsOf(
+  index: TextIndex,
+  matches: Int32Array,
+  held: Postings[],
+  count: number,
+): { codes: Uint16Array; ranks: Uint32Array } | undefined {
+  const { strengths } = index;
+  // Per list, each strength's digit (1 up; 0: the list lacks the match) and the digit's weight.
+  const digits: Int32Array[] = [];
+  const strengthOfDigit: number[][] = [];
+  const weights: number[] = [];
+  let patterns = 1;
+  for (const list of held) {
+    const digit = new Int32Array(strengths.length);
+    const strengthOf = [0];
+    for (const { code, strength } of strengthsHeld(index, list)) {
+      digit[code] = strengthOf.length;
+      strengthOf.push(strength);
+    }
+    weights.push(patterns);
+    patterns *= strengthOf.length;
+    if (patterns > MOST_PATTERNS) return undefined;
+    digits.push(digit);
+    strengthOfDigit.push(strengthOf);
+  }
+  const m = matches.length;
+  const codes = new Uint16Array(m);
+  for (let l = 0; l < held.length; l++) {
+    addDigits(matches, held[l]!.ordinals, held[l]!.codes, digits[l]!, weights[l]!, codes);
+  }
+  // Each pattern's rank, its strengths added in the lists' order as rankText's sums are.
+  const ranks = new Uint32Array(patterns);
+  for (let pattern = 0; pattern < patterns; pattern++) {
+    let sum = 0;
+    for (let l = 0; l < held.length; l++) {
+      const strength = strengthOfDigit[l]![Math.floor(pattern / weights[l]!) % strengthOfDigit[l]!.length]!;
+      if (strength > 0) sum = f32(sum + strength / ZETA_2);
+    }
+    ranks[pattern] = bitsOf(f32(sum / count));
+  }
+  return { codes, ranks };
+}
+
 /**
  * The products matching a query (ordinals ascending) and, for the i-th of them, its relevance as
- * an unsigned integer in the same order (`rankAt(i)`, valid inside `use` only; the float4's bits).
+ * an unsigned integer in the same order (`ranks[i]`, valid inside `use` only; the float4's bits).
  * The relevance is ts_rank of the product's vector and the query with every "and" made "or" (the
  * sum, over the query's distinct words, of how strongly the product holds each, over their
  * number), computed as PostgreSQL does, float4 roundings included, so that equal ranks tie there
@@ -514,30 +750,33 @@ function bitsOf(value: number): number {
 export function rankText<T>(
   index: TextIndex,
   query: TextQuery,
-  use: (
-    ordinals: Int32Array,
-    rankAt: (i: number) => number,
-    /** When each match's rank is `ranks[codes[i]]` (one list of postings): for a tighter loop. */
-    byCode?: { codes: Uint16Array; ranks: Uint32Array },
-  ) => T,
+  use: (ordinals: Int32Array, ranks: Uint32Array) => T,
 ): T {
   const ordinals = matchingOnce(index, query);
   const words = wordsOf(query);
   const count = words.length;
   const { scratch, strengths } = index;
+  const m = ordinals.length;
+  index.ranks ??= new Uint32Array(index.size);
+  const ranks = index.ranks.subarray(0, m);
   const held = words.flatMap((word) => postingsOf(index, word));
-  if (held.length === 1 && held[0]!.ordinals.length === ordinals.length) {
+  if (held.length === 1 && held[0]!.ordinals.length === m) {
     // One list of postings holds every match in the same order: each one's rank depends on its
     // strength alone ("laptop", or "lapptop" whose corrections only "laptop" is in the catalogue).
     const { codes } = held[0]!;
-    const ranks = Uint32Array.from(strengths, (strength) => bitsOf(f32(f32(strength / ZETA_2) / count)));
-    return use(ordinals, (i) => ranks[codes[i]!]!, { codes, ranks });
+    const codeRanks = Uint32Array.from(strengths, (strength) => bitsOf(f32(f32(strength / ZETA_2) / count)));
+    for (let i = 0; i < m; i++) ranks[i] = codeRanks[codes[i]!]!;
+    return use(ordinals, ranks);
+  }
+  const patterns = patternsOf(index, ordinals, held, count);
+  if (patterns) {
+    for (let i = 0; i < m; i++) ranks[i] = patterns.ranks[patterns.codes[i]!]!;
+    return use(ordinals, ranks);
   }
   // Adding every list up costs two steps a posting (add, then clear); looking each match up in
   // each list by galloping about 2 log2(L / m) + 1 steps a (match, list).
   let addUp = 0;
   let lookUp = 0;
-  const m = ordinals.length;
   for (const list of held) {
     addUp += 2 * list.ordinals.length;
     lookUp += m * (2 * Math.log2(list.ordinals.length / m + 1) + 1);
@@ -553,7 +792,8 @@ export function rankText<T>(
         if (list.ordinals[at] === ordinals[i]) sums[i] = f32(sums[i]! + strengths[list.codes[at]!]! / ZETA_2);
       }
     }
-    return use(ordinals, (i) => bitsOf(f32(sums[i]! / count)));
+    for (let i = 0; i < m; i++) ranks[i] = bitsOf(f32(sums[i]! / count));
+    return use(ordinals, ranks);
   }
   for (const { ordinals: products, codes } of held) {
     for (let i = 0; i < products.length; i++) {
@@ -561,12 +801,10 @@ export function rankText<T>(
       scratch[n] = f32(scratch[n]! + strengths[codes[i]!]! / ZETA_2);
     }
   }
-  try {
-    return use(ordinals, (i) => bitsOf(f32(scratch[ordinals[i]!]! / count)));
-  } finally {
-    for (const { ordinals: products } of held)
-      for (let i = 0; i < products.length; i++) scratch[products[i]!] = 0;
-  }
+  for (let i = 0; i < m; i++) ranks[i] = bitsOf(f32(scratch[ordinals[i]!]! / count));
+  for (const { ordinals: products } of held)
+    for (let i = 0; i < products.length; i++) scratch[products[i]!] = 0;
+  return use(ordinals, ranks);
 }
 
 /** The first position in an ascending list holding `n` or more (binary search). */
@@ -626,21 +864,8 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
     return bitsOf(f32(sum / count));
   };
   // Each list's distinct strengths and how many postings hold each: counted when first asked.
-  let perList: { strength: number; postings: number }[][] | undefined;
-  const countPerList = () =>
-    lists.map(({ lexeme, codes }) => {
-      let found = index.strengthCounts.get(lexeme);
-      if (!found) {
-        const perCode = new Int32Array(strengths.length);
-        for (let i = 0; i < codes.length; i++) perCode[codes[i]!]!++;
-        found = [];
-        perCode.forEach((postings, code) => {
-          if (postings > 0) found!.push({ strength: strengths[code]!, postings });
-        });
-        index.strengthCounts.set(lexeme, found);
-      }
-      return found;
-    });
+  let perList: StrengthCount[][] | undefined;
+  const countPerList = () => lists.map((list) => strengthsHeld(index, list));
   return {
     matches,
     has: (n) => matches[lowerBound(matches, n)] === n,
@@ -708,10 +933,10 @@ export function searchText(
   index: TextIndex,
   query: TextQuery,
 ): { ordinals: Int32Array; scores: Float64Array } {
-  return rankText(index, query, (ordinals, rankAt) => ({
+  return rankText(index, query, (ordinals, ranks) => ({
     ordinals,
-    scores: Float64Array.from(ordinals, (_, i) => {
-      bits[0] = rankAt(i);
+    scores: Float64Array.from(ranks, (rank) => {
+      bits[0] = rank;
       return float[0]!;
     }),
   }));
