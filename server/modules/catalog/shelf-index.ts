@@ -8,6 +8,7 @@ import {
   createRanker,
   createTextIndexBuilder,
   listEqualTo,
+  matchPositions,
   matchText,
   type Ranker,
   rankText,
@@ -703,8 +704,14 @@ function searchPageOf(
         };
     const walked = firstByWalking(s, index, query, accept, offset + limit, walkAlways);
     if (walked) return { ids: walked.page.slice(offset).map((n) => s.ids[n]!), total: walked.total };
-    return rankText(index, query, (ordinals, ranks) => {
-      const { page, total } = firstByRank(s, ordinals, ranks, accept, offset + limit);
+    return rankText(index, query, (ordinals, ranks, patterns) => {
+      // Many matches over the whole shelf: the page is the best ranks' few and one tier's best
+      // sellers (fewer, reading them all in one pass is as fast).
+      if (patterns && !accept && ordinals.length >= WALK_FROM_MATCHES) {
+        const page = firstByTiers(s, ordinals, patterns, matchPositions(index, query), offset + limit);
+        return { ids: page.slice(offset).map((n) => s.ids[n]!), total: ordinals.length };
+      }
+      const { page, total } = firstByRank(s, ordinals, ranks(), accept, offset + limit);
       return { ids: page.slice(offset).map((n) => s.ids[n]!), total };
     });
   }
@@ -748,6 +755,76 @@ function firstByRank(
     }
   }
   return { page: first.inOrder(), total };
+}
+
+/**
+ * The first `k` matches by rank over the whole shelf, best sellers first among equals, from the
+ * matches' few ranks (`patterns`): counted by pattern, the ranks above the page's last are taken
+ * whole (fewer than k), and of the last rank's tier only its best sellers, found by walking the
+ * best sellers from the top and asking whether each matches at that rank (a bitmap and a count:
+ * no binary search), or, for a small tier, by gathering it.
+ */
+function firstByTiers(
+  s: Snapshot,
+  ordinals: Int32Array,
+  patterns: { codes: Uint16Array; ranks: Uint32Array },
+  matches: { has(n: number): boolean; at(n: number): number },
+  k: number,
+): number[] {
+  const { codes } = patterns;
+  const rankOf = patterns.ranks;
+  const m = ordinals.length;
+  const perPattern = new Int32Array(patterns.ranks.length);
+  for (let i = 0; i < m; i++) perPattern[codes[i]!]!++;
+  // Each rank held, best first, and how many matches hold it.
+  const byRank = new Map<number, number>();
+  perPattern.forEach((count, pattern) => {
+    if (count > 0) {
+      const rank = patterns.ranks[pattern]!;
+      byRank.set(rank, (byRank.get(rank) ?? 0) + count);
+    }
+  });
+  const held = [...byRank].sort((a, b) => b[0] - a[0]);
+  // The last rank the page reaches, and how many matches rank above it.
+  let last = held[held.length - 1]?.[0] ?? 0;
+  let above = 0;
+  let tier = 0;
+  for (const [rank, count] of held) {
+    if (above + count >= k) {
+      last = rank;
+      tier = count;
+      break;
+    }
+    above += count;
+  }
+  if (tier === 0) tier = m - above;
+  const sold = s.rankOf.sold;
+  const page: number[] = [];
+  if (above > 0) {
+    for (let i = 0; i < m; i++) if (rankOf[codes[i]!]! > last) page.push(i);
+    page.sort((a, b) => rankOf[codes[b]!]! - rankOf[codes[a]!]! || sold[ordinals[b]!]! - sold[ordinals[a]!]!);
+    for (let p = 0; p < page.length; p++) page[p] = ordinals[page[p]!]!;
+  }
+  const need = Math.min(k, m) - page.length;
+  if (need <= 0) return page;
+  const size = s.ids.length;
+  // Walking meets the tier's members one in size / tier steps, a few reads each; gathering reads
+  // every match and the best-seller rank of each of the tier's.
+  if ((need * size) / tier < m) {
+    const bySold = s.inOrder.sold;
+    let found = 0;
+    for (let at = bySold.length - 1; at >= 0 && found < need; at--) {
+      const n = bySold[at]!;
+      if (matches.has(n) && rankOf[codes[matches.at(n)]!] === last) {
+        page.push(n);
+        found++;
+      }
+    }
+    return page;
+  }
+  const first = new FirstInOrder(need, (n) => -sold[n]!);
+  for (let i = 0; i < m; i++) if (rankOf[codes[i]!] === last) first.offer(ordinals[i]!);
+  return [...page, ...first.inOrder()];
 }
 
 /**

@@ -185,6 +185,15 @@ describe('the text index', () => {
     for (const query of queries) {
       const want = Array.from({ length: size }, (_, n) => n).filter((n) => naive(query, n));
       expect([...matchText(index, query)], JSON.stringify(query)).toEqual(want);
+      // One product at a time (the best-seller walk's way: by bitmap where a list is long), alike.
+      const { ordinals, scores } = searchText(index, query);
+      const bits = new Uint32Array(new Float32Array(scores).buffer);
+      const ranker = createRanker(index, query);
+      for (let n = 0; n < size; n++) {
+        const at = ordinals.indexOf(n);
+        expect(ranker.has(n), `${JSON.stringify(query)} ${n}`).toBe(at >= 0);
+        if (at >= 0) expect(ranker.rank(n), `${JSON.stringify(query)} ${n}`).toBe(bits[at]);
+      }
     }
   });
 

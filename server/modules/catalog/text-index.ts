@@ -134,11 +134,13 @@ export type TextIndex = {
   scratch: Float64Array;
   /** Scratch for the matches' ranks (`rankText`), made at the first search. */
   ranks?: Uint32Array;
+  /** Scratch for patterns by product (`spreadDigits`), kept zeroed, made when first needed. */
+  patternScratch?: Uint16Array;
   /**
    * The last query matched and its matches: a search of several words asks first whether they
    * all match together, then for its page, with the same query (parsed once, kept).
    */
-  last?: { query: TextQuery; ordinals: Int32Array };
+  last?: { query: TextQuery; ordinals: Int32Array; bitmap?: Uint32Array };
 };
 
 /** ts_rank's weights for D, C, B and A (PostgreSQL's defaults), as the float4s it computes with. */
@@ -387,6 +389,42 @@ function bitmapOf(index: TextIndex, list: Int32Array): Uint32Array | undefined {
   return bitmap;
 }
 
+/** How many bits of a 32-bit word are set. */
+function bitCount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/**
+ * Per block of 8 words of a bitmap, how many bits are set before it: with it, where a product
+ * stands in a long list (`positionIn`) is a count within one block, not a binary search of the
+ * list. Built with the bitmap's first use for that (an int a 256 products: 16 KB at a million).
+ */
+const directories = new WeakMap<Uint32Array, Int32Array>();
+function directoryOf(bitmap: Uint32Array): Int32Array {
+  let before = directories.get(bitmap);
+  if (!before) {
+    before = new Int32Array((bitmap.length >>> 3) + 1);
+    let count = 0;
+    for (let w = 0; w < bitmap.length; w++) {
+      if ((w & 7) === 0) before[w >>> 3] = count;
+      count += bitCount(bitmap[w]!);
+    }
+    directories.set(bitmap, before);
+  }
+  return before;
+}
+
+/** Where product `n` stands in the list of `bitmap` (the list holding it): its set bits before `n`. */
+function positionIn(bitmap: Uint32Array, before: Int32Array, n: number): number {
+  const word = n >>> 5;
+  let count = before[word >>> 3]!;
+  for (let w = word & ~7; w < word; w++) count += bitCount(bitmap[w]!);
+  return count + bitCount(bitmap[word]! & ((1 << (n & 31)) - 1));
+}
+
 /**
  * The ordinals in both ascending lists (`a` the shorter): walked side by side when their lengths
  * are alike, else each of `a` galloped to in `b`.
@@ -582,6 +620,36 @@ function wordsOf(query: TextQuery): { lexeme: string; prefix: boolean }[] {
   return [...byLexeme.values()].sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
 }
 
+/**
+ * A query's matches as a bitmap with its count directory: whether a product matches, and if so
+ * where it stands among the matches, in a few reads (a walk of the best sellers over a tier of
+ * equal rank). A one-word query's is its list's; another's is made once for the query.
+ */
+export function matchPositions(
+  index: TextIndex,
+  query: TextQuery,
+): { has(n: number): boolean; at(n: number): number } {
+  const matches = matchingOnce(index, query);
+  let bitmap = bitmapOf(index, matches);
+  if (!bitmap) {
+    const last = index.last!;
+    if (!last.bitmap) {
+      last.bitmap = new Uint32Array((index.size + 31) >>> 5);
+      for (let i = 0; i < matches.length; i++) {
+        const n = matches[i]!;
+        last.bitmap[n >>> 5]! |= 1 << (n & 31);
+      }
+    }
+    bitmap = last.bitmap;
+  }
+  const words = bitmap;
+  const before = directoryOf(words);
+  return {
+    has: (n) => ((words[n >>> 5]! >>> (n & 31)) & 1) === 1,
+    at: (n) => positionIn(words, before, n),
+  };
+}
+
 /** The products matching a query, ordinals ascending (the filter panel needs no ranks). */
 export function matchText(index: TextIndex, query: TextQuery): Int32Array {
   return matchingOnce(index, query);
@@ -644,7 +712,9 @@ function strengthsHeld(index: TextIndex, { lexeme, codes }: Postings): StrengthC
 
 /**
  * Adds to each match's pattern number (`codes[i]`) its strength's digit in one list times the
- * digit's weight, where the list holds it.
+ * digit's weight, where the list holds it: directly when the list is the matches, else beside
+ * them when the list is longer (an "and"); false when it is not, and the caller spreads the list
+ * by product (`spreadDigits`).
  */
 function addDigits(
   matches: Int32Array,
@@ -653,7 +723,7 @@ function addDigits(
   digit: Int32Array,
   weight: number,
   codes: Uint16Array,
-): void {
+): boolean {
   const m = matches.length;
   if (
     list === matches ||
@@ -661,29 +731,50 @@ function addDigits(
   ) {
     // The list is the matches ("watch" in "smartwatch | watch").
     for (let i = 0; i < m; i++) codes[i] = codes[i]! + digit[listCodes[i]!]! * weight;
-    return;
+    return true;
   }
+  // No longer than the matches (a word of an "or"): spread by product.
+  if (list.length <= m) return false;
   if (list.length > 8 * m) {
-    // A long list and few matches (an "and"): each match galloped to.
     for (let i = 0, j = 0; i < m && j < list.length; i++) {
       j = gallop(list, matches[i]!, j);
       if (list[j] === matches[i]) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
     }
-  } else if (8 * list.length < m) {
-    // A short list among many matches (a rare word of an "or"): each posting galloped to.
-    for (let j = 0, i = 0; j < list.length && i < m; j++) {
-      i = gallop(matches, list[j]!, i);
-      if (matches[i] === list[j]) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
-    }
-  } else {
-    const last = list.length - 1;
-    for (let i = 0, j = 0; i < m; i++) {
-      const n = matches[i]!;
-      // Never read past the end: a typed array read out of bounds is slow.
-      while (j < last && list[j]! < n) j++;
-      if (list[j] === n) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
+    return true;
+  }
+  // Somewhat longer (a word of an "and"): walked beside the matches, mostly stepping over products
+  // that do not match, a branch the processor foresees.
+  const last = list.length - 1;
+  for (let i = 0, j = 0; i < m; i++) {
+    const n = matches[i]!;
+    // Never read past the end: a typed array read out of bounds is slow.
+    while (j < last && list[j]! < n) j++;
+    if (list[j] === n) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
+  }
+  return true;
+}
+
+/**
+ * The other lists' digits written by product into a scratch array, then read back in the matches'
+ * order and the scratch cleared: no comparison a posting (walking a list beside the matches mispredicts
+ * a branch at every other step).
+ */
+function spreadDigits(
+  index: TextIndex,
+  matches: Int32Array,
+  lists: { list: Int32Array; listCodes: Uint16Array; digit: Int32Array; weight: number }[],
+  codes: Uint16Array,
+): void {
+  index.patternScratch ??= new Uint16Array(index.size);
+  const scratch = index.patternScratch;
+  for (const { list, listCodes, digit, weight } of lists) {
+    for (let j = 0; j < list.length; j++) {
+      const n = list[j]!;
+      scratch[n] = scratch[n]! + digit[listCodes[j]!]! * weight;
     }
   }
+  for (let i = 0; i < matches.length; i++) codes[i] = codes[i]! + scratch[matches[i]!]!;
+  for (const { list } of lists) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
 }
 
 /** Patterns of strengths numbered in a Uint16Array: at most this many. */
@@ -723,9 +814,15 @@ function patternsOf(
   }
   const m = matches.length;
   const codes = new Uint16Array(m);
+  const spread: { list: Int32Array; listCodes: Uint16Array; digit: Int32Array; weight: number }[] = [];
   for (let l = 0; l < held.length; l++) {
-    addDigits(matches, held[l]!.ordinals, held[l]!.codes, digits[l]!, weights[l]!, codes);
+    const { ordinals: list, codes: listCodes } = held[l]!;
+    const digit = digits[l]!;
+    const weight = weights[l]!;
+    if (!addDigits(matches, list, listCodes, digit, weight, codes))
+      spread.push({ list, listCodes, digit, weight });
   }
+  if (spread.length > 0) spreadDigits(index, matches, spread, codes);
   // Each pattern's rank, its strengths added in the lists' order as rankText's sums are.
   const ranks = new Uint32Array(patterns);
   for (let pattern = 0; pattern < patterns; pattern++) {
@@ -750,7 +847,13 @@ function patternsOf(
 export function rankText<T>(
   index: TextIndex,
   query: TextQuery,
-  use: (ordinals: Int32Array, ranks: Uint32Array) => T,
+  use: (
+    ordinals: Int32Array,
+    /** Every match's rank, in order (worked out when first asked). */
+    ranks: () => Uint32Array,
+    /** When each match's rank is `patterns.ranks[patterns.codes[i]]`: its few ranks, by number. */
+    patterns?: { codes: Uint16Array; ranks: Uint32Array },
+  ) => T,
 ): T {
   const ordinals = matchingOnce(index, query);
   const words = wordsOf(query);
@@ -759,19 +862,21 @@ export function rankText<T>(
   const m = ordinals.length;
   index.ranks ??= new Uint32Array(index.size);
   const ranks = index.ranks.subarray(0, m);
+  const spread = (codes: Uint16Array, codeRanks: Uint32Array) => {
+    for (let i = 0; i < m; i++) ranks[i] = codeRanks[codes[i]!]!;
+    return ranks;
+  };
   const held = words.flatMap((word) => postingsOf(index, word));
   if (held.length === 1 && held[0]!.ordinals.length === m) {
     // One list of postings holds every match in the same order: each one's rank depends on its
     // strength alone ("laptop", or "lapptop" whose corrections only "laptop" is in the catalogue).
     const { codes } = held[0]!;
     const codeRanks = Uint32Array.from(strengths, (strength) => bitsOf(f32(f32(strength / ZETA_2) / count)));
-    for (let i = 0; i < m; i++) ranks[i] = codeRanks[codes[i]!]!;
-    return use(ordinals, ranks);
+    return use(ordinals, () => spread(codes, codeRanks), { codes, ranks: codeRanks });
   }
   const patterns = patternsOf(index, ordinals, held, count);
   if (patterns) {
-    for (let i = 0; i < m; i++) ranks[i] = patterns.ranks[patterns.codes[i]!]!;
-    return use(ordinals, ranks);
+    return use(ordinals, () => spread(patterns.codes, patterns.ranks), patterns);
   }
   // Adding every list up costs two steps a posting (add, then clear); looking each match up in
   // each list by galloping about 2 log2(L / m) + 1 steps a (match, list).
@@ -793,7 +898,7 @@ export function rankText<T>(
       }
     }
     for (let i = 0; i < m; i++) ranks[i] = bitsOf(f32(sums[i]! / count));
-    return use(ordinals, ranks);
+    return use(ordinals, () => ranks);
   }
   for (const { ordinals: products, codes } of held) {
     for (let i = 0; i < products.length; i++) {
@@ -804,7 +909,7 @@ export function rankText<T>(
   for (let i = 0; i < m; i++) ranks[i] = bitsOf(f32(scratch[ordinals[i]!]! / count));
   for (const { ordinals: products } of held)
     for (let i = 0; i < products.length; i++) scratch[products[i]!] = 0;
-  return use(ordinals, ranks);
+  return use(ordinals, () => ranks);
 }
 
 /** The first position in an ascending list holding `n` or more (binary search). */
@@ -858,6 +963,11 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
   const lists = words.flatMap((word) => postingsOf(index, word));
   const { strengths } = index;
   const held = new Float64Array(lists.length);
+  // A walk looks up products in no order: in a long list, by its bitmap (is it there, and where:
+  // a few reads in one place), in a short one by binary search.
+  const bitmaps = lists.map(({ ordinals }) => bitmapOf(index, ordinals));
+  const directories = bitmaps.map((bitmap) => bitmap && directoryOf(bitmap));
+  const matchBitmap = bitmapOf(index, matches);
   const rankOfStrengths = (of: ArrayLike<number>) => {
     let sum = 0;
     for (let l = 0; l < lists.length; l++) if (of[l]! > 0) sum = f32(sum + of[l]! / ZETA_2);
@@ -868,12 +978,22 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
   const countPerList = () => lists.map((list) => strengthsHeld(index, list));
   return {
     matches,
-    has: (n) => matches[lowerBound(matches, n)] === n,
+    has: matchBitmap
+      ? (n) => ((matchBitmap[n >>> 5]! >>> (n & 31)) & 1) === 1
+      : (n) => matches[lowerBound(matches, n)] === n,
     rank(n) {
       let sum = 0;
       for (let l = 0; l < lists.length; l++) {
         const { ordinals, codes } = lists[l]!;
-        const at = lowerBound(ordinals, n);
+        const bitmap = bitmaps[l];
+        let at: number;
+        if (bitmap) {
+          if (((bitmap[n >>> 5]! >>> (n & 31)) & 1) === 0) {
+            held[l] = 0;
+            continue;
+          }
+          at = positionIn(bitmap, directories[l]!, n);
+        } else at = lowerBound(ordinals, n);
         if (ordinals[at] === n) {
           const strength = strengths[codes[at]!]!;
           held[l] = strength;
@@ -887,10 +1007,20 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
     best: rankOfStrengths(lists.map((list) => list.strongest)),
     shortestList: Math.min(...lists.map((list) => list.ordinals.length)),
     stronger(cut, each) {
+      perList ??= countPerList();
       for (let l = 0; l < lists.length; l++) {
+        // Which of the list's strengths are above the cut: none, and the list is not read at all.
+        const above = new Uint8Array(strengths.length);
+        let any = false;
+        for (const { code, strength } of perList[l]!) {
+          if (strength > cut[l]!) {
+            above[code] = 1;
+            any = true;
+          }
+        }
+        if (!any) continue;
         const { ordinals, codes } = lists[l]!;
-        const bar = cut[l]!;
-        for (let i = 0; i < codes.length; i++) if (strengths[codes[i]!]! > bar) each(ordinals[i]!, l);
+        for (let i = 0; i < codes.length; i++) if (above[codes[i]!] === 1) each(ordinals[i]!, l);
       }
     },
     cutAtMost(rank) {
@@ -935,7 +1065,7 @@ export function searchText(
 ): { ordinals: Int32Array; scores: Float64Array } {
   return rankText(index, query, (ordinals, ranks) => ({
     ordinals,
-    scores: Float64Array.from(ranks, (rank) => {
+    scores: Float64Array.from(ranks(), (rank) => {
       bits[0] = rank;
       return float[0]!;
     }),
