@@ -10,6 +10,7 @@ import {
   listEqualTo,
   matchPositions,
   matchText,
+  type Patterns,
   type Ranker,
   rankText,
   type TextIndex,
@@ -767,18 +768,16 @@ function firstByRank(
 function firstByTiers(
   s: Snapshot,
   ordinals: Int32Array,
-  patterns: { codes: Uint16Array; ranks: Uint32Array },
+  patterns: Patterns,
   matches: { has(n: number): boolean; at(n: number): number },
   k: number,
 ): number[] {
   const { codes } = patterns;
   const rankOf = patterns.ranks;
   const m = ordinals.length;
-  const perPattern = new Int32Array(patterns.ranks.length);
-  for (let i = 0; i < m; i++) perPattern[codes[i]!]!++;
   // Each rank held, best first, and how many matches hold it.
   const byRank = new Map<number, number>();
-  perPattern.forEach((count, pattern) => {
+  patterns.counts.forEach((count, pattern) => {
     if (count > 0) {
       const rank = patterns.ranks[pattern]!;
       byRank.set(rank, (byRank.get(rank) ?? 0) + count);

@@ -712,9 +712,9 @@ function strengthsHeld(index: TextIndex, { lexeme, codes }: Postings): StrengthC
 
 /**
  * Adds to each match's pattern number (`codes[i]`) its strength's digit in one list times the
- * digit's weight, where the list holds it: directly when the list is the matches, else beside
- * them when the list is longer (an "and"); false when it is not, and the caller spreads the list
- * by product (`spreadDigits`).
+ * digit's weight, where the list holds it, beside them when the list is longer (an "and"). A list
+ * that is the matches is left to the last pass ('direct'), and one no longer than them is spread by
+ * product ('spread'): see `finishPatterns`.
  */
 function addDigits(
   matches: Int32Array,
@@ -723,24 +723,22 @@ function addDigits(
   digit: Int32Array,
   weight: number,
   codes: Uint16Array,
-): boolean {
+): 'added' | 'direct' | 'spread' {
   const m = matches.length;
+  // The list is the matches ("watch" in "smartwatch | watch"): its codes are in the matches' order.
   if (
     list === matches ||
     (list.buffer === matches.buffer && list.byteOffset === matches.byteOffset && list.length === m)
-  ) {
-    // The list is the matches ("watch" in "smartwatch | watch").
-    for (let i = 0; i < m; i++) codes[i] = codes[i]! + digit[listCodes[i]!]! * weight;
-    return true;
-  }
+  )
+    return 'direct';
   // No longer than the matches (a word of an "or"): spread by product.
-  if (list.length <= m) return false;
+  if (list.length <= m) return 'spread';
   if (list.length > 8 * m) {
     for (let i = 0, j = 0; i < m && j < list.length; i++) {
       j = gallop(list, matches[i]!, j);
       if (list[j] === matches[i]) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
     }
-    return true;
+    return 'added';
   }
   // Somewhat longer (a word of an "and"): walked beside the matches, mostly stepping over products
   // that do not match, a branch the processor foresees.
@@ -751,31 +749,64 @@ function addDigits(
     while (j < last && list[j]! < n) j++;
     if (list[j] === n) codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
   }
-  return true;
+  return 'added';
 }
 
+type DigitList = { list: Int32Array; listCodes: Uint16Array; digit: Int32Array; weight: number };
+
 /**
- * The other lists' digits written by product into a scratch array, then read back in the matches'
- * order and the scratch cleared: no comparison a posting (walking a list beside the matches mispredicts
- * a branch at every other step).
+ * The last pass over the matches: adds the digits of the lists that are the matches ("direct") and
+ * of those spread by product into a scratch array first (no comparison a posting: walking a short
+ * list beside the matches mispredicts a branch at every other step), and counts each pattern's
+ * matches, in one pass where it can (one direct list), the scratch cleared after.
  */
-function spreadDigits(
+function finishPatterns(
   index: TextIndex,
   matches: Int32Array,
-  lists: { list: Int32Array; listCodes: Uint16Array; digit: Int32Array; weight: number }[],
+  direct: DigitList[],
+  spread: DigitList[],
   codes: Uint16Array,
+  counts: Int32Array,
 ): void {
+  const m = matches.length;
   index.patternScratch ??= new Uint16Array(index.size);
   const scratch = index.patternScratch;
-  for (const { list, listCodes, digit, weight } of lists) {
+  for (const { list, listCodes, digit, weight } of spread) {
     for (let j = 0; j < list.length; j++) {
       const n = list[j]!;
       scratch[n] = scratch[n]! + digit[listCodes[j]!]! * weight;
     }
   }
-  for (let i = 0; i < matches.length; i++) codes[i] = codes[i]! + scratch[matches[i]!]!;
-  for (const { list } of lists) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
+  for (const { listCodes, digit, weight } of direct.slice(1)) {
+    for (let i = 0; i < m; i++) codes[i] = codes[i]! + digit[listCodes[i]!]! * weight;
+  }
+  const first = direct[0];
+  if (first && spread.length > 0) {
+    const { listCodes, digit, weight } = first;
+    for (let i = 0; i < m; i++) {
+      const code = codes[i]! + digit[listCodes[i]!]! * weight + scratch[matches[i]!]!;
+      codes[i] = code;
+      counts[code]!++;
+    }
+  } else if (first) {
+    const { listCodes, digit, weight } = first;
+    for (let i = 0; i < m; i++) {
+      const code = codes[i]! + digit[listCodes[i]!]! * weight;
+      codes[i] = code;
+      counts[code]!++;
+    }
+  } else if (spread.length > 0) {
+    for (let i = 0; i < m; i++) {
+      const code = codes[i]! + scratch[matches[i]!]!;
+      codes[i] = code;
+      counts[code]!++;
+    }
+  } else for (let i = 0; i < m; i++) counts[codes[i]!]!++;
+  for (const { list } of spread) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
 }
+
+/** Each match's pattern number (`codes`), each pattern's rank, and how many matches hold each. */
+export type Patterns = { codes: Uint16Array; ranks: Uint32Array; counts: Int32Array };
 
 /** Patterns of strengths numbered in a Uint16Array: at most this many. */
 const MOST_PATTERNS = 65_536;
@@ -792,7 +823,7 @@ function patternsOf(
   matches: Int32Array,
   held: Postings[],
   count: number,
-): { codes: Uint16Array; ranks: Uint32Array } | undefined {
+): Patterns | undefined {
   const { strengths } = index;
   // Per list, each strength's digit (1 up; 0: the list lacks the match) and the digit's weight.
   const digits: Int32Array[] = [];
@@ -814,15 +845,17 @@ function patternsOf(
   }
   const m = matches.length;
   const codes = new Uint16Array(m);
-  const spread: { list: Int32Array; listCodes: Uint16Array; digit: Int32Array; weight: number }[] = [];
+  const direct: DigitList[] = [];
+  const spread: DigitList[] = [];
   for (let l = 0; l < held.length; l++) {
     const { ordinals: list, codes: listCodes } = held[l]!;
     const digit = digits[l]!;
     const weight = weights[l]!;
-    if (!addDigits(matches, list, listCodes, digit, weight, codes))
-      spread.push({ list, listCodes, digit, weight });
+    const added = addDigits(matches, list, listCodes, digit, weight, codes);
+    if (added !== 'added') (added === 'direct' ? direct : spread).push({ list, listCodes, digit, weight });
   }
-  if (spread.length > 0) spreadDigits(index, matches, spread, codes);
+  const counts = new Int32Array(patterns);
+  finishPatterns(index, matches, direct, spread, codes, counts);
   // Each pattern's rank, its strengths added in the lists' order as rankText's sums are.
   const ranks = new Uint32Array(patterns);
   for (let pattern = 0; pattern < patterns; pattern++) {
@@ -833,7 +866,7 @@ function patternsOf(
     }
     ranks[pattern] = bitsOf(f32(sum / count));
   }
-  return { codes, ranks };
+  return { codes, ranks, counts };
 }
 
 /**
@@ -852,7 +885,7 @@ export function rankText<T>(
     /** Every match's rank, in order (worked out when first asked). */
     ranks: () => Uint32Array,
     /** When each match's rank is `patterns.ranks[patterns.codes[i]]`: its few ranks, by number. */
-    patterns?: { codes: Uint16Array; ranks: Uint32Array },
+    patterns?: Patterns,
   ) => T,
 ): T {
   const ordinals = matchingOnce(index, query);
@@ -872,7 +905,9 @@ export function rankText<T>(
     // strength alone ("laptop", or "lapptop" whose corrections only "laptop" is in the catalogue).
     const { codes } = held[0]!;
     const codeRanks = Uint32Array.from(strengths, (strength) => bitsOf(f32(f32(strength / ZETA_2) / count)));
-    return use(ordinals, () => spread(codes, codeRanks), { codes, ranks: codeRanks });
+    const counts = new Int32Array(codeRanks.length);
+    for (let i = 0; i < m; i++) counts[codes[i]!]!++;
+    return use(ordinals, () => spread(codes, codeRanks), { codes, ranks: codeRanks, counts });
   }
   const patterns = patternsOf(index, ordinals, held, count);
   if (patterns) {
