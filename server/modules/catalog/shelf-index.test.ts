@@ -289,7 +289,13 @@ describe('searches from the text index (decision 025)', () => {
     // Every relevance page found by walking the best sellers (firstByWalking), whatever the numbers.
     // And every panel of one word's matches from the word's kept groups (wordGroups).
     const bestSellersFirst = createShelfIndex(db, { walkSearches: true, wordGroupsFrom: 0 });
-    await Promise.all([index.ready({ searches: true }), bestSellersFirst.ready({ searches: true })]);
+    // And every page of a search over the whole shelf from its ranks' tiers (firstByTiers).
+    const byTiers = createShelfIndex(db, { tiersFrom: 0 });
+    await Promise.all([
+      index.ready({ searches: true }),
+      byTiers.ready({ searches: true }),
+      bestSellersFirst.ready({ searches: true }),
+    ]);
     const sorts: ProductSort[] = [
       { field: 'relevance', direction: 'desc' },
       { field: 'price', direction: 'asc' },
@@ -314,6 +320,7 @@ describe('searches from the text index (decision 025)', () => {
           total: (await repository.countProducts(db, resolved, 1_000_000)).count,
         };
         expect(index.page(resolved, [sort], page, 24), label).toEqual(expected);
+        expect(byTiers.page(resolved, [sort], page, 24), label).toEqual(expected);
         expect(bestSellersFirst.page(resolved, [sort], page, 24), label).toEqual(expected);
         if (expected.ids.length > 0) pagesWithProducts++;
       }
@@ -327,7 +334,7 @@ describe('searches from the text index (decision 025)', () => {
     }
     // The spread is only a test if many pages hold products.
     expect(pagesWithProducts).toBeGreaterThan(cases.length / 2);
-    await Promise.all([index.close(), bestSellersFirst.close()]);
+    await Promise.all([index.close(), byTiers.close(), bestSellersFirst.close()]);
   });
 
   it('answers for renamed products only once it has read them again', async () => {

@@ -104,12 +104,15 @@ export function createShelfIndex(
     gatherUpTo?: number;
     /** Page every search by relevance by walking the best sellers (firstByWalking; tests). */
     walkSearches?: boolean;
+    /** Page a search over the whole shelf from its ranks' tiers from this many matches (firstByTiers; tests: 0). */
+    tiersFrom?: number;
     /** Keep a word's groups for panels from this many products (wordGroups; tests: 0). */
     wordGroupsFrom?: number;
   } = {},
 ) {
   const gatherUpTo = options.gatherUpTo;
   const walkSearches = options.walkSearches ?? false;
+  const tiersFrom = options.tiersFrom ?? WALK_FROM_MATCHES;
   const wordGroupsFrom = options.wordGroupsFrom ?? WORD_GROUPS_FROM;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const stockDelayMs = options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS;
@@ -259,16 +262,10 @@ export function createShelfIndex(
         const index = textOf(s);
         if (!index) return undefined;
         const order = field === 'relevance' ? 'relevance' : { field, descending: direction === 'desc' };
-        return searchPageOf(
-          s,
-          index,
-          filters.textQuery,
-          filters,
-          order,
-          (page - 1) * limit,
-          limit,
-          walkSearches,
-        );
+        return searchPageOf(s, index, filters.textQuery, filters, order, (page - 1) * limit, limit, {
+          walkAlways: walkSearches,
+          tiersFrom,
+        });
       }
       // A list that is not a search has no relevance: newest first, as SQL orders it.
       const [by, descending] =
@@ -666,7 +663,7 @@ function searchPageOf(
   order: 'relevance' | { field: SortField; descending: boolean },
   offset: number,
   limit: number,
-  walkAlways = false,
+  { walkAlways, tiersFrom }: { walkAlways: boolean; tiersFrom: number },
 ): { ids: string[]; total: number } | undefined {
   if (s.ids.length >= TIE_ROOM) return undefined;
   const { passes, low, high, byPrice } = select(s, filters);
@@ -708,7 +705,7 @@ function searchPageOf(
     return rankText(index, query, (ordinals, ranks, patterns) => {
       // Many matches over the whole shelf: the page is the best ranks' few and one tier's best
       // sellers (fewer, reading them all in one pass is as fast).
-      if (patterns && !accept && ordinals.length >= WALK_FROM_MATCHES) {
+      if (patterns && !accept && ordinals.length >= tiersFrom) {
         const page = firstByTiers(s, ordinals, patterns, matchPositions(index, query), offset + limit);
         return { ids: page.slice(offset).map((n) => s.ids[n]!), total: ordinals.length };
       }
