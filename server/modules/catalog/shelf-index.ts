@@ -776,7 +776,7 @@ function firstByTiers(
   const byRank = new Map<number, number>();
   patterns.counts.forEach((count, pattern) => {
     if (count > 0) {
-      const rank = patterns.ranks[pattern]!;
+      const rank = rankOf[pattern]!;
       byRank.set(rank, (byRank.get(rank) ?? 0) + count);
     }
   });

@@ -379,14 +379,25 @@ function bitmapOf(index: TextIndex, list: Int32Array): Uint32Array | undefined {
   const at = list.byteOffset >>> 2;
   let bitmap = index.bitmaps.get(at);
   if (!bitmap) {
-    bitmap = new Uint32Array((index.size + 31) >>> 5);
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i]!;
-      bitmap[n >>> 5]! |= 1 << (n & 31);
-    }
+    bitmap = bitmapFrom(index.size, list);
     index.bitmaps.set(at, bitmap);
   }
   return bitmap;
+}
+
+/** A bit per product of `size`, set for those in `list`. */
+function bitmapFrom(size: number, list: Int32Array): Uint32Array {
+  const bitmap = new Uint32Array((size + 31) >>> 5);
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i]!;
+    bitmap[n >>> 5]! |= 1 << (n & 31);
+  }
+  return bitmap;
+}
+
+/** Whether `bitmap` holds product `n`. */
+function inBitmap(bitmap: Uint32Array, n: number): boolean {
+  return ((bitmap[n >>> 5]! >>> (n & 31)) & 1) === 1;
 }
 
 /** How many bits of a 32-bit word are set. */
@@ -491,7 +502,7 @@ function keptIn(index: TextIndex, kept: Int32Array, lists: Int32Array[]): Int32A
   for (let i = 0; i < kept.length; i++) {
     const n = kept[i]!;
     let held = false;
-    for (let b = 0; !held && b < bitmaps.length; b++) held = ((bitmaps[b]![n >>> 5]! >>> (n & 31)) & 1) === 1;
+    for (let b = 0; !held && b < bitmaps.length; b++) held = inBitmap(bitmaps[b]!, n);
     for (let w = 0; !held && w < walked.length; w++) {
       const list = walked[w]!;
       const j = gallop(list, n, at[w]!);
@@ -541,10 +552,7 @@ function union(index: TextIndex, lists: Int32Array[]): Int32Array {
     let holdsAll = true;
     for (let l = 0; holdsAll && l < nonEmpty.length - 1; l++) {
       const list = nonEmpty[l]!;
-      for (let i = 0; holdsAll && i < list.length; i++) {
-        const n = list[i]!;
-        holdsAll = ((bitmap[n >>> 5]! >>> (n & 31)) & 1) === 1;
-      }
+      for (let i = 0; holdsAll && i < list.length; i++) holdsAll = inBitmap(bitmap, list[i]!);
     }
     if (holdsAll) return longest;
   }
@@ -633,20 +641,18 @@ export function matchPositions(
   let bitmap = bitmapOf(index, matches);
   if (!bitmap) {
     const last = index.last!;
-    if (!last.bitmap) {
-      last.bitmap = new Uint32Array((index.size + 31) >>> 5);
-      for (let i = 0; i < matches.length; i++) {
-        const n = matches[i]!;
-        last.bitmap[n >>> 5]! |= 1 << (n & 31);
-      }
-    }
+    last.bitmap ??= bitmapFrom(index.size, matches);
     bitmap = last.bitmap;
   }
   const words = bitmap;
-  const before = directoryOf(words);
+  // Counted when a position is first asked for (the best-seller walk asks only whether).
+  let before: Int32Array | undefined;
   return {
-    has: (n) => ((words[n >>> 5]! >>> (n & 31)) & 1) === 1,
-    at: (n) => positionIn(words, before, n),
+    has: (n) => inBitmap(words, n),
+    at(n) {
+      before ??= directoryOf(words);
+      return positionIn(words, before, n);
+    },
   };
 }
 
@@ -726,10 +732,7 @@ function addDigits(
 ): 'added' | 'direct' | 'spread' {
   const m = matches.length;
   // The list is the matches ("watch" in "smartwatch | watch"): its codes are in the matches' order.
-  if (
-    list === matches ||
-    (list.buffer === matches.buffer && list.byteOffset === matches.byteOffset && list.length === m)
-  )
+  if (list.buffer === matches.buffer && list.byteOffset === matches.byteOffset && list.length === m)
     return 'direct';
   // No longer than the matches (a word of an "or"): spread by product.
   if (list.length <= m) return 'spread';
@@ -1002,7 +1005,7 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
   // a few reads in one place), in a short one by binary search.
   const bitmaps = lists.map(({ ordinals }) => bitmapOf(index, ordinals));
   const directories = bitmaps.map((bitmap) => bitmap && directoryOf(bitmap));
-  const matchBitmap = bitmapOf(index, matches);
+  const positions = matchPositions(index, query);
   const rankOfStrengths = (of: ArrayLike<number>) => {
     let sum = 0;
     for (let l = 0; l < lists.length; l++) if (of[l]! > 0) sum = f32(sum + of[l]! / ZETA_2);
@@ -1013,9 +1016,7 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
   const countPerList = () => lists.map((list) => strengthsHeld(index, list));
   return {
     matches,
-    has: matchBitmap
-      ? (n) => ((matchBitmap[n >>> 5]! >>> (n & 31)) & 1) === 1
-      : (n) => matches[lowerBound(matches, n)] === n,
+    has: positions.has,
     rank(n) {
       let sum = 0;
       for (let l = 0; l < lists.length; l++) {
@@ -1023,7 +1024,7 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
         const bitmap = bitmaps[l];
         let at: number;
         if (bitmap) {
-          if (((bitmap[n >>> 5]! >>> (n & 31)) & 1) === 0) {
+          if (!inBitmap(bitmap, n)) {
             held[l] = 0;
             continue;
           }
