@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { PoolStats } from '../lib/metrics.js';
 import { type ChannelHandlers, type ChannelSubscription, listenOnPostgres } from './channel-listener.js';
 import { lockDataDir } from './pglite-lock.js';
+import { withNamedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -50,6 +51,22 @@ export type DatabaseHandle = {
 };
 
 export class DatabaseUnavailableError extends Error {}
+
+/** Per PGlite database: how to have a statement text run as a named statement (pglite-statements.ts). */
+const namedStatements = new WeakMap<Database, (text: string) => void>();
+
+/**
+ * `query.prepare(name)`, named on PGlite as on PostgreSQL: parsed and planned once, not on every
+ * execution (for the hot reads of product pages and list cards; see pglite-statements.ts).
+ */
+export function prepareNamed<P>(
+  db: Database,
+  query: { toSQL(): { sql: string }; prepare(name: string): P },
+  name: string,
+): P {
+  namedStatements.get(db)?.(query.toSQL().sql);
+  return query.prepare(name);
+}
 
 /**
  * Per-connection settings. A word-similarity threshold of 0.5 (default 0.6) lets a shopper's
@@ -92,7 +109,9 @@ async function openPglite(options: {
     throw error;
   }
   await client.exec(SESSION_SETTINGS);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const named = withNamedStatements(client);
+  const db = drizzlePglite(named.client, { schema }) as unknown as Database;
+  namedStatements.set(db, named.register);
   let closed = false;
   return {
     db,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
+import { prepareNamed, queryRows } from '../../db/client.js';
 import {
   brands,
   categories,
@@ -384,13 +384,16 @@ export async function shelfPageRows(db: Database, ids: readonly string[]): Promi
   if (ids.length === 0) return [];
   let statement = shelfPageStatements.get(db);
   if (!statement) {
-    statement = db
-      .select(shelfColumns)
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, onSale()))
-      .prepare('shelf_page_rows');
+    statement = prepareNamed(
+      db,
+      db
+        .select(shelfColumns)
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, onSale())),
+      'shelf_page_rows',
+    );
     shelfPageStatements.set(db, statement);
   }
   return statement.execute({ ids: [...ids] });
@@ -465,27 +468,32 @@ export async function shelfProducts(db: Database, idsOrSlugs: readonly string[])
 const PRODUCT_PAGE_RATINGS = 50;
 
 function prepareShelfProducts(db: Database) {
-  const latestRatings = sql<RatingJson[]>`(
+  // Most products have no review: their count (kept with each review, in its transaction) spares
+  // them the look for reviews.
+  const latestRatings = sql<RatingJson[]>`case when ${products.ratingCount} > 0 then (
     select coalesce(json_agg(r order by r.created_at desc), '[]'::json) from (
       select ra.id, ra.user_id, ra.star, ra.comment, ra.verified_purchase, ra.created_at, u.firstname, u.lastname
       from ${ratings} ra join ${users} u on u.id = ra.user_id
       where ra.product_id = ${products.id}
-      order by ra.created_at desc limit ${sql.raw(String(PRODUCT_PAGE_RATINGS))}) r)`;
-  return db
-    .select({ ...shelfColumns, ratings: latestRatings })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(
-      and(
-        or(
-          sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
-          sql`${products.slug} = any(${sql.placeholder('slugs')}::text[])`,
+      order by ra.created_at desc limit ${sql.raw(String(PRODUCT_PAGE_RATINGS))}) r) else '[]'::json end`;
+  return prepareNamed(
+    db,
+    db
+      .select({ ...shelfColumns, ratings: latestRatings })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(
+          or(
+            sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,
+            sql`${products.slug} = any(${sql.placeholder('slugs')}::text[])`,
+          ),
+          onSale(),
         ),
-        onSale(),
       ),
-    )
-    .prepare('shelf_products');
+    'shelf_products',
+  );
 }
 const shelfProductStatements = new WeakMap<Database, ReturnType<typeof prepareShelfProducts>>();
 
