@@ -99,6 +99,12 @@ export function parseTsQueryText(text: string): TextQuery | undefined {
 /** How many of a lexeme's postings hold it with a strength (`code`: its place in `strengths`). */
 type StrengthCount = { code: number; strength: number; postings: number };
 
+/**
+ * A list's positions by strength, strongest first (`order`), in runs of one strength each:
+ * `strengths[g]` held by the positions before `ends[g]` and from `ends[g - 1]` on.
+ */
+type StrongestFirst = { order: Int32Array; strengths: Float64Array; ends: Int32Array };
+
 /** A lexeme's products (ordinals ascending) and how strongly each holds it (a code of `strengths`). */
 type Postings = { lexeme: number; ordinals: Int32Array; codes: Uint16Array; strongest: number };
 
@@ -130,6 +136,11 @@ export type TextIndex = {
    * product, set where the list holds it (`bitmapOf`).
    */
   bitmaps: Map<number, Uint32Array>;
+  /**
+   * Per long list (by lexeme), once a walk has asked for its strong postings: its positions,
+   * strongest first (`strongestFirst`). 4 bytes a posting, for the lists walks read.
+   */
+  strongestFirst: Map<number, StrongestFirst>;
   /** Scratch for scoring, kept zeroed between searches (searches run one at a time). */
   scratch: Float64Array;
   /** Scratch for the matches' ranks (`rankText`), made at the first search. */
@@ -293,6 +304,7 @@ export function createTextIndexBuilder() {
         sortedLexemes,
         strengthCounts: new Map(),
         bitmaps: new Map(),
+        strongestFirst: new Map(),
         scratch: new Float64Array(products),
       };
     },
@@ -717,6 +729,34 @@ function strengthsHeld(index: TextIndex, { lexeme, codes }: Postings): StrengthC
 }
 
 /**
+ * A long list's positions strongest first (sorted by counting its strengths, once, and kept):
+ * the postings stronger than some strength are then a prefix, read without passing the rest (a
+ * walk's last step, `Ranker.stronger`, read all 250,000 of "camera" for its few hundred strong
+ * ones). Undefined for a list shorter than a bitmap's, which reading whole costs little.
+ */
+function strongestFirst(index: TextIndex, list: Postings): StrongestFirst | undefined {
+  if (list.ordinals.length * BITMAP_FROM_SHARE < index.size) return undefined;
+  let found = index.strongestFirst.get(list.lexeme);
+  if (!found) {
+    const held = [...strengthsHeld(index, list)].sort((a, b) => b.strength - a.strength);
+    const next = new Int32Array(index.strengths.length);
+    const ends = new Int32Array(held.length);
+    let end = 0;
+    held.forEach(({ code, postings }, g) => {
+      next[code] = end;
+      end += postings;
+      ends[g] = end;
+    });
+    const { codes } = list;
+    const order = new Int32Array(codes.length);
+    for (let i = 0; i < codes.length; i++) order[next[codes[i]!]!++] = i;
+    found = { order, strengths: Float64Array.from(held, ({ strength }) => strength), ends };
+    index.strongestFirst.set(list.lexeme, found);
+  }
+  return found;
+}
+
+/**
  * Adds to each match's pattern number (`codes[i]`) its strength's digit in one list times the
  * digit's weight, where the list holds it, beside them when the list is longer (an "and"). A list
  * that is the matches is left to the last pass ('direct'), and one no longer than them is spread by
@@ -1045,6 +1085,15 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
     stronger(cut, each) {
       perList ??= countPerList();
       for (let l = 0; l < lists.length; l++) {
+        const { ordinals, codes } = lists[l]!;
+        const sorted = strongestFirst(index, lists[l]!);
+        if (sorted) {
+          let upTo = 0;
+          for (let g = 0; g < sorted.ends.length && sorted.strengths[g]! > cut[l]!; g++)
+            upTo = sorted.ends[g]!;
+          for (let i = 0; i < upTo; i++) each(ordinals[sorted.order[i]!]!, l);
+          continue;
+        }
         // Which of the list's strengths are above the cut: none, and the list is not read at all.
         const above = new Uint8Array(strengths.length);
         let any = false;
@@ -1055,7 +1104,6 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
           }
         }
         if (!any) continue;
-        const { ordinals, codes } = lists[l]!;
         for (let i = 0; i < codes.length; i++) if (above[codes[i]!] === 1) each(ordinals[i]!, l);
       }
     },
