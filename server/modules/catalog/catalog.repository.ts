@@ -19,7 +19,7 @@ import type { TextQuery } from './text-index.js';
 
 /** A product row with its brand and category names, as lists and the detail page need it. */
 /** A product as the storefront reads it (GST fields are the invoice's business, not the shelf's). */
-export type ProductRow = Omit<typeof products.$inferSelect, 'hsnCode' | 'gstRateBp' | 'searchVector'> & {
+export type ProductRow = Omit<typeof products.$inferSelect, 'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText'> & {
   brand: string;
   category: string;
 };
@@ -52,7 +52,6 @@ const productColumns = {
   images: products.images,
   totalRating: products.totalRating,
   ratingCount: products.ratingCount,
-  searchText: products.searchText,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   archivedAt: products.archivedAt,
