@@ -37,7 +37,8 @@ export async function startShop(port: number, env: Record<string, string>): Prom
   const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    [...nodeFlags, '--import', 'tsx', 'server/main.ts', '--seed-if-empty'],
+    // The production command's young generation (package.json's start, deploy/Dockerfile).
+    ['--max-semi-space-size=64', ...nodeFlags, '--import', 'tsx', 'server/main.ts', '--seed-if-empty'],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
