@@ -17,9 +17,14 @@ import type { ProductFilters, ProductSort } from './product-query.js';
 import { availableQuantity } from './stock.repository.js';
 import type { TextQuery } from './text-index.js';
 
-/** A product row with its brand and category names, as lists and the detail page need it. */
-/** A product as the storefront reads it (GST fields are the invoice's business, not the shelf's). */
-export type ProductRow = Omit<typeof products.$inferSelect, 'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText'> & {
+/**
+ * A product row with its brand and category names, as lists and the detail page need it (GST
+ * fields are the invoice's business, and the search columns SQL's, not the shelf's).
+ */
+export type ProductRow = Omit<
+  typeof products.$inferSelect,
+  'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText'
+> & {
   brand: string;
   category: string;
 };
