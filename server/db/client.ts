@@ -109,6 +109,9 @@ async function openPglite(options: {
     throw error;
   }
   await client.exec(SESSION_SETTINGS);
+  // Named statements write their parameters as literals with quotes doubled and backslashes as
+  // they are, which is right only while this is on (PostgreSQL's default since 9.1): said, not assumed.
+  await client.exec('set standard_conforming_strings = on');
   const named = withNamedStatements(client);
   const db = drizzlePglite(named.client, { schema }) as unknown as Database;
   namedStatements.set(db, named.register);

@@ -233,7 +233,9 @@ describe('GET /api/product/:id', () => {
   });
 
   it('answers 404 JSON for unknown and malformed ids', async () => {
-    for (const id of ['00000000-0000-0000-0000-000000000000', 'no-such-product', "1' or '1'='1", '%00']) {
+    // Slugs reach PGlite's named statement as quoted literals (db/pglite-statements.ts).
+    const awkward = ["1' or '1'='1", '%00', 'a\\"b', '{x,y}', "''", 'NULL', '$1'];
+    for (const id of ['00000000-0000-0000-0000-000000000000', 'no-such-product', ...awkward]) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/product/${encodeURIComponent(id)}` });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toMatch(/does not exist/);
