@@ -145,7 +145,7 @@ export type TextIndex = {
   scratch: Float64Array;
   /** Scratch for the matches' ranks (`rankText`), made at the first search. */
   ranks?: Uint32Array;
-  /** Scratch for patterns by product (`spreadDigits`), kept zeroed, made when first needed. */
+  /** Scratch for patterns by product (`finishPatterns`), kept zeroed, made when first needed. */
   patternScratch?: Uint16Array;
   /**
    * The last query matched and its matches: a search of several words asks first whether they
@@ -948,8 +948,9 @@ export function rankText<T>(
     // strength alone ("laptop", or "lapptop" whose corrections only "laptop" is in the catalogue).
     const { codes } = held[0]!;
     const codeRanks = Uint32Array.from(strengths, (strength) => bitsOf(f32(f32(strength / ZETA_2) / count)));
+    // Its strengths' counts are the list's own, counted once per lexeme (strengthsHeld).
     const counts = new Int32Array(codeRanks.length);
-    for (let i = 0; i < m; i++) counts[codes[i]!]!++;
+    for (const { code, postings } of strengthsHeld(index, held[0]!)) counts[code] = postings;
     return use(ordinals, () => spread(codes, codeRanks), { codes, ranks: codeRanks, counts });
   }
   const patterns = patternsOf(index, ordinals, held, count);
