@@ -52,6 +52,29 @@ describe('named statements on PGlite', () => {
     expect(await preparedCount("'twice'")).toBe(1);
   });
 
+  it('runs on one generic plan, and leaves the session choosing plans as before, even after a failure', async () => {
+    const { client, register } = withNamedStatements(raw);
+    // An array of unknown length is what made PostgreSQL plan each execution afresh (the product page).
+    const text = "select x from unnest($1::int[]) x where x > $2::int and 'generic' <> ''";
+    register(text);
+    for (let i = 0; i < 8; i++) {
+      const answer = await client.query(text, [`{${[1, 2, 3, 4].slice(0, (i % 4) + 1).join(',')}}`, 1]);
+      expect(answer.rows.length).toBe(i % 4);
+    }
+    const plans = await raw.query<{ generic: number; custom: number }>(
+      "select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%''generic''%'",
+    );
+    expect(plans.rows).toEqual([{ generic: 8, custom: 0 }]);
+    const mode = async () =>
+      (await raw.query<{ m: string }>('select current_setting($1) as m', ['plan_cache_mode'])).rows[0]!.m;
+    expect(await mode()).toBe('auto');
+    await expect(client.query(text, ['{1}', 'not a number'])).rejects.toThrow(
+      /invalid input syntax for type integer/,
+    );
+    expect(await mode()).toBe('auto');
+    expect((await client.query(text, ['{5}', 1])).rows).toEqual([{ x: 5 }]);
+  });
+
   it('leaves unregistered statements, and parameters it does not write, to the plain query', async () => {
     const { client, register } = withNamedStatements(raw);
     await client.query("select $1::int + 1 as n, 'unregistered' as t", [1]);
