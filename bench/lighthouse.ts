@@ -25,7 +25,7 @@ import lighthouse from 'lighthouse';
 // Lighthouse's own browser driver (a dependency of it), used only to sign the browser in.
 import puppeteer from 'puppeteer-core';
 import { ensureBuild } from '../scripts/run.js';
-import { startShop, stopShop } from './lib/shop.js';
+import { median, startShop, stopShop } from './lib/shop.js';
 
 const argument = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
@@ -92,8 +92,6 @@ async function signInWithCart(chromePort: number) {
   await page.close();
   await browser.disconnect();
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (!process.env.DIST_DIR) await ensureBuild();
 const server = await startShop(port, {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/client.js';
 import { shelfProducts } from '../server/modules/catalog/catalog.repository.js';
+import { median } from './lib/shop.js';
 
 const database = await openDatabase(
   process.env.DATABASE_URL
@@ -22,7 +23,6 @@ try {
   const ids = (
     await queryRows<{ id: string }>(db, sql`select id from products order by sold desc, id desc limit 200`)
   ).map((row) => row.id);
-  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
   const time = async (label: string, read: (i: number) => Promise<unknown>) => {
     const rounds: number[] = [];
     // Five rounds of 200 reads; the first warms caches and plans and is left out.

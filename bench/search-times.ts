@@ -8,6 +8,7 @@ import { openDatabase } from '../server/db/client.js';
 import { createImageUrls } from '../server/lib/image-urls.js';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.js';
 import { parseProductFilters, parseProductListQuery } from '../server/modules/catalog/product-query.js';
+import { median } from './lib/shop.js';
 import { shopperSearches } from './shopper-searches.js';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL! });
@@ -32,7 +33,6 @@ try {
       row.panel.push(performance.now() - t);
     }
   }
-  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
   const max = (times: number[]) => Math.max(...times);
   for (const row of rows) {
     console.log(

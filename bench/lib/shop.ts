@@ -112,6 +112,11 @@ export async function call(
   return { status, body };
 }
 
+/** The middle value (the upper one of an even count), as the in-process benches report. */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

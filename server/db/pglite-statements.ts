@@ -35,7 +35,7 @@ export function withNamedStatements(client: PGlite): {
     // On its generic plan, planned once. Left to choose, PostgreSQL plans each execution afresh with
     // its values while the generic plan's estimate (for arrays of unknown length) looks dearer, as it
     // did for the product page's statement: on PGlite at 100,000 products a one-page read cost 2.0 ms
-    // so and 0.65 ms on the generic plan (50 pages: 6.1 and 3.9; bench/product-page-reads.ts). The
+    // planned afresh and 0.65 ms on the generic plan (50 pages: 6.1 and 3.9; bench/product-page-reads.ts). The
     // setting is the session's, so it is set and reset around the EXECUTE in one simple query, one
     // implicit transaction, whose failure undoes the SET too.
     const execute = `execute ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
