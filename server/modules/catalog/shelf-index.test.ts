@@ -289,8 +289,9 @@ describe('searches from the text index (decision 025)', () => {
     // Every relevance page found by walking the best sellers (firstByWalking), whatever the numbers.
     // And every panel of one word's matches from the word's kept groups (wordGroups).
     const bestSellersFirst = createShelfIndex(db, { walkSearches: true, wordGroupsFrom: 0 });
-    // And every page of a search over the whole shelf from its ranks' tiers (firstByTiers).
-    const byTiers = createShelfIndex(db, { tiersFrom: 0 });
+    // And every page of a search over the whole shelf from its ranks' tiers (firstByTiers), with
+    // an "or"'s patterns counted from its shorter lists wherever that applies (sparsePatterns).
+    const byTiers = createShelfIndex(db, { tiersFrom: 0, sparsePatternsOver: 0 });
     await Promise.all([
       index.ready({ searches: true }),
       byTiers.ready({ searches: true }),

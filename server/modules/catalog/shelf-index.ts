@@ -106,6 +106,11 @@ export function createShelfIndex(
     walkSearches?: boolean;
     /** Page a search over the whole shelf from its ranks' tiers from this many matches (firstByTiers; tests: 0). */
     tiersFrom?: number;
+    /**
+     * Count an "or"'s patterns from its shorter lists when the matches outnumber their postings
+     * this many times (text-index.ts `sparsePatterns`; tests: 0, whenever it applies).
+     */
+    sparsePatternsOver?: number;
     /** Keep a word's groups for panels from this many products (wordGroups; tests: 0). */
     wordGroupsFrom?: number;
   } = {},
@@ -113,6 +118,7 @@ export function createShelfIndex(
   const gatherUpTo = options.gatherUpTo;
   const walkSearches = options.walkSearches ?? false;
   const tiersFrom = options.tiersFrom ?? WALK_FROM_MATCHES;
+  const sparsePatternsOver = options.sparsePatternsOver;
   const wordGroupsFrom = options.wordGroupsFrom ?? WORD_GROUPS_FROM;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const stockDelayMs = options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS;
@@ -265,6 +271,7 @@ export function createShelfIndex(
         return searchPageOf(s, index, filters.textQuery, filters, order, (page - 1) * limit, limit, {
           walkAlways: walkSearches,
           tiersFrom,
+          sparsePatternsOver,
         });
       }
       // A list that is not a search has no relevance: newest first, as SQL orders it.
@@ -663,7 +670,11 @@ function searchPageOf(
   order: 'relevance' | { field: SortField; descending: boolean },
   offset: number,
   limit: number,
-  { walkAlways, tiersFrom }: { walkAlways: boolean; tiersFrom: number },
+  {
+    walkAlways,
+    tiersFrom,
+    sparsePatternsOver,
+  }: { walkAlways: boolean; tiersFrom: number; sparsePatternsOver: number | undefined },
 ): { ids: string[]; total: number } | undefined {
   if (s.ids.length >= TIE_ROOM) return undefined;
   const { passes, low, high, byPrice } = select(s, filters);
@@ -702,16 +713,21 @@ function searchPageOf(
         };
     const walked = firstByWalking(s, index, query, accept, offset + limit, walkAlways);
     if (walked) return { ids: walked.page.slice(offset).map((n) => s.ids[n]!), total: walked.total };
-    return rankText(index, query, (ordinals, ranks, patterns) => {
-      // Many matches over the whole shelf: the page is the best ranks' few and one tier's best
-      // sellers (fewer, reading them all in one pass is as fast).
-      if (patterns && !accept && ordinals.length >= tiersFrom) {
-        const page = firstByTiers(s, ordinals, patterns, matchPositions(index, query), offset + limit);
-        return { ids: page.slice(offset).map((n) => s.ids[n]!), total: ordinals.length };
-      }
-      const { page, total } = firstByRank(s, ordinals, ranks(), accept, offset + limit);
-      return { ids: page.slice(offset).map((n) => s.ids[n]!), total };
-    });
+    return rankText(
+      index,
+      query,
+      (ordinals, ranks, patterns) => {
+        // Many matches over the whole shelf: the page is the best ranks' few and one tier's best
+        // sellers (fewer, reading them all in one pass is as fast).
+        if (patterns && !accept && ordinals.length >= tiersFrom) {
+          const page = firstByTiers(s, ordinals, patterns, matchPositions(index, query), offset + limit);
+          return { ids: page.slice(offset).map((n) => s.ids[n]!), total: ordinals.length };
+        }
+        const { page, total } = firstByRank(s, ordinals, ranks(), accept, offset + limit);
+        return { ids: page.slice(offset).map((n) => s.ids[n]!), total };
+      },
+      { sparsePatternsOver },
+    );
   }
   const ranks = s.rankOf[order.field];
   const ordinals = matchText(index, query);
@@ -769,7 +785,6 @@ function firstByTiers(
   matches: { has(n: number): boolean; at(n: number): number },
   k: number,
 ): number[] {
-  const { codes } = patterns;
   const rankOf = patterns.ranks;
   const m = ordinals.length;
   // Each rank held, best first, and how many matches hold it.
@@ -797,9 +812,19 @@ function firstByTiers(
   const sold = s.rankOf.sold;
   const page: number[] = [];
   if (above > 0) {
-    for (let i = 0; i < m; i++) if (rankOf[codes[i]!]! > last) page.push(i);
-    page.sort((a, b) => rankOf[codes[b]!]! - rankOf[codes[a]!]! || sold[ordinals[b]!]! - sold[ordinals[a]!]!);
-    for (let p = 0; p < page.length; p++) page[p] = ordinals[page[p]!]!;
+    // Found in an "or"'s shorter lists where they hold them all, else by a pass over every match.
+    const holders = patterns.holders?.((pattern) => rankOf[pattern]! > last);
+    if (holders) {
+      holders.sort((a, b) => rankOf[b.pattern]! - rankOf[a.pattern]! || sold[b.n]! - sold[a.n]!);
+      for (const { n } of holders) page.push(n);
+    } else {
+      const codes = patterns.codes();
+      for (let i = 0; i < m; i++) if (rankOf[codes[i]!]! > last) page.push(i);
+      page.sort(
+        (a, b) => rankOf[codes[b]!]! - rankOf[codes[a]!]! || sold[ordinals[b]!]! - sold[ordinals[a]!]!,
+      );
+      for (let p = 0; p < page.length; p++) page[p] = ordinals[page[p]!]!;
+    }
   }
   const need = Math.min(k, m) - page.length;
   if (need <= 0) return page;
@@ -811,7 +836,7 @@ function firstByTiers(
     let found = 0;
     for (let at = bySold.length - 1; at >= 0 && found < need; at--) {
       const n = bySold[at]!;
-      if (matches.has(n) && rankOf[codes[matches.at(n)]!] === last) {
+      if (matches.has(n) && rankOf[patterns.codeOf(matches.at(n), n)] === last) {
         page.push(n);
         found++;
       }
@@ -819,7 +844,12 @@ function firstByTiers(
     return page;
   }
   const first = new FirstInOrder(need, (n) => -sold[n]!);
-  for (let i = 0; i < m; i++) if (rankOf[codes[i]!] === last) first.offer(ordinals[i]!);
+  const tierHolders = patterns.holders?.((pattern) => rankOf[pattern] === last);
+  if (tierHolders) for (const { n } of tierHolders) first.offer(n);
+  else {
+    const codes = patterns.codes();
+    for (let i = 0; i < m; i++) if (rankOf[codes[i]!] === last) first.offer(ordinals[i]!);
+  }
   return [...page, ...first.inOrder()];
 }
 

@@ -7,6 +7,7 @@ import {
   listEqualTo,
   matchText,
   parseTsQueryText,
+  rankText,
   searchText,
   type TextQuery,
 } from './text-index.js';
@@ -140,6 +141,72 @@ describe('the text index', () => {
       });
     }
     expect(index.scratch.every((value) => value === 0)).toBe(true);
+  });
+
+  it('counts an "or"\'s patterns from its shorter lists as a pass over every match does, and leaves its scratch clear', () => {
+    // "watch" in all 400 products (title or not, once or twice); "smartwatch" in every 25th and
+    // "band" in every 40th (some both), each with varied weights: their postings are far fewer
+    // than the matches, which are watch's list.
+    const vectors = Array.from({ length: 400 }, (_, n) =>
+      [
+        `'watch':${1 + (n % 4)}${n % 3 === 0 ? 'A' : ''}${n % 7 === 0 ? ',30' : ''}`,
+        n % 25 === 0 ? `'smartwatch':${5 + (n % 2)}${n % 50 === 0 ? 'A' : 'B'}` : '',
+        n % 40 === 0 ? `'band':9${n % 80 === 0 ? 'C' : ''}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+    const index = buildTextIndex(vectors);
+    const query: TextQuery = { kind: 'or', parts: [word('smartwatch'), word('band'), word('watch')] };
+    const { ordinals, scores } = searchText(index, query);
+    expect(ordinals.length).toBe(400);
+    const rankBits = (score: number) => new Uint32Array(Float32Array.of(score).buffer)[0]!;
+    // The best a product holding watch alone ranks: only smartwatches and bands rank above it.
+    const shorter = (n: number) => n % 25 === 0 || n % 40 === 0;
+    const watchAlone = Math.max(...[...ordinals].filter((n) => !shorter(n)).map((n) => scores[n]!));
+    const look = (over: number) =>
+      rankText(
+        index,
+        query,
+        (matches, ranks, patterns) => {
+          const codes = [...patterns!.codes()];
+          const counts = new Map<number, number>();
+          for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+          const strong = patterns!.holders?.((pattern) => patterns!.ranks[pattern]! > rankBits(watchAlone));
+          return {
+            sparse: patterns!.holders !== undefined,
+            ranks: [...ranks()],
+            codeOf: [...matches].map((n, i) => patterns!.codeOf(i, n)),
+            codes,
+            counts: [...patterns!.counts].map((count, code) => [count, counts.get(code) ?? 0]),
+            strong: strong
+              ?.map(({ n, pattern }) => [n, patterns!.ranks[pattern]])
+              .sort((a, b) => a[0]! - b[0]!),
+          };
+        },
+        { sparsePatternsOver: over },
+      );
+    const sparse = look(8);
+    const pass = look(Infinity);
+    expect([sparse.sparse, pass.sparse]).toEqual([true, false]);
+    // Both rank as ts_rank does (searchText's), and every count is its pattern's matches.
+    expect(sparse.ranks).toEqual([...scores].map(rankBits));
+    expect(sparse.codes).toEqual(pass.codes);
+    expect(sparse.codeOf).toEqual(pass.codes);
+    for (const [count, counted] of sparse.counts) expect(count).toBe(counted);
+    // The holders of the patterns ranking above watch alone: smartwatches and bands, each once
+    // (product 0 holds both), with their ranks.
+    const above = [...ordinals].filter((n) => scores[n]! > watchAlone);
+    expect(above.length).toBeGreaterThan(3);
+    expect(above.every(shorter)).toBe(true);
+    expect(sparse.strong).toEqual(above.map((n) => [n, rankBits(scores[n]!)]));
+    // Patterns of watch alone (product 1's) are found by no shorter list.
+    expect(
+      rankText(index, query, (_, __, patterns) =>
+        patterns!.holders!((pattern) => pattern === sparse.codes[1]),
+      ),
+    ).toBeUndefined();
+    expect(index.patternScratch!.every((value) => value === 0)).toBe(true);
   });
 
   it('matches as sets do: and, or, prefixes, nested, rare words and common ones, one holding another', () => {

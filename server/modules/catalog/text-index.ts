@@ -147,6 +147,8 @@ export type TextIndex = {
   ranks?: Uint32Array;
   /** Scratch for patterns by product (`finishPatterns`), kept zeroed, made when first needed. */
   patternScratch?: Uint16Array;
+  /** The lists whose products' patterns `patternScratch` holds while a search uses them (`sparsePatterns`). */
+  patternsInUse?: Int32Array[] | undefined;
   /**
    * The last query matched and its matches: a search of several words asks first whether they
    * all match together, then for its page, with the same query (parsed once, kept).
@@ -860,8 +862,30 @@ function finishPatterns(
   for (const { list } of spread) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
 }
 
-/** Each match's pattern number (`codes`), each pattern's rank, and how many matches hold each. */
-export type Patterns = { codes: Uint16Array; ranks: Uint32Array; counts: Int32Array };
+/**
+ * Each pattern's rank and how many matches hold each, and each match's pattern number: one at a
+ * time (`codeOf`), all of them (`codes`, a pass over every match, made when first asked), or, for
+ * the holders of some patterns, by reading only shorter lists (`holders`).
+ */
+export type Patterns = {
+  ranks: Uint32Array;
+  counts: Int32Array;
+  /** The i-th match's pattern (product `n`). */
+  codeOf(i: number, n: number): number;
+  /** Every match's pattern, in order. */
+  codes(): Uint16Array;
+  /**
+   * The matches holding the patterns `wanted` picks, with their patterns, when they can be found
+   * without passing over every match (each holds one of an "or"'s shorter lists: "ghadi" of
+   * "watch | ghadi:*"); undefined when not.
+   */
+  holders?(wanted: (pattern: number) => boolean): { n: number; pattern: number }[] | undefined;
+};
+
+/** Patterns whose every match's number was worked out in one pass. */
+function patternsFrom(codes: Uint16Array, ranks: Uint32Array, counts: Int32Array): Patterns {
+  return { ranks, counts, codeOf: (i) => codes[i]!, codes: () => codes };
+}
 
 /** Patterns of strengths numbered in a Uint16Array: at most this many. */
 const MOST_PATTERNS = 65_536;
@@ -878,6 +902,7 @@ function patternsOf(
   matches: Int32Array,
   held: Postings[],
   count: number,
+  sparsePatternsOver: number,
 ): Patterns | undefined {
   const { strengths } = index;
   // Per list, each strength's digit (1 up; 0: the list lacks the match) and the digit's weight.
@@ -898,19 +923,6 @@ function patternsOf(
     digits.push(digit);
     strengthOfDigit.push(strengthOf);
   }
-  const m = matches.length;
-  const codes = new Uint16Array(m);
-  const direct: DigitList[] = [];
-  const spread: DigitList[] = [];
-  for (let l = 0; l < held.length; l++) {
-    const { ordinals: list, codes: listCodes } = held[l]!;
-    const digit = digits[l]!;
-    const weight = weights[l]!;
-    const added = addDigits(matches, list, listCodes, digit, weight, codes);
-    if (added !== 'added') (added === 'direct' ? direct : spread).push({ list, listCodes, digit, weight });
-  }
-  const counts = new Int32Array(patterns);
-  finishPatterns(index, matches, direct, spread, codes, counts);
   // Each pattern's rank, its strengths added in the lists' order as rankText's sums are.
   const ranks = new Uint32Array(patterns);
   for (let pattern = 0; pattern < patterns; pattern++) {
@@ -921,7 +933,144 @@ function patternsOf(
     }
     ranks[pattern] = bitsOf(f32(sum / count));
   }
-  return { codes, ranks, counts };
+  const m = matches.length;
+  const lists = held.map(({ ordinals: list, codes: listCodes }, l) => ({
+    list,
+    listCodes,
+    digit: digits[l]!,
+    weight: weights[l]!,
+  }));
+  const sparse = sparsePatterns(index, matches, held, lists, ranks, sparsePatternsOver);
+  if (sparse) return sparse;
+  const codes = new Uint16Array(m);
+  const direct: DigitList[] = [];
+  const spread: DigitList[] = [];
+  for (const list of lists) {
+    const added = addDigits(matches, list.list, list.listCodes, list.digit, list.weight, codes);
+    if (added !== 'added') (added === 'direct' ? direct : spread).push(list);
+  }
+  const counts = new Int32Array(patterns);
+  finishPatterns(index, matches, direct, spread, codes, counts);
+  return patternsFrom(codes, ranks, counts);
+}
+
+/** `sparsePatterns` when the matches outnumber the shorter lists' postings this many times. */
+const SPARSE_PATTERNS_OVER = 8;
+
+/** Marks a product's pattern in `patternScratch` as counted (`sparsePatterns`): patterns stay below. */
+const COUNTED = 0x8000;
+
+/**
+ * The patterns of an "or" whose matches are one of its lists ('direct': "watch" of "watch |
+ * ghadi:*", a correction and the word typed) and whose other lists are much shorter, without a
+ * pass over every match: the direct
+ * list's strengths are counted once per lexeme (strengthsHeld), so only the shorter lists'
+ * postings change a count, each looked up in the direct list by its bitmap. Their patterns are
+ * left in `patternScratch` (marked COUNTED) while the search uses them, and cleared by
+ * `clearPatterns` after. At a million products "ghadi" reads the few postings of its spellings
+ * instead of watch's 124,435 (the walk of the best sellers turns down its first pages). Undefined
+ * where this does not apply or would not pay ("smartwatch | watch": 70,825 of the 124,435 say
+ * "smartwatch").
+ */
+function sparsePatterns(
+  index: TextIndex,
+  matches: Int32Array,
+  held: Postings[],
+  lists: DigitList[],
+  ranks: Uint32Array,
+  over: number,
+): Patterns | undefined {
+  const patterns = ranks.length;
+  if (patterns > COUNTED) return undefined;
+  const m = matches.length;
+  const d = lists.findIndex(
+    ({ list }) =>
+      list.buffer === matches.buffer && list.byteOffset === matches.byteOffset && list.length === m,
+  );
+  if (d < 0) return undefined;
+  const direct = lists[d]!;
+  const bitmap = bitmapOf(index, direct.list);
+  if (!bitmap) return undefined;
+  const spread = lists.filter((_, l) => l !== d);
+  let postings = 0;
+  for (const { list } of spread) postings += list.length;
+  // Each posting looked up costs some reads of the bitmap and its directory, and each is read
+  // twice: with more than a few per match, the pass over the matches costs less.
+  if (spread.length === 0 || over * postings > m) return undefined;
+  // Only an "or"'s shorter lists are the matches' own: another's ("wash & machin", whose matches
+  // are wash's list) may hold products that do not match.
+  for (const { list } of spread)
+    for (let j = 0; j < list.length; j++) if (!inBitmap(bitmap, list[j]!)) return undefined;
+  const before = directoryOf(bitmap);
+  index.patternScratch ??= new Uint16Array(index.size);
+  const scratch = index.patternScratch;
+  for (const { list, listCodes, digit, weight } of spread) {
+    for (let j = 0; j < list.length; j++) {
+      const n = list[j]!;
+      scratch[n] = scratch[n]! + digit[listCodes[j]!]! * weight;
+    }
+  }
+  const counts = new Int32Array(patterns);
+  const { digit, weight, listCodes } = direct;
+  for (const { code, postings: holding } of strengthsHeld(index, held[d]!))
+    counts[digit[code]! * weight] = holding;
+  for (const { list } of spread) {
+    for (let j = 0; j < list.length; j++) {
+      const n = list[j]!;
+      const part = scratch[n]!;
+      if (part & COUNTED) continue;
+      const own = digit[listCodes[positionIn(bitmap, before, n)]!]! * weight;
+      counts[own]!--;
+      counts[own + part]!++;
+      scratch[n] = (own + part) | COUNTED;
+    }
+  }
+  // Patterns holding only the direct list: their matches are found by no shorter list.
+  const directOnly = new Uint8Array(patterns);
+  for (const { code } of strengthsHeld(index, held[d]!)) directOnly[digit[code]! * weight] = 1;
+  const codeOf = (i: number, n: number) => {
+    const marked = scratch[n]!;
+    return marked & COUNTED ? marked & ~COUNTED : digit[listCodes[i]!]! * weight;
+  };
+  let codes: Uint16Array | undefined;
+  index.patternsInUse = spread.map(({ list }) => list);
+  return {
+    ranks,
+    counts,
+    codeOf,
+    codes() {
+      if (!codes) {
+        codes = new Uint16Array(m);
+        for (let i = 0; i < m; i++) codes[i] = codeOf(i, matches[i]!);
+      }
+      return codes;
+    },
+    holders(wanted) {
+      for (let pattern = 0; pattern < patterns; pattern++)
+        if (directOnly[pattern] === 1 && counts[pattern]! > 0 && wanted(pattern)) return undefined;
+      const found: { n: number; pattern: number }[] = [];
+      const seen = new Set<number>();
+      for (const { list } of spread) {
+        for (let j = 0; j < list.length; j++) {
+          const n = list[j]!;
+          const pattern = scratch[n]! & ~COUNTED;
+          if (!wanted(pattern) || (spread.length > 1 && seen.has(n))) continue;
+          seen.add(n);
+          found.push({ n, pattern });
+        }
+      }
+      return found;
+    },
+  };
+}
+
+/** Clears what `sparsePatterns` left in the scratch, once the search is done with its patterns. */
+function clearPatterns(index: TextIndex): void {
+  const lists = index.patternsInUse;
+  if (!lists) return;
+  const scratch = index.patternScratch!;
+  for (const list of lists) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
+  index.patternsInUse = undefined;
 }
 
 /**
@@ -939,9 +1088,10 @@ export function rankText<T>(
     ordinals: Int32Array,
     /** Every match's rank, in order (worked out when first asked). */
     ranks: () => Uint32Array,
-    /** When each match's rank is `patterns.ranks[patterns.codes[i]]`: its few ranks, by number. */
+    /** When each match's rank is `patterns.ranks[patterns.codeOf(i, n)]`: its few ranks, by number. */
     patterns?: Patterns,
   ) => T,
+  { sparsePatternsOver = SPARSE_PATTERNS_OVER }: { sparsePatternsOver?: number | undefined } = {},
 ): T {
   const ordinals = matchingOnce(index, query);
   const words = wordsOf(query);
@@ -963,11 +1113,15 @@ export function rankText<T>(
     // Its strengths' counts are the list's own, counted once per lexeme (strengthsHeld).
     const counts = new Int32Array(codeRanks.length);
     for (const { code, postings } of strengthsHeld(index, held[0]!)) counts[code] = postings;
-    return use(ordinals, () => spread(codes, codeRanks), { codes, ranks: codeRanks, counts });
+    return use(ordinals, () => spread(codes, codeRanks), patternsFrom(codes, codeRanks, counts));
   }
-  const patterns = patternsOf(index, ordinals, held, count);
+  const patterns = patternsOf(index, ordinals, held, count, sparsePatternsOver);
   if (patterns) {
-    return use(ordinals, () => spread(patterns.codes, patterns.ranks), patterns);
+    try {
+      return use(ordinals, () => spread(patterns.codes(), patterns.ranks), patterns);
+    } finally {
+      clearPatterns(index);
+    }
   }
   // Adding every list up costs two steps a posting (add, then clear); looking each match up in
   // each list by galloping about 2 log2(L / m) + 1 steps a (match, list).
