@@ -223,6 +223,14 @@ for (const size of sizes) {
       Math.max(10, size / 40_000),
     );
     await load('warm-up', [...paths.search, ...paths['search-facets']], Math.max(10, size / 25_000), 2);
+    // On a slower machine the text index takes longer to read (a million products, 27 November: not
+    // read after 40 s, and the searches measured were SQL's, 25 a second): warmed on until the
+    // searches cost PostgreSQL nothing, as the index's answers do, for at most two minutes more.
+    for (let round = 0; databaseUrl && round < 24; round++) {
+      const warm = await load('warm-up', [...paths.search, ...paths['search-facets']], 5, 2);
+      if (warm.pgCpuMs < 0.5) break;
+      if (round === 0) console.log('warm-up: searches still answered by PostgreSQL, warming on');
+    }
     const results: Result[] = [];
     for (const route of ['hello', ...routes] as const) {
       const result = await load(route, paths[route]!);
