@@ -811,6 +811,19 @@ function addDigits(
 
 type DigitList = { list: Int32Array; listCodes: Uint16Array; digit: Int32Array; weight: number };
 
+/** Adds each list's digits into the pattern scratch by product (kept zeroed: cleared by the caller). */
+function spreadByProduct(index: TextIndex, spread: DigitList[]): Uint16Array {
+  index.patternScratch ??= new Uint16Array(index.size);
+  const scratch = index.patternScratch;
+  for (const { list, listCodes, digit, weight } of spread) {
+    for (let j = 0; j < list.length; j++) {
+      const n = list[j]!;
+      scratch[n] = scratch[n]! + digit[listCodes[j]!]! * weight;
+    }
+  }
+  return scratch;
+}
+
 /**
  * The last pass over the matches: adds the digits of the lists that are the matches ("direct") and
  * of those spread by product into a scratch array first (no comparison a posting: walking a short
@@ -826,14 +839,7 @@ function finishPatterns(
   counts: Int32Array,
 ): void {
   const m = matches.length;
-  index.patternScratch ??= new Uint16Array(index.size);
-  const scratch = index.patternScratch;
-  for (const { list, listCodes, digit, weight } of spread) {
-    for (let j = 0; j < list.length; j++) {
-      const n = list[j]!;
-      scratch[n] = scratch[n]! + digit[listCodes[j]!]! * weight;
-    }
-  }
+  const scratch = spreadByProduct(index, spread);
   for (const { listCodes, digit, weight } of direct.slice(1)) {
     for (let i = 0; i < m; i++) codes[i] = codes[i]! + digit[listCodes[i]!]! * weight;
   }
@@ -1002,14 +1008,7 @@ function sparsePatterns(
   for (const { list } of spread)
     for (let j = 0; j < list.length; j++) if (!inBitmap(bitmap, list[j]!)) return undefined;
   const before = directoryOf(bitmap);
-  index.patternScratch ??= new Uint16Array(index.size);
-  const scratch = index.patternScratch;
-  for (const { list, listCodes, digit, weight } of spread) {
-    for (let j = 0; j < list.length; j++) {
-      const n = list[j]!;
-      scratch[n] = scratch[n]! + digit[listCodes[j]!]! * weight;
-    }
-  }
+  const scratch = spreadByProduct(index, spread);
   const counts = new Int32Array(patterns);
   const { digit, weight, listCodes } = direct;
   for (const { code, postings: holding } of strengthsHeld(index, held[d]!))
