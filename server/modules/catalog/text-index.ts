@@ -1053,8 +1053,12 @@ function sparsePatterns(
         for (let j = 0; j < list.length; j++) {
           const n = list[j]!;
           const pattern = scratch[n]! & ~COUNTED;
-          if (!wanted(pattern) || (spread.length > 1 && seen.has(n))) continue;
-          seen.add(n);
+          if (!wanted(pattern)) continue;
+          // A product in two shorter lists is found once.
+          if (spread.length > 1) {
+            if (seen.has(n)) continue;
+            seen.add(n);
+          }
           found.push({ n, pattern });
         }
       }
