@@ -147,8 +147,6 @@ export type TextIndex = {
   ranks?: Uint32Array;
   /** Scratch for patterns by product (`finishPatterns`), kept zeroed, made when first needed. */
   patternScratch?: Uint16Array;
-  /** The lists whose products' patterns `patternScratch` holds while a search uses them (`sparsePatterns`). */
-  patternsInUse?: Int32Array[] | undefined;
   /**
    * The last query matched and its matches: a search of several words asks first whether they
    * all match together, then for its page, with the same query (parsed once, kept).
@@ -824,6 +822,11 @@ function spreadByProduct(index: TextIndex, spread: DigitList[]): Uint16Array {
   return scratch;
 }
 
+/** Zeroes again what `spreadByProduct` added. */
+function clearSpread(scratch: Uint16Array, spread: DigitList[]): void {
+  for (const { list } of spread) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
+}
+
 /**
  * The last pass over the matches: adds the digits of the lists that are the matches ("direct") and
  * of those spread by product into a scratch array first (no comparison a posting: walking a short
@@ -865,7 +868,7 @@ function finishPatterns(
       counts[code]!++;
     }
   } else for (let i = 0; i < m; i++) counts[codes[i]!]!++;
-  for (const { list } of spread) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
+  clearSpread(scratch, spread);
 }
 
 /**
@@ -888,6 +891,9 @@ export type Patterns = {
   holders?(wanted: (pattern: number) => boolean): { n: number; pattern: number }[] | undefined;
 };
 
+/** Patterns, and what to clear once the search is done with them (`sparsePatterns`' scratch). */
+type HeldPatterns = Patterns & { release?(): void };
+
 /** Patterns whose every match's number was worked out in one pass. */
 function patternsFrom(codes: Uint16Array, ranks: Uint32Array, counts: Int32Array): Patterns {
   return { ranks, counts, codeOf: (i) => codes[i]!, codes: () => codes };
@@ -909,7 +915,7 @@ function patternsOf(
   held: Postings[],
   count: number,
   sparsePatternsOver: number,
-): Patterns | undefined {
+): HeldPatterns | undefined {
   const { strengths } = index;
   // Per list, each strength's digit (1 up; 0: the list lacks the match) and the digit's weight.
   const digits: Int32Array[] = [];
@@ -972,8 +978,8 @@ const COUNTED = 0x8000;
  * pass over every match: the direct
  * list's strengths are counted once per lexeme (strengthsHeld), so only the shorter lists'
  * postings change a count, each looked up in the direct list by its bitmap. Their patterns are
- * left in `patternScratch` (marked COUNTED) while the search uses them, and cleared by
- * `clearPatterns` after. At a million products "ghadi" reads the few postings of its spellings
+ * left in `patternScratch` (marked COUNTED) while the search uses them, and cleared by `release`
+ * after. At a million products "ghadi" reads the few postings of its spellings
  * instead of watch's 124,435 (the walk of the best sellers turns down its first pages). Undefined
  * where this does not apply or would not pay ("smartwatch | watch": 70,825 of the 124,435 say
  * "smartwatch").
@@ -985,7 +991,7 @@ function sparsePatterns(
   lists: DigitList[],
   ranks: Uint32Array,
   over: number,
-): Patterns | undefined {
+): HeldPatterns | undefined {
   const patterns = ranks.length;
   if (patterns > COUNTED) return undefined;
   const m = matches.length;
@@ -1010,9 +1016,13 @@ function sparsePatterns(
   const before = directoryOf(bitmap);
   const scratch = spreadByProduct(index, spread);
   const counts = new Int32Array(patterns);
+  // Patterns holding only the direct list: their matches are found by no shorter list.
+  const directOnly = new Uint8Array(patterns);
   const { digit, weight, listCodes } = direct;
-  for (const { code, postings: holding } of strengthsHeld(index, held[d]!))
+  for (const { code, postings: holding } of strengthsHeld(index, held[d]!)) {
     counts[digit[code]! * weight] = holding;
+    directOnly[digit[code]! * weight] = 1;
+  }
   for (const { list } of spread) {
     for (let j = 0; j < list.length; j++) {
       const n = list[j]!;
@@ -1024,15 +1034,11 @@ function sparsePatterns(
       scratch[n] = (own + part) | COUNTED;
     }
   }
-  // Patterns holding only the direct list: their matches are found by no shorter list.
-  const directOnly = new Uint8Array(patterns);
-  for (const { code } of strengthsHeld(index, held[d]!)) directOnly[digit[code]! * weight] = 1;
   const codeOf = (i: number, n: number) => {
     const marked = scratch[n]!;
     return marked & COUNTED ? marked & ~COUNTED : digit[listCodes[i]!]! * weight;
   };
   let codes: Uint16Array | undefined;
-  index.patternsInUse = spread.map(({ list }) => list);
   return {
     ranks,
     counts,
@@ -1064,16 +1070,8 @@ function sparsePatterns(
       }
       return found;
     },
+    release: () => clearSpread(scratch, spread),
   };
-}
-
-/** Clears what `sparsePatterns` left in the scratch, once the search is done with its patterns. */
-function clearPatterns(index: TextIndex): void {
-  const lists = index.patternsInUse;
-  if (!lists) return;
-  const scratch = index.patternScratch!;
-  for (const list of lists) for (let j = 0; j < list.length; j++) scratch[list[j]!] = 0;
-  index.patternsInUse = undefined;
 }
 
 /**
@@ -1123,7 +1121,7 @@ export function rankText<T>(
     try {
       return use(ordinals, () => spread(patterns.codes(), patterns.ranks), patterns);
     } finally {
-      clearPatterns(index);
+      patterns.release?.();
     }
   }
   // Adding every list up costs two steps a posting (add, then clear); looking each match up in
