@@ -962,9 +962,10 @@ const WALK_FROM_MATCHES = 50_000;
 /**
  * Page a search over the whole shelf from its ranks' tiers (firstByTiers) from this many matches:
  * below, ranking each match (firstByRank) costs as much. Alternated in one process on the 15 load
- * test searches (60 rounds, 27 November): from 50,000 to none, 0.187 -> 0.136 ms a search at
- * 100,000 products ("camra"'s 25,077 matches 0.36 -> 0.13) and 0.579 -> 0.559 at a million, where
- * the searches of 4,000-10,000 matches were slower ("samsung tv 55" 0.39 -> 0.43 ms).
+ * test searches (60 rounds, 27 November), from 50,000 to 10,000: 0.213 -> 0.166 ms a search at
+ * 100,000 products ("camra"'s 25,077 matches 0.38 -> 0.13), 0.536 -> 0.516 at a million. Tiers
+ * for every search were slower at a million for 4,000-10,000 matches ("samsung tv 55" 0.39 ->
+ * 0.43 ms). Decoupled from WALK_FROM_MATCHES, which it followed until then.
  */
 const TIERS_FROM_MATCHES = 10_000;
 /** Walk the best sellers when the expected steps are at most matches / this (else rank them all). */
