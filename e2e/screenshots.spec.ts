@@ -42,6 +42,7 @@ for (const [device, viewport] of viewports) {
 
 /** The signed-in pages with something in them: a cart of two lines and a wishlist of two. */
 test('screenshots of the cart and wishlist', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const me = await createCustomer(request);
   const headers = { authorization: `Bearer ${me.token}` };
   for (const slug of ['levis-mens-housemark-crew-neck-t-shirt', 'boat-stone-1200-14w-bluetooth-speaker']) {
@@ -69,6 +70,9 @@ test('screenshots of the cart and wishlist', async ({ page, request }) => {
 
 /** Checkout with a cart of two lines, then My orders after paying through the test gateway. */
 test('screenshots of checkout and my orders', async ({ page, request }) => {
+  // Two whole checkouts with four full-page shots: 6-9 s on an idle machine, but more than 30 s
+  // (twice, with its retry) in a CI run on a slow 2-core machine beside the other worker.
+  test.setTimeout(120_000);
   const me = await createCustomer(request);
   const headers = { authorization: `Bearer ${me.token}` };
   await signIn(page, me);
@@ -80,10 +84,11 @@ test('screenshots of checkout and my orders', async ({ page, request }) => {
         price: number;
         color: { _id: string }[];
       };
-      await request.post('/api/user/cart', {
+      const added = await request.post('/api/user/cart', {
         headers,
         data: { productId: product._id, color: product.color[0]!._id, quantity: 1, price: product.price },
       });
+      expect(added.ok(), await added.text()).toBe(true);
     }
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -96,7 +101,9 @@ test('screenshots of checkout and my orders', async ({ page, request }) => {
     await page.getByLabel('State').selectOption('Karnataka');
     await page.getByLabel('Pincode').fill('560038');
     await page.screenshot({ path: `test-results/screenshots/${device}-checkout.png`, fullPage: true });
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
     await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL('/my-orders');
     await expect(page.getByTestId('order-card').first()).toBeVisible();
