@@ -14,6 +14,20 @@ import {
 
 const word = (lexeme: string, prefix = false) => ({ kind: 'lexeme', lexeme, prefix }) as const;
 
+/** ts_rank as decision 025 has it, of one product's vector: each word's lexemes in sorted order. */
+function tsRank(vector: string, words: { lexeme: string; prefix: boolean }[]): number {
+  const held = new Map<string, number>();
+  eachLexeme(vector, (lexeme, strength) => held.set(lexeme, Math.fround(strength)));
+  let sum = 0;
+  for (const w of words) {
+    const lexemes = [...held.keys()]
+      .filter((l) => (w.prefix ? l.startsWith(w.lexeme) : l === w.lexeme))
+      .sort();
+    for (const l of lexemes) sum = Math.fround(sum + held.get(l)! / 1.64493406685);
+  }
+  return Math.fround(sum / words.length);
+}
+
 describe("to_tsquery's output as a query", () => {
   it('reads words, prefixes, "and" over "or", and parentheses', () => {
     expect(parseTsQueryText("'samsung' & ( 'tv' | 'televis' ) | 'sam':*")).toEqual({
@@ -110,19 +124,7 @@ describe('the text index', () => {
         .join(' '),
     );
     const index = buildTextIndex(vectors);
-    // ts_rank as decision 025 has it, product by product: each word's lexemes in sorted order.
-    const expected = (n: number, words: { lexeme: string; prefix: boolean }[]) => {
-      const held = new Map<string, number>();
-      eachLexeme(vectors[n]!, (lexeme, strength) => held.set(lexeme, Math.fround(strength)));
-      let sum = 0;
-      for (const w of words) {
-        const lexemes = [...held.keys()]
-          .filter((l) => (w.prefix ? l.startsWith(w.lexeme) : l === w.lexeme))
-          .sort();
-        for (const l of lexemes) sum = Math.fround(sum + held.get(l)! / 1.64493406685);
-      }
-      return Math.fround(sum / words.length);
-    };
+    const expected = (n: number, words: { lexeme: string; prefix: boolean }[]) => tsRank(vectors[n]!, words);
     const queries: [TextQuery, { lexeme: string; prefix: boolean }[]][] = [
       // Both: 10 matches; either: 200 (patterns of strengths).
       [{ kind: 'and', parts: [word('alpha'), word('beta')] }, [word('alpha'), word('beta')]],
@@ -143,10 +145,65 @@ describe('the text index', () => {
     expect(index.scratch.every((value) => value === 0)).toBe(true);
   });
 
+  it('ranks an "and" alike when its long lists\' digits are read by product, found beside the matches, or made again', () => {
+    // 3,200 products: "common" in every one; "w0" to "w39" each in every 20th-or-so (a long list,
+    // 160 postings: a 20th of the products, a 32nd being the least for digits by product);
+    // "mid" in every 40th (80 postings: shorter than a 32nd) and "rare" in every 7th; each with
+    // varied weights and positions, so that every list holds several strengths.
+    const size = 3_200;
+    const strength = (n: number, at: number) =>
+      `${at + (n % 3)}${'ABCD'[n % 4]}${n % 5 === 0 ? `,${at + 20}` : ''}`;
+    const vectors = Array.from({ length: size }, (_, n) =>
+      [
+        `'common':${strength(n, 1)}`,
+        ...Array.from({ length: 40 }, (_, j) => ((n + j) % 20 === 0 ? `'w${j}':${strength(n + j, 5)}` : '')),
+        n % 40 === 0 ? `'mid':${strength(n, 8)}` : '',
+        n % 7 === 0 ? `'rare':${strength(n, 9)}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+    const index = buildTextIndex(vectors);
+    const ranksOf = (query: TextQuery, words: { lexeme: string; prefix: boolean }[]) =>
+      rankText(index, query, (matches, ranks, patterns) => {
+        expect(patterns, JSON.stringify(query)).toBeDefined();
+        return {
+          got: [...ranks()],
+          want: [...matches].map(
+            (n) => new Uint32Array(Float32Array.of(tsRank(vectors[n]!, words)).buffer)[0]!,
+          ),
+        };
+      });
+    const and = (...lexemes: string[]) =>
+      [{ kind: 'and', parts: lexemes.map((l) => word(l)) }, lexemes.sort().map((l) => word(l))] as const;
+    // Every "wj & rare" (23 matches): rare's and wj's digits by product; "mid & rare" (12): mid's
+    // list, shorter than a 32nd, found beside them.
+    for (const [query, words] of [
+      ...Array.from({ length: 40 }, (_, j) => and(`w${j}`, 'rare')),
+      and('mid', 'rare'),
+    ]) {
+      const { got, want } = ranksOf(query, words);
+      expect(got.length, JSON.stringify(query)).toBeGreaterThan(5);
+      expect(got, JSON.stringify(query)).toEqual(want);
+    }
+    // 41 long lists asked for (rare's and the forty w's): the 32 most recently asked are kept.
+    expect(index.digitsByProduct.size).toBe(32);
+    expect(index.digitsByProduct.has(index.lexemeNumber.get('mid')!)).toBe(false);
+    expect(index.digitsByProduct.has(index.lexemeNumber.get('w0')!)).toBe(false);
+    // Asked again, w0's digits are made again, alike; rare, asked all along, was never dropped.
+    const { got, want } = ranksOf(...and('w0', 'rare'));
+    expect(got).toEqual(want);
+    expect(index.digitsByProduct.has(index.lexemeNumber.get('w0')!)).toBe(true);
+    expect(index.digitsByProduct.has(index.lexemeNumber.get('rare')!)).toBe(true);
+    expect(index.digitsByProduct.size).toBe(32);
+  });
+
   it('counts an "or"\'s patterns from its shorter lists as a pass over every match does, and leaves its scratch clear', () => {
     // "watch" in all 400 products (title or not, once or twice); "smartwatch" in every 25th and
     // "band" in every 40th (some both), each with varied weights: their postings are far fewer
-    // than the matches, which are watch's list.
+    // than the matches, which are watch's list. Smartwatch's 16 postings are a 32nd of the
+    // products or more (band's 10 are not): "smartwatch | watch" reads the two lists' digits by
+    // product, "smartwatch | band | watch" marks the patterns in a scratch array.
     const vectors = Array.from({ length: 400 }, (_, n) =>
       [
         `'watch':${1 + (n % 4)}${n % 3 === 0 ? 'A' : ''}${n % 7 === 0 ? ',30' : ''}`,
@@ -157,56 +214,66 @@ describe('the text index', () => {
         .join(' '),
     );
     const index = buildTextIndex(vectors);
-    const query: TextQuery = { kind: 'or', parts: [word('smartwatch'), word('band'), word('watch')] };
-    const { ordinals, scores } = searchText(index, query);
-    expect(ordinals.length).toBe(400);
     const rankBits = (score: number) => new Uint32Array(Float32Array.of(score).buffer)[0]!;
-    // The best a product holding watch alone ranks: only smartwatches and bands rank above it.
-    const shorter = (n: number) => n % 25 === 0 || n % 40 === 0;
-    const watchAlone = Math.max(...[...ordinals].filter((n) => !shorter(n)).map((n) => scores[n]!));
-    const look = (over: number) =>
-      rankText(
-        index,
-        query,
-        (matches, ranks, patterns) => {
-          const codes = [...patterns!.codes()];
-          const counts = new Map<number, number>();
-          for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
-          const strong = patterns!.holders?.((pattern) => patterns!.ranks[pattern]! > rankBits(watchAlone));
-          return {
-            sparse: patterns!.holders !== undefined,
-            ranks: [...ranks()],
-            codeOf: [...matches].map((n, i) => patterns!.codeOf(i, n)),
-            codes,
-            counts: [...patterns!.counts].map((count, code) => [count, counts.get(code) ?? 0]),
-            strong: strong
-              ?.map(({ n, pattern }) => [n, patterns!.ranks[pattern]])
-              .sort((a, b) => a[0]! - b[0]!),
-          };
-        },
-        { sparsePatternsOver: over },
-      );
-    const sparse = look(8);
-    const pass = look(Infinity);
-    expect([sparse.sparse, pass.sparse]).toEqual([true, false]);
-    // Both rank as ts_rank does (searchText's), and every count is its pattern's matches.
-    expect(sparse.ranks).toEqual([...scores].map(rankBits));
-    expect(sparse.codes).toEqual(pass.codes);
-    expect(sparse.codeOf).toEqual(pass.codes);
-    for (const [count, counted] of sparse.counts) expect(count).toBe(counted);
-    // The holders of the patterns ranking above watch alone: smartwatches and bands, each once
-    // (product 0 holds both), with their ranks.
-    const above = [...ordinals].filter((n) => scores[n]! > watchAlone);
-    expect(above.length).toBeGreaterThan(3);
-    expect(above.every(shorter)).toBe(true);
-    expect(sparse.strong).toEqual(above.map((n) => [n, rankBits(scores[n]!)]));
-    // Patterns of watch alone (product 1's) are found by no shorter list.
-    expect(
-      rankText(index, query, (_, __, patterns) =>
-        patterns!.holders!((pattern) => pattern === sparse.codes[1]),
-      ),
-    ).toBeUndefined();
-    expect(index.patternScratch!.every((value) => value === 0)).toBe(true);
+    const cases: [TextQuery, (n: number) => boolean][] = [
+      [
+        { kind: 'or', parts: [word('smartwatch'), word('band'), word('watch')] },
+        (n) => n % 25 === 0 || n % 40 === 0,
+      ],
+      [{ kind: 'or', parts: [word('smartwatch'), word('watch')] }, (n) => n % 25 === 0],
+    ];
+    for (const [query, shorter] of cases) {
+      const { ordinals, scores } = searchText(index, query);
+      expect(ordinals.length).toBe(400);
+      // The best a product holding watch alone ranks: only the shorter lists' products rank above it.
+      const watchAlone = Math.max(...[...ordinals].filter((n) => !shorter(n)).map((n) => scores[n]!));
+      const look = (over: number) =>
+        rankText(
+          index,
+          query,
+          (matches, ranks, patterns) => {
+            const codes = [...patterns!.codes()];
+            const counts = new Map<number, number>();
+            for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+            const strong = patterns!.holders?.((pattern) => patterns!.ranks[pattern]! > rankBits(watchAlone));
+            return {
+              sparse: patterns!.holders !== undefined,
+              ranks: [...ranks()],
+              codeOf: [...matches].map((n, i) => patterns!.codeOf(i, n)),
+              codes,
+              counts: [...patterns!.counts].map((count, code) => [count, counts.get(code) ?? 0]),
+              strong: strong
+                ?.map(({ n, pattern }) => [n, patterns!.ranks[pattern]])
+                .sort((a, b) => a[0]! - b[0]!),
+            };
+          },
+          { sparsePatternsOver: over },
+        );
+      const sparse = look(8);
+      const pass = look(Infinity);
+      expect([sparse.sparse, pass.sparse]).toEqual([true, false]);
+      // Both rank as ts_rank does (searchText's), and every count is its pattern's matches.
+      expect(sparse.ranks).toEqual([...scores].map(rankBits));
+      expect(sparse.codes).toEqual(pass.codes);
+      expect(sparse.codeOf).toEqual(pass.codes);
+      for (const [count, counted] of sparse.counts) expect(count).toBe(counted);
+      // The holders of the patterns ranking above watch alone: the shorter lists' products, each
+      // once (product 0 holds smartwatch and band), with their ranks.
+      const above = [...ordinals].filter((n) => scores[n]! > watchAlone);
+      expect(above.length).toBeGreaterThan(3);
+      expect(above.every(shorter)).toBe(true);
+      expect(sparse.strong).toEqual(above.map((n) => [n, rankBits(scores[n]!)]));
+      // Patterns of watch alone (product 1's) are found by no shorter list.
+      expect(
+        rankText(index, query, (_, __, patterns) =>
+          patterns!.holders!((pattern) => pattern === sparse.codes[1]),
+        ),
+      ).toBeUndefined();
+      expect(index.patternScratch!.every((value) => value === 0)).toBe(true);
+    }
+    // The two lists' digits by product were read; band's list is too short to keep its own.
+    const kept = (lexeme: string) => index.digitsByProduct.has(index.lexemeNumber.get(lexeme)!);
+    expect([kept('smartwatch'), kept('watch'), kept('band')]).toEqual([true, true, false]);
   });
 
   it('matches as sets do: and, or, prefixes, nested, rare words and common ones, one holding another', () => {
