@@ -198,6 +198,49 @@ describe('the text index', () => {
     expect(index.digitsByProduct.size).toBe(32);
   });
 
+  it('remembers which long list holds all of another, answering alike, and counts a list named twice once', () => {
+    // 640 products: "watch" in each, "machin" in every 4th, "smartwatch" and "wash" in every 8th
+    // (held by watch and by machin), "band" in every 5th, "strap" in every 3rd: every list a
+    // 32nd of the products or more, each with its bitmap.
+    const words: [string, (n: number) => boolean][] = [
+      ['watch', () => true],
+      ['machin', (n) => n % 4 === 0],
+      ['smartwatch', (n) => n % 8 === 0],
+      ['wash', (n) => n % 8 === 0],
+      ['band', (n) => n % 5 === 0],
+      ['strap', (n) => n % 3 === 0],
+    ];
+    const vectors = Array.from({ length: 640 }, (_, n) =>
+      words
+        .filter(([, holds]) => holds(n))
+        .map(([w], at) => `'${w}':${at + 1}`)
+        .join(' '),
+    );
+    const holding = (w: string) => words.find(([name]) => name === w)![1];
+    const or = (a: string, b: string): TextQuery => ({ kind: 'or', parts: [word(a), word(b)] });
+    const and = (a: string, b: string): TextQuery => ({ kind: 'and', parts: [word(a), word(b)] });
+    const cases: [TextQuery, (n: number) => boolean][] = [
+      [or('smartwatch', 'watch'), () => true],
+      [or('band', 'smartwatch'), (n) => holding('band')(n) || holding('smartwatch')(n)],
+      [and('wash', 'machin'), holding('wash')],
+      [and('strap', 'smartwatch'), (n) => holding('strap')(n) && holding('smartwatch')(n)],
+    ];
+    const index = buildTextIndex(vectors);
+    const everyProduct = Array.from({ length: 640 }, (_, n) => n);
+    for (let round = 0; round < 2; round++) {
+      for (const [query, matches] of cases)
+        expect([...matchText(index, query)], `${round} ${JSON.stringify(query)}`).toEqual(
+          everyProduct.filter(matches),
+        );
+      // The second round answers from what the first found out: both ways, the same.
+      expect(new Set(index.holdsAll.values())).toEqual(new Set([true, false]));
+    }
+    // "watch | watch" is watch's list, found without asking whether it holds itself.
+    const fresh = buildTextIndex(vectors);
+    expect([...matchText(fresh, or('watch', 'watch'))]).toEqual(everyProduct);
+    expect(fresh.holdsAll.size).toBe(0);
+  });
+
   it('counts an "or"\'s patterns from its shorter lists as a pass over every match does, and leaves its scratch clear', () => {
     // "watch" in all 400 products (title or not, once or twice); "smartwatch" in every 25th and
     // "band" in every 40th (some both), each with varied weights: their postings are far fewer
