@@ -577,11 +577,6 @@ function merge(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, k);
 }
 
-/** Whether two arrays are one view of the same postings. */
-function sameList(a: Int32Array, b: Int32Array): boolean {
-  return a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
-}
-
 /** How many answers `holdsAll` keeps before it starts again (a few dozen bytes each). */
 const MOST_HOLDS_ALL = 10_000;
 
@@ -616,10 +611,16 @@ function rememberHoldsAll(index: TextIndex, longer: Int32Array, shorter: Int32Ar
  */
 function union(index: TextIndex, lists: Int32Array[]): Int32Array {
   // One list named twice counts once ("laptop | laptop": "lapptop" corrected to laptop and
-  // laptops, one lexeme).
-  const nonEmpty = lists.filter(
-    (list, l) => list.length > 0 && !lists.slice(0, l).some((other) => sameList(other, list)),
-  );
+  // laptops, one lexeme). The index's lists never overlap, so where one starts names it; a short
+  // prefix's thousands of lexemes are each looked for once.
+  const lengthAt = new Map<number, number>();
+  const nonEmpty = lists.filter((list) => {
+    if (list.length === 0) return false;
+    if (list.buffer !== index.ordinals.buffer) return true;
+    if (lengthAt.get(list.byteOffset) === list.length) return false;
+    lengthAt.set(list.byteOffset, list.length);
+    return true;
+  });
   if (nonEmpty.length <= 1) return nonEmpty[0] ?? new Int32Array(0);
   nonEmpty.sort((a, b) => a.length - b.length);
   const longest = nonEmpty[nonEmpty.length - 1]!;
