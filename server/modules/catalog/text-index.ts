@@ -142,7 +142,7 @@ export type TextIndex = {
    */
   strongestFirst: Map<number, StrongestFirst>;
   /**
-   * Per long list (by lexeme), once an "and" has asked, the most recently asked kept
+   * Per long list (by lexeme), once a search has asked, the most recently asked kept
    * (`digitsByProduct`): each product's strength in the list as a digit, a byte a product.
    */
   digitsByProduct: Map<number, Uint8Array>;
@@ -1118,15 +1118,16 @@ const COUNTED = 0x8000;
 
 /**
  * The patterns of an "or" whose matches are one of its lists ('direct': "watch" of "watch |
- * ghadi:*", a correction and the word typed) and whose other lists are much shorter, without a
- * pass over every match: the direct
- * list's strengths are counted once per lexeme (strengthsHeld), so only the shorter lists'
- * postings change a count, each looked up in the direct list by its bitmap. Their patterns are
- * left in `patternScratch` (marked COUNTED) while the search uses them, and cleared by `release`
- * after. At a million products "ghadi" reads the few postings of its spellings
- * instead of watch's 124,435 (the walk of the best sellers turns down its first pages). Undefined
- * where this does not apply or would not pay ("smartwatch | watch": 70,825 of the 124,435 say
- * "smartwatch").
+ * ghadi:*", a correction and the word typed) and whose other lists are shorter, without a pass
+ * over every match: the direct list's strengths are counted once per lexeme (strengthsHeld), so
+ * only the shorter lists' postings change a count. Two lists that keep their digits by product
+ * read them there (`oneShorterList`: "smartwatch | watch", 70,825 of watch's 124,435 saying
+ * "smartwatch"). Otherwise, when the shorter lists are much shorter, each posting is looked up in
+ * the direct list by its bitmap, and their patterns are left in `patternScratch` (marked
+ * COUNTED) while the search uses them, cleared by `release` after: at a million products "ghadi"
+ * reads the few postings of its spellings instead of watch's 124,435 (the walk of the best
+ * sellers turns down its first pages). Undefined where neither applies or would pay (`over`:
+ * Infinity, never).
  */
 function sparsePatterns(
   index: TextIndex,
