@@ -5,6 +5,8 @@
  *   npx tsx bench/api-load.ts --products 1000000 --database shop_bench_1m     (reuse a seeded database)
  *   npx tsx bench/api-load.ts --products 100000 --data-dir /work/bench-data/pglite-100k  (PGlite: DATA_DIR)
  *   ... --routes list,search     (only some routes; hello-world always runs)
+ *   ... --products 100000 --compare 1000000 --alternate 3   (both servers up at once, each route
+ *       measured on one then the other, 3 rounds: a ratio between the two from the same minutes)
  *
  * Seeds a scratch PostgreSQL database (or reuses it when it already holds the catalogue), starts
  * the production server on 127.0.0.1, and loads each route with autocannon next to a hello-world
@@ -35,13 +37,13 @@ const sizes = [
   ...(args.has('compare') ? [Number(args.get('compare'))] : []),
 ];
 const port = 3299;
+const alternate = Number(args.get('alternate') ?? 0);
 const dataDir = args.get('data-dir');
 const databaseName = args.get('database');
 const routes = (args.get('routes') ?? 'list,detail,suggestions,search,facets,search-facets').split(
   ',',
 ) as RouteName[];
 type RouteName = 'hello' | 'list' | 'detail' | 'suggestions' | 'search' | 'facets' | 'search-facets';
-const base = `http://127.0.0.1:${port}`;
 
 type Result = {
   route: string;
@@ -95,26 +97,34 @@ async function ensureDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-let measured: { serverPid: number; database: string | undefined } | undefined;
+/** A server under load: where it answers, and whose CPU time each figure counts. */
+type Target = { base: string; serverPid: number; database: string | undefined };
 
-function load(route: string, paths: string[], seconds = duration, clients = connections): Promise<Result> {
+function load(
+  target: Target,
+  route: string,
+  paths: string[],
+  seconds = duration,
+  clients = connections,
+): Promise<Result> {
   let i = 0;
-  const before = measured && cpuTimes(measured.serverPid, measured.database);
+  const measured = target;
+  const before = cpuTimes(measured.serverPid, measured.database);
   return new Promise((resolve, reject) => {
     autocannon(
       {
-        url: base,
+        url: target.base,
         connections: clients,
         duration: seconds,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
       },
       (error, result) => {
         if (error) return reject(error);
-        const after = measured && cpuTimes(measured.serverPid, measured.database);
+        const after = cpuTimes(measured.serverPid, measured.database);
         const answers = Math.max(result.requests.total, 1);
         resolve({
-          nodeCpuMs: before && after ? (after.node - before.node) / answers : 0,
-          pgCpuMs: before && after ? (after.pg - before.pg) / answers : 0,
+          nodeCpuMs: (after.node - before.node) / answers,
+          pgCpuMs: (after.pg - before.pg) / answers,
           route,
           rps: Math.round(result.requests.average),
           p50: result.latency.p50,
@@ -127,7 +137,7 @@ function load(route: string, paths: string[], seconds = duration, clients = conn
   });
 }
 
-async function samplePaths(): Promise<Record<RouteName, string[]>> {
+async function samplePaths(base: string): Promise<Record<RouteName, string[]>> {
   const response = await fetch(`${base}/api/product?limit=100&sort=-sold`);
   const products = (await response.json()) as {
     _id: string;
@@ -194,58 +204,124 @@ async function samplePaths(): Promise<Record<RouteName, string[]>> {
   };
 }
 
-const report: Record<number, Result[]> = {};
-for (const size of sizes) {
+/** A shop seeded with `size` products, started on `onPort`, its indexes read: ready to measure. */
+async function prepare(size: number, onPort: number) {
   const databaseUrl = dataDir ? undefined : await ensureDatabase(databaseName ?? `shop_bench_${size}`);
   const database = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir!, DATABASE_URL: '' };
   console.log(
     `\n== ${size.toLocaleString('en-IN')} products on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} (seeding if needed)`,
   );
   await run('npx', ['tsx', 'server/db/seed/seed-cli.ts', '--products', String(size)], database);
-  const server = await startShop(port, {
-    DATA_DIR: '.data/bench',
+  const server = await startShop(onPort, {
+    // Two servers at once (--alternate) keep their files apart.
+    DATA_DIR: onPort === port ? '.data/bench' : `.data/bench-${onPort}`,
     ...database,
     LOG_LEVEL: 'warn',
   });
-  measured = {
+  const target: Target = {
+    base: server.base,
     serverPid: server.child.pid!,
     database: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined,
   };
   try {
-    const paths = await samplePaths();
+    const paths = await samplePaths(target.base);
     // Long enough for the first list to have the shelf index read (decision 023: about 7 s at a
     // million), then the first search the text index (decision 025: 15 s more when idle), so that
     // those reads do not fall into the hello-world reference or the searches. The searches warm
     // up with two connections: meanwhile they are SQL's, and 50 of them would slow the read down.
     await load(
+      target,
       'warm-up',
       [...paths.list, ...paths.detail, ...paths.suggestions, ...paths.facets],
       Math.max(10, size / 40_000),
     );
-    await load('warm-up', [...paths.search, ...paths['search-facets']], Math.max(10, size / 25_000), 2);
+    await load(
+      target,
+      'warm-up',
+      [...paths.search, ...paths['search-facets']],
+      Math.max(10, size / 25_000),
+      2,
+    );
     // On a slower machine the text index takes longer to read (a million products, 27 November: not
     // read after 40 s, and the searches measured were SQL's, 25 a second): warmed on until the
     // searches cost PostgreSQL nothing, as the index's answers do, two rounds running, for at most
     // three minutes more. A backend that ends in a round takes its CPU time with it (a negative
     // figure), so a round counts only from zero up.
     for (let round = 0, clean = 0; databaseUrl && round < 36 && clean < 2; round++) {
-      const warm = await load('warm-up', [...paths.search, ...paths['search-facets']], 5, 2);
+      const warm = await load(target, 'warm-up', [...paths.search, ...paths['search-facets']], 5, 2);
       clean = warm.pgCpuMs >= 0 && warm.pgCpuMs < 0.5 ? clean + 1 : 0;
       if (round === 0 && clean === 0)
         console.log('warm-up: searches still answered by PostgreSQL, warming on');
     }
-    const results: Result[] = [];
-    for (const route of ['hello', ...routes] as const) {
-      const result = await load(route, paths[route]!);
-      results.push(result);
-      console.log(
-        `${route.padEnd(12)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ` +
-          `CPU/answer node ${result.nodeCpuMs.toFixed(2)} ms pg ${result.pgCpuMs.toFixed(2)} ms  errors ${result.errors}  non-2xx ${result.non2xx}`,
-      );
-    }
-    report[size] = results;
-  } finally {
+    return { server, target, paths };
+  } catch (error) {
     await stopShop(server);
+    throw error;
+  }
+}
+
+function printResult(label: string, result: Result) {
+  console.log(
+    `${label.padEnd(12)} ${String(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ` +
+      `CPU/answer node ${result.nodeCpuMs.toFixed(2)} ms pg ${result.pgCpuMs.toFixed(2)} ms  errors ${result.errors}  non-2xx ${result.non2xx}`,
+  );
+}
+
+const report: Record<number, Result[]> = {};
+const alternated: string[] = [];
+if (alternate > 0 && sizes.length === 2) {
+  // Both servers up at once, each route loaded on one and then the other, round after round: the
+  // two figures of a round come from the same minute of a machine whose speed drifts.
+  const shops = [];
+  try {
+    for (const [n, size] of sizes.entries()) shops.push(await prepare(size, port + n));
+    alternated.push(
+      '',
+      `Alternated, ${alternate} rounds of ${duration} s a route on each: median of the rounds, and each round's ratio`,
+      '',
+      '| route | products | req/s | p99 ms | CPU ms/answer: node | PostgreSQL | p99 ratio a round | CPU ratio a round |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const route of ['hello', ...routes] as const) {
+      const rounds = sizes.map(() => [] as Result[]);
+      for (let round = 0; round < alternate; round++) {
+        for (const [n, shop] of shops.entries()) {
+          const result = await load(shop.target, route, shop.paths[route]!);
+          rounds[n]!.push(result);
+          printResult(`${route} ${sizes[n]}`, result);
+        }
+      }
+      const ratios = (pick: (r: Result) => number) =>
+        rounds[1]!.map((r, i) => (pick(r) / Math.max(pick(rounds[0]![i]!), 0.001)).toFixed(2)).join(', ');
+      for (const [n, size] of sizes.entries()) {
+        const of = rounds[n]!;
+        alternated.push(
+          `| ${route} | ${size.toLocaleString('en-IN')} | ${median(of.map((r) => r.rps))} | ${median(of.map((r) => r.p99))} | ` +
+            `${median(of.map((r) => r.nodeCpuMs)).toFixed(2)} | ${dataDir ? '(in node)' : median(of.map((r) => r.pgCpuMs)).toFixed(2)} | ` +
+            `${n === 1 ? ratios((r) => r.p99) : ''} | ${n === 1 ? ratios((r) => r.nodeCpuMs + Math.max(r.pgCpuMs, 0)) : ''} |`,
+        );
+      }
+      report[sizes[0]!] = [...(report[sizes[0]!] ?? []), ...rounds[0]!];
+      report[sizes[1]!] = [...(report[sizes[1]!] ?? []), ...rounds[1]!];
+    }
+  } finally {
+    for (const shop of shops) await stopShop(shop.server);
+  }
+} else {
+  for (const size of sizes) {
+    const { server, target, paths } = await prepare(size, port);
+    try {
+      const results: Result[] = [];
+      for (const route of ['hello', ...routes] as const) {
+        const result = await load(target, route, paths[route]!);
+        results.push(result);
+        printResult(route, result);
+      }
+      report[size] = results;
+    } finally {
+      await stopShop(server);
+    }
   }
 }
 
@@ -267,6 +343,7 @@ for (const [size, results] of Object.entries(report)) {
     );
   }
 }
+lines.push(...alternated);
 console.log(`\n${lines.join('\n')}`);
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(path.join('bench/results', `api-load-${Date.now()}.md`), `${lines.join('\n')}\n`);
