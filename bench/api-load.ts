@@ -38,6 +38,8 @@ const sizes = [
 ];
 const port = 3299;
 const alternate = Number(args.get('alternate') ?? 0);
+if (alternate > 0 && sizes.length !== 2)
+  throw new Error('--alternate N compares two sizes: give --compare too');
 const dataDir = args.get('data-dir');
 const databaseName = args.get('database');
 const routes = (args.get('routes') ?? 'list,detail,suggestions,search,facets,search-facets').split(
@@ -108,8 +110,7 @@ function load(
   clients = connections,
 ): Promise<Result> {
   let i = 0;
-  const measured = target;
-  const before = cpuTimes(measured.serverPid, measured.database);
+  const before = cpuTimes(target.serverPid, target.database);
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -120,7 +121,7 @@ function load(
       },
       (error, result) => {
         if (error) return reject(error);
-        const after = cpuTimes(measured.serverPid, measured.database);
+        const after = cpuTimes(target.serverPid, target.database);
         const answers = Math.max(result.requests.total, 1);
         resolve({
           nodeCpuMs: (after.node - before.node) / answers,
@@ -269,7 +270,7 @@ function printResult(label: string, result: Result) {
 
 const report: Record<number, Result[]> = {};
 const alternated: string[] = [];
-if (alternate > 0 && sizes.length === 2) {
+if (alternate > 0) {
   // Both servers up at once, each route loaded on one and then the other, round after round: the
   // two figures of a round come from the same minute of a machine whose speed drifts.
   const shops = [];
