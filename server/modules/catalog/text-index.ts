@@ -1088,6 +1088,20 @@ function directCounts(
   return { counts, directOnly };
 }
 
+/**
+ * Whether `wanted` picks a pattern some match holds with the direct list alone: its holders are in
+ * no shorter list, so they cannot be found there (`holders` is then undefined).
+ */
+function wantsDirectOnly(
+  directOnly: Uint8Array,
+  counts: Int32Array,
+  wanted: (pattern: number) => boolean,
+): boolean {
+  for (let pattern = 0; pattern < counts.length; pattern++)
+    if (directOnly[pattern] === 1 && counts[pattern]! > 0 && wanted(pattern)) return true;
+  return false;
+}
+
 /** Patterns whose matches' numbers are worked out one at a time (`codeOf`), all of them when asked. */
 function oneAtATime(
   matches: Int32Array,
@@ -1184,8 +1198,7 @@ function sparsePatterns(
   return {
     ...oneAtATime(matches, ranks, counts, codeOf),
     holders(wanted) {
-      for (let pattern = 0; pattern < patterns; pattern++)
-        if (directOnly[pattern] === 1 && counts[pattern]! > 0 && wanted(pattern)) return undefined;
+      if (wantsDirectOnly(directOnly, counts, wanted)) return undefined;
       const found: { n: number; pattern: number }[] = [];
       const seen = new Set<number>();
       for (const { list } of spread) {
@@ -1244,8 +1257,7 @@ function oneShorterList(
   return {
     ...oneAtATime(direct.list, ranks, counts, codeOf),
     holders(wanted) {
-      for (let pattern = 0; pattern < ranks.length; pattern++)
-        if (directOnly[pattern] === 1 && counts[pattern]! > 0 && wanted(pattern)) return undefined;
+      if (wantsDirectOnly(directOnly, counts, wanted)) return undefined;
       const found: { n: number; pattern: number }[] = [];
       for (let j = 0; j < list.length; j++) {
         const n = list[j]!;
