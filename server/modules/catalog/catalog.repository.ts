@@ -561,6 +561,25 @@ export async function shelfIndexSource(db: Executor): Promise<{
   return { products: productRows, ...(await facetTaxonomy(db)) };
 }
 
+/**
+ * How many rows of the tables the shelf index reads (products, categories, brands) the database
+ * has counted inserted, updated or deleted, or undefined where it does not count (`track_counts`
+ * off, or the statistics just reset). A PostgreSQL backend hands its counts over within about a
+ * second of committing (ten at most when idle); PGlite at the end of a later transaction, a second
+ * or more after its last hand-over. So a count read before a snapshot misses no write the snapshot
+ * missed: such a write committed after the snapshot began, and was counted later still.
+ */
+export async function shelfWrites(db: Executor): Promise<string | undefined> {
+  const [row] = await queryRows<{ counting: boolean; writes: string }>(
+    db,
+    sql`select current_setting('track_counts')::bool as counting,
+               coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text as writes
+        from pg_stat_user_tables
+        where relid in ('products'::regclass, 'categories'::regclass, 'brands'::regclass)`,
+  );
+  return row?.counting && row.writes !== '0' ? row.writes : undefined;
+}
+
 /** Every category and brand in the order the filter panel lists them (by title). */
 export async function facetTaxonomy(db: Executor): Promise<{
   categories: { id: string; title: string }[];

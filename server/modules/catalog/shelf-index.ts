@@ -22,8 +22,13 @@ const MAX_TAGS = 16;
 /**
  * A snapshot is read again after this long even when no change was heard: a safety net for a
  * change made in SQL without `NOTIFY catalog_changed` (catalog-changes.ts). Answers go on meanwhile.
+ * Where PostgreSQL counts writes (`shelfWrites`), it is read again only once the count has moved
+ * since it was read, which is asked at most every WRITES_CHECK_MS: a quiet shop of a million
+ * products no longer spends some 9 s of two processes' time every five minutes reading what it
+ * has. A busy one (each order counts) reads as before.
  */
 const DEFAULT_MAX_AGE_MS = 5 * 60_000;
+const WRITES_CHECK_MS = 30_000;
 /**
  * After an order took stock (or gave it back), the snapshot is read again after this long, or
  * after STOCK_DELAY_READS times as long as the last read took if that is longer, and answers
@@ -113,6 +118,8 @@ export function createShelfIndex(
     sparsePatternsOver?: number;
     /** Keep a word's groups for panels from this many products (wordGroups; tests: 0). */
     wordGroupsFrom?: number;
+    /** Past the maximum age, ask whether the tables were written at most this often (tests: 0). */
+    writesCheckMs?: number;
   } = {},
 ) {
   const gatherUpTo = options.gatherUpTo;
@@ -122,8 +129,13 @@ export function createShelfIndex(
   const wordGroupsFrom = options.wordGroupsFrom ?? WORD_GROUPS_FROM;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const stockDelayMs = options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS;
+  const writesCheckMs = options.writesCheckMs ?? WRITES_CHECK_MS;
   let snapshot: Snapshot | undefined;
   let readAt = 0;
+  /** The tables' write count read just before the snapshot (undefined: not counted, read again). */
+  let writesAtRead: string | undefined;
+  let checkingWrites: Promise<void> | undefined;
+  let writesCheckedAt = 0;
   let lastReadMs = 0;
   /** Bumped on every change heard but stock; a snapshot read under an older one is stale. */
   let generation = 0;
@@ -199,9 +211,14 @@ export function createShelfIndex(
   const build = () => {
     if (building || closed) return;
     building = readFresh(
-      () => readSnapshot(db),
-      (next, readFor, startedAt) => {
+      async () => {
+        // Counted before the snapshot is taken, so a write it misses moves the count (shelfWrites).
+        const writes = await repository.shelfWrites(db).catch(() => undefined);
+        return { next: await readSnapshot(db), writes };
+      },
+      ({ next, writes }, readFor, startedAt) => {
         snapshot = next;
+        writesAtRead = writes;
         readAt = startedAt;
         lastReadMs = Date.now() - startedAt;
         snapshotGeneration = readFor;
@@ -220,8 +237,28 @@ export function createShelfIndex(
       build();
       return undefined;
     }
-    if (Date.now() - readAt > maxAgeMs) build();
+    if (Date.now() - readAt > maxAgeMs) readAgainIfWritten();
     return snapshot;
+  };
+
+  /** Past the maximum age: reads the snapshot again unless the database counts no write since. */
+  const readAgainIfWritten = () => {
+    if (building || checkingWrites || closed) return;
+    if (writesAtRead === undefined) return build();
+    if (Date.now() - writesCheckedAt < writesCheckMs) return;
+    writesCheckedAt = Date.now();
+    const counted = writesAtRead;
+    checkingWrites = repository
+      .shelfWrites(db)
+      .then(
+        (writes) => {
+          if (writes !== counted) build();
+        },
+        () => build(),
+      )
+      .finally(() => {
+        checkingWrites = undefined;
+      });
   };
 
   return {
@@ -308,9 +345,14 @@ export function createShelfIndex(
       if (!value) generation++;
     },
 
-    /** Reads the snapshot now if it is stale and waits for it (tests, and a server warming up). */
+    /**
+     * Waits for a read or a check of the write count under way, then reads the snapshot now if it
+     * is stale and waits for it (tests, and a server warming up).
+     */
     async ready(options: { searches?: boolean } = {}): Promise<void> {
       wanted = true;
+      await checkingWrites;
+      await building;
       if (!snapshot || snapshotGeneration !== generation) {
         build();
         await building;
@@ -324,7 +366,7 @@ export function createShelfIndex(
     async close() {
       closed = true;
       clearTimeout(stockTimer);
-      await Promise.all([building, readingText]);
+      await Promise.all([building, readingText, checkingWrites]);
     },
   };
 }
