@@ -56,6 +56,14 @@ export class DatabaseUnavailableError extends Error {}
 const namedStatements = new WeakMap<Database, (text: string) => void>();
 
 /**
+ * Whether `db` is an embedded PGlite, whose answers are parsed in this thread's JavaScript column
+ * by column: the hot reads then ask for a row as one JSON text (catalog.repository.ts `jsonRow`).
+ */
+export function isEmbedded(db: Database): boolean {
+  return namedStatements.has(db);
+}
+
+/**
  * `query.prepare(name)`, named on PGlite as on PostgreSQL: parsed and planned once, not on every
  * execution (for the hot reads of product pages and list cards; see pglite-statements.ts).
  */

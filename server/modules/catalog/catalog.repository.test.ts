@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, categories, products, ratings } from '../../db/schema.js';
+import { signUp } from '../../test/customers.js';
+import { createProduct } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { shelfPageRows, shelfProducts } from './catalog.repository.js';
+
+/**
+ * The hot reads of product pages and list cards come back from PGlite as one JSON text a row and
+ * from PostgreSQL column by column (catalog.repository.ts `prepareShelfRead`): both must read a
+ * product exactly as its columns hold it. The API tests run on both databases, so each way is
+ * checked against drizzle's own reading of the same rows.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('the shelf reads', () => {
+  it('read a product page and a list card as the columns hold them, times as dates', async () => {
+    const { db } = ctx.database;
+    const product = await createProduct(db, {
+      title: 'Quokka Shelf Read Phone',
+      brand: 'Quokka Shelf Brand',
+      category: 'Quokka Shelf Phones',
+      tags: ['bestseller', 'new-arrival'],
+      colors: ['#101010', '#efefef'],
+      description: '<p>Quotes " and \\ backslashes, ₹1,299 and ✓</p>',
+    });
+    await db
+      .update(products)
+      .set({ mrpPaise: 1_29_900, totalRating: 4.3, ratingCount: 1 })
+      .where(eq(products.id, product.id));
+    const reviewer = await signUp(ctx.app);
+    await db
+      .insert(ratings)
+      .values({ productId: product.id, userId: reviewer.id, star: 4, comment: 'Crisp "screen"' });
+
+    const [columns] = await db.select().from(products).where(eq(products.id, product.id));
+    const [brand] = await db.select().from(brands).where(eq(brands.id, product.brandId));
+    const [category] = await db.select().from(categories).where(eq(categories.id, product.categoryId));
+    const { hsnCode, gstRateBp, searchText, searchVector, ...shelfFields } = columns!;
+    const expected = {
+      ...shelfFields,
+      brand: brand!.title,
+      category: category!.title,
+      colors: [expect.objectContaining({ title: '#101010' }), expect.objectContaining({ title: '#efefef' })],
+    };
+
+    const [card] = await shelfPageRows(db, [product.id]);
+    expect(card).toEqual(expected);
+    expect(card!.createdAt).toBeInstanceOf(Date);
+    expect(card!.archivedAt).toBeNull();
+
+    for (const key of [product.id, product.slug]) {
+      const [page] = await shelfProducts(db, [key]);
+      expect(page).toEqual({
+        ...expected,
+        ratings: [
+          expect.objectContaining({
+            productId: product.id,
+            userId: reviewer.id,
+            star: 4,
+            comment: 'Crisp "screen"',
+            verifiedPurchase: false,
+            firstname: reviewer.firstname,
+            lastname: reviewer.lastname,
+            createdAt: expect.any(Date),
+          }),
+        ],
+      });
+    }
+  });
+});
