@@ -30,7 +30,15 @@ export function presentProduct(
     tagList: row.tags,
     quantity: row.quantity,
     sold: row.sold ?? 0,
-    images: imageUrls.images(row.images),
+    // Named field by field: a stored picture also holds the upload it came from (`public_id`, the
+    // console's to delete), which is not the public's, and list cards are sent without a schema
+    // to strip it (decision 024).
+    images: row.images.map((image) => ({
+      url: imageUrls.url(image.url),
+      width: image.width,
+      height: image.height,
+      alt: image.alt,
+    })),
     color: colorRows.map(presentColor),
     totalrating: Math.round(row.totalRating * 10) / 10,
     ratingCount: row.ratingCount,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../../shared/api-types.js';
 import { products } from '../../db/schema.js';
@@ -230,6 +231,22 @@ describe('GET /api/product/:id', () => {
     expect(byId.json().ratings).toEqual([]);
     const bySlug = await ctx.app.inject({ method: 'GET', url: `/api/product/${watch!.slug}` });
     expect(bySlug.json()._id).toBe(watch!._id);
+  });
+
+  it("answers a picture's address, size and text, not the upload it came from, on its page and in lists", async () => {
+    const db = ctx.database.db;
+    const product = await createProduct(db, { title: 'Quokka Uploaded Picture Lamp' });
+    const uploaded = { url: '/media/products/quokka-lamp.webp', width: 800, height: 600, alt: 'A lamp' };
+    await db
+      .update(products)
+      .set({ images: [{ ...uploaded, public_id: 'products/quokka-lamp' }] })
+      .where(eq(products.id, product.id));
+    ctx.app.services.catalog.invalidate(); // what the console's edits do
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/product/${product.id}` });
+    const [listed] = (await list('?q=quokka lamp')).body as ApiProduct[];
+    for (const images of [page.json().images, listed!.images]) {
+      expect(images).toEqual([{ ...uploaded, url: expect.stringMatching(/\/quokka-lamp\.webp$/) }]);
+    }
   });
 
   it('answers 404 JSON for unknown and malformed ids', async () => {
