@@ -74,6 +74,9 @@ const colorsOfProduct = sql<ColorRow[]>`(
 export type ShelfRow = ProductRow & { colors: ColorRow[] };
 const shelfColumns = { ...productColumns, colors: colorsOfProduct };
 
+/** What a shelf read selects, by the row's field names. */
+type ShelfReadColumns = Record<string, SQL | SQL.Aliased | AnyPgColumn>;
+
 /**
  * Prepares a read of `columns` of products with their brand and category, named `name`. On PGlite
  * each row comes back as one JSON text (`jsonRow`): PGlite parses its answers in this thread's
@@ -84,7 +87,7 @@ const shelfColumns = { ...productColumns, colors: colorsOfProduct };
  */
 function prepareShelfRead<Row>(
   db: Database,
-  columns: Record<string, SQL | SQL.Aliased | AnyPgColumn>,
+  columns: ShelfReadColumns,
   where: SQL | undefined,
   name: string,
 ): (values: Record<string, unknown>) => Promise<Row[]> {
@@ -107,7 +110,7 @@ function prepareShelfRead<Row>(
 }
 
 /** `columns` as one JSON object a row, as text, keyed by the row's field names (this file's own). */
-function jsonRow(columns: Record<string, SQL | SQL.Aliased | AnyPgColumn>): SQL<string> {
+function jsonRow(columns: ShelfReadColumns): SQL<string> {
   const pairs = Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`);
   return sql<string>`json_build_object(${sql.join(pairs, sql`, `)})::text`;
 }

@@ -22,7 +22,7 @@ const MAX_TAGS = 16;
 /**
  * A snapshot is read again after this long even when no change was heard: a safety net for a
  * change made in SQL without `NOTIFY catalog_changed` (catalog-changes.ts). Answers go on meanwhile.
- * Where PostgreSQL counts writes (`shelfWrites`), it is read again only once the count has moved
+ * Where the database counts writes (`shelfWrites`), it is read again only once the count has moved
  * since it was read, which is asked at most every WRITES_CHECK_MS: a quiet shop of a million
  * products no longer spends some 9 s of two processes' time every five minutes reading what it
  * has. A busy one (each order counts) reads as before.
