@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../../shared/api-types.js';
 import { products } from '../../db/schema.js';
+import { createImageUrls } from '../../lib/image-urls.js';
 import { createProduct } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createCatalogService } from './catalog.service.js';
+import { parseProductListQuery } from './product-query.js';
 
 let ctx: TestContext;
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
@@ -194,6 +197,34 @@ describe('GET /api/product', () => {
       'Samsung Crystal 4K Smart TV',
       'Samsung Galaxy S24',
     ]);
+  });
+
+  it('needs all but one of three words when no product holds them all, then any of them', async () => {
+    // A product saying only "samsung" or only "watch" is not what "samsung smart watch" asks for.
+    const searches = { 'samsung smart watch': ['Samsung Crystal 4K Smart TV'] } as Record<string, string[]>;
+    // No two of these words are in one product: any word will do.
+    searches['galaxy titan inspiron'] = [
+      'Dell Inspiron 15 Laptop',
+      'Samsung Galaxy S24',
+      'Titan Neo Analog Watch',
+    ];
+    await ctx.app.services.catalog.warmShelfIndex({ searches: true });
+    // As while the shelf index is read, or while changes cannot be heard: searched in SQL.
+    const inSql = createCatalogService(ctx.database.db, {
+      imageUrls: createImageUrls({ publicUrl: '', mediaUrl: '' }),
+    });
+    inSql.setHearingChanges(false);
+    try {
+      for (const [q, expected] of Object.entries(searches)) {
+        const { body, total } = await list(`?q=${encodeURIComponent(q)}&sort=title`);
+        expect(titles(body), q).toEqual(expected);
+        expect(total, q).toBe(String(expected.length));
+        const { productsJson } = await inSql.listProducts(parseProductListQuery({ q, sort: 'title' }));
+        expect(titles(JSON.parse(productsJson)), `${q} in SQL`).toEqual(expected);
+      }
+    } finally {
+      await inSql.close();
+    }
   });
 
   it('pages with page and limit and reports the total', async () => {

@@ -189,8 +189,11 @@ export function createCatalogService(
 
   /**
    * The search text as a to_tsquery (search-terms.ts): every word, each with its close spellings
-   * from the vocabulary and its synonyms. When the words together find nothing, any of them will
-   * do ("samsung earbuds" still shows Samsung and earbuds, best matches first).
+   * from the vocabulary and its synonyms. When the words together find nothing, three words or more
+   * need all but one of them ("running shoes men": men's running shoes, not every product saying
+   * "men", as shops ask most of a shopper's words), and when that finds nothing either, or for two
+   * words, any of them will do ("samsung earbuds" still shows Samsung and earbuds, best matches
+   * first).
    */
   const resolve = async <F extends ProductFilters>(query: F): Promise<F & repository.ResolvedFilters> => {
     const filters =
@@ -204,10 +207,18 @@ export function createCatalogService(
       const textQuery = match === undefined ? undefined : await textQueryOf(match);
       return { ...filters, match, ...(textQuery ? { textQuery } : {}) };
     };
+    /** Whether a search finds any product: from the text index, else from SQL. */
+    const finds = async ({ match, textQuery }: { match?: string; textQuery?: TextQuery }) => {
+      if (match === undefined) return false;
+      const found = textQuery && shelfIndex.anyMatches(textQuery);
+      return found ?? (await repository.anyProductMatches(db, match));
+    };
     const every = await searchFor(buildTsQuery(lookups, { prefixLast: true }));
-    if (words.length === 1 || !every.match) return every;
-    const found = every.textQuery && shelfIndex.anyMatches(every.textQuery);
-    if (found ?? (await repository.anyProductMatches(db, every.match))) return every;
+    if (words.length === 1 || !every.match || (await finds(every))) return every;
+    if (words.length > 2) {
+      const most = await searchFor(buildTsQuery(lookups, { prefixLast: true, allButOne: true }));
+      if (await finds(most)) return most;
+    }
     return searchFor(buildTsQuery(lookups, { prefixLast: true, anyWord: true }));
   };
 

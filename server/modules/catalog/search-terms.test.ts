@@ -72,6 +72,13 @@ describe('the text-search query', () => {
     expect(buildTsQuery([known('samsung'), known('earbuds')], { anyWord: true })).toBe('samsung | earbuds');
   });
 
+  it('can ask for every word but any one, and for two words that is any word', () => {
+    expect(
+      buildTsQuery([unknown('samsng', 'samsung'), known('running'), known('shoes')], { allButOne: true }),
+    ).toBe('(running & shoes) | ((samsng | samsung) & shoes) | ((samsng | samsung) & running)');
+    expect(buildTsQuery([known('samsung'), known('earbuds')], { allButOne: true })).toBe('samsung | earbuds');
+  });
+
   it('is nothing without words', () => {
     expect(buildTsQuery([])).toBeUndefined();
   });

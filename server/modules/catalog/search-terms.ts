@@ -89,13 +89,15 @@ function alternatives(options: string[]): string {
 
 /**
  * The to_tsquery text for a search, or undefined when nothing searchable is left. `prefixLast`
- * lets the last word be unfinished (the search box while typing); `anyWord` joins the words with
- * "or" (the fallback when every word together finds nothing). Every piece comes from
- * `searchWords`, so the text has no operators but the ones written here.
+ * lets the last word be unfinished (the search box while typing). When every word together finds
+ * nothing, the fallbacks: `allButOne` asks for every word but any one ("running shoes men" finds
+ * men's running shoes without the word "men", not every product saying "men"), then `anyWord`
+ * joins the words with "or". Every piece comes from `searchWords`, so the text has no operators
+ * but the ones written here.
  */
 export function buildTsQuery(
   lookups: WordLookup[],
-  options: { prefixLast?: boolean; anyWord?: boolean } = {},
+  options: { prefixLast?: boolean; anyWord?: boolean; allButOne?: boolean } = {},
 ): string | undefined {
   if (lookups.length === 0) return undefined;
   const terms = lookups.map((lookup, index) => {
@@ -108,5 +110,9 @@ export function buildTsQuery(
     // one, keeping whichever it meets first, so writing both would leave the rank to chance.
     return others.length ? `(${alternatives(others)} | ${lookup.word}:*)` : `${lookup.word}:*`;
   });
-  return terms.join(options.anyWord ? ' | ' : ' & ');
+  if (options.allButOne && terms.length > 2) {
+    // One "and" of the others per word left out, joined by "or": at most MAX_SEARCH_WORDS of them.
+    return terms.map((_, out) => `(${terms.filter((_, i) => i !== out).join(' & ')})`).join(' | ');
+  }
+  return terms.join(options.anyWord || options.allButOne ? ' | ' : ' & ');
 }
