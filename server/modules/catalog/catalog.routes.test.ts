@@ -200,13 +200,11 @@ describe('GET /api/product', () => {
   });
 
   it('needs all but one of three words when no product holds them all, then any of them', async () => {
-    // A product saying only "samsung" or only "watch" is not what "samsung smart watch" asks for.
-    const searches = { 'samsung smart watch': ['Samsung Crystal 4K Smart TV'] } as Record<string, string[]>;
-    // No two of these words are in one product: any word will do.
-    searches['galaxy titan inspiron'] = [
-      'Dell Inspiron 15 Laptop',
-      'Samsung Galaxy S24',
-      'Titan Neo Analog Watch',
+    const searches: [string, string[]][] = [
+      // A product saying only "samsung" or only "watch" is not what this search asks for.
+      ['samsung smart watch', ['Samsung Crystal 4K Smart TV']],
+      // No two of these words are in one product: any of them will do.
+      ['galaxy titan inspiron', ['Dell Inspiron 15 Laptop', 'Samsung Galaxy S24', 'Titan Neo Analog Watch']],
     ];
     await ctx.app.services.catalog.warmShelfIndex({ searches: true });
     // As while the shelf index is read, or while changes cannot be heard: searched in SQL.
@@ -215,7 +213,7 @@ describe('GET /api/product', () => {
     });
     inSql.setHearingChanges(false);
     try {
-      for (const [q, expected] of Object.entries(searches)) {
+      for (const [q, expected] of searches) {
         const { body, total } = await list(`?q=${encodeURIComponent(q)}&sort=title`);
         expect(titles(body), q).toEqual(expected);
         expect(total, q).toBe(String(expected.length));
