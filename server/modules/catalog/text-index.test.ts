@@ -14,6 +14,15 @@ import {
 
 const word = (lexeme: string, prefix = false) => ({ kind: 'lexeme', lexeme, prefix }) as const;
 
+/** Each vector's lexemes. */
+function lexemesOf(vectors: string[]): Set<string>[] {
+  return vectors.map((vector) => {
+    const lexemes = new Set<string>();
+    eachLexeme(vector, (lexeme) => lexemes.add(lexeme));
+    return lexemes;
+  });
+}
+
 /** ts_rank as decision 025 has it, of one product's vector: each word's lexemes in sorted order. */
 function tsRank(vector: string, words: { lexeme: string; prefix: boolean }[]): number {
   const held = new Map<string, number>();
@@ -145,11 +154,12 @@ describe('the text index', () => {
     expect(index.scratch.every((value) => value === 0)).toBe(true);
   });
 
-  it('ranks an "and" alike when its long lists\' digits are read by product, found beside the matches, or made again', () => {
-    // 3,200 products: "common" in every one; "w0" to "w39" each in every 20th-or-so (a long list,
-    // 160 postings: a 20th of the products, a 32nd being the least for digits by product);
-    // "mid" in every 40th (80 postings: shorter than a 32nd) and "rare" in every 7th; each with
-    // varied weights and positions, so that every list holds several strengths.
+  it('ranks an "and" alike when its longer lists\' digits are read by product, found beside the matches, or made again', () => {
+    // 3,200 products: "common" in every one; "w0" to "w39" each in every 20th (a long list, 160
+    // postings: a 32nd of the products is the least for digits by product); "rare" in every 23rd
+    // (139: long too, but the rarest of "wj & rare", whose postings are read as they are); "mid"
+    // in every 40th and "few" in every 50th (80 and 64: shorter than a 32nd); each with varied
+    // weights and positions, so that every list holds several strengths.
     const size = 3_200;
     const strength = (n: number, at: number) =>
       `${at + (n % 3)}${'ABCD'[n % 4]}${n % 5 === 0 ? `,${at + 20}` : ''}`;
@@ -158,7 +168,8 @@ describe('the text index', () => {
         `'common':${strength(n, 1)}`,
         ...Array.from({ length: 40 }, (_, j) => ((n + j) % 20 === 0 ? `'w${j}':${strength(n + j, 5)}` : '')),
         n % 40 === 0 ? `'mid':${strength(n, 8)}` : '',
-        n % 7 === 0 ? `'rare':${strength(n, 9)}` : '',
+        n % 23 === 0 ? `'rare':${strength(n, 9)}` : '',
+        n % 50 === 0 ? `'few':${strength(n, 11)}` : '',
       ]
         .filter(Boolean)
         .join(' '),
@@ -176,21 +187,28 @@ describe('the text index', () => {
       });
     const and = (...lexemes: string[]) =>
       [{ kind: 'and', parts: lexemes.map((l) => word(l)) }, lexemes.sort().map((l) => word(l))] as const;
-    // Every "wj & rare" (23 matches): rare's and wj's digits by product; "mid & rare" (12): mid's
-    // list, shorter than a 32nd, found beside them.
-    for (const [query, words] of [
+    // Every "wj & rare" (6 or 7 matches): wj's digits by product; "mid & rare" (3): rare's;
+    // "few & mid" (16): mid's list, shorter than a 32nd, found beside them; "w3 & (rare | few)",
+    // an "and" of an "or", its matches found first and their digits added after.
+    const queries: (readonly [TextQuery, { lexeme: string; prefix: boolean }[]])[] = [
       ...Array.from({ length: 40 }, (_, j) => and(`w${j}`, 'rare')),
       and('mid', 'rare'),
-    ]) {
+      and('few', 'mid'),
+      [
+        { kind: 'and', parts: [word('w3'), { kind: 'or', parts: [word('rare'), word('few')] }] },
+        [word('few'), word('rare'), word('w3')],
+      ],
+    ];
+    for (const [query, words] of queries) {
       const { got, want } = ranksOf(query, words);
-      expect(got.length, JSON.stringify(query)).toBeGreaterThan(5);
+      expect(got.length, JSON.stringify(query)).toBeGreaterThan(2);
       expect(got, JSON.stringify(query)).toEqual(want);
     }
-    // 41 long lists asked for (rare's and the forty w's): the 32 most recently asked are kept.
+    // 41 long lists read by product (the forty w's, then rare's): the 32 most recently asked are kept.
     expect(index.digitsByProduct.size).toBe(32);
     expect(index.digitsByProduct.has(index.lexemeNumber.get('mid')!)).toBe(false);
     expect(index.digitsByProduct.has(index.lexemeNumber.get('w0')!)).toBe(false);
-    // Asked again, w0's digits are made again, alike; rare, asked all along, was never dropped.
+    // Asked again, w0's digits are made again, alike; rare, asked last, was not dropped.
     const { got, want } = ranksOf(...and('w0', 'rare'));
     expect(got).toEqual(want);
     expect(index.digitsByProduct.has(index.lexemeNumber.get('w0')!)).toBe(true);
@@ -319,6 +337,80 @@ describe('the text index', () => {
     expect([kept('smartwatch'), kept('watch'), kept('band')]).toEqual([true, true, false]);
   });
 
+  it('finds an "and" of words and "every word but one" in one pass, as sets and ts_rank have them', () => {
+    // 4,000 products; "a0" to "a5" from rare (12) to common (2,400), so that some lists keep their
+    // digits by product (a 32nd: 125 postings) and some are walked beside; "twin" and "twain" in
+    // the same tenth of the products, "lone" in another tenth; "x", "y" and "z" in 100 each (all
+    // walked beside), two of them in every 40th or so, y's last after x's (y held with other strengths than x's).
+    const size = 4_000;
+    const rates = [3, 20, 40, 100, 300, 600];
+    const has = (n: number, j: number) => {
+      // A hash of (n, j), so that the words fall independently of each other.
+      let x = Math.imul(n ^ (j << 16), 0x45d9f3b);
+      x = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+      return ((x ^ (x >>> 16)) >>> 0) % 1_000 < rates[j]!;
+    };
+    const strength = (n: number, at: number) =>
+      `${at + (n % 3)}${'ABCD'[n % 4]}${n % 5 === 0 ? `,${at + 20}` : ''}`;
+    const vectors = Array.from({ length: size }, (_, n) =>
+      [
+        ...rates.map((_, j) => (has(n, j) ? `'a${j}':${strength(n + j, j + 1)}` : '')),
+        n % 10 === 0 ? `'twin':${strength(n, 8)} 'twain':${strength(n + 1, 9)}` : '',
+        n % 10 === 5 ? `'lone':${strength(n, 10)}` : '',
+        n % 40 === 0 ? `'x':${strength(n, 11)}` : '',
+        n % 80 === 0 || n % 80 === 43 ? `'y':${12 + (n % 3)}${'AB'[n % 2]},40D` : '',
+        n % 80 === 40 || n % 80 === 43 ? `'z':${strength(n + 2, 13)}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+    const index = buildTextIndex(vectors);
+    const holds = lexemesOf(vectors);
+    const and = (...lexemes: string[]): TextQuery => ({ kind: 'and', parts: lexemes.map((l) => word(l)) });
+    // As buildTsQuery's allButOne writes it: one "and" per word left out, joined by "or".
+    const allButOne = (...lexemes: string[]): TextQuery => ({
+      kind: 'or',
+      parts: lexemes.map((_, out) => and(...lexemes.filter((_, i) => i !== out))),
+    });
+    const cases: [TextQuery, string[], (held: number) => boolean][] = [];
+    for (const lexemes of [
+      ['a0', 'a5'],
+      ['a2', 'a3'],
+      ['a3', 'a4', 'a5'],
+      ['a2', 'a3', 'a4', 'a5'],
+      ['twain', 'twin'],
+    ])
+      cases.push([and(...lexemes), lexemes, (held) => held === lexemes.length]);
+    for (const lexemes of [
+      ['a1', 'a3', 'a5'],
+      ['a4', 'a5', 'a3'],
+      ['a0', 'a2', 'a4', 'a5'],
+      ['twin', 'twain', 'lone'],
+      ['a2', 'twin', 'lone'],
+      ['x', 'y', 'z'],
+    ])
+      cases.push([allButOne(...lexemes), lexemes, (held) => held >= lexemes.length - 1]);
+    for (const [query, lexemes, matches] of cases) {
+      const want = Array.from({ length: size }, (_, n) => n).filter((n) =>
+        matches(lexemes.filter((l) => holds[n]!.has(l)).length),
+      );
+      const { ordinals, scores } = searchText(index, query);
+      expect([...ordinals], JSON.stringify(query)).toEqual(want);
+      expect(want.length, JSON.stringify(query)).toBeGreaterThan(3);
+      const words = [...lexemes].sort().map((l) => word(l));
+      ordinals.forEach((n, i) => {
+        expect(scores[i], `${JSON.stringify(query)} ${n}`).toBe(tsRank(vectors[n]!, words));
+      });
+    }
+    // Every match holding one list, and that list holding only matches: the matches are that list
+    // itself, a view of the index's postings (its bitmap and kept groups serve again).
+    for (const query of [and('twin', 'twain'), allButOne('twin', 'twain', 'lone')]) {
+      const matches = matchText(index, { kind: 'or', parts: [] }) && matchText(index, query);
+      expect(listEqualTo(index, query, matches), JSON.stringify(query)).toBe(matches);
+      expect(matches.length).toBe(size / 10);
+    }
+  });
+
   it('matches as sets do: and, or, prefixes, nested, rare words and common ones, one holding another', () => {
     // Words from rare (w0: 6 of 2,000 products, tested by walking its list) to common (w9: most),
     // and "sub" held only by products holding "super".
@@ -335,11 +427,7 @@ describe('the text index', () => {
         .join(' '),
     );
     const index = buildTextIndex(vectors);
-    const holds = vectors.map((vector) => {
-      const lexemes = new Set<string>();
-      eachLexeme(vector, (lexeme) => lexemes.add(lexeme));
-      return lexemes;
-    });
+    const holds = lexemesOf(vectors);
     const naive = (query: TextQuery, n: number): boolean =>
       query.kind === 'lexeme'
         ? [...holds[n]!].some((l) => (query.prefix ? l.startsWith(query.lexeme) : l === query.lexeme))

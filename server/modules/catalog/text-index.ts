@@ -158,7 +158,13 @@ export type TextIndex = {
    * The last query matched and its matches: a search of several words asks first whether they
    * all match together, then for its page, with the same query (parsed once, kept).
    */
-  last?: { query: TextQuery; ordinals: Int32Array; bitmap?: Uint32Array };
+  last?: {
+    query: TextQuery;
+    ordinals: Int32Array;
+    bitmap?: Uint32Array;
+    /** Their patterns where found with them (`andOfWords`). */
+    patterns?: Patterns;
+  };
 };
 
 /** ts_rank's weights for D, C, B and A (PostgreSQL's defaults), as the float4s it computes with. */
@@ -691,8 +697,274 @@ function matching(index: TextIndex, query: TextQuery): Int32Array {
 
 /** `matching` for a whole query, remembered for the next call with the same one. */
 function matchingOnce(index: TextIndex, query: TextQuery): Int32Array {
-  if (index.last?.query !== query) index.last = { query, ordinals: matching(index, query) };
+  if (index.last?.query !== query) {
+    const words = andOfWords(index, query) ?? allButOneOfWords(index, query);
+    index.last = words ? { query, ...words } : { query, ordinals: matching(index, query) };
+  }
   return index.last.ordinals;
+}
+
+/**
+ * An "and" of whole words ("levi & jean", "soni & camera", "samsung & tv & 55"): its matches and
+ * their patterns (`patternsOf`) found together, in one pass over the rarest word's postings, each
+ * looked up in the other words' lists (read by product where a list keeps its digits so, else
+ * walked beside). Each match holds every list, and its strength in each is where its membership
+ * was found: finding the matches, then each one's digit in each list, then counting the
+ * patterns were three passes over the same products (at a million, "levis jeans" walked levi's
+ * 31,204 postings twice and jean's 15,592 three times). Undefined for any other query.
+ */
+function andOfWords(
+  index: TextIndex,
+  query: TextQuery,
+): { ordinals: Int32Array; patterns: Patterns } | undefined {
+  if (query.kind !== 'and' || query.parts.some((part) => part.kind !== 'lexeme')) return undefined;
+  const words = wordsOf(query);
+  // A word named twice, or a prefix of several lexemes: left to `matching`.
+  if (words.length !== query.parts.length) return undefined;
+  const held = words.flatMap((word) => postingsOf(index, word));
+  if (held.length !== words.length) return undefined;
+  const numbered = numberPatterns(index, held, words.length);
+  if (!numbered) return undefined;
+  const { lists, ranks } = numbered;
+  const byLength = lists.map((_, l) => l).sort((a, b) => lists[a]!.list.length - lists[b]!.list.length);
+  const rarest = lists[byLength[0]!]!;
+  const { list } = rarest;
+  // Known to be held whole by the other ("washing machine": every "machine" says "washing"), its
+  // matches cost nothing as `matching` finds them, and a walk of the best sellers needs no patterns.
+  if (byLength.length === 2 && knownHoldsAll(index, lists[byLength[1]!]!.list, list)) return undefined;
+  const codes = new Uint16Array(list.length);
+  // Each other list keeps the products it holds, adding its digits, from the rarest on: tested by
+  // bitmap where the list has one, its digit read by product (`digitsByProduct`) only for those
+  // kept; else walked beside.
+  let kept: Int32Array = list;
+  let k = list.length;
+  for (let o = 1; o < byLength.length && k > 0; o++) {
+    const l = byLength[o]!;
+    const from = kept === list ? rarest : undefined;
+    const out = kept === list ? new Int32Array(list.length) : kept;
+    const bitmap = bitmapOf(index, lists[l]!.list);
+    const byProduct = bitmap && digitsByProduct(index, held[l]!);
+    k =
+      bitmap && byProduct
+        ? keepByProduct(kept, k, from, codes, out, bitmap, byProduct, lists[l]!.weight)
+        : keepBeside(kept, k, from, codes, out, lists[l]!);
+    kept = out;
+  }
+  if (byLength.length === 2) rememberHoldsAll(index, lists[byLength[1]!]!.list, list, k === list.length);
+  const counts = new Int32Array(ranks.length);
+  for (let i = 0; i < k; i++) counts[codes[i]!]!++;
+  // Every one kept ("air fryer": every "fryer" says "air"): the list itself, whose bitmap and
+  // kept groups serve again (`listEqualTo`).
+  const ordinals = k === list.length ? list : kept.subarray(0, k);
+  return { ordinals, patterns: patternsFrom(codes.subarray(0, k), ranks, counts) };
+}
+
+/**
+ * Every word but any one of three or more whole words ("running shoes men" where no product says
+ * all three: `(shoe & men) | (run & men) | (run & shoe)`, as `buildTsQuery`'s `allButOne` writes
+ * it): its matches and their patterns in one pass. A product missing at most one word holds one
+ * of any two, so the two rarest lists, merged, name every match; each is looked up in the other
+ * lists (read by product where a list keeps its digits so, else walked beside) and kept if it
+ * misses at most one. Matching each "and" apart, merging them, then spreading every list by
+ * product for the patterns were some ten passes over the same products. Undefined for any other
+ * query.
+ */
+function allButOneOfWords(
+  index: TextIndex,
+  query: TextQuery,
+): { ordinals: Int32Array; patterns: Patterns } | undefined {
+  if (query.kind !== 'or' || query.parts.length < 3) return undefined;
+  const words = wordsOf(query);
+  const wordCount = words.length;
+  if (query.parts.length !== wordCount) return undefined;
+  // Each part an "and" of all the words but one, a different one left out each time.
+  const leftOut = new Set<string>();
+  for (const part of query.parts) {
+    if (part.kind !== 'and' || part.parts.length !== wordCount - 1) return undefined;
+    const named = new Set<string>();
+    for (const word of part.parts) {
+      if (word.kind !== 'lexeme') return undefined;
+      named.add(word.lexeme);
+    }
+    const out = words.find((word) => !named.has(word.lexeme));
+    if (named.size !== wordCount - 1 || !out || leftOut.has(out.lexeme)) return undefined;
+    leftOut.add(out.lexeme);
+  }
+  const held = words.flatMap((word) => postingsOf(index, word));
+  if (held.length !== wordCount) return undefined;
+  const numbered = numberPatterns(index, held, wordCount);
+  if (!numbered) return undefined;
+  const { lists, ranks } = numbered;
+  const byLength = lists.map((_, l) => l).sort((a, b) => lists[a]!.list.length - lists[b]!.list.length);
+  const first = lists[byLength[0]!]!;
+  const second = lists[byLength[1]!]!;
+  // Each pass a tight loop of its own over typed arrays (one loop doing all of it was
+  // deoptimised again and again by the lists' kinds): the two rarest merged, then each other
+  // list's digits added, then the matches kept.
+  const candidates = new Int32Array(first.list.length + second.list.length);
+  const codes = new Uint16Array(candidates.length);
+  const holds = new Uint8Array(candidates.length);
+  const m = mergeHeld(first, second, candidates, codes, holds);
+  for (const l of byLength.slice(2)) {
+    const byProduct = digitsByProduct(index, held[l]!);
+    if (byProduct) addHeldByProduct(candidates, m, codes, holds, byProduct, lists[l]!.weight);
+    else addHeldBeside(candidates, m, codes, holds, lists[l]!);
+  }
+  const counts = new Int32Array(ranks.length);
+  const need = wordCount - 1;
+  // How many matches each of the two rarest lists holds: all, and the list no more, the matches
+  // are that list ("running shoes men": every "shoe" says "run", and nothing else matches).
+  let fromFirst = 0;
+  let fromSecond = 0;
+  let k = 0;
+  for (let i = 0; i < m; i++) {
+    if (holds[i]! < need) continue;
+    const n = candidates[i]!;
+    const code = codes[i]!;
+    candidates[k] = n;
+    codes[k++] = code;
+    counts[code]!++;
+    if (first.list[fromFirst] === n) fromFirst++;
+    if (second.list[fromSecond] === n) fromSecond++;
+  }
+  const ordinals =
+    fromFirst === k && k === first.list.length
+      ? first.list
+      : fromSecond === k && k === second.list.length
+        ? second.list
+        : candidates.subarray(0, k);
+  return { ordinals, patterns: patternsFrom(codes.subarray(0, k), ranks, counts) };
+}
+
+/** The products of two ascending lists, ascending, each one's digits added and how many of the two hold it. */
+function mergeHeld(
+  first: DigitList,
+  second: DigitList,
+  out: Int32Array,
+  codes: Uint16Array,
+  holds: Uint8Array,
+): number {
+  const { list: a, listCodes: aCodes, digit: aDigit, weight: aWeight } = first;
+  const { list: b, listCodes: bCodes, digit: bDigit, weight: bWeight } = second;
+  let k = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out[k] = x;
+      codes[k] = aDigit[aCodes[i++]!]! * aWeight + bDigit[bCodes[j++]!]! * bWeight;
+      holds[k++] = 2;
+    } else if (x < y) {
+      out[k] = x;
+      codes[k] = aDigit[aCodes[i++]!]! * aWeight;
+      holds[k++] = 1;
+    } else {
+      out[k] = y;
+      codes[k] = bDigit[bCodes[j++]!]! * bWeight;
+      holds[k++] = 1;
+    }
+  }
+  for (; i < a.length; i++, k++) {
+    out[k] = a[i]!;
+    codes[k] = aDigit[aCodes[i]!]! * aWeight;
+    holds[k] = 1;
+  }
+  for (; j < b.length; j++, k++) {
+    out[k] = b[j]!;
+    codes[k] = bDigit[bCodes[j]!]! * bWeight;
+    holds[k] = 1;
+  }
+  return k;
+}
+
+/** Adds a long list's digits (`byProduct`) to each of the first `m` products' codes, counting it where held. */
+function addHeldByProduct(
+  products: Int32Array,
+  m: number,
+  codes: Uint16Array,
+  holds: Uint8Array,
+  byProduct: Uint8Array,
+  weight: number,
+): void {
+  for (let i = 0; i < m; i++) {
+    const d = byProduct[products[i]!]!;
+    codes[i] = codes[i]! + d * weight;
+    holds[i] = holds[i]! + (d === 0 ? 0 : 1);
+  }
+}
+
+/** `addHeldByProduct` for a list that keeps no digits by product: walked beside. */
+function addHeldBeside(
+  products: Int32Array,
+  m: number,
+  codes: Uint16Array,
+  holds: Uint8Array,
+  other: DigitList,
+): void {
+  const { list, listCodes, digit, weight } = other;
+  // Never read past the end: a typed array read out of bounds is slow.
+  const last = list.length - 1;
+  for (let i = 0, j = 0; i < m; i++) {
+    const n = products[i]!;
+    while (j < last && list[j]! < n) j++;
+    if (list[j] !== n) continue;
+    codes[i] = codes[i]! + digit[listCodes[j]!]! * weight;
+    holds[i]!++;
+  }
+}
+
+/**
+ * Of the first `m` of `kept`, those a long list holds (its `bitmap`), into `to`, each one's code
+ * in `codes` with the list's digit (`byProduct`) added: from the rarest list's own strengths
+ * (`rarest`: the first list kept from) or from `codes` (later ones).
+ */
+function keepByProduct(
+  kept: Int32Array,
+  m: number,
+  rarest: DigitList | undefined,
+  codes: Uint16Array,
+  to: Int32Array,
+  bitmap: Uint32Array,
+  byProduct: Uint8Array,
+  weight: number,
+): number {
+  let k = 0;
+  for (let i = 0; i < m; i++) {
+    const n = kept[i]!;
+    if (((bitmap[n >>> 5]! >>> (n & 31)) & 1) === 0) continue;
+    to[k] = n;
+    const own = rarest ? rarest.digit[rarest.listCodes[i]!]! * rarest.weight : codes[i]!;
+    codes[k++] = own + byProduct[n]! * weight;
+  }
+  return k;
+}
+
+/** `keepByProduct` for a list that keeps no digits by product: walked (or galloped) beside. */
+function keepBeside(
+  kept: Int32Array,
+  m: number,
+  rarest: DigitList | undefined,
+  codes: Uint16Array,
+  to: Int32Array,
+  other: DigitList,
+): number {
+  const { list, listCodes, digit, weight } = other;
+  const gallops = list.length > 8 * m;
+  // Never read past the end: a typed array read out of bounds is slow.
+  const last = list.length - 1;
+  let k = 0;
+  for (let i = 0, j = 0; i < m; i++) {
+    const n = kept[i]!;
+    if (gallops) j = gallop(list, n, j);
+    else while (j < last && list[j]! < n) j++;
+    if (list[j] !== n) continue;
+    to[k] = n;
+    const own = rarest ? rarest.digit[rarest.listCodes[i]!]! * rarest.weight : codes[i]!;
+    codes[k++] = own + digit[listCodes[j]!]! * weight;
+  }
+  return k;
 }
 
 /**
@@ -728,11 +1000,16 @@ export function matchPositions(
     bitmap = last.bitmap;
   }
   const words = bitmap;
-  // Counted when a position is first asked for (the best-seller walk asks only whether).
-  let before: Int32Array | undefined;
+  // The directory counts every word of the bitmap (31,250 at a million products), more than a
+  // walk over a tier usually asks positions for: the first few are found by binary search in the
+  // matches, and the directory is counted once they add up to its cost. A list's own directory is
+  // kept with its bitmap, so a one-word query uses it at once.
+  let before = directories.get(words);
+  let searches = index.size >>> 10;
   return {
     has: (n) => inBitmap(words, n),
     at(n) {
+      if (!before && searches-- > 0) return lowerBound(matches, n);
       before ??= directoryOf(words);
       return positionIn(words, before, n);
     },
@@ -1018,6 +1295,34 @@ function patternsOf(
   count: number,
   sparsePatternsOver: number,
 ): HeldPatterns | undefined {
+  const numbered = numberPatterns(index, held, count);
+  if (!numbered) return undefined;
+  const { lists, ranks } = numbered;
+  const m = matches.length;
+  const sparse = sparsePatterns(index, matches, held, lists, ranks, sparsePatternsOver);
+  if (sparse) return sparse;
+  const codes = new Uint16Array(m);
+  const direct: DigitList[] = [];
+  const spread: DigitList[] = [];
+  lists.forEach((list, l) => {
+    const added = addDigits(index, matches, held[l]!, list.digit, list.weight, codes);
+    if (added !== 'added') (added === 'direct' ? direct : spread).push(list);
+  });
+  const counts = new Int32Array(ranks.length);
+  finishPatterns(index, matches, direct, spread, codes, counts);
+  return patternsFrom(codes, ranks, counts);
+}
+
+/**
+ * How a query's patterns are numbered: per list, each strength's digit (1 up; 0: the list lacks
+ * the match) and the digit's weight, and each pattern's rank, its strengths added in the lists'
+ * order as rankText's sums are. Undefined when the patterns would be too many to number.
+ */
+function numberPatterns(
+  index: TextIndex,
+  held: Postings[],
+  count: number,
+): { lists: DigitList[]; ranks: Uint32Array } | undefined {
   const { strengths } = index;
   // Per list, each strength's digit (1 up; 0: the list lacks the match) and the digit's weight.
   const digits: Int32Array[] = [];
@@ -1047,25 +1352,13 @@ function patternsOf(
     }
     ranks[pattern] = bitsOf(f32(sum / count));
   }
-  const m = matches.length;
   const lists = held.map(({ ordinals: list, codes: listCodes }, l) => ({
     list,
     listCodes,
     digit: digits[l]!,
     weight: weights[l]!,
   }));
-  const sparse = sparsePatterns(index, matches, held, lists, ranks, sparsePatternsOver);
-  if (sparse) return sparse;
-  const codes = new Uint16Array(m);
-  const direct: DigitList[] = [];
-  const spread: DigitList[] = [];
-  lists.forEach((list, l) => {
-    const added = addDigits(index, matches, held[l]!, list.digit, list.weight, codes);
-    if (added !== 'added') (added === 'direct' ? direct : spread).push(list);
-  });
-  const counts = new Int32Array(patterns);
-  finishPatterns(index, matches, direct, spread, codes, counts);
-  return patternsFrom(codes, ranks, counts);
+  return { lists, ranks };
 }
 
 /**
@@ -1311,7 +1604,9 @@ export function rankText<T>(
     for (const { code, postings } of strengthsHeld(index, held[0]!)) counts[code] = postings;
     return use(ordinals, () => spread(codes, codeRanks), patternsFrom(codes, codeRanks, counts));
   }
-  const patterns = patternsOf(index, ordinals, held, count, sparsePatternsOver);
+  const patterns: HeldPatterns | undefined =
+    (index.last?.query === query && index.last.patterns) ||
+    patternsOf(index, ordinals, held, count, sparsePatternsOver);
   if (patterns) {
     try {
       return use(ordinals, () => spread(patterns.codes(), patterns.ranks), patterns);
