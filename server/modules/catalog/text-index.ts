@@ -798,8 +798,8 @@ function allButOneOfWords(
   const first = lists[byLength[0]!]!;
   const second = lists[byLength[1]!]!;
   // Each pass a tight loop of its own over typed arrays (one loop doing all of it was
-  // deoptimised again and again by the lists' kinds): the two rarest merged, then each other
-  // list's digits added, then the matches kept.
+  // deoptimised again and again, and took half as long again): the two rarest merged, then each
+  // other list's digits added, then the matches kept.
   const candidates = new Int32Array(first.list.length + second.list.length);
   const codes = new Uint16Array(candidates.length);
   const holds = new Uint8Array(candidates.length);
