@@ -5,6 +5,7 @@ import {
   eachLexeme,
   lexemeStrength,
   listEqualTo,
+  matchPositions,
   matchText,
   parseTsQueryText,
   rankText,
@@ -408,6 +409,37 @@ describe('the text index', () => {
       const matches = matchText(index, { kind: 'or', parts: [] }) && matchText(index, query);
       expect(listEqualTo(index, query, matches), JSON.stringify(query)).toBe(matches);
       expect(matches.length).toBe(size / 10);
+    }
+    // Three words, one holding the rarest whole ("twain" every "twin"), another none of it
+    // ("lone") or some ("a5"): asked twice, the second time with the holder known and tested
+    // last, the same matches and ranks.
+    for (const round of [1, 2]) {
+      for (const lexemes of [
+        ['twin', 'twain', 'lone'],
+        ['twin', 'twain', 'a5'],
+      ]) {
+        const query = and(...lexemes);
+        const want = Array.from({ length: size }, (_, n) => n).filter((n) =>
+          lexemes.every((l) => holds[n]!.has(l)),
+        );
+        const { ordinals, scores } = searchText(index, query);
+        expect([...ordinals], `${round} ${lexemes}`).toEqual(want);
+        const words = [...lexemes].sort().map((l) => word(l));
+        ordinals.forEach((n, i) => {
+          expect(scores[i], `${round} ${lexemes} ${n}`).toBe(tsRank(vectors[n]!, words));
+        });
+      }
+    }
+    // Whether a product matches and where it stands among the matches (a walk over a tier): an
+    // "and"'s own matches share one bitmap the index fills again for each query, and a short
+    // list's is kept. Each query in turn, and the first again, answers for its own matches.
+    for (const query of [and('a2', 'a3'), and('a3', 'a4', 'a5'), word('x'), word('y'), and('a2', 'a3')]) {
+      const matches = matchText(index, query);
+      const at = new Map([...matches].map((n, i) => [n, i]));
+      const positions = matchPositions(index, query);
+      const got = Array.from({ length: size }, (_, n) => (positions.has(n) ? positions.at(n) : -1));
+      const want = Array.from({ length: size }, (_, n) => at.get(n) ?? -1);
+      expect(got, JSON.stringify(query)).toEqual(want);
     }
   });
 

@@ -137,6 +137,11 @@ export type TextIndex = {
    */
   bitmaps: Map<number, Uint32Array>;
   /**
+   * Per shorter list that was a whole query's matches (by where it starts), the most recently
+   * asked kept: its bitmap (`matchedListBitmap`).
+   */
+  matchedBitmaps: Map<number, Uint32Array>;
+  /**
    * Per long list (by lexeme), once a walk has asked for its strong postings: its positions,
    * strongest first (`strongestFirst`). 4 bytes a posting, for the lists walks read.
    */
@@ -152,6 +157,8 @@ export type TextIndex = {
   scratch: Float64Array;
   /** Scratch for the matches' ranks (`rankText`), made at the first search. */
   ranks?: Uint32Array;
+  /** The bitmap of the last query's matches when they are a search's own (`matchesBitmap`). */
+  matchesBitmap?: Uint32Array;
   /** Scratch for patterns by product (`finishPatterns`), kept zeroed, made when first needed. */
   patternScratch?: Uint16Array;
   /**
@@ -317,6 +324,7 @@ export function createTextIndexBuilder() {
         sortedLexemes,
         strengthCounts: new Map(),
         bitmaps: new Map(),
+        matchedBitmaps: new Map(),
         strongestFirst: new Map(),
         digitsByProduct: new Map(),
         holdsAll: new Map(),
@@ -732,14 +740,20 @@ function andOfWords(
   // Known to be held whole by the other ("washing machine": every "machine" says "washing"), its
   // matches cost nothing as `matching` finds them, and a walk of the best sellers needs no patterns.
   if (byLength.length === 2 && knownHoldsAll(index, lists[byLength[1]!]!.list, list)) return undefined;
+  // Of three or more, a list known to hold the rarest whole turns none away: tested last, after
+  // the lists that may end the "and" ("running shoes men": every "shoe" says "run", none "men",
+  // so testing "men" first ends it after one walk instead of two).
+  const others = byLength.slice(1);
+  const holdsRarest = (l: number) => knownHoldsAll(index, lists[l]!.list, list) === true;
+  const order = [byLength[0]!, ...others.filter((l) => !holdsRarest(l)), ...others.filter(holdsRarest)];
   const codes = new Uint16Array(list.length);
   // Each other list keeps the products it holds, adding its digits, from the rarest on: tested by
   // bitmap where the list has one, its digit read by product (`digitsByProduct`) only for those
   // kept; else walked beside.
   let kept: Int32Array = list;
   let k = list.length;
-  for (let o = 1; o < byLength.length && k > 0; o++) {
-    const l = byLength[o]!;
+  for (let o = 1; o < order.length && k > 0; o++) {
+    const l = order[o]!;
     const from = kept === list ? rarest : undefined;
     const out = kept === list ? new Int32Array(list.length) : kept;
     const bitmap = bitmapOf(index, lists[l]!.list);
@@ -748,9 +762,10 @@ function andOfWords(
       bitmap && byProduct
         ? keepByProduct(kept, k, from, codes, out, bitmap, byProduct, lists[l]!.weight)
         : keepBeside(kept, k, from, codes, out, lists[l]!);
+    // The first test is of the rarest list whole: whether this list holds all of it.
+    if (o === 1) rememberHoldsAll(index, lists[l]!.list, list, k === list.length);
     kept = out;
   }
-  if (byLength.length === 2) rememberHoldsAll(index, lists[byLength[1]!]!.list, list, k === list.length);
   const counts = countPatterns(codes, k, ranks.length);
   // Every one kept ("air fryer": every "fryer" says "air"): the list itself, whose bitmap and
   // kept groups serve again (`listEqualTo`).
@@ -1000,10 +1015,10 @@ export function matchPositions(
   query: TextQuery,
 ): { has(n: number): boolean; at(n: number): number } {
   const matches = matchingOnce(index, query);
-  let bitmap = bitmapOf(index, matches);
+  let bitmap = bitmapOf(index, matches) ?? matchedListBitmap(index, matches);
   if (!bitmap) {
     const last = index.last!;
-    last.bitmap ??= bitmapFrom(index.size, matches);
+    last.bitmap ??= matchesBitmap(index, matches);
     bitmap = last.bitmap;
   }
   const words = bitmap;
@@ -1021,6 +1036,51 @@ export function matchPositions(
       return positionIn(words, before, n);
     },
   };
+}
+
+/**
+ * The bitmap of a search's own matches (an "and" of words: "sony camera"), in one array the index
+ * keeps for the last query's (`last.bitmap`) and fills again for the next, instead of a new one
+ * each search (125 KB at a million: fresh memory to zero, and to collect).
+ */
+function matchesBitmap(index: TextIndex, matches: Int32Array): Uint32Array {
+  let bitmap = index.matchesBitmap;
+  if (bitmap) {
+    bitmap.fill(0);
+    // Its directory counted the last query's matches.
+    directories.delete(bitmap);
+  } else bitmap = index.matchesBitmap = new Uint32Array((index.size + 31) >>> 5);
+  for (let i = 0; i < matches.length; i++) {
+    const n = matches[i]!;
+    bitmap[n >>> 5]! |= 1 << (n & 31);
+  }
+  return bitmap;
+}
+
+/** How many lists shorter than a bitmap's share keep one as a query's matches (`matchedListBitmap`). */
+const MOST_MATCHED_BITMAPS = 64;
+
+/**
+ * The bitmap of one of the index's lists that is a whole query's matches but too short for
+ * `bitmapOf` ("iphone"'s 17,804 at a million, "air fryer"'s which are fryer's): made for the walk
+ * over a tier of its matches (`matchPositions`), which costs a pass over every word of it (125 KB
+ * at a million) and a pass over the list, and kept for the next search naming it. The most
+ * recently asked MOST_MATCHED_BITMAPS are kept (8 MB at a million); undefined for a search's own
+ * arrays.
+ */
+function matchedListBitmap(index: TextIndex, list: Int32Array): Uint32Array | undefined {
+  if (list.buffer !== index.ordinals.buffer) return undefined;
+  const kept = index.matchedBitmaps;
+  const at = list.byteOffset >>> 2;
+  let bitmap = kept.get(at);
+  if (bitmap) kept.delete(at);
+  else {
+    bitmap = bitmapFrom(index.size, list);
+    if (kept.size >= MOST_MATCHED_BITMAPS) kept.delete(kept.keys().next().value!);
+  }
+  // Now the most recent (a Map keeps its keys in the order they were set).
+  kept.set(at, bitmap);
+  return bitmap;
 }
 
 /** The products matching a query, ordinals ascending (the filter panel needs no ranks). */
