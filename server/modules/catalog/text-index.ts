@@ -758,10 +758,25 @@ function andOfWords(
     const out = kept === list ? new Int32Array(list.length) : kept;
     const bitmap = bitmapOf(index, lists[l]!.list);
     const byProduct = bitmap && digitsByProduct(index, held[l]!);
+    // The rarest list long too ("sony camera": Sony's 70,729 of a million, 17,900 of them
+    // cameras), both read a word of 32 products at a time (`keepByWords`).
+    const rarestBits = from && byProduct && bitmapOf(index, list);
+    const rarestByProduct = rarestBits && digitsByProduct(index, held[byLength[0]!]!);
     k =
-      bitmap && byProduct
-        ? keepByProduct(kept, k, from, codes, out, bitmap, byProduct, lists[l]!.weight)
-        : keepBeside(kept, k, from, codes, out, lists[l]!);
+      bitmap && byProduct && rarestBits && rarestByProduct
+        ? keepByWords(
+            rarestBits,
+            rarestByProduct,
+            rarest.weight,
+            bitmap,
+            byProduct,
+            lists[l]!.weight,
+            out,
+            codes,
+          )
+        : bitmap && byProduct
+          ? keepByProduct(kept, k, from, codes, out, bitmap, byProduct, lists[l]!.weight)
+          : keepBeside(kept, k, from, codes, out, lists[l]!);
     // The first test is of the rarest list whole: whether this list holds all of it.
     if (o === 1) rememberHoldsAll(index, lists[l]!.list, list, k === list.length);
     kept = out;
@@ -959,6 +974,37 @@ function keepByProduct(
     to[k] = n;
     const own = rarest ? rarest.digit[rarest.listCodes[i]!]! * rarest.weight : codes[i]!;
     codes[k++] = own + byProduct[n]! * weight;
+  }
+  return k;
+}
+
+/**
+ * The products of two long lists (each with its bitmap and digits by product), into `to`, each
+ * one's code in `codes`: their bitmaps anded a word at a time, and only the products in both
+ * visited. A pass over the rarest list's postings tests each one, most of them for nothing where
+ * the two share few ("sony camera": 31,250 words and 17,900 products at a million, instead of
+ * 70,729 postings each tested).
+ */
+function keepByWords(
+  rarestBits: Uint32Array,
+  rarestByProduct: Uint8Array,
+  rarestWeight: number,
+  bitmap: Uint32Array,
+  byProduct: Uint8Array,
+  weight: number,
+  to: Int32Array,
+  codes: Uint16Array,
+): number {
+  let k = 0;
+  for (let w = 0; w < rarestBits.length; w++) {
+    let both = rarestBits[w]! & bitmap[w]!;
+    while (both !== 0) {
+      const low = both & -both;
+      const n = (w << 5) | (31 - Math.clz32(low));
+      to[k] = n;
+      codes[k++] = rarestByProduct[n]! * rarestWeight + byProduct[n]! * weight;
+      both ^= low;
+    }
   }
   return k;
 }
