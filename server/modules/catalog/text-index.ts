@@ -1833,7 +1833,18 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
   // A walk looks up products in no order: in a long list, by its bitmap (is it there, and where:
   // a few reads in one place), in a short one by binary search.
   const bitmaps = lists.map(({ ordinals }) => bitmapOf(index, ordinals));
-  const directories = bitmaps.map((bitmap) => bitmap && directoryOf(bitmap));
+  // And its strength there read in one place where the list keeps its digits by product, instead
+  // of finding the product's place in the list (its directory, its bitmap's words, then the list
+  // and its codes: four reads far apart in a million products' arrays, at every step of a walk).
+  const byProducts = lists.map((list, l) => (bitmaps[l] ? digitsByProduct(index, list) : undefined));
+  const strengthOfDigit = lists.map((list, l) =>
+    byProducts[l]
+      ? Float64Array.from([0, ...strengthsHeld(index, list).map((held) => held.strength)])
+      : undefined,
+  );
+  const directories = bitmaps.map((bitmap, l) =>
+    bitmap && !byProducts[l] ? directoryOf(bitmap) : undefined,
+  );
   const positions = matchPositions(index, query);
   const rankOfStrengths = (of: ArrayLike<number>) => {
     let sum = 0;
@@ -1850,6 +1861,13 @@ export function createRanker(index: TextIndex, query: TextQuery): Ranker {
       let sum = 0;
       for (let l = 0; l < lists.length; l++) {
         const { ordinals, codes } = lists[l]!;
+        const byProduct = byProducts[l];
+        if (byProduct) {
+          const digit = byProduct[n]!;
+          held[l] = digit === 0 ? 0 : strengthOfDigit[l]![digit]!;
+          if (digit !== 0) sum = f32(sum + held[l]! / ZETA_2);
+          continue;
+        }
         const bitmap = bitmaps[l];
         let at: number;
         if (bitmap) {
