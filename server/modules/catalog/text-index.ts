@@ -1068,10 +1068,11 @@ export function matchPositions(
     bitmap = last.bitmap;
   }
   const words = bitmap;
-  // The directory counts every word of the bitmap (31,250 at a million products), more than a
-  // walk over a tier usually asks positions for: the first few are found by binary search in the
-  // matches, and the directory is counted once they add up to its cost. A list's own directory is
-  // kept with its bitmap, so a one-word query uses it at once.
+  // A long list's directory counts every word of its bitmap (31,250 at a million products), more
+  // than a walk over a tier usually asks positions for: the first few are found by binary search
+  // in the matches, and the directory is counted once they add up to its cost (and kept with the
+  // bitmap, so the next query naming the list uses it at once). Other matches' bitmaps come with
+  // their directory.
   let before = directories.get(words);
   let searches = index.size >>> 10;
   return {
@@ -1091,16 +1092,32 @@ export function matchPositions(
  */
 function matchesBitmap(index: TextIndex, matches: Int32Array): Uint32Array {
   let bitmap = index.matchesBitmap;
-  if (bitmap) {
-    bitmap.fill(0);
-    // Its directory counted the last query's matches.
-    directories.delete(bitmap);
-  } else bitmap = index.matchesBitmap = new Uint32Array((index.size + 31) >>> 5);
+  if (bitmap) bitmap.fill(0);
+  else bitmap = index.matchesBitmap = new Uint32Array((index.size + 31) >>> 5);
   for (let i = 0; i < matches.length; i++) {
     const n = matches[i]!;
     bitmap[n >>> 5]! |= 1 << (n & 31);
   }
+  // Its directory counted the last query's matches: this query's, from the matches themselves.
+  directories.set(bitmap, directoryFrom(bitmap, matches, directories.get(bitmap)));
   return bitmap;
+}
+
+/**
+ * `directoryOf` a bitmap of ascending products, from the products (`into` reused if given): where
+ * each block of 256 products' first one stands among them is a pass over the products and the
+ * blocks, without counting the bitmap's every word (31,250 at a million).
+ */
+function directoryFrom(bitmap: Uint32Array, products: Int32Array, into?: Int32Array): Int32Array {
+  const blocks = (bitmap.length >>> 3) + 1;
+  const before = into ?? new Int32Array(blocks);
+  let block = 0;
+  for (let i = 0; i < products.length; i++) {
+    const of = products[i]! >>> 8;
+    while (block <= of) before[block++] = i;
+  }
+  while (block < blocks) before[block++] = products.length;
+  return before;
 }
 
 /** How many lists shorter than a bitmap's share keep one as a query's matches (`matchedListBitmap`). */
@@ -1122,6 +1139,7 @@ function matchedListBitmap(index: TextIndex, list: Int32Array): Uint32Array | un
   if (bitmap) kept.delete(at);
   else {
     bitmap = bitmapFrom(index.size, list);
+    directories.set(bitmap, directoryFrom(bitmap, list));
     if (kept.size >= MOST_MATCHED_BITMAPS) kept.delete(kept.keys().next().value!);
   }
   // Now the most recent (a Map keeps its keys in the order they were set).
