@@ -420,9 +420,9 @@ function bitmapOf(index: TextIndex, list: Int32Array): Uint32Array | undefined {
   return bitmap;
 }
 
-/** A bit per product of `size`, set for those in `list`. */
-function bitmapFrom(size: number, list: Int32Array): Uint32Array {
-  const bitmap = new Uint32Array((size + 31) >>> 5);
+/** A bit per product of `size`, set for those in `list` (in `into`, zeroed, if given). */
+function bitmapFrom(size: number, list: Int32Array, into?: Uint32Array): Uint32Array {
+  const bitmap = into ?? new Uint32Array((size + 31) >>> 5);
   for (let i = 0; i < list.length; i++) {
     const n = list[i]!;
     bitmap[n >>> 5]! |= 1 << (n & 31);
@@ -1091,13 +1091,9 @@ export function matchPositions(
  * each search (125 KB at a million: fresh memory to zero, and to collect).
  */
 function matchesBitmap(index: TextIndex, matches: Int32Array): Uint32Array {
-  let bitmap = index.matchesBitmap;
-  if (bitmap) bitmap.fill(0);
-  else bitmap = index.matchesBitmap = new Uint32Array((index.size + 31) >>> 5);
-  for (let i = 0; i < matches.length; i++) {
-    const n = matches[i]!;
-    bitmap[n >>> 5]! |= 1 << (n & 31);
-  }
+  const kept = index.matchesBitmap?.fill(0);
+  const bitmap = bitmapFrom(index.size, matches, kept);
+  index.matchesBitmap = bitmap;
   // Its directory counted the last query's matches: this query's, from the matches themselves.
   directories.set(bitmap, directoryFrom(bitmap, matches, directories.get(bitmap)));
   return bitmap;
