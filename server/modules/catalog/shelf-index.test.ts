@@ -337,9 +337,13 @@ describe('searches from the text index (decision 025)', () => {
     // And every page of a search over the whole shelf from its ranks' tiers (firstByTiers), with
     // an "or"'s patterns counted from its shorter lists wherever that applies (sparsePatterns).
     const byTiers = createShelfIndex(db, { tiersFrom: 0, sparsePatternsOver: 0 });
+    // And with each page's last tier found by walking its best sellers (over a list holding every
+    // match where there is one), however few it holds.
+    const tiersWalked = createShelfIndex(db, { tiersFrom: 0, walkTiers: true });
     await Promise.all([
       index.ready({ searches: true }),
       byTiers.ready({ searches: true }),
+      tiersWalked.ready({ searches: true }),
       bestSellersFirst.ready({ searches: true }),
     ]);
     const sorts: ProductSort[] = [
@@ -367,6 +371,7 @@ describe('searches from the text index (decision 025)', () => {
         };
         expect(index.page(resolved, [sort], page, 24), label).toEqual(expected);
         expect(byTiers.page(resolved, [sort], page, 24), label).toEqual(expected);
+        expect(tiersWalked.page(resolved, [sort], page, 24), label).toEqual(expected);
         expect(bestSellersFirst.page(resolved, [sort], page, 24), label).toEqual(expected);
         if (expected.ids.length > 0) pagesWithProducts++;
       }
@@ -380,7 +385,7 @@ describe('searches from the text index (decision 025)', () => {
     }
     // The spread is only a test if many pages hold products.
     expect(pagesWithProducts).toBeGreaterThan(cases.length / 2);
-    await Promise.all([index.close(), byTiers.close(), bestSellersFirst.close()]);
+    await Promise.all([index.close(), byTiers.close(), tiersWalked.close(), bestSellersFirst.close()]);
   });
 
   it('answers for renamed products only once it has read them again', async () => {

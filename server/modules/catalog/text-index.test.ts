@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildTextIndex,
+  coveringList,
   createRanker,
   eachLexeme,
   lexemeStrength,
@@ -8,6 +9,7 @@ import {
   matchPositions,
   matchText,
   parseTsQueryText,
+  patternOverList,
   rankText,
   searchText,
   type TextQuery,
@@ -479,6 +481,8 @@ describe('the text index', () => {
       { kind: 'and', parts: [word('w', true), word('sub')] },
       { kind: 'and', parts: [w(7), word('nosuch')] },
     ];
+    let covered = 0;
+    let patterned = 0;
     for (const query of queries) {
       const want = Array.from({ length: size }, (_, n) => n).filter((n) => naive(query, n));
       expect([...matchText(index, query)], JSON.stringify(query)).toEqual(want);
@@ -491,7 +495,33 @@ describe('the text index', () => {
         expect(ranker.has(n), `${JSON.stringify(query)} ${n}`).toBe(at >= 0);
         if (at >= 0) expect(ranker.rank(n), `${JSON.stringify(query)} ${n}`).toBe(bits[at]);
       }
+      // A list holding every match (the best-seller walk's, over it alone), and over it each
+      // product's pattern of an "and" of words as ranking them all numbers it (-1: no match).
+      const cover = coveringList(index, query);
+      if (!cover) continue;
+      covered++;
+      const inCover = new Set(cover);
+      expect(
+        want.every((n) => inCover.has(n)),
+        JSON.stringify(query),
+      ).toBe(true);
+      const patternAt = patternOverList(index, query, cover);
+      if (!patternAt) continue;
+      rankText(index, query, (ordinals, _ranks, patterns) => {
+        const codes = patterns!.codes();
+        const position = new Map([...ordinals].map((n, i) => [n, i]));
+        cover.forEach((n, i) => {
+          const at = position.get(n);
+          expect(patternAt(i, n), `${JSON.stringify(query)} ${n}`).toBe(at === undefined ? -1 : codes[at]);
+        });
+      });
+      patterned++;
     }
+    // Every query here but "sub | w4" has a list holding its matches ("sub | super"'s are super's);
+    // the three "and"s of two words are read pattern by pattern (w9 and w8 by their digits by
+    // product, w0 and w1 by binary search).
+    expect(covered).toBe(9);
+    expect(patterned).toBe(3);
   });
 
   it('ranks one product at a time as it ranks them all, and its cuts never rank above what they are cut for', () => {

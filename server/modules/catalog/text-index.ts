@@ -1143,6 +1143,84 @@ function matchedListBitmap(index: TextIndex, list: Int32Array): Uint32Array | un
   return bitmap;
 }
 
+/**
+ * One of the index's lists holding every match of a query, the shortest found: the matches
+ * themselves where they are a list (one word, "camra"'s camera, "smartwatch"'s watch, "air
+ * fryer"'s fryer), else an "and"'s rarest word's ("boat earbuds": earbud's 55,831 at a million for
+ * 14,056 matches). A walk of the best sellers need meet no other product (shelf-index.ts
+ * `bestSellersOf`). Undefined when no one list holds them all (an "or" of words, or of prefixes).
+ */
+export function coveringList(index: TextIndex, query: TextQuery): Int32Array | undefined {
+  const matches = matchingOnce(index, query);
+  if (matches.buffer === index.ordinals.buffer) return matches;
+  return listHoldingAll(index, query);
+}
+
+function listHoldingAll(index: TextIndex, query: TextQuery): Int32Array | undefined {
+  if (query.kind === 'lexeme') {
+    const held = postingsOf(index, query);
+    return held.length === 1 ? held[0]!.ordinals : undefined;
+  }
+  if (query.kind === 'or') return undefined;
+  let shortest: Int32Array | undefined;
+  for (const part of query.parts) {
+    const list = listHoldingAll(index, part);
+    if (list && (!shortest || list.length < shortest.length)) shortest = list;
+  }
+  return shortest;
+}
+
+/**
+ * For an "and" of words walked over one of its lists (`coveringList`: "boat earbuds" over
+ * earbud's): the pattern (as `rankText`'s `patterns` number them) of the product `n` at position
+ * `i` of that list, or -1 where it lacks another word, read from each other list's digits by
+ * product (`digitsByProduct`) or found in it by binary search. The walk then needs no bitmap of
+ * the search's own matches (125 KB to fill at a million, for the few hundred products it meets).
+ * Undefined for any other query.
+ */
+export function patternOverList(
+  index: TextIndex,
+  query: TextQuery,
+  list: Int32Array,
+): ((i: number, n: number) => number) | undefined {
+  if (query.kind !== 'and' || query.parts.some((part) => part.kind !== 'lexeme')) return undefined;
+  const words = wordsOf(query);
+  if (words.length !== query.parts.length) return undefined;
+  const held = words.flatMap((word) => postingsOf(index, word));
+  if (held.length !== words.length) return undefined;
+  const own = held.findIndex((postings) => sameView(postings.ordinals, list));
+  const numbered = own >= 0 ? numberPatterns(index, held, words.length) : undefined;
+  if (!numbered) return undefined;
+  const { listCodes, digit, weight } = numbered.lists[own]!;
+  const others = numbered.lists
+    .map((other, l) => ({ ...other, byProduct: digitsByProduct(index, held[l]!) }))
+    .filter((_, l) => l !== own);
+  return (i, n) => {
+    let code = digit[listCodes[i]!]! * weight;
+    for (const other of others) {
+      let held: number;
+      if (other.byProduct) held = other.byProduct[n]!;
+      else {
+        const at = lowerBound(other.list, n);
+        held = other.list[at] === n ? other.digit[other.listCodes[at]!]! : 0;
+      }
+      if (held === 0) return -1;
+      code += held * other.weight;
+    }
+    return code;
+  };
+}
+
+/** Whether two arrays are the same view of the same memory. */
+function sameView(a: Int32Array, b: Int32Array): boolean {
+  return a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
+}
+
+/** Whether `list` is a view of the index's postings (a list `coveringList` may give). */
+export function isIndexList(index: TextIndex, list: Int32Array): boolean {
+  return list.buffer === index.ordinals.buffer;
+}
+
 /** The products matching a query, ordinals ascending (the filter panel needs no ranks). */
 export function matchText(index: TextIndex, query: TextQuery): Int32Array {
   return matchingOnce(index, query);
