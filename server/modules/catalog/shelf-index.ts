@@ -835,33 +835,47 @@ function firstByRank(
 
 /** How many lists' best-seller orders a snapshot keeps (`bestSellersOf`): 4 bytes a posting. */
 const MOST_BEST_SELLER_ORDERS = 32;
-const bestSellerOrders = new WeakMap<Snapshot, { index: TextIndex; orders: Map<number, Int32Array> }>();
+/** How many lists' asks a snapshot counts before it forgets them (`bestSellersOf`). */
+const MOST_ASKS_COUNTED = 10_000;
+const bestSellerOrders = new WeakMap<
+  Snapshot,
+  { index: TextIndex; orders: Map<number, Int32Array>; asks: Map<number, number> }
+>();
 
 /**
  * The positions of one of the index's lists (`coveringList`), best seller first: a walk of the
  * best sellers holding a query's matches then meets only the list's products, a read after the
  * other, instead of every product and, for each, a bit of the matches far from the last ("boat
  * earbuds" at a million: a page of 24 from its tier of 9,278 in about 140 of earbud's products,
- * not 2,600 of the shelf's). Made when a search first asks (a sort of the list, or for a long
- * one a pass over the best sellers: at most some 30 ms at a million) and kept with the snapshot, whose
- * best-seller ranks it follows, the MOST_BEST_SELLER_ORDERS most recently asked. Undefined for
- * a search's own array of matches.
+ * not 2,600 of the shelf's). Made when a search asks for the list the second time (a sort of
+ * the list, or for a long one a pass over the best sellers: up to some 30 ms at a million, so a
+ * word searched once never pays it) and kept with the snapshot, whose best-seller ranks it
+ * follows, the MOST_BEST_SELLER_ORDERS most recently asked. Undefined until then (the walk goes
+ * over every product), and for a search's own array of matches.
  */
 function bestSellersOf(s: Snapshot, index: TextIndex, list: Int32Array): Int32Array | undefined {
-  if (!isIndexList(index, list)) return undefined;
+  if (list.length === 0 || !isIndexList(index, list)) return undefined;
   let kept = bestSellerOrders.get(s);
   if (!kept || kept.index !== index) {
-    kept = { index, orders: new Map() };
+    kept = { index, orders: new Map(), asks: new Map() };
     bestSellerOrders.set(s, kept);
   }
+  // A list is where it starts in the index's postings (no two lists start at one place).
   const key = list.byteOffset;
   let order = kept.orders.get(key);
-  if (order && order.length === list.length) {
+  if (order) {
     // Asked again: now the most recent (a Map keeps its keys in the order they were set).
     kept.orders.delete(key);
     kept.orders.set(key, order);
     return order;
   }
+  const asks = (kept.asks.get(key) ?? 0) + 1;
+  if (asks < 2) {
+    if (kept.asks.size >= MOST_ASKS_COUNTED) kept.asks.clear();
+    kept.asks.set(key, asks);
+    return undefined;
+  }
+  kept.asks.delete(key);
   const sold = s.rankOf.sold;
   const size = s.ids.length;
   const m = list.length;
