@@ -833,14 +833,17 @@ function firstByRank(
   return { page: first.inOrder(), total };
 }
 
-/** How many lists' best-seller orders a snapshot keeps (`bestSellersOf`): 4 bytes a posting. */
+/** How many lists' best-seller orders a snapshot keeps (`bestSellersOf`): 8 bytes a posting. */
 const MOST_BEST_SELLER_ORDERS = 32;
 /** How many lists' asks a snapshot counts before it forgets them (`bestSellersOf`). */
 const MOST_ASKS_COUNTED = 10_000;
 const bestSellerOrders = new WeakMap<
   Snapshot,
-  { index: TextIndex; orders: Map<number, Int32Array>; asks: Map<number, number> }
+  { index: TextIndex; orders: Map<number, BestSellers>; asks: Map<number, number> }
 >();
+
+/** A list's positions, best seller first, and the products at them (read in that order, in one place). */
+type BestSellers = { positions: Int32Array; products: Int32Array };
 
 /**
  * The positions of one of the index's lists (`coveringList`), best seller first: a walk of the
@@ -853,7 +856,7 @@ const bestSellerOrders = new WeakMap<
  * follows, the MOST_BEST_SELLER_ORDERS most recently asked. Undefined until then (the walk goes
  * over every product), and for a search's own array of matches.
  */
-function bestSellersOf(s: Snapshot, index: TextIndex, list: Int32Array): Int32Array | undefined {
+function bestSellersOf(s: Snapshot, index: TextIndex, list: Int32Array): BestSellers | undefined {
   if (list.length === 0 || !isIndexList(index, list)) return undefined;
   let kept = bestSellerOrders.get(s);
   if (!kept || kept.index !== index) {
@@ -862,12 +865,12 @@ function bestSellersOf(s: Snapshot, index: TextIndex, list: Int32Array): Int32Ar
   }
   // A list is where it starts in the index's postings (no two lists start at one place).
   const key = list.byteOffset;
-  let order = kept.orders.get(key);
-  if (order) {
+  const found = kept.orders.get(key);
+  if (found) {
     // Asked again: now the most recent (a Map keeps its keys in the order they were set).
     kept.orders.delete(key);
-    kept.orders.set(key, order);
-    return order;
+    kept.orders.set(key, found);
+    return found;
   }
   const asks = (kept.asks.get(key) ?? 0) + 1;
   if (asks < 2) {
@@ -879,7 +882,7 @@ function bestSellersOf(s: Snapshot, index: TextIndex, list: Int32Array): Int32Ar
   const sold = s.rankOf.sold;
   const size = s.ids.length;
   const m = list.length;
-  order = new Int32Array(m);
+  const order = new Int32Array(m);
   // A sort costs some m log2 m steps, a pass over the best sellers one a product (at a million
   // each step some 6-8 ns: 2 ms to sort 15,000, 29 ms 250,000; 6-12 ms a pass).
   if (m * Math.log2(m + 1) >= size) {
@@ -898,9 +901,12 @@ function bestSellersOf(s: Snapshot, index: TextIndex, list: Int32Array): Int32Ar
     keys.sort();
     for (let i = 0; i < m; i++) order[i] = keys[i]! % TIE_ROOM;
   }
+  const products = new Int32Array(m);
+  for (let j = 0; j < m; j++) products[j] = list[order[j]!]!;
+  const made = { positions: order, products };
   if (kept.orders.size >= MOST_BEST_SELLER_ORDERS) kept.orders.delete(kept.orders.keys().next().value!);
-  kept.orders.set(key, order);
-  return order;
+  kept.orders.set(key, made);
+  return made;
 }
 
 /**
@@ -919,7 +925,7 @@ function firstByTiers(
   walkAlways: boolean,
   cover?: {
     list: Int32Array;
-    bestFirst: Int32Array;
+    bestFirst: BestSellers;
     /** Where the list holds more than the matches: each one's pattern, if it can be read so. */
     patternOver(): ((i: number, n: number) => number) | undefined;
   },
@@ -974,11 +980,11 @@ function firstByTiers(
     const { list, bestFirst } = cover;
     // The list is the matches: its positions are theirs, and no bitmap is asked.
     if (list.length === m && list.byteOffset === ordinals.byteOffset && list.buffer === ordinals.buffer)
-      walkTierOfMatches(list, bestFirst, patterns, last, need, page);
+      walkTierOfMatches(bestFirst, patterns, last, need, page);
     else {
       const patternAt = cover.patternOver();
-      if (patternAt) walkTierByPattern(list, bestFirst, patternAt, patterns, last, need, page);
-      else walkTierOfCover(list, bestFirst, positions(), patterns, last, need, page);
+      if (patternAt) walkTierByPattern(bestFirst, patternAt, patterns, last, need, page);
+      else walkTierOfCover(bestFirst, positions(), patterns, last, need, page);
     }
     return page;
   }
@@ -1005,10 +1011,9 @@ function firstByTiers(
   return [...page, ...first.inOrder()];
 }
 
-/** Adds to `page` the `need` best sellers of the matches (`list`) whose pattern ranks `last`. */
+/** Adds to `page` the `need` best sellers of the matches (a list's, best seller first) whose pattern ranks `last`. */
 function walkTierOfMatches(
-  list: Int32Array,
-  bestFirst: Int32Array,
+  { positions, products }: BestSellers,
   patterns: Patterns,
   last: number,
   need: number,
@@ -1016,10 +1021,9 @@ function walkTierOfMatches(
 ): void {
   const rankOf = patterns.ranks;
   let found = 0;
-  for (let j = 0; j < bestFirst.length && found < need; j++) {
-    const i = bestFirst[j]!;
-    const n = list[i]!;
-    if (rankOf[patterns.codeOf(i, n)] === last) {
+  for (let j = 0; j < positions.length && found < need; j++) {
+    const n = products[j]!;
+    if (rankOf[patterns.codeOf(positions[j]!, n)] === last) {
       page.push(n);
       found++;
     }
@@ -1028,8 +1032,7 @@ function walkTierOfMatches(
 
 /** `walkTierOfMatches` over a list holding every match and more, each product's pattern (-1: no match) found by `patternAt`. */
 function walkTierByPattern(
-  list: Int32Array,
-  bestFirst: Int32Array,
+  { positions, products }: BestSellers,
   patternAt: (i: number, n: number) => number,
   patterns: Patterns,
   last: number,
@@ -1038,10 +1041,9 @@ function walkTierByPattern(
 ): void {
   const rankOf = patterns.ranks;
   let found = 0;
-  for (let j = 0; j < bestFirst.length && found < need; j++) {
-    const i = bestFirst[j]!;
-    const n = list[i]!;
-    const pattern = patternAt(i, n);
+  for (let j = 0; j < positions.length && found < need; j++) {
+    const n = products[j]!;
+    const pattern = patternAt(positions[j]!, n);
     if (pattern >= 0 && rankOf[pattern] === last) {
       page.push(n);
       found++;
@@ -1051,8 +1053,7 @@ function walkTierByPattern(
 
 /** `walkTierOfMatches` over a list holding every match and more: each asked whether it matches. */
 function walkTierOfCover(
-  list: Int32Array,
-  bestFirst: Int32Array,
+  { products }: BestSellers,
   matches: { has(n: number): boolean; at(n: number): number },
   patterns: Patterns,
   last: number,
@@ -1061,8 +1062,8 @@ function walkTierOfCover(
 ): void {
   const rankOf = patterns.ranks;
   let found = 0;
-  for (let j = 0; j < bestFirst.length && found < need; j++) {
-    const n = list[bestFirst[j]!]!;
+  for (let j = 0; j < products.length && found < need; j++) {
+    const n = products[j]!;
     if (matches.has(n) && rankOf[patterns.codeOf(matches.at(n), n)] === last) {
       page.push(n);
       found++;
@@ -1106,9 +1107,11 @@ function firstByWalking(
   const bestFirst = cover && bestSellersOf(s, index, cover);
   const sold = s.rankOf.sold;
   const bySold = s.inOrder.sold;
-  const size = cover && bestFirst ? cover.length : bySold.length;
+  const size = bestFirst ? bestFirst.products.length : bySold.length;
   /** The j-th product the walk meets. */
-  const nth = (j: number) => (cover && bestFirst ? cover[bestFirst[j]!]! : bySold[size - 1 - j]!);
+  const nth = (j: number) => (bestFirst ? bestFirst.products[j]! : bySold[size - 1 - j]!);
+  // Over the matches' own list, every product met matches.
+  const allMatch = bestFirst !== undefined && cover!.length === matches.length;
   const expected = (k * size) / total;
   if (!always && (total < WALK_FROM_MATCHES || expected > total / WALK_WHEN_MATCHES_OVER_STEPS))
     return undefined;
@@ -1141,7 +1144,7 @@ function firstByWalking(
     } else if (steps > maxSteps) return undefined;
     const n = nth(met++);
     if (accept && !accept(n)) continue;
-    if (ranker.has(n)) first.offerKeyed(n, keyOf(n, ranker.rank(n)));
+    if (allMatch || ranker.has(n)) first.offerKeyed(n, keyOf(n, ranker.rank(n)));
   }
   if (met >= size || !cut) return { page: first.inOrder(), total };
   // A product met was a better seller than the next to meet (every match is in the walk's list).
