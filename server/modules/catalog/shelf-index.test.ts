@@ -321,6 +321,9 @@ const searchTexts = [
   'run:*',
   'black | edit | pro',
   'earbud & boat',
+  // One word and another with its synonym: walked over samsung's list, asking the matches whether
+  // each product is one of them.
+  'samsung & (tv | televis)',
   // Matches that are one word's postings ("wash" products all say "machine"; every "smartwatch"
   // says "watch"): their panels come from that word's kept groups (listEqualTo).
   'washing & machine',

@@ -978,14 +978,20 @@ function firstByTiers(
   // rank of each of the tier's.
   if (cover && (walkAlways || (need * cover.list.length) / tier < m)) {
     const { list, bestFirst } = cover;
-    // The list is the matches: its positions are theirs, and no bitmap is asked.
+    // The list is the matches: its positions are theirs, and no bitmap is asked. Else each
+    // product's pattern read from the other lists, or where it stands among the matches.
+    let patternAt: (i: number, n: number) => number;
     if (list.length === m && list.byteOffset === ordinals.byteOffset && list.buffer === ordinals.buffer)
-      walkTierOfMatches(bestFirst, patterns, last, need, page);
+      patternAt = patterns.codeOf;
     else {
-      const patternAt = cover.patternOver();
-      if (patternAt) walkTierByPattern(bestFirst, patternAt, patterns, last, need, page);
-      else walkTierOfCover(bestFirst, positions(), patterns, last, need, page);
+      const over = cover.patternOver();
+      if (over) patternAt = over;
+      else {
+        const matches = positions();
+        patternAt = (_, n) => (matches.has(n) ? patterns.codeOf(matches.at(n), n) : -1);
+      }
     }
+    walkTier(bestFirst, patternAt, rankOf, last, need, page);
     return page;
   }
   if (walkAlways || (need * s.ids.length) / tier < m) {
@@ -1011,60 +1017,24 @@ function firstByTiers(
   return [...page, ...first.inOrder()];
 }
 
-/** Adds to `page` the `need` best sellers of the matches (a list's, best seller first) whose pattern ranks `last`. */
-function walkTierOfMatches(
-  { positions, products }: BestSellers,
-  patterns: Patterns,
-  last: number,
-  need: number,
-  page: number[],
-): void {
-  const rankOf = patterns.ranks;
-  let found = 0;
-  for (let j = 0; j < positions.length && found < need; j++) {
-    const n = products[j]!;
-    if (rankOf[patterns.codeOf(positions[j]!, n)] === last) {
-      page.push(n);
-      found++;
-    }
-  }
-}
-
-/** `walkTierOfMatches` over a list holding every match and more, each product's pattern (-1: no match) found by `patternAt`. */
-function walkTierByPattern(
+/**
+ * Adds to `page` the first `need` products of a list, best seller first, whose pattern (found by
+ * `patternAt` from the product's position in the list and its ordinal; -1: not a match) ranks
+ * `last`.
+ */
+function walkTier(
   { positions, products }: BestSellers,
   patternAt: (i: number, n: number) => number,
-  patterns: Patterns,
+  rankOf: Uint32Array,
   last: number,
   need: number,
   page: number[],
 ): void {
-  const rankOf = patterns.ranks;
   let found = 0;
   for (let j = 0; j < positions.length && found < need; j++) {
     const n = products[j]!;
     const pattern = patternAt(positions[j]!, n);
     if (pattern >= 0 && rankOf[pattern] === last) {
-      page.push(n);
-      found++;
-    }
-  }
-}
-
-/** `walkTierOfMatches` over a list holding every match and more: each asked whether it matches. */
-function walkTierOfCover(
-  { products }: BestSellers,
-  matches: { has(n: number): boolean; at(n: number): number },
-  patterns: Patterns,
-  last: number,
-  need: number,
-  page: number[],
-): void {
-  const rankOf = patterns.ranks;
-  let found = 0;
-  for (let j = 0; j < products.length && found < need; j++) {
-    const n = products[j]!;
-    if (matches.has(n) && rankOf[patterns.codeOf(matches.at(n), n)] === last) {
       page.push(n);
       found++;
     }
