@@ -16,6 +16,7 @@ import {
   patternOverList,
   type Ranker,
   rankText,
+  sameView,
   type TextIndex,
   type TextQuery,
 } from './text-index.js';
@@ -981,8 +982,7 @@ function firstByTiers(
     // The list is the matches: its positions are theirs, and no bitmap is asked. Else each
     // product's pattern read from the other lists, or where it stands among the matches.
     let patternAt: (i: number, n: number) => number;
-    if (list.length === m && list.byteOffset === ordinals.byteOffset && list.buffer === ordinals.buffer)
-      patternAt = patterns.codeOf;
+    if (sameView(list, ordinals)) patternAt = patterns.codeOf;
     else {
       const over = cover.patternOver();
       if (over) patternAt = over;

@@ -410,7 +410,7 @@ const BITMAP_FROM_SHARE = 32;
 
 function bitmapOf(index: TextIndex, list: Int32Array): Uint32Array | undefined {
   // Only the index's own lists (views of `ordinals`), not a search's intermediate results.
-  if (list.buffer !== index.ordinals.buffer || list.length * BITMAP_FROM_SHARE < index.size) return undefined;
+  if (!isIndexList(index, list) || list.length * BITMAP_FROM_SHARE < index.size) return undefined;
   const at = list.byteOffset >>> 2;
   let bitmap = index.bitmaps.get(at);
   if (!bitmap) {
@@ -630,7 +630,7 @@ function union(index: TextIndex, lists: Int32Array[]): Int32Array {
   const lengthAt = new Map<number, number>();
   const nonEmpty = lists.filter((list) => {
     if (list.length === 0) return false;
-    if (list.buffer !== index.ordinals.buffer) return true;
+    if (!isIndexList(index, list)) return true;
     if (lengthAt.get(list.byteOffset) === list.length) return false;
     lengthAt.set(list.byteOffset, list.length);
     return true;
@@ -1141,7 +1141,7 @@ const MOST_MATCHED_BITMAPS = 64;
  * arrays.
  */
 function matchedListBitmap(index: TextIndex, list: Int32Array): Uint32Array | undefined {
-  if (list.buffer !== index.ordinals.buffer) return undefined;
+  if (!isIndexList(index, list)) return undefined;
   const kept = index.matchedBitmaps;
   const at = list.byteOffset >>> 2;
   let bitmap = kept.get(at);
@@ -1165,7 +1165,7 @@ function matchedListBitmap(index: TextIndex, list: Int32Array): Uint32Array | un
  */
 export function coveringList(index: TextIndex, query: TextQuery): Int32Array | undefined {
   const matches = matchingOnce(index, query);
-  if (matches.buffer === index.ordinals.buffer) return matches;
+  if (isIndexList(index, matches)) return matches;
   return listHoldingAll(index, query);
 }
 
@@ -1225,7 +1225,7 @@ export function patternOverList(
 }
 
 /** Whether two arrays are the same view of the same memory. */
-function sameView(a: Int32Array, b: Int32Array): boolean {
+export function sameView(a: Int32Array, b: Int32Array): boolean {
   return a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
 }
 
@@ -1248,7 +1248,7 @@ export function matchText(index: TextIndex, query: TextQuery): Int32Array {
  * query (a search's text keeps its parsed query) as long as this index serves.
  */
 export function listEqualTo(index: TextIndex, query: TextQuery, matches: Int32Array): Int32Array | undefined {
-  if (matches.buffer === index.ordinals.buffer) return matches;
+  if (isIndexList(index, matches)) return matches;
   let known = equalLists.get(index);
   if (!known) {
     known = new WeakMap();
@@ -1376,8 +1376,7 @@ function addDigits(
   const m = matches.length;
   const { ordinals: list, codes: listCodes } = postings;
   // The list is the matches ("watch" in "smartwatch | watch"): its codes are in the matches' order.
-  if (list.buffer === matches.buffer && list.byteOffset === matches.byteOffset && list.length === m)
-    return 'direct';
+  if (sameView(list, matches)) return 'direct';
   // No longer than the matches (a word of an "or"): spread by product.
   if (list.length <= m) return 'spread';
   const byProduct = digitsByProduct(index, postings);
@@ -1664,10 +1663,7 @@ function sparsePatterns(
 ): HeldPatterns | undefined {
   const patterns = ranks.length;
   const m = matches.length;
-  const d = lists.findIndex(
-    ({ list }) =>
-      list.buffer === matches.buffer && list.byteOffset === matches.byteOffset && list.length === m,
-  );
+  const d = lists.findIndex(({ list }) => sameView(list, matches));
   if (d < 0) return undefined;
   if (lists.length === 2 && over < Infinity) {
     const found = oneShorterList(index, held[d]!, lists[d]!, held[1 - d]!, lists[1 - d]!, ranks);
