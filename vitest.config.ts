@@ -17,6 +17,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // The schema is migrated once per run; each test file starts from a copy.
+          globalSetup: ['server/test/template-database.ts'],
           include: [
             'server/**/*.test.ts',
             'shared/**/*.test.ts',

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import {
+  databaseUrlNamed,
+  onServer,
+  pgliteTemplateVariable,
+  postgresTemplateVariable,
+  scratchDatabasePrefix,
+} from './template-database.js';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -15,7 +22,8 @@ export type TestContext = {
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a scratch database
- * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
+ * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close). Under Vitest it
+ * is a copy of the run's migrated template (template-database.ts); elsewhere it is migrated here.
  */
 export async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
@@ -25,33 +33,27 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ pgliteDir: undefined });
+    const template = process.env[pgliteTemplateVariable];
+    const database = await openDatabase({
+      pgliteDir: undefined,
+      ...(template && existsSync(template) ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
+    // A no-op on a copy of the template; the whole schema when there is none.
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  // Named after the database in DATABASE_URL (seedb_test -> seedb_test_1a2b...), so scratch
-  // databases carry the prefix of whoever runs the tests on a shared server.
-  const base = /^[a-z_][a-z0-9_]*$/.test(new URL(serverUrl).pathname.slice(1))
-    ? new URL(serverUrl).pathname.slice(1)
-    : 'shop_test';
-  const name = `${base}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const name = `${scratchDatabasePrefix(serverUrl)}_${randomBytes(6).toString('hex')}`;
+  const template = process.env[postgresTemplateVariable];
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const databaseUrl = databaseUrlNamed(serverUrl, name);
+  const database = await openDatabase({ databaseUrl, poolSize: 5 });
   await database.migrate();
   return {
     database,
-    databaseUrl: url.toString(),
+    databaseUrl,
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
