@@ -19,6 +19,7 @@ const USAGE =
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const count = (n: number) => n.toLocaleString('en-IN');
+const files = (n: number) => `${count(n)} ${n === 1 ? 'file' : 'files'}`;
 
 async function main(): Promise<void> {
   let values: { from?: string | undefined; help?: boolean | undefined };
@@ -51,10 +52,10 @@ async function main(): Promise<void> {
   console.log(`Copying ${from} to ${bucket.describe()} ...`);
   try {
     const report = await copyFolderToBucket(from, bucket, {
-      onStart: (files, alreadyThere) => {
-        console.log(`${count(files)} files, ${count(alreadyThere)} of them already in the bucket.`);
-        if (files > alreadyThere) {
-          bar.start(files - alreadyThere, 0);
+      onStart: (total, alreadyThere) => {
+        console.log(`${files(total)}, ${count(alreadyThere)} of them already in the bucket.`);
+        if (total > alreadyThere) {
+          bar.start(total - alreadyThere, 0);
           barStarted = true;
         }
       },
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
     if (barStarted) bar.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Done in ${seconds} s: ${count(report.copied)} files copied (${megabytes(report.bytesCopied)}), ${count(report.alreadyThere)} already there, ${count(report.files)} in all.`,
+      `Done in ${seconds} s: ${files(report.copied)} copied (${megabytes(report.bytesCopied)}), ${count(report.alreadyThere)} already there, ${count(report.files)} in all.`,
     );
     if (report.ignored.length > 0) {
       console.log(
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     if (barStarted) bar.stop();
     if (error instanceof MediaStoreError) {
       throw new MediaStoreError(
-        `${error.reason}. ${count(last?.copied ?? 0)} files were copied before it stopped: run the same command again to carry on from there`,
+        `${error.reason}. ${files(last?.copied ?? 0)} copied before it stopped: run the same command again to carry on from there`,
       );
     }
     throw error;

@@ -58,7 +58,7 @@ export function createBucketStorage(settings: BucketSettings): BucketMediaStorag
     // A bucket that hangs must not hold a staff upload or a shopper's picture for minutes: three
     // tries of at most 10 s each, the connection given 3 s.
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
+    requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000, throwOnRequestTimeout: true },
     // The SDK's default extra CRC32 checksums are refused by several S3-compatible services: only
     // where S3 requires them (the signature already covers each body's SHA-256).
     requestChecksumCalculation: 'WHEN_REQUIRED',
