@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     );
   }
   const from = path.resolve(values.from ?? config.mediaDir);
+  if (!existsSync(from) || !statSync(from).isDirectory()) {
+    throw new UsageError(`There is no folder ${from} to copy. ${USAGE}`);
+  }
   const bucket = createBucketStorage(config.mediaStorage);
   const bar = new cliProgress.SingleBar(
     {

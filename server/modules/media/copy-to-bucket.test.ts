@@ -122,6 +122,10 @@ describe('copying a media folder into the bucket', () => {
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(/1 file copied .*, 4 already there, 5 in all\./);
 
+    const nowhere = await migrate(['--from', path.join(work, 'no-such-folder')], s3.env());
+    expect(nowhere.status).toBe(1);
+    expect(nowhere.stderr).toMatch(/^There is no folder .*no-such-folder to copy\./);
+
     const local = await migrate([], { MEDIA_STORAGE: 'local' });
     expect(local.status).toBe(1);
     expect(local.stderr).toMatch(/^MEDIA_STORAGE is not s3: set MEDIA_STORAGE=s3 and S3_BUCKET/);
