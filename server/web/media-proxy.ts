@@ -47,6 +47,11 @@ export async function mediaProxyRoutes(app: FastifyInstance, options: { storage:
     if (found.contentLength !== undefined) reply.header('content-length', found.contentLength);
     if (found.etag) reply.header('etag', found.etag);
     if (found.lastModified) reply.header('last-modified', found.lastModified.toUTCString());
+    if (request.method === 'HEAD') {
+      // The body is not wanted: release the bucket's connection now rather than leave it open.
+      found.body.destroy();
+      return reply.send();
+    }
     return reply.send(found.body);
   });
 }

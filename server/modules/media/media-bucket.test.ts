@@ -98,6 +98,10 @@ describe('pictures in a bucket', () => {
     expect(shown.rawPayload.equals((await s3.object(`media/uploads/${image.public_id}-600.webp`))!)).toBe(
       true,
     );
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/webp');
+    expect(head.body).toBe('');
     const etag = shown.headers.etag as string;
     expect(etag).toBeTruthy();
     const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
