@@ -169,6 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleReconciliation(app, 'data retention', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
     services.accountErasure.runRetention(),
   );
+  // Files in the bucket left by uploads that failed half-way while the bucket was failing too.
+  scheduleReconciliation(app, 'picture clean-up', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
+    services.media.sweepOrphans(),
+  );
   if (options.web) await app.register(webRoutes, { config, mediaStorage: services.media.storage });
 
   app.setNotFoundHandler((request, reply) => {

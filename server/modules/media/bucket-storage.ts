@@ -133,15 +133,26 @@ export function createBucketStorage(settings: BucketSettings): BucketMediaStorag
         throw storeError(error, where);
       }
     },
-    async *list(): AsyncIterable<StoredObject> {
+    async *list(under = ''): AsyncIterable<StoredObject> {
       let token: string | undefined;
       do {
         const page = await call(() =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: BUCKET_PREFIX, ContinuationToken: token })),
+          client.send(
+            new ListObjectsV2Command({
+              Bucket,
+              Prefix: `${BUCKET_PREFIX}${under}`,
+              ContinuationToken: token,
+            }),
+          ),
         );
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;
-          yield { key: object.Key.slice(BUCKET_PREFIX.length), size: object.Size ?? 0, etag: object.ETag };
+          yield {
+            key: object.Key.slice(BUCKET_PREFIX.length),
+            size: object.Size ?? 0,
+            etag: object.ETag,
+            lastModified: object.LastModified,
+          };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

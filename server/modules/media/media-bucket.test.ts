@@ -181,6 +181,25 @@ describe('pictures in a bucket', () => {
     expect(await ctx.database.db.select().from(mediaAssets)).toHaveLength(rowsBefore.length);
   });
 
+  it('the hourly clean-up deletes old uploaded files that no record names, and nothing else', async () => {
+    const [kept] = (await upload({ filename: 'kept.png', data: await picture('#0a0a0a') })).json();
+    // What an upload leaves when the bucket fails between storing a size and removing it again.
+    const storage = ctx.app.services.media.storage;
+    await storage.put('uploads/img_0123456789abcdef01234567-400.webp', Buffer.from('orphan'), 'image/webp');
+    await storage.put('products/seeded-9.webp', Buffer.from('a seeded picture'), 'image/webp');
+    const before = await s3.keys();
+
+    // Younger than an hour: it may be an upload still in progress, so it stays.
+    expect(await ctx.app.services.media.sweepOrphans()).toBe(0);
+    expect(await s3.keys()).toEqual(before);
+
+    expect(await ctx.app.services.media.sweepOrphans(0)).toBe(1);
+    const after = await s3.keys();
+    expect(after).not.toContain('media/uploads/img_0123456789abcdef01234567-400.webp');
+    expect(after).toContain('media/products/seeded-9.webp');
+    for (const key of objectsOf(kept.public_id)) expect(after).toContain(key);
+  });
+
   it('points API answers at MEDIA_URL when a CDN is in front of the bucket', async () => {
     // A second app server on the same database, as another process with these settings would be.
     const cdn = await buildApp({

@@ -21,7 +21,12 @@ export type MediaStorage = {
 };
 
 /** One stored object as a listing gives it (S3: ETag is the MD5 of objects written in one piece). */
-export type StoredObject = { key: string; size: number; etag?: string | undefined };
+export type StoredObject = {
+  key: string;
+  size: number;
+  etag?: string | undefined;
+  lastModified?: Date | undefined;
+};
 
 /** A picture read from a bucket, for the shop to pass on to a shopper. */
 export type MediaObject = {
@@ -39,8 +44,8 @@ export type BucketMediaStorage = MediaStorage & {
   read(key: string, options?: { ifNoneMatch?: string }): Promise<MediaObject | 'not-modified' | null>;
   /** Null when there is no such object. */
   stat(key: string): Promise<StoredObject | null>;
-  /** Every object under the shop's prefix, in key order. */
-  list(): AsyncIterable<StoredObject>;
+  /** Every object under the shop's prefix (or under `under` inside it, e.g. `uploads/`), in key order. */
+  list(under?: string): AsyncIterable<StoredObject>;
 };
 
 /**

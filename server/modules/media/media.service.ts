@@ -11,7 +11,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { blogsShowingImage } from '../blog/blog-images.js';
 import { productsShowingImage } from '../catalog/products.js';
 import * as repository from './media.repository.js';
-import { type MediaStorage, MediaStoreError } from './media-storage.js';
+import { type BucketMediaStorage, type MediaStorage, MediaStoreError } from './media-storage.js';
 import { openMediaStorage } from './open-media-storage.js';
 
 type StoredAsset = {
@@ -63,7 +63,7 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
     if (left.length) {
       log.error(
         { keys: left, store: storage.describe() },
-        'a failed upload left files the store would not delete; delete them by hand',
+        'a failed upload left files the store would not delete; the hourly clean-up removes them',
       );
     }
   }
@@ -108,6 +108,36 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
 
   return {
     storage,
+
+    /**
+     * Deletes uploaded files in the bucket that no record names and that are over `minAgeMs` old:
+     * what an upload left when the bucket failed between storing a size and removing it again.
+     * The age spares uploads still being written (their record comes after their files).
+     */
+    async sweepOrphans(minAgeMs = 60 * 60 * 1000): Promise<number> {
+      if (storage.kind !== 's3') return 0;
+      const cutoff = Date.now() - minAgeMs;
+      const keysOf = new Map<string, string[]>();
+      for await (const object of (storage as BucketMediaStorage).list('uploads/')) {
+        const publicId = /^uploads\/(img_[0-9a-f]+)(?:-\d+)?\.webp$/.exec(object.key)?.[1];
+        if (!publicId || !object.lastModified || object.lastModified.getTime() > cutoff) continue;
+        keysOf.set(publicId, [...(keysOf.get(publicId) ?? []), object.key]);
+      }
+      const ids = [...keysOf.keys()];
+      let removed = 0;
+      for (let start = 0; start < ids.length; start += 1000) {
+        const batch = ids.slice(start, start + 1000);
+        const known = await repository.knownPublicIds(db, batch);
+        for (const id of batch.filter((one) => !known.has(one))) {
+          for (const key of keysOf.get(id)!) {
+            await storage.delete(key);
+            removed += 1;
+          }
+        }
+      }
+      if (removed) log.warn({ removed }, 'deleted uploaded files that no picture record names');
+      return removed;
+    },
 
     async upload(actor: AuditActor, files: UploadedFile[]): Promise<ApiUploadedImage[]> {
       await inspect(files);
