@@ -240,7 +240,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
   // same-origin resource policy would make those browsers refuse every picture.
   if (options.mediaStorage?.kind === 's3') {
     await app.register(mediaProxyRoutes, { storage: options.mediaStorage as BucketMediaStorage });
-  } else
+  } else {
     await app.register(fastifyStatic, {
       root: path.join(config.dataDir, 'media'),
       prefix: '/media/',
@@ -250,6 +250,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
       suppressWarning: true,
       setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
+  }
 
   // The merchant console (issue 13): its own build, rendered in the browser, never indexed. Each
   // request reads the file again (it is small), so `npm run dev` rebuilds show on reload.
