@@ -148,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // off too.
   const catalogChanges = await followCatalogChanges({ database, catalog: services.catalog, log: app.log });
   app.addHook('onClose', async () => catalogChanges.close());
+  app.addHook('onClose', async () => services.media.storage.close());
   // A change made just before shutdown still reaches the other servers.
   app.addHook('onClose', async () => {
     await services.catalog.flushAnnouncements();
@@ -168,7 +169,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleReconciliation(app, 'data retention', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
     services.accountErasure.runRetention(),
   );
-  if (options.web) await app.register(webRoutes, { config });
+  // Files in the bucket left by uploads that failed half-way while the bucket was failing too.
+  scheduleReconciliation(app, 'picture clean-up', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
+    services.media.sweepOrphans(),
+  );
+  if (options.web) await app.register(webRoutes, { config, mediaStorage: services.media.storage });
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({

@@ -94,6 +94,28 @@ const envSchema = z
         })
         .optional(),
     ),
+    // Where uploaded and seeded pictures are kept: DATA_DIR/media (one server, or a shared volume) or
+    // an S3-compatible bucket (several servers; decision 033).
+    MEDIA_STORAGE: emptyAsUndefined.pipe(
+      z.enum(['local', 's3'], { message: "MEDIA_STORAGE must be 'local' or 's3'" }).default('local'),
+    ),
+    S3_BUCKET: emptyAsUndefined.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+          message: 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+        })
+        .optional(),
+    ),
+    S3_REGION: emptyAsUndefined,
+    S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+    S3_FORCE_PATH_STYLE: emptyAsUndefined.pipe(
+      z
+        .enum(['true', 'false', '1', '0'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: emptyAsUndefined,
+    S3_SECRET_ACCESS_KEY: emptyAsUndefined,
     SMTP_URL: optionalUrl('SMTP_URL'),
     REDIS_URL: optionalUrl('REDIS_URL'),
     // Lets a scraper that is not on this machine (or comes through the proxy) read /metrics.
@@ -247,6 +269,19 @@ const envSchema = z
     message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
     path: ['RAZORPAY_KEY_ID'],
   })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((env) => env.MEDIA_STORAGE !== 's3' || env.S3_BUCKET, {
+    message: 'MEDIA_STORAGE=s3 needs S3_BUCKET, the bucket the pictures go to',
+    path: ['S3_BUCKET'],
+  })
+  .refine((env) => env.MEDIA_STORAGE !== 's3' || env.S3_REGION || env.S3_ENDPOINT, {
+    message:
+      "MEDIA_STORAGE=s3 needs S3_REGION (the bucket's AWS region, like ap-south-1), or S3_ENDPOINT for an S3-compatible service",
+    path: ['S3_REGION'],
+  })
   .superRefine((env, ctx) => {
     // Half a seller (a real GSTIN under the demo's name) would print a wrong invoice: all or none.
     const missing = SELLER_KEYS.filter((key) => !env[key]);
@@ -379,9 +414,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Absolute base of /media as clients should fetch it, without a trailing slash. */
     mediaUrl: raw.MEDIA_URL?.replace(/\/+$/, '') ?? `${publicUrl}/media`,
     mediaDir: path.join(dataDir, 'media'),
+    /** Where pictures are written and read: the folder above, or a bucket (decision 033). */
+    mediaStorage: mediaStorageSetting(raw, path.join(dataDir, 'media')),
+    /** No MEDIA_URL while pictures are in a bucket: this server answers /media/ from the bucket. */
+    mediaFromBucketThroughShop: raw.MEDIA_STORAGE === 's3' && !raw.MEDIA_URL,
     firstOwner:
       raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD
         ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD }
+        : undefined,
+  };
+}
+
+export type BucketSettings = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+export type MediaStorageSetting = { kind: 'local'; dir: string } | ({ kind: 's3' } & BucketSettings);
+
+function mediaStorageSetting(
+  raw: {
+    MEDIA_STORAGE: 'local' | 's3';
+    S3_BUCKET?: string | undefined;
+    S3_REGION?: string | undefined;
+    S3_ENDPOINT?: string | undefined;
+    S3_FORCE_PATH_STYLE?: string | undefined;
+    S3_ACCESS_KEY_ID?: string | undefined;
+    S3_SECRET_ACCESS_KEY?: string | undefined;
+  },
+  dir: string,
+): MediaStorageSetting {
+  if (raw.MEDIA_STORAGE === 'local') return { kind: 'local', dir };
+  return {
+    kind: 's3',
+    bucket: raw.S3_BUCKET!,
+    // S3-compatible services (MinIO, R2) take any region name; us-east-1 is the one they expect.
+    region: raw.S3_REGION ?? 'us-east-1',
+    endpoint: raw.S3_ENDPOINT?.replace(/\/+$/, ''),
+    // MinIO and most self-hosted services answer only path-style URLs (endpoint/bucket/key).
+    forcePathStyle:
+      raw.S3_FORCE_PATH_STYLE === undefined
+        ? Boolean(raw.S3_ENDPOINT)
+        : raw.S3_FORCE_PATH_STYLE === 'true' || raw.S3_FORCE_PATH_STYLE === '1',
+    credentials:
+      raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
         : undefined,
   };
 }

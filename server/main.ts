@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError, openDatabase } from './db/client.js';
+import { createBucketStorage } from './modules/media/bucket-storage.js';
+import { MediaStoreError } from './modules/media/media-storage.js';
 import { ensureFirstOwner } from './modules/staff/first-owner.js';
 
 export type StartOptions = {
@@ -22,7 +24,16 @@ export async function startServer(options: StartOptions = {}) {
   await database.migrate();
   if (options.seedIfEmpty) {
     const { seedDemoIfEmpty } = await import('./db/seed/demo-seed.js');
-    await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, log: (line) => console.log(line) });
+    const bucket = config.mediaStorage.kind === 's3' ? createBucketStorage(config.mediaStorage) : undefined;
+    try {
+      await seedDemoIfEmpty(database.db, {
+        dataDir: config.dataDir,
+        log: (line) => console.log(line),
+        bucket,
+      });
+    } finally {
+      bucket?.close();
+    }
   }
   // PGlite has no autovacuum: statistics at start (seconds at 100,000 products) and every six hours.
   await database.refreshStatistics();
@@ -36,6 +47,14 @@ export async function startServer(options: StartOptions = {}) {
     demo: Boolean(options.seedIfEmpty),
     log: (line) => app.log.info(line),
   });
+  const pictures = app.services.media.storage;
+  if (pictures.kind === 's3') {
+    app.log.info(
+      config.mediaFromBucketThroughShop
+        ? `Pictures are in ${pictures.describe()}; shoppers get them through this server at /media/ (set MEDIA_URL to a CDN in front of the bucket to take that traffic off the app servers)`
+        : `Pictures are in ${pictures.describe()}; shoppers get them from ${config.mediaUrl}`,
+    );
+  }
   if (config.testModeBanner) {
     app.log.warn(
       `PAYMENT_PROVIDER=test on the public address ${config.publicUrl}: the test gateway takes no real payments (every page says so); set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to sell`,
@@ -74,6 +93,8 @@ export async function runMain(options: StartOptions) {
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
       console.error(error.message);
+    } else if (error instanceof MediaStoreError) {
+      console.error(`The demo's pictures could not be copied to the bucket: ${error.reason}.`);
     } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`Port already in use: ${(error as Error).message}. Set PORT to a free port.`);
     } else {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { urlOf } from '../../shared/api/endpoint.js';
 import type { ApiClient, RenderContext, RenderResult } from '../../web/entry-server.js';
 import type { Config } from '../config.js';
+import type { BucketMediaStorage, MediaStorage } from '../modules/media/media-storage.js';
 import {
   allowInlineHashes,
   appScripts,
@@ -24,6 +25,7 @@ import {
   testModeBanner,
   type ViteManifest,
 } from './document.js';
+import { mediaProxyRoutes } from './media-proxy.js';
 
 type ApiErrorClass = new (status: number, message: string, fields?: Record<string, string>) => Error;
 
@@ -50,6 +52,8 @@ type Storefront = {
 
 export type WebOptions = {
   config: Config;
+  /** The shop's picture store: a bucket's pictures are answered at /media/ through the shop. */
+  mediaStorage?: MediaStorage;
   /** Where `npm run build` wrote the storefront; tests point it elsewhere. */
   distDir?: string;
 };
@@ -232,17 +236,21 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
   });
 
   // Product and blog images written by the seed (and later uploads). API answers give their
-  // absolute URLs to clients on other origins too (issue 11), whose pages may show them: helmet's
+  // absolute URLs to clients on other origins too, whose pages may show them: helmet's
   // same-origin resource policy would make those browsers refuse every picture.
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'media'),
-    prefix: '/media/',
-    index: false,
-    maxAge: '7d',
-    decorateReply: false,
-    suppressWarning: true,
-    setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
-  });
+  if (options.mediaStorage?.kind === 's3') {
+    await app.register(mediaProxyRoutes, { storage: options.mediaStorage as BucketMediaStorage });
+  } else {
+    await app.register(fastifyStatic, {
+      root: path.join(config.dataDir, 'media'),
+      prefix: '/media/',
+      index: false,
+      maxAge: '7d',
+      decorateReply: false,
+      suppressWarning: true,
+      setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
+    });
+  }
 
   // The merchant console (issue 13): its own build, rendered in the browser, never indexed. Each
   // request reads the file again (it is small), so `npm run dev` rebuilds show on reload.

@@ -14,12 +14,14 @@ import { BackupError } from './backup-error.js';
  *   manifest.json             what is inside and the numbers a restore must find again (below)
  *   database/postgres.dump    pg_dump --format=custom (PostgreSQL), or
  *   database/pglite.tar.gz    PGlite's data directory as dumpDataDir() writes it
- *   media/...                 the uploaded and generated pictures (DATA_DIR/media), as they are
+ *   media/...                 the uploaded and generated pictures (DATA_DIR/media), as they are, or
+ *   bucket-index.tsv          when they are in a bucket: its list of them (bucket-media.ts)
  * A tar.gz because every machine can list and unpack it with no shop code at all.
  */
 
 export const BACKUP_FORMAT = 'bharat-bazaar-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** The newest format this code reads. 2: pictures in a bucket, listed in bucket-index.tsv, not copied. */
+export const BACKUP_FORMAT_VERSION = 2;
 export const DATABASE_FILES = {
   postgres: 'database/postgres.dump',
   pglite: 'database/pglite.tar.gz',
@@ -44,10 +46,19 @@ export const manifestSchema = z.object({
     dumpToolMajor: z.number().int().optional(),
   }),
   tables: z.record(z.string(), fingerprintSchema),
-  media: z.object({ files: z.number().int(), bytes: z.number().int(), sha256: z.string() }),
+  media: z.object({
+    files: z.number().int(),
+    bytes: z.number().int(),
+    /** Of the files under media/, or (in a bucket) of bucket-index.tsv. */
+    sha256: z.string(),
+    /** Absent in format 1: the folder. */
+    storage: z.enum(['local', 's3']).optional(),
+    /** In a bucket: which one ("the bucket shop-media at https://..."), for people and messages. */
+    bucket: z.string().optional(),
+  }),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
-export type MediaSummary = Manifest['media'];
+export type MediaSummary = Pick<Manifest['media'], 'files' | 'bytes' | 'sha256'>;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -187,7 +198,9 @@ export async function unpackArchive(file: string, dir: string): Promise<Manifest
       strict: true,
       // Only what a backup holds; never links, which could point a later write outside `dir`.
       filter: (entryPath, entry) =>
-        (entryPath === 'manifest.json' || /^(database|media)(\/|$)/.test(entryPath)) &&
+        (entryPath === 'manifest.json' ||
+          entryPath === 'bucket-index.tsv' ||
+          /^(database|media)(\/|$)/.test(entryPath)) &&
         ('type' in entry ? entry.type === 'File' || entry.type === 'Directory' : true),
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { MediaStoreError } from '../../modules/media/media-storage.js';
 import { runCommand } from '../run-command.js';
 
 /**
@@ -8,5 +9,5 @@ export class BackupError extends Error {}
 
 /** A backup or restore run as a command (run-command.ts), its known failures after "Backup failed: …". */
 export function runBackupCommand(main: () => Promise<void>, failed: string): Promise<void> {
-  return runCommand(main, { prefix: failed, known: [BackupError] });
+  return runCommand(main, { prefix: failed, known: [BackupError, MediaStoreError] });
 }

@@ -34,8 +34,28 @@ export function describeBackup(manifest: Manifest, file: string, fileBytes: numb
   return [
     `Backup written to ${file} (${formatBytes(fileBytes)}), ${indiaTime(manifest.createdAt)}.`,
     `Database: ${kindName(manifest.database.kind)} ${manifest.database.serverVersion}, migration ${manifest.shop.lastMigration?.tag ?? 'none'}, ${count(tables)} tables, ${count(rows)} rows.`,
-    `Media: ${files(manifest.media.files)}, ${formatBytes(manifest.media.bytes)}.`,
+    manifest.media.storage === 's3'
+      ? `Media: NOT in this file. ${files(manifest.media.files)} (${formatBytes(manifest.media.bytes)}) are in ${manifest.media.bucket}, which is backed up by its own means (turn on the bucket's versioning or replication: docs/deploy.md, "Pictures in object storage"). The file lists them, so a restore can check the bucket still has each one.`
+      : `Media: ${files(manifest.media.files)}, ${formatBytes(manifest.media.bytes)}.`,
   ].join('\n');
+}
+
+function mediaLine(summary: RestoreSummary): string {
+  const { manifest, media } = summary;
+  if (media.kind === 'copied-to-bucket') {
+    return `Media: ${files(manifest.media.files)}, ${formatBytes(manifest.media.bytes)}, checksums match; copied into ${media.bucket} (${count(media.copied)} copied, ${count(media.alreadyThere)} already there).`;
+  }
+  if (media.kind === 'folder') {
+    return `Media: ${files(manifest.media.files)}, ${formatBytes(manifest.media.bytes)}, checksums match.`;
+  }
+  if (media.kind === 'bucket-not-checked') {
+    return `Media: not in the file (kept in the bucket), and not checked: ${media.reason}. When the bucket is back, check it against the backup's list of pictures (tar -xzOf FILE bucket-index.tsv: key, size and ETag of each).`;
+  }
+  if (media.missing.length === 0) {
+    return `Media: not in the file (kept in the bucket); ${media.bucket} holds all ${count(media.listed)} pictures the backup listed.`;
+  }
+  const some = media.missing.slice(0, 5).join(', ');
+  return `Media: WARNING: ${media.bucket} is missing ${count(media.missing.length)} of the ${count(media.listed)} pictures the backup listed (${some}${media.missing.length > 5 ? ', ...' : ''}). Restore them from the bucket's versions or replica; until then those pictures do not show.`;
 }
 
 export function describeRestore(summary: RestoreSummary, file: string): string {
@@ -43,7 +63,7 @@ export function describeRestore(summary: RestoreSummary, file: string): string {
   const lines = [
     `Restored ${file}, the backup of ${indiaTime(manifest.createdAt)} (${kindName(manifest.database.kind)}, migration ${manifest.shop.lastMigration?.tag ?? 'none'}).`,
     `Verified: ${count(summary.tables)} tables, ${count(summary.rows)} rows; every table's row count and checksum match the backup.`,
-    `Media: ${files(manifest.media.files)}, ${formatBytes(manifest.media.bytes)}, checksums match.`,
+    mediaLine(summary),
   ];
   if (summary.replacedDatabase)
     lines.push('The tables the database had before were replaced (pg_restore --clean).');

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { BucketMediaStorage } from '../../modules/media/media-storage.js';
 import { type DatabaseHandle, type Executor, queryRows } from '../client.js';
 import { lockDataDir } from '../pglite-lock.js';
 import {
@@ -16,6 +17,7 @@ import {
   summariseMedia,
 } from './backup-archive.js';
 import { BackupError } from './backup-error.js';
+import { BUCKET_INDEX_FILE, writeBucketIndex } from './bucket-media.js';
 import { pgDump } from './pg-tools.js';
 import { type TableFingerprints, tableFingerprints } from './table-fingerprints.js';
 
@@ -24,6 +26,8 @@ export type BackupSource = {
   /** PostgreSQL: the URL pg_dump connects to (the one the handle was opened with). */
   databaseUrl?: string | undefined;
   mediaDir: string;
+  /** MEDIA_STORAGE=s3: the pictures are listed, not copied (bucket-media.ts). */
+  bucket?: BucketMediaStorage | undefined;
 };
 
 /**
@@ -48,12 +52,20 @@ export async function createBackup(
       kind === 'postgres'
         ? await dumpPostgres(source, dumpFile)
         : await dumpPglite(source.database, dumpFile);
-    // After the database, so every picture a restored product points at is in the backup too.
-    const media = await summariseMedia(source.mediaDir, path.join(staging, 'media'));
+    // After the database, so every picture a restored product points at is in the backup too (or,
+    // in a bucket, in its list).
+    const media: Manifest['media'] = source.bucket
+      ? {
+          ...(await writeBucketIndex(source.bucket, path.join(staging, BUCKET_INDEX_FILE))),
+          storage: 's3',
+          bucket: source.bucket.describe(),
+        }
+      : await summariseMedia(source.mediaDir, path.join(staging, 'media'));
     await mkdir(path.join(staging, 'media'), { recursive: true });
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
-      formatVersion: BACKUP_FORMAT_VERSION,
+      // Format 1 where it suffices, so that a shop a version behind still restores these.
+      formatVersion: source.bucket ? BACKUP_FORMAT_VERSION : 1,
       createdAt: new Date().toISOString(),
       shop: { version: shopVersion(), lastMigration: database.lastMigration },
       database: {

@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { copyFolderToBucket } from '../../modules/media/copy-to-bucket.js';
+import { type BucketMediaStorage, MediaStoreError } from '../../modules/media/media-storage.js';
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase, queryRows } from '../client.js';
 import { lockDataDir } from '../pglite-lock.js';
 import {
@@ -12,6 +14,7 @@ import {
   unpackArchive,
 } from './backup-archive.js';
 import { BackupError } from './backup-error.js';
+import { BUCKET_INDEX_FILE, type BucketCheck, checkBucketAgainstIndex } from './bucket-media.js';
 import { pgRestore } from './pg-tools.js';
 import { fingerprintDifferences, tableFingerprints } from './table-fingerprints.js';
 
@@ -21,6 +24,8 @@ export type RestoreTarget = {
   pgliteDir: string;
   dataDir: string;
   mediaDir: string;
+  /** MEDIA_STORAGE=s3: pictures go to (or are checked in) this bucket, not mediaDir. */
+  bucket?: BucketMediaStorage | undefined;
 };
 
 export type RestoreSummary = {
@@ -33,6 +38,12 @@ export type RestoreSummary = {
   replacedDatabase: boolean;
   /** The backup predates this code's last migration: `npm run db:migrate` (or starting the shop) brings it up. */
   needsMigration: boolean;
+  /** Where the pictures went: the folder; copied into the bucket; or left in it and checked. */
+  media:
+    | { kind: 'folder' }
+    | { kind: 'copied-to-bucket'; bucket: string; copied: number; alreadyThere: number }
+    | ({ kind: 'checked-in-bucket'; bucket: string } & BucketCheck)
+    | { kind: 'bucket-not-checked'; bucket: string; reason: string };
 };
 
 /**
@@ -61,6 +72,12 @@ export async function restoreBackup(
     }
     const manifest = await unpackArchive(from, staging);
     checkCompatible(manifest, kind);
+    const inBucket = manifest.media.storage === 's3';
+    if (inBucket && !target.bucket) {
+      throw new BackupError(
+        `This backup's pictures are in ${manifest.media.bucket ?? 'a bucket'}, not in the file, and MEDIA_STORAGE is not s3. Set MEDIA_STORAGE=s3 and the S3_* settings to that bucket (or a copy of it) and restore again. Nothing was changed.`,
+      );
+    }
     await checkContents(manifest, staging);
 
     let tablesBefore = 0;
@@ -77,10 +94,23 @@ export async function restoreBackup(
         `${target.pgliteDir} already holds a database. Restore into an empty DATA_DIR, or add --force to move it aside (nothing is deleted).`,
       );
     }
-    if (isNonEmptyDir(target.mediaDir) && !force) {
+    if (!target.bucket && isNonEmptyDir(target.mediaDir) && !force) {
       throw new BackupError(
         `${target.mediaDir} already holds media files. Restore into an empty DATA_DIR, or add --force to move them aside (nothing is deleted).`,
       );
+    }
+
+    // A shop now on a bucket: the backup's pictures go there first. Only adds (a same picture is
+    // skipped), so a bucket that fails here stops the restore before the database is touched.
+    let media: RestoreSummary['media'] = { kind: 'folder' };
+    if (!inBucket && target.bucket) {
+      const copy = await copyFolderToBucket(path.join(staging, 'media'), target.bucket);
+      media = {
+        kind: 'copied-to-bucket',
+        bucket: target.bucket.describe(),
+        copied: copy.copied,
+        alreadyThere: copy.alreadyThere,
+      };
     }
 
     // From here on, things change.
@@ -107,10 +137,14 @@ export async function restoreBackup(
         );
       }
     }
-    const mediaAside = await clearFolder(target.mediaDir, stamp);
-    if (mediaAside) movedAside.push(mediaAside);
-    await mkdir(path.dirname(target.mediaDir), { recursive: true });
-    await rename(path.join(staging, 'media'), target.mediaDir);
+    if (inBucket) {
+      media = await checkBucket(target.bucket!, path.join(staging, BUCKET_INDEX_FILE));
+    } else if (!target.bucket) {
+      const mediaAside = await clearFolder(target.mediaDir, stamp);
+      if (mediaAside) movedAside.push(mediaAside);
+      await mkdir(path.dirname(target.mediaDir), { recursive: true });
+      await rename(path.join(staging, 'media'), target.mediaDir);
+    }
 
     const restored = await database!.db.transaction((tx) => tableFingerprints(tx));
     const problems = fingerprintDifferences(manifest.tables, restored);
@@ -127,11 +161,26 @@ export async function restoreBackup(
       movedAside,
       replacedDatabase: tablesBefore > 0,
       needsMigration: (manifest.shop.lastMigration?.createdAt ?? 0) < lastKnown,
+      media,
     };
   } finally {
     await database?.close();
     if ('release' in lock) lock.release();
     await rm(staging, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** After the database is back: a bucket that cannot be listed now is said, not a failed restore. */
+async function checkBucket(bucket: BucketMediaStorage, index: string): Promise<RestoreSummary['media']> {
+  try {
+    return {
+      kind: 'checked-in-bucket',
+      bucket: bucket.describe(),
+      ...(await checkBucketAgainstIndex(bucket, index)),
+    };
+  } catch (error) {
+    if (!(error instanceof MediaStoreError)) throw error;
+    return { kind: 'bucket-not-checked', bucket: bucket.describe(), reason: error.reason };
   }
 }
 
@@ -159,6 +208,15 @@ async function checkContents(manifest: Manifest, staging: string): Promise<void>
     throw new BackupError(
       `The database dump in the backup is missing or damaged (its checksum does not match the manifest). Nothing was changed; restore an earlier backup.`,
     );
+  }
+  if (manifest.media.storage === 's3') {
+    const index = path.join(staging, BUCKET_INDEX_FILE);
+    if (!existsSync(index) || (await sha256File(index)) !== manifest.media.sha256) {
+      throw new BackupError(
+        `The list of the bucket's pictures in the backup is missing or damaged (its checksum does not match the manifest). Nothing was changed; restore an earlier backup.`,
+      );
+    }
+    return;
   }
   await mkdir(path.join(staging, 'media'), { recursive: true });
   const media = await summariseMedia(path.join(staging, 'media'));

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { sanitizeRichText } from '../../lib/html.js';
+import { copyFolderToBucket } from '../../modules/media/copy-to-bucket.js';
+import type { BucketMediaStorage } from '../../modules/media/media-storage.js';
 import { countRows, type Database, type Executor } from '../client.js';
 import {
   blogCategories,
@@ -35,7 +37,12 @@ import { productDescriptionHtml } from './product-description.js';
 import { productImageJobs, productImageRefs } from './product-images.js';
 import { createRandom, type Random, toSlug } from './seeded-random.js';
 
-export type SeedOptions = { dataDir: string; log: (line: string) => void };
+export type SeedOptions = {
+  dataDir: string;
+  log: (line: string) => void;
+  /** MEDIA_STORAGE=s3: the rendered pictures are copied here too (those not there yet). */
+  bucket?: BucketMediaStorage | undefined;
+};
 
 export type SeedSummary = {
   /** Rows in the products table after seeding (demo and any others). */
@@ -49,6 +56,8 @@ export type SeedSummary = {
   blogsAdded: number;
   pincodesAdded: number;
   imagesRendered: number;
+  /** Pictures copied into the bucket (MEDIA_STORAGE=s3); undefined with the local folder. */
+  imagesToBucket?: number;
   seconds: number;
 };
 
@@ -62,7 +71,7 @@ export async function seedDemoIfEmpty(db: Database, options: SeedOptions): Promi
 }
 
 export function describeSeedSummary(s: SeedSummary): string {
-  return `Demo catalogue ready: ${s.products.toLocaleString('en-IN')} products (${s.productsAdded} new), ${s.brands} brands, ${s.categories} categories, ${s.blogsAdded} new blog posts, ${s.ratingsAdded} new ratings, ${s.pincodesAdded} new delivery pincodes, ${s.imagesRendered} images rendered in ${s.seconds.toFixed(1)} s.`;
+  return `Demo catalogue ready: ${s.products.toLocaleString('en-IN')} products (${s.productsAdded} new), ${s.brands} brands, ${s.categories} categories, ${s.blogsAdded} new blog posts, ${s.ratingsAdded} new ratings, ${s.pincodesAdded} new delivery pincodes, ${s.imagesRendered} images rendered${s.imagesToBucket === undefined ? '' : ` (${s.imagesToBucket} files copied to the bucket)`} in ${s.seconds.toFixed(1)} s.`;
 }
 
 /**
@@ -95,11 +104,16 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       pincodesAdded,
     };
   });
-  const imagesRendered = await ensureMediaFiles(path.join(options.dataDir, 'media'), demoMediaJobs());
+  const mediaDir = path.join(options.dataDir, 'media');
+  const imagesRendered = await ensureMediaFiles(mediaDir, demoMediaJobs());
+  // Rendered into the local folder first (it is the render cache: a re-run renders nothing),
+  // then copied to the bucket the shop reads them from.
+  const copied = options.bucket ? await copyFolderToBucket(mediaDir, options.bucket) : undefined;
   return {
     ...counts,
     products: await countRows(db, 'products'),
     imagesRendered,
+    ...(copied ? { imagesToBucket: copied.copied } : {}),
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { announceCatalogChange } from '../../modules/catalog/catalog-changes.js';
 import { refreshCatalogSummaries } from '../../modules/catalog/search-vocabulary.js';
+import { createBucketStorage } from '../../modules/media/bucket-storage.js';
+import { MediaStoreError } from '../../modules/media/media-storage.js';
 import { countRows, type Database, openDatabase } from '../client.js';
 import { runCommand } from '../run-command.js';
 import { describeSeedSummary, seedDemo } from './demo-seed.js';
@@ -18,6 +20,7 @@ import { type TopUpOptions, topUpSyntheticCatalogue } from './synthetic-catalogu
 async function main(): Promise<void> {
   const args = parseSeedArguments(process.argv.slice(2));
   const config = loadConfig();
+  const bucket = config.mediaStorage.kind === 's3' ? createBucketStorage(config.mediaStorage) : undefined;
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.pgliteDir },
   );
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
     const summary = await seedDemo(database.db, {
       dataDir: config.dataDir,
       log: (line) => console.log(line),
+      bucket,
     });
     console.log(describeSeedSummary(summary));
     const bulkUrl = database.kind === 'postgres' ? config.databaseUrl : undefined;
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
     // App servers already running on this database forget their cached catalogue reads.
     await announceCatalogChange(database.db, 'all');
   } finally {
+    bucket?.close();
     // PGlite only flushes its files on close; never skip it, even after an error.
     await database.close();
   }
@@ -94,4 +99,4 @@ async function topUpWithProgress(db: Database, target: number, databaseUrl: stri
   if (phases.length > 0) console.log(`Bulk load (COPY): ${phases.join(', ')}.`);
 }
 
-await runCommand(main);
+await runCommand(main, { known: [MediaStoreError] });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { mediaAssets } from '../../db/schema.js';
 
@@ -19,4 +19,14 @@ export async function findByPublicId(db: Executor, publicId: string): Promise<Me
 
 export async function deleteAsset(db: Executor, id: string): Promise<void> {
   await db.delete(mediaAssets).where(eq(mediaAssets.id, id));
+}
+
+/** Which of these public ids have a record. */
+export async function knownPublicIds(db: Executor, publicIds: string[]): Promise<Set<string>> {
+  if (publicIds.length === 0) return new Set();
+  const rows = await db
+    .select({ publicId: mediaAssets.publicId })
+    .from(mediaAssets)
+    .where(inArray(mediaAssets.publicId, publicIds));
+  return new Set(rows.map((row) => row.publicId));
 }

@@ -5,13 +5,14 @@ import {
   UPLOAD_FULL_WIDTH,
   UPLOAD_VARIANT_WIDTHS,
 } from '../../../shared/api/media.schemas.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { blogsShowingImage } from '../blog/blog-images.js';
 import { productsShowingImage } from '../catalog/products.js';
 import * as repository from './media.repository.js';
-import { createLocalMediaStorage, type MediaStorage } from './media-storage.js';
+import { type BucketMediaStorage, type MediaStorage, MediaStoreError } from './media-storage.js';
+import { openMediaStorage } from './open-media-storage.js';
 
 type StoredAsset = {
   publicId: string;
@@ -41,7 +42,31 @@ const nameOf = (file: UploadedFile) => (file.filename || 'The file').slice(0, 12
  */
 export function createMediaService(deps: ServiceDeps, options: { storage?: MediaStorage } = {}) {
   const { db, imageUrls, config, log } = deps;
-  const storage = options.storage ?? createLocalMediaStorage(config.mediaDir);
+  const storage = options.storage ?? openMediaStorage(config.mediaStorage);
+
+  /** Writes every file of one picture at once; each key is in `written` as soon as it is stored. */
+  async function putAll(files: { key: string; data: Buffer }[], written: string[]): Promise<void> {
+    const results = await Promise.allSettled(
+      files.map(async ({ key, data }) => {
+        await storage.put(key, data, 'image/webp');
+        written.push(key);
+      }),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** Removes what an upload that failed had already written; what cannot be removed is logged by key. */
+  async function removeWritten(written: string[]): Promise<void> {
+    const results = await Promise.allSettled(written.map((key) => storage.delete(key)));
+    const left = written.filter((_key, i) => results[i]!.status === 'rejected');
+    if (left.length) {
+      log.error(
+        { keys: left, store: storage.describe() },
+        'a failed upload left files the store would not delete; the hourly clean-up removes them',
+      );
+    }
+  }
 
   /** Reads every file before writing any: one bad file refuses the whole upload. */
   async function inspect(files: UploadedFile[]) {
@@ -84,6 +109,36 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
   return {
     storage,
 
+    /**
+     * Deletes uploaded files in the bucket that no record names and that are over `minAgeMs` old:
+     * what an upload left when the bucket failed between storing a size and removing it again.
+     * The age spares uploads still being written (their record comes after their files).
+     */
+    async sweepOrphans(minAgeMs = 60 * 60 * 1000): Promise<number> {
+      if (storage.kind !== 's3') return 0;
+      const cutoff = Date.now() - minAgeMs;
+      const keysOf = new Map<string, string[]>();
+      for await (const object of (storage as BucketMediaStorage).list('uploads/')) {
+        const publicId = /^uploads\/(img_[0-9a-f]+)(?:-\d+)?\.webp$/.exec(object.key)?.[1];
+        if (!publicId || !object.lastModified || object.lastModified.getTime() > cutoff) continue;
+        keysOf.set(publicId, [...(keysOf.get(publicId) ?? []), object.key]);
+      }
+      const ids = [...keysOf.keys()];
+      let removed = 0;
+      for (let start = 0; start < ids.length; start += 1000) {
+        const batch = ids.slice(start, start + 1000);
+        const known = await repository.knownPublicIds(db, batch);
+        for (const id of batch.filter((one) => !known.has(one))) {
+          for (const key of keysOf.get(id)!) {
+            await storage.delete(key);
+            removed += 1;
+          }
+        }
+      }
+      if (removed) log.warn({ removed }, 'deleted uploaded files that no picture record names');
+      return removed;
+    },
+
     async upload(actor: AuditActor, files: UploadedFile[]): Promise<ApiUploadedImage[]> {
       await inspect(files);
       const written: string[] = [];
@@ -93,13 +148,13 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
           const image = await render(file);
           const publicId = `img_${randomBytes(12).toString('hex')}`;
           const key = `uploads/${publicId}.webp`;
-          await storage.put(key, image.full, 'image/webp');
-          written.push(key);
-          for (const variant of image.variants) {
-            const variantKey = `uploads/${publicId}-${variant.width}.webp`;
-            await storage.put(variantKey, variant.data, 'image/webp');
-            written.push(variantKey);
-          }
+          await putAll(
+            [
+              { key, data: image.full },
+              ...image.variants.map((v) => ({ key: `uploads/${publicId}-${v.width}.webp`, data: v.data })),
+            ],
+            written,
+          );
           assets.push({
             publicId,
             key,
@@ -145,10 +200,17 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
           height: a.height,
         }));
       } catch (error) {
-        // Nothing half-uploaded stays behind: files written before the failure are removed.
-        await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+        // Nothing half-uploaded stays behind: files written before the failure are removed, and
+        // no row was written (the rows come after every file is stored).
+        await removeWritten(written);
         if ((error as Error).message?.includes('Input buffer')) {
           throw badRequest('A picture could not be read. Please check the files and try again.');
+        }
+        if (error instanceof MediaStoreError) {
+          log.error({ err: error }, 'the picture store failed an upload');
+          throw serviceUnavailable(
+            `Nothing was uploaded: ${error.reason}. Try again in a few minutes; if it keeps failing, the shop's picture storage needs fixing.`,
+          );
         }
         throw error;
       }
@@ -168,6 +230,17 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
           `${usedBy.join(', ')} still ${usedBy.length === 1 ? 'shows' : 'show'} this picture: remove it there first.`,
         );
       }
+      // Files first, then the row: a store that is down answers 503 with the record kept, so
+      // deleting again later finishes the job (a second delete of a file is no error), and no
+      // file is ever left behind that no record names.
+      const results = await Promise.allSettled(asset.files.map((key) => storage.delete(key)));
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) {
+        const error = failed.reason as unknown;
+        log.error({ err: error, publicId }, 'the picture store failed a delete');
+        if (!(error instanceof MediaStoreError)) throw error;
+        throw serviceUnavailable(`The picture was not deleted: ${error.reason}. Try again in a few minutes.`);
+      }
       await db.transaction(async (tx) => {
         await repository.deleteAsset(tx, asset.id);
         await recordAudit(tx, actor, {
@@ -178,11 +251,6 @@ export function createMediaService(deps: ServiceDeps, options: { storage?: Media
           before: { public_id: publicId, files: asset.files, width: asset.width, height: asset.height },
         });
       });
-      // After the commit: a failed file delete leaves an orphan file, never a record without files.
-      const results = await Promise.allSettled(asset.files.map((key) => storage.delete(key)));
-      const failed = results.filter((r) => r.status === 'rejected');
-      if (failed.length)
-        log.error({ publicId, failed: failed.length }, 'could not delete every file of a picture');
       return { message: 'Deleted' };
     },
   };
