@@ -99,12 +99,14 @@ describe(`schema constraints (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(await pgErrorCode(database.db.insert(cartLines).values({ ...line, quantity: 1 }))).toBe('23505');
   });
 
-  it('allows one review per customer and product, with stars 1..5', async () => {
+  it('allows one review per customer and product, with stars 1..5 in half steps', async () => {
     const product = await makeProduct();
     const user = await makeUser('review@example.in', '9876511111');
     const review = { productId: product.id, userId: user.id, comment: 'Good' };
     expect(await pgErrorCode(database.db.insert(ratings).values({ ...review, star: 6 }))).toBe('23514');
-    await database.db.insert(ratings).values({ ...review, star: 4 });
+    expect(await pgErrorCode(database.db.insert(ratings).values({ ...review, star: 0.5 }))).toBe('23514');
+    expect(await pgErrorCode(database.db.insert(ratings).values({ ...review, star: 3.25 }))).toBe('23514');
+    await database.db.insert(ratings).values({ ...review, star: 4.5 });
     expect(await pgErrorCode(database.db.insert(ratings).values({ ...review, star: 5 }))).toBe('23505');
   });
 

@@ -410,8 +410,9 @@ export const ratings = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    star: smallint('star').notNull(),
-    // Plain text; never rendered as HTML.
+    // Whole or half stars (1, 1.5 … 5): halves are exact in a real, and so is their mean's sum.
+    star: real('star').notNull(),
+    // Plain text, refused on write when it holds markup (shared/schemas/plain-text.ts).
     comment: text('comment').notNull(),
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
     createdAt: createdAt(),
@@ -422,7 +423,7 @@ export const ratings = pgTable(
     index('ratings_product_created_idx').on(t.productId, t.createdAt),
     // A customer's reviews, on their console page.
     index('ratings_user_idx').on(t.userId, t.updatedAt),
-    check('ratings_star_range', sql`${t.star} between 1 and 5`),
+    check('ratings_star_half_steps', sql`${t.star} between 1 and 5 and ${t.star} * 2 = trunc(${t.star} * 2)`),
     check('ratings_comment_length', sql`char_length(${t.comment}) between 1 and 2000`),
   ],
 );

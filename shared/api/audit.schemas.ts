@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { auditKinds } from '../audit-kinds.js';
 
 export const auditEventAnswer = z.object({
   _id: z.string(),
@@ -24,6 +25,11 @@ export const listAuditEvents = {
     entityType: optionalText,
     entityId: optionalText,
     action: optionalText,
+    kind: z.optional(
+      z.enum(Object.keys(auditKinds) as [keyof typeof auditKinds], {
+        error: 'kind is personal-data or absent',
+      }),
+    ),
     /** India dates, inclusive. */
     from: optionalDate,
     to: optionalDate,

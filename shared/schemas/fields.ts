@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { normalizeIndianMobile } from '../india.js';
+import { plainText } from './plain-text.js';
 
 /**
  * Field rules shared by forms (messages under each field) and the API (400 with field errors).
@@ -14,6 +15,10 @@ export const requiredText = (message: string, max = 200) =>
   z
     .string({ error: message })
     .check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please keep this under ${max} characters`));
+
+/** requiredText that also refuses HTML markup (plain-text.ts says why). */
+export const requiredPlainText = (message: string, max = 200) =>
+  requiredText(message, max).check(plainText());
 
 export const emailField = z.pipe(
   z

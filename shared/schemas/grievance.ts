@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { emailField, mobileField, requiredText } from './fields.js';
+import { emailField, mobileField, requiredPlainText } from './fields.js';
+import { plainText } from './plain-text.js';
 
 /**
  * Complaints (Consumer Protection (E-Commerce) Rules 2020) and data-rights requests (DPDP Rules
@@ -78,13 +79,13 @@ export const ticketSchema = z
     kind: kindField,
     topic: topicField,
     orderNumber: z.optional(
-      z.string().check(z.trim(), z.maxLength(40, 'An order number is at most 40 characters')),
+      z.string().check(z.trim(), z.maxLength(40, 'An order number is at most 40 characters'), plainText()),
     ),
-    description: requiredText(
+    description: requiredPlainText(
       'Tell us what happened or what you would like us to do',
       TICKET_DESCRIPTION_MAX,
     ),
-    name: requiredText('Name is required', 100),
+    name: requiredPlainText('Name is required', 100),
     email: emailField,
     mobile: mobileField('Mobile is required'),
   })

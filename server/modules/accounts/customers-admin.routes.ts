@@ -8,8 +8,8 @@ import { currentStaff } from '../staff/staff-auth.js';
 /** Customers for staff (shared/api/customers-admin.ts). */
 export async function customersAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {
   const customers = services.customersAdmin;
-  registerEndpoint(app, endpoints.legacyListCustomers, schemas.legacyListCustomers, () =>
-    customers.legacyList(),
+  registerEndpoint(app, endpoints.legacyListCustomers, schemas.legacyListCustomers, (_input, request) =>
+    customers.legacyList(currentStaff(request)),
   );
   registerEndpoint(app, endpoints.blockCustomer, schemas.blockCustomer, ({ params }, request) =>
     customers.block(currentStaff(request), params.id),
@@ -17,8 +17,8 @@ export async function customersAdminRoutes(app: FastifyInstance, { services }: A
   registerEndpoint(app, endpoints.unblockCustomer, schemas.unblockCustomer, ({ params }, request) =>
     customers.unblock(currentStaff(request), params.id),
   );
-  registerEndpoint(app, endpoints.listAdminCustomers, schemas.listAdminCustomers, ({ query }) =>
-    customers.list(query),
+  registerEndpoint(app, endpoints.listAdminCustomers, schemas.listAdminCustomers, ({ query }, request) =>
+    customers.list(currentStaff(request), query),
   );
   registerEndpoint(app, endpoints.getAdminCustomer, schemas.getAdminCustomer, ({ params }, request) =>
     customers.get(currentStaff(request), params.id),

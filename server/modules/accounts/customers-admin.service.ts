@@ -8,7 +8,7 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit, recordBulkRead } from '../audit/audit.js';
 import { purchaseSummaries, recentOrdersOf } from '../orders/customer-orders.js';
 import { reviewsOfCustomer } from '../reviews/customer-reviews.js';
 import { findUserById, lockUser, revokeAllSessions, type UserRow } from './accounts.repository.js';
@@ -32,7 +32,7 @@ export type ListCustomersQuery = {
 /**
  * Customers for staff. Blocking ends every session of the customer in the same transaction (the
  * next request with their token is a 401, and signing in again a 403 with the reason), and each
- * view of a customer's page is recorded: it is personal data.
+ * view of a customer's page, and each list or search of customers, is recorded: it is personal data.
  */
 export function createCustomersAdminService(deps: ServiceDeps) {
   const { db } = deps;
@@ -64,9 +64,16 @@ export function createCustomersAdminService(deps: ServiceDeps) {
   }
 
   return {
-    /** GET user/all-users: up to 10,000 accounts, only the fields the admin client reads. */
-    async legacyList() {
+    /** GET user/all-users: up to 10,000 accounts, only the fields the admin client reads. Recorded. */
+    async legacyList(actor: AuditActor) {
       const rows = await repository.oldestCustomers(db, CUSTOMER_LIST_MAX);
+      await recordBulkRead(db, actor, {
+        action: 'customer.list',
+        entityType: 'customer',
+        source: 'every customer (the original admin client, GET /api/user/all-users)',
+        query: {},
+        rows: rows.length,
+      });
       return rows.map((user) => ({
         _id: user.id,
         firstname: user.firstname,
@@ -82,7 +89,8 @@ export function createCustomersAdminService(deps: ServiceDeps) {
     block: (actor: AuditActor, id: string) => setBlocked(actor, id, true),
     unblock: (actor: AuditActor, id: string) => setBlocked(actor, id, false),
 
-    async list(query: ListCustomersQuery) {
+    /** The console's customer table and its search. Recorded as `customer.list` with the query. */
+    async list(actor: AuditActor, query: ListCustomersQuery) {
       const page = query.page ?? 1;
       const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
       const filters: repository.CustomerFilters = {
@@ -103,6 +111,14 @@ export function createCustomersAdminService(deps: ServiceDeps) {
         db,
         rows.map((row) => row.id),
       );
+      await recordBulkRead(db, actor, {
+        action: 'customer.list',
+        entityType: 'customer',
+        source: 'the customer list',
+        query: { search: filters.q, blocked: query.blocked, sort: query.sort, page, pageSize },
+        rows: rows.length,
+        total,
+      });
       const customers: ApiAdminCustomerRow[] = rows.map((user) => ({
         _id: user.id,
         firstname: user.firstname,

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { auditEvents } from '../../db/schema.js';
 
@@ -14,6 +14,8 @@ export type AuditFilter = {
   entityType?: string | undefined;
   entityId?: string | undefined;
   action?: string | undefined;
+  /** Any of these actions (a kind of entry, such as the reads of personal data). */
+  actions?: readonly string[] | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   /** Keyset: events older than this one (createdAt, id). */
@@ -31,6 +33,7 @@ export async function listAuditEvents(
     filter.entityType ? eq(auditEvents.entityType, filter.entityType) : undefined,
     filter.entityId ? eq(auditEvents.entityId, filter.entityId) : undefined,
     filter.action ? eq(auditEvents.action, filter.action) : undefined,
+    filter.actions ? inArray(auditEvents.action, [...filter.actions]) : undefined,
     filter.from ? sql`${auditEvents.createdAt} >= ${filter.from}` : undefined,
     filter.to ? sql`${auditEvents.createdAt} < ${filter.to}` : undefined,
     filter.before

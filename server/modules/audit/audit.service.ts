@@ -1,4 +1,5 @@
 import type { ApiAuditEvent } from '../../../shared/api/audit.schemas.js';
+import { type AuditKind, personalDataReadActions } from '../../../shared/audit-kinds.js';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -48,6 +49,7 @@ export function createAuditService(db: Database) {
       entityType?: string | undefined;
       entityId?: string | undefined;
       action?: string | undefined;
+      kind?: AuditKind | undefined;
       from?: string | undefined;
       to?: string | undefined;
       cursor?: string | undefined;
@@ -62,6 +64,7 @@ export function createAuditService(db: Database) {
           entityType: query.entityType || undefined,
           entityId: query.entityId || undefined,
           action: query.action || undefined,
+          actions: query.kind === 'personal-data' ? personalDataReadActions : undefined,
           from: query.from ? indiaMidnight(query.from) : undefined,
           to: query.to ? indiaMidnight(query.to, 1) : undefined,
           before: query.cursor ? decodeCursor(query.cursor) : undefined,

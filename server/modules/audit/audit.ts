@@ -1,3 +1,4 @@
+import type { PersonalDataReadAction } from '../../../shared/audit-kinds.js';
 import type { Executor } from '../../db/client.js';
 import { insertAuditEvent, lastRecordedSince, redactAuditEvents } from './audit.repository.js';
 
@@ -51,6 +52,46 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     after: withoutSecrets(entry.after),
   });
   actor.audited = true;
+}
+
+/** A list, search, export or report of customers' personal data that staff read at once. */
+export type BulkRead = {
+  action: PersonalDataReadAction;
+  entityType: string;
+  /** What was read, in staff's words: "the customer list (console)". */
+  source: string;
+  /** The filters, search, sort and page as asked; empty ones are left out. */
+  query: Record<string, unknown>;
+  /** Records in the answer. */
+  rows: number;
+  /** Records matching, when the answer is one page of them. */
+  total?: number | undefined;
+};
+
+/**
+ * Records who read what in bulk: the query and how many records it returned, never the records
+ * (the trail must not become a second copy of the data it watches). A search term is kept, as it
+ * says whom staff looked for; erasing that customer redacts it like any other mention.
+ */
+export async function recordBulkRead(db: Executor, actor: AuditActor, read: BulkRead): Promise<void> {
+  const asked = Object.fromEntries(
+    Object.entries(read.query).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+  const terms = Object.entries(asked)
+    .map(([key, value]) => `${key} ${JSON.stringify(value)}`)
+    .join(', ');
+  const count = read.total === undefined ? `${read.rows}` : `${read.rows} of ${read.total}`;
+  await recordAudit(db, actor, {
+    action: read.action,
+    entityType: read.entityType,
+    summary: `Read ${read.source}${terms ? ` (${terms})` : ''}: ${count} ${read.rows === 1 && read.total === undefined ? 'record' : 'records'}`,
+    after: {
+      source: read.source,
+      query: asked,
+      rows: read.rows,
+      ...(read.total === undefined ? {} : { total: read.total }),
+    },
+  });
 }
 
 /**

@@ -8,8 +8,8 @@ import { currentStaff } from '../staff/staff-auth.js';
 /** The enquiries inbox for staff (shared/api/enquiries-admin.ts). */
 export async function enquiriesAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {
   const enquiries = services.enquiriesAdmin;
-  registerEndpoint(app, endpoints.legacyListEnquiries, schemas.legacyListEnquiries, () =>
-    enquiries.legacyList(),
+  registerEndpoint(app, endpoints.legacyListEnquiries, schemas.legacyListEnquiries, (_input, request) =>
+    enquiries.legacyList(currentStaff(request)),
   );
   registerEndpoint(app, endpoints.legacyGetEnquiry, schemas.legacyGetEnquiry, ({ params }) =>
     enquiries.legacyGet(params.id),
@@ -23,8 +23,8 @@ export async function enquiriesAdminRoutes(app: FastifyInstance, { services }: A
   registerEndpoint(app, endpoints.legacyDeleteEnquiry, schemas.legacyDeleteEnquiry, ({ params }, request) =>
     enquiries.remove(currentStaff(request), params.id),
   );
-  registerEndpoint(app, endpoints.listAdminEnquiries, schemas.listAdminEnquiries, ({ query }) =>
-    enquiries.list(query),
+  registerEndpoint(app, endpoints.listAdminEnquiries, schemas.listAdminEnquiries, ({ query }, request) =>
+    enquiries.list(currentStaff(request), query),
   );
   registerEndpoint(app, endpoints.getAdminEnquiry, schemas.getAdminEnquiry, ({ params }) =>
     enquiries.get(params.id),

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { customerIdByEmail } from '../accounts/customers.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit, recordBulkRead } from '../audit/audit.js';
 import { queueEmail } from '../email-outbox/email-outbox.js';
 import { enquiryReplyEmail } from './enquiries.emails.js';
 import * as repository from './enquiries.repository.js';
@@ -125,9 +125,17 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
   }
 
   return {
-    /** GET enquiry/: newest first, up to 10,000. */
-    async legacyList(): Promise<ApiEnquiry[]> {
-      return (await repository.newestEnquiries(db, LEGACY_LIST_MAX)).map(presentEnquiry);
+    /** GET enquiry/: newest first, up to 10,000 (names, e-mails, mobiles, messages): recorded. */
+    async legacyList(actor: AuditActor): Promise<ApiEnquiry[]> {
+      const rows = await repository.newestEnquiries(db, LEGACY_LIST_MAX);
+      await recordBulkRead(db, actor, {
+        action: 'enquiry.list',
+        entityType: 'enquiry',
+        source: 'every enquiry (the original admin client, GET /api/enquiry)',
+        query: {},
+        rows: rows.length,
+      });
+      return rows.map(presentEnquiry);
     },
 
     async legacyGet(id: string): Promise<ApiEnquiry> {
@@ -178,7 +186,8 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
       });
     },
 
-    async list(query: ListEnquiriesQuery) {
+    /** The console's inbox and its search: recorded as `enquiry.list` with the query. */
+    async list(actor: AuditActor, query: ListEnquiriesQuery) {
       const page = query.page ?? 1;
       const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
       const q = query.q || undefined;
@@ -198,6 +207,22 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
         if (kind in kindCounts) kindCounts[kind as SupportKind] += n;
         kindCounts.all += n;
       }
+      const total = query.status ? counts[query.status] : counts.all;
+      await recordBulkRead(db, actor, {
+        action: 'enquiry.list',
+        entityType: 'enquiry',
+        source: 'the support inbox',
+        query: {
+          search: q,
+          kind: query.kind,
+          status: query.status,
+          overdue: query.overdue,
+          page,
+          pageSize,
+        },
+        rows: rows.length,
+        total,
+      });
       const now = new Date();
       return {
         enquiries: rows.map((row) => ({
@@ -205,7 +230,7 @@ export function createEnquiriesAdminService(deps: ServiceDeps) {
           noteCount: row.noteCount,
           ticket: ticketFactsOf(row, now),
         })),
-        total: query.status ? counts[query.status] : counts.all,
+        total,
         page,
         pageSize,
         counts,

@@ -45,6 +45,38 @@ describe('POST /api/enquiry', () => {
     });
   });
 
+  it('refuses markup in the name or the message, saying what to change, and stores nothing', async () => {
+    const plainText = 'Please write plain text, without HTML tags such as <b> or <a href>.';
+    const before = (await ctx.database.db.select().from(enquiries)).length;
+    const cases = [
+      { comment: 'Hello <img src=x onerror=alert(1)>' },
+      { comment: '<script>alert(1)</script>' },
+      { name: 'Asha <b>Rao</b>' },
+    ];
+    for (const [i, change] of cases.entries()) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/enquiry',
+        payload: { ...valid, ...change },
+        remoteAddress: `10.0.1.${i}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: plainText,
+        errors: { [Object.keys(change)[0]!]: plainText },
+      });
+    }
+    expect(await ctx.database.db.select().from(enquiries)).toHaveLength(before);
+    const kept = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/enquiry',
+      payload: { ...valid, comment: 'Is delivery < 3 days to Leh?' },
+      remoteAddress: '10.0.1.9',
+    });
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json().comment).toBe('Is delivery < 3 days to Leh?');
+  });
+
   it('answers 400 for a body that is not JSON', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -148,6 +148,24 @@ describe('POST /api/grievances', () => {
     expect(longOrder.json().errors.orderNumber).toBe('An order number is at most 40 characters');
   });
 
+  it('refuses markup in any text of a complaint, saying what to change, and files nothing', async () => {
+    const plainText = 'Please write plain text, without HTML tags such as <b> or <a href>.';
+    const before = (await ctx.database.db.select().from(enquiries)).length;
+    for (const change of [
+      { description: 'Cracked screen <img src=x onerror=alert(1)>' },
+      { name: '<svg onload=alert(1)>' },
+      { orderNumber: '<a href=//evil.example>BB</a>' },
+    ]) {
+      const answer = await file({ ...complaint, ...change });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({
+        message: plainText,
+        errors: { [Object.keys(change)[0]!]: plainText },
+      });
+    }
+    expect(await ctx.database.db.select().from(enquiries)).toHaveLength(before);
+  });
+
   it('gives 20 concurrent filings 20 different ticket numbers', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

@@ -4,6 +4,7 @@ import { paiseToRupees } from '../../../shared/money.js';
 import type { Seller } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import { type AuditActor, recordBulkRead } from '../audit/audit.js';
 import {
   creditNoteRows,
   type DocumentRow,
@@ -70,6 +71,17 @@ export function indiaMonth(month: string | undefined, now = new Date()) {
  */
 export function createGstReport(deps: { db: Executor; seller: Seller }) {
   const { db, seller } = deps;
+
+  /** Staff read a month of invoices and credit notes at once: recorded with the month and the count. */
+  async function recordRead(actor: AuditActor, report: ApiGstSummary, source: string) {
+    await recordBulkRead(db, actor, {
+      action: 'report.gst',
+      entityType: 'report',
+      source,
+      query: { month: report.month },
+      rows: report.invoices.count + report.creditNotes.count,
+    });
+  }
 
   async function summary(monthKey: string | undefined): Promise<ApiGstSummary> {
     const { month, label, from, to } = indiaMonth(monthKey);
@@ -141,11 +153,16 @@ export function createGstReport(deps: { db: Executor; seller: Seller }) {
   }
 
   return {
-    summary,
+    async summary(actor: AuditActor, monthKey: string | undefined): Promise<ApiGstSummary> {
+      const report = await summary(monthKey);
+      await recordRead(actor, report, 'the GST summary');
+      return report;
+    },
 
     /** The summary as CSV: a row per place of supply and rate, then the month's totals. */
-    async csv(monthKey: string | undefined): Promise<{ fileName: string; csv: string }> {
+    async csv(actor: AuditActor, monthKey: string | undefined): Promise<{ fileName: string; csv: string }> {
       const report = await summary(monthKey);
+      await recordRead(actor, report, 'the GST summary as CSV');
       const money = (value: number) => value.toFixed(2);
       const records = report.rows.map((r) => [
         report.month,

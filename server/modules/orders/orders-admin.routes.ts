@@ -12,7 +12,9 @@ import { currentStaff } from '../staff/staff-auth.js';
 export async function ordersAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {
   const orders = services.ordersAdmin;
   const sales = services.salesDashboard;
-  registerEndpoint(app, endpoints.legacyListOrders, schemas.legacyListOrders, () => orders.legacyList());
+  registerEndpoint(app, endpoints.legacyListOrders, schemas.legacyListOrders, (_input, request) =>
+    orders.legacyList(currentStaff(request)),
+  );
   registerEndpoint(app, endpoints.legacyGetOrder, schemas.legacyGetOrder, ({ params }) =>
     orders.legacyGet(params.id),
   );
@@ -25,8 +27,8 @@ export async function ordersAdminRoutes(app: FastifyInstance, { services }: ApiO
   registerEndpoint(app, endpoints.legacyYearlyTotals, schemas.legacyYearlyTotals, () =>
     sales.legacyYearlyTotals(),
   );
-  registerEndpoint(app, endpoints.listAdminOrders, schemas.listAdminOrders, ({ query }) =>
-    orders.list(query),
+  registerEndpoint(app, endpoints.listAdminOrders, schemas.listAdminOrders, ({ query }, request) =>
+    orders.list(currentStaff(request), query),
   );
   registerEndpoint(app, endpoints.getAdminOrder, schemas.getAdminOrder, ({ params }) =>
     orders.get(params.id),

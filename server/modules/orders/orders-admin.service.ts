@@ -11,7 +11,7 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import type { AuditActor } from '../audit/audit.js';
+import { type AuditActor, recordBulkRead } from '../audit/audit.js';
 import { paymentsOfCheckout } from '../checkout/checkout-records.js';
 import type { OrderLifecycle } from './order-lifecycle.service.js';
 import * as repository from './orders.repository.js';
@@ -225,12 +225,22 @@ export function createOrdersAdminService(deps: ServiceDeps & { lifecycle: OrderL
   return {
     changeStatus,
 
-    /** GET user/getallorders: the newest 10,000 orders, customers populated, lines as ids. */
-    async legacyList(): Promise<{ orders: ApiLegacyOrderSummary[] }> {
+    /**
+     * GET user/getallorders: the newest 10,000 orders, customers populated, lines as ids. The
+     * original admin client's whole order book (what it tabulates and exports): recorded.
+     */
+    async legacyList(actor: AuditActor): Promise<{ orders: ApiLegacyOrderSummary[] }> {
       const [orders, lines] = await Promise.all([
         admin.newestOrdersWithCustomers(db, LEGACY_LIST_MAX),
         admin.linesOfNewestOrders(db, LEGACY_LIST_MAX),
       ]);
+      await recordBulkRead(db, actor, {
+        action: 'order.list',
+        entityType: 'order',
+        source: 'every order with its customer (the original admin client, GET /api/user/getallorders)',
+        query: {},
+        rows: orders.length,
+      });
       const linesByOrder = new Map<string, typeof lines>();
       for (const line of lines) {
         const list = linesByOrder.get(line.orderId);
@@ -266,7 +276,8 @@ export function createOrdersAdminService(deps: ServiceDeps & { lifecycle: OrderL
       return { orders: await presentLegacy(await changeStatus(actor, id, fromLegacy[status])) };
     },
 
-    async list(query: ListOrdersQuery) {
+    /** The console's order list and its search (names, e-mails, mobiles, addresses): recorded. */
+    async list(actor: AuditActor, query: ListOrdersQuery) {
       const page = query.page ?? 1;
       const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
       const filters: admin.AdminOrderFilters = {
@@ -285,6 +296,23 @@ export function createOrdersAdminService(deps: ServiceDeps & { lifecycle: OrderL
         admin.listAdminOrders(db, filters, query.sort ?? 'createdAt:desc', (page - 1) * pageSize, pageSize),
         admin.countAdminOrders(db, filters),
       ]);
+      await recordBulkRead(db, actor, {
+        action: 'order.list',
+        entityType: 'order',
+        source: 'the order list',
+        query: {
+          search: filters.q,
+          status: query.status,
+          from: query.from,
+          to: query.to,
+          payment: query.payment,
+          sort: query.sort,
+          page,
+          pageSize,
+        },
+        rows: rows.length,
+        total,
+      });
       return { orders: rows.map(presentRow), total, page, pageSize };
     },
 

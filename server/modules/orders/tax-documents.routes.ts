@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import { currentUser } from '../accounts/auth.js';
 import type { ApiOptions } from '../api-options.js';
+import { currentStaff } from '../staff/staff-auth.js';
 import type { PdfFile } from './tax-documents.service.js';
 
 /** Sends a file as a download; its answer schema (a string) documents it and is not applied to it. */
@@ -65,11 +66,11 @@ export async function taxDocumentsRoutes(app: FastifyInstance, { services }: Api
       sendPdf(reply, await documents.creditNote({ kind: 'staff' }, params.id, params.noteId)),
   );
 
-  registerEndpoint(app, endpoints.gstSummary, schemas.gstSummary, ({ query }) =>
-    services.gstReport.summary(query.month),
+  registerEndpoint(app, endpoints.gstSummary, schemas.gstSummary, ({ query }, request) =>
+    services.gstReport.summary(currentStaff(request), query.month),
   );
-  registerEndpoint(app, endpoints.gstReportCsv, schemas.gstReportCsv, async ({ query }, _request, reply) => {
-    const { fileName, csv } = await services.gstReport.csv(query.month);
+  registerEndpoint(app, endpoints.gstReportCsv, schemas.gstReportCsv, async ({ query }, request, reply) => {
+    const { fileName, csv } = await services.gstReport.csv(currentStaff(request), query.month);
     return download(reply, 'text/csv; charset=utf-8', fileName, csv);
   });
 }

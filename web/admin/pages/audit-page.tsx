@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { listAuditEvents } from '../../../shared/api/audit';
 import type { ApiAuditEvent } from '../../../shared/api/audit.schemas';
 import { listStaff } from '../../../shared/api/staff';
+import { auditKinds, isAuditKind } from '../../../shared/audit-kinds';
 import { SelectField, TextField } from '../../components/forms/form-field';
 import { formatDayAndTime } from '../../lib/dates';
 import { DataTable } from '../components/data-table';
@@ -27,6 +28,7 @@ const entityTypes = [
   'staff',
   'staff_invite',
   'settings',
+  'report',
 ];
 
 function Change({ event }: { event: ApiAuditEvent }) {
@@ -73,6 +75,7 @@ export default function AuditPage() {
     staffId: state.staffId,
     entityType: state.entityType,
     entityId: state.entityId,
+    kind: isAuditKind(state.kind) ? state.kind : undefined,
     from: state.from,
     to: state.to,
     cursor: cursors.at(-1),
@@ -89,7 +92,7 @@ export default function AuditPage() {
     <>
       <PageHeader
         title="Audit trail"
-        description="Every change staff made, every sign-in and every look at a customer's details."
+        description="Every change staff made, every sign-in, and every look at customers' details: one customer's page, or a list, search, export or report with what was asked and how many records it showed."
       />
       <form
         className="toolbar"
@@ -105,6 +108,18 @@ export default function AuditPage() {
           {team.data?.staff.map((member) => (
             <option key={member._id} value={member._id}>
               {member.firstname} {member.lastname} ({member.email})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Kind"
+          value={isAuditKind(state.kind) ? state.kind : ''}
+          onChange={(event) => filter({ kind: event.target.value })}
+        >
+          <option value="">Everything</option>
+          {Object.entries(auditKinds).map(([kind, label]) => (
+            <option key={kind} value={kind}>
+              {label}
             </option>
           ))}
         </SelectField>

@@ -6,6 +6,7 @@ import { TextAreaField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
 import { type FieldErrors, useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
+import { StarPicker } from './star-picker';
 
 // Styles: reviews.css, loaded with the product page by the review list (one stylesheet, not two).
 
@@ -16,7 +17,7 @@ type FormOutput = z.output<typeof formSchema>;
 const empty: FormInput = { star: '', comment: '' };
 
 /**
- * The review form: stars as a radio group and a comment. A missing part is
+ * The review form: whole or half stars as a radio group (star-picker.tsx) and a comment. A missing part is
  * named in a toast and under its field; after a successful review the page reloads the product.
  */
 export function ReviewForm({ productId, onSubmitted }: { productId: string; onSubmitted: () => void }) {
@@ -25,6 +26,7 @@ export function ReviewForm({ productId, onSubmitted }: { productId: string; onSu
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -60,19 +62,7 @@ export function ReviewForm({ productId, onSubmitted }: { productId: string; onSu
         aria-invalid={starError ? true : undefined}
       >
         <legend className="form-label">Your rating</legend>
-        <div className="review-stars-options">
-          {[1, 2, 3, 4, 5].map((star) => (
-            <label key={star} className="review-star">
-              <input type="radio" value={String(star)} {...register('star')} />
-              <span className="review-star-glyph" aria-hidden="true">
-                ★
-              </span>
-              <span className="visually-hidden">
-                {star} {star === 1 ? 'star' : 'stars'}
-              </span>
-            </label>
-          ))}
-        </div>
+        <StarPicker field={register('star')} value={Number(watch('star')) || 0} />
         {starError && (
           <p className="form-error" id={`${uid}-star-error`}>
             {starError}
