@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { createShelfIndex } from '../modules/catalog/shelf-index.js';
 import { signUp } from '../test/customers.js';
 import { createBlog, createProduct, ensureBrand, ensureCategory, ensureColor } from '../test/factories.js';
 import { findPostgresBinaries, type ReplicaCluster, startReplicaCluster } from '../test/replica-cluster.js';
@@ -290,6 +291,50 @@ describe.skipIf(!binaries)('reads from a streaming replica', () => {
     } finally {
       await strict.shop.close();
       await strict.handle.close();
+    }
+  });
+
+  it("reads the shelf index from the replica but counts the catalogue's writes on the primary, where they are counted", async () => {
+    const reads = database.reads.db;
+    let onReplica = 0;
+    const counting = new Proxy(reads, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (...args: Parameters<typeof reads.execute>) => {
+          onReplica++;
+          return target.execute(...args);
+        };
+      },
+    });
+    const index = createShelfIndex(counting, { maxAgeMs: 0, writesCheckMs: 0, writesDb: database.db });
+    try {
+      await index.ready();
+      expect(onReplica).toBeGreaterThan(0);
+      const none = { brands: [], categories: [], tags: [] };
+      // Past its maximum age with nothing written: asks the primary, reads nothing again (a
+      // standby counts no writes, so asking it would read the whole catalogue every time).
+      const oneAsk = async () => {
+        const from = onReplica;
+        index.counts(none);
+        await index.ready();
+        return onReplica - from;
+      };
+      await expect.poll(oneAsk, { timeout: 15_000, interval: 200 }).toBe(0);
+      // A write nobody announced is still noticed, and read from the replica.
+      const brands = index.counts(none)!.brands.length;
+      await ensureBrand(database.db, 'Unannounced Brand');
+      await createProduct(database.db, { brand: 'Unannounced Brand', title: 'Unannounced product' });
+      await expect
+        .poll(
+          async () => {
+            await oneAsk();
+            return index.counts(none)!.brands.length;
+          },
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBe(brands + 1);
+    } finally {
+      await index.close();
     }
   });
 

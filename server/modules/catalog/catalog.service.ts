@@ -80,7 +80,7 @@ export function createCatalogService(
   // change to them announces 'all' (taxonomy.service.ts), and looking them up was a round trip
   // before every filtered list.
   const taxonomyIds = new Map<string, Promise<{ brandIds: string[]; categoryIds: string[] }>>();
-  const shelfIndex = createShelfIndex(readDb, { log: options.log });
+  const shelfIndex = createShelfIndex(readDb, { log: options.log, writesDb: db });
   // Product pages asked for at once (in one turn of the event loop) are read in one statement: under
   // load, one round trip serves many pages, and each page is still read from the database afresh.
   const productPages = readTogether(100, async (keys) =>
