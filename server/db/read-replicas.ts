@@ -152,130 +152,112 @@ export type ReadReplicaOptions = {
   checkTimeoutMs?: number;
 };
 
+/** What the checks and the router share. */
+type Routing = {
+  replicas: Replica[];
+  /** The primary's position every replica must have replayed before it is read again. */
+  floor: bigint;
+  /** Fences whose position is still being asked: meanwhile every read goes to the primary. */
+  fencing: number;
+  primaryReads: number;
+  retried: number;
+  listeners: ((change: ReplicaChange) => void)[];
+};
+
 const CHECK_SQL = `select pg_is_in_recovery() as standby,
   pg_last_wal_replay_lsn()::text as replayed,
   extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp())::float8 as since_replay`;
 
-export function createReadReplicas(options: ReadReplicaOptions): ReadReplicas {
-  const checkEveryMs = options.checkEveryMs ?? 1_000;
-  const checkTimeoutMs = options.checkTimeoutMs ?? 2_000;
-  const maxLagSeconds = options.maxLagSeconds;
-  const { primary } = options;
-  const makePool = (connectionString: string, max: number, applicationName: string) => {
-    const pool = new pg.Pool({
-      connectionString,
-      max,
-      // A replica that does not answer quickly is skipped: the primary can take the read.
-      connectionTimeoutMillis: Math.min(checkTimeoutMs, 5_000),
-      idleTimeoutMillis: 30_000,
-      application_name: applicationName,
-      keepAlive: true,
-      ...(options.connectionOptions ? { options: options.connectionOptions } : {}),
-    });
-    // An idle connection lost with its replica must not crash the process; the checks notice.
-    pool.on('error', () => {});
-    return pool;
-  };
-  const primaryMonitor = makePool(options.primaryUrl, 1, 'bharat-bazaar replica check');
-  const replicas: Replica[] = options.urls.map((url, i) => ({
-    status: {
-      replica: i + 1,
-      host: hostOf(url),
-      status: 'skipped',
-      reason: 'unchecked',
-      lagSeconds: null,
-      reads: 0,
-    },
-    pool: makePool(url, options.poolSize, 'bharat-bazaar reads'),
-    monitor: makePool(url, 1, 'bharat-bazaar replica check'),
-    replayed: 0n,
-  }));
-  const listeners: ((change: ReplicaChange) => void)[] = [];
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timeout));
+  });
+}
+
+function setStatus(
+  routing: Routing,
+  replica: Replica,
+  next: { status: ReplicaStatus['status']; reason?: SkipReason },
+  detail: string,
+) {
+  const was = replica.status;
+  replica.status = { ...was, status: next.status };
+  if (next.reason) replica.status.reason = next.reason;
+  else delete replica.status.reason;
+  if (was.status === next.status && was.reason === next.reason) return;
+  for (const listener of routing.listeners) listener({ replica: { ...replica.status }, detail });
+}
+
+/** Whether it has replayed everything the primary had at the last fence. */
+const inStep = (routing: Routing, replica: Replica) => replica.replayed >= routing.floor;
+
+/**
+ * Asks each replica how far it has replayed, against the primary's position sampled at the same
+ * time, and sets it in use or skipped. Runs every `checkEveryMs`, at once when asked (a lost
+ * connection, a fence), and after a fence every 20 ms (doubling) until the replicas have
+ * replayed it, so that reads are back on them within milliseconds of a change.
+ */
+function createReplicaChecks(
+  routing: Routing,
+  options: {
+    askPrimaryPosition(): Promise<bigint>;
+    maxLagSeconds: number;
+    checkEveryMs: number;
+    checkTimeoutMs: number;
+  },
+) {
+  const { maxLagSeconds, checkEveryMs, checkTimeoutMs } = options;
   const samples: LsnSample[] = [];
   // Samples older than this are not needed: a replica behind the oldest is lagging anyway.
   const keepSamplesMs = (maxLagSeconds + 5) * 1000 + 2 * checkEveryMs;
-  let primaryReads = 0;
-  let retried = 0;
-  let turn = 0;
-  /** The primary's position every replica must have replayed before it is read again. */
-  let floor = 0n;
-  /** Fences whose position is still being asked: meanwhile every read goes to the primary. */
-  let fencing = 0;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | undefined;
   let checkAgain = false;
   let quickChecks = 0;
 
-  const setStatus = (replica: Replica, next: Pick<ReplicaStatus, 'status' | 'reason'>, detail: string) => {
-    const was = replica.status;
-    replica.status = { ...was, status: next.status, ...(next.reason ? { reason: next.reason } : {}) };
-    if (next.status === 'in-use') delete replica.status.reason;
-    if (was.status === next.status && was.reason === next.reason) return;
-    for (const listener of listeners) listener({ replica: { ...replica.status }, detail });
-  };
-
-  const askPrimaryPosition = async (): Promise<bigint> => {
-    const { rows } = await primaryMonitor.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-    return parseLsn(rows[0]!.lsn);
-  };
-
-  const withTimeout = <T>(promise: Promise<T>, what: string): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const timeout = setTimeout(
-        () => reject(new Error(`${what} did not answer within ${checkTimeoutMs} ms`)),
-        checkTimeoutMs,
-      );
-      promise.then(resolve, reject).finally(() => clearTimeout(timeout));
-    });
-
   const checkReplica = async (replica: Replica) => {
     let row: { standby: boolean; replayed: string | null; since_replay: number | null };
     try {
-      const result = await withTimeout(replica.monitor.query(CHECK_SQL), `replica ${replica.status.host}`);
-      row = result.rows[0];
+      const what = `replica ${replica.status.host}`;
+      row = (await withTimeout(replica.monitor.query(CHECK_SQL), checkTimeoutMs, what)).rows[0];
     } catch (error) {
       replica.status.lagSeconds = null;
-      setStatus(replica, { status: 'skipped', reason: 'unreachable' }, (error as Error).message);
+      setStatus(routing, replica, { status: 'skipped', reason: 'unreachable' }, (error as Error).message);
       return;
     }
     if (!row.standby) {
       replica.status.lagSeconds = null;
-      setStatus(
-        replica,
-        { status: 'skipped', reason: 'not-a-standby' },
-        'it is not replaying from a primary (promoted, or not a replica at all), so it would not see new writes',
-      );
+      const why =
+        'it is not replaying from a primary (promoted, or no replica at all), so it would not see new writes';
+      setStatus(routing, replica, { status: 'skipped', reason: 'not-a-standby' }, why);
       return;
     }
     replica.replayed = row.replayed ? parseLsn(row.replayed) : 0n;
     const lag = replicaLagSeconds(samples, replica.replayed, row.since_replay, Date.now());
     replica.status.lagSeconds = Math.round(lag * 1000) / 1000;
+    const behind = `${lag.toFixed(1)} s behind the primary`;
     if (lag > maxLagSeconds) {
-      setStatus(
-        replica,
-        { status: 'skipped', reason: 'lagging' },
-        `it is ${lag.toFixed(1)} s behind the primary, more than DATABASE_READ_MAX_LAG_SECONDS (${maxLagSeconds})`,
-      );
+      const why = `it is ${behind}, more than DATABASE_READ_MAX_LAG_SECONDS (${maxLagSeconds})`;
+      setStatus(routing, replica, { status: 'skipped', reason: 'lagging' }, why);
     } else {
-      setStatus(replica, { status: 'in-use' }, `${lag.toFixed(1)} s behind the primary`);
+      setStatus(routing, replica, { status: 'in-use' }, behind);
     }
   };
 
   const checkAll = async () => {
     try {
       const now = Date.now();
-      samples.push({ lsn: await withTimeout(askPrimaryPosition(), 'the primary'), at: now });
+      const position = await withTimeout(options.askPrimaryPosition(), checkTimeoutMs, 'the primary');
+      samples.push({ lsn: position, at: now });
       while (samples.length > 2 && now - samples[0]!.at > keepSamplesMs) samples.shift();
     } catch {
       // The primary cannot be asked: replicas are measured against what it last said, and keep
       // answering reads meanwhile (the primary's own outage is /readyz's business).
     }
-    await Promise.all(replicas.map(checkReplica));
+    await Promise.all(routing.replicas.map(checkReplica));
   };
-
-  /** In step with the last fence: has replayed everything the primary had by then. */
-  const inStep = (replica: Replica) => replica.replayed >= floor;
 
   const schedule = (delayMs: number) => {
     if (closed) return;
@@ -298,106 +280,194 @@ export function createReadReplicas(options: ReadReplicaOptions): ReadReplicas {
       } while (checkAgain && !closed);
     })().finally(() => {
       checking = undefined;
-      // After a fence, look again soon (10 ms, doubling) until the replicas have caught up, so
-      // that reads are back on them within milliseconds of a change, not a whole check later.
-      const behind = replicas.some((r) => r.status.status === 'in-use' && !inStep(r));
+      const behind = routing.replicas.some((r) => r.status.status === 'in-use' && !inStep(routing, r));
       quickChecks = behind ? quickChecks + 1 : 0;
       schedule(behind ? Math.min(checkEveryMs, 10 * 2 ** Math.min(quickChecks, 10)) : checkEveryMs);
     });
     return checking;
   };
 
+  return {
+    checkNow,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await checking?.catch(() => {});
+    },
+  };
+}
+
+/**
+ * What drizzle's node-postgres driver calls on its client: `query`, and `connect` for
+ * transactions. Each goes to `pick()`'s replica, else the primary; a read the replica fails for
+ * its own reasons is asked of the next one, and in the end of the primary.
+ */
+class ReplicaRoutingPool {
+  constructor(
+    private readonly primary: pg.Pool,
+    private readonly routing: Routing,
+    private readonly pick: (tried: Set<Replica>) => Replica | undefined,
+    private readonly failed: (replica: Replica, error: unknown) => void,
+  ) {}
+
+  async query(config: unknown, values?: unknown) {
+    const tried = new Set<Replica>();
+    for (;;) {
+      const replica = this.pick(tried);
+      if (!replica) {
+        this.routing.primaryReads += 1;
+        return this.primary.query(config as pg.QueryConfig, values as unknown[]);
+      }
+      try {
+        const result = await replica.pool.query(config as pg.QueryConfig, values as unknown[]);
+        replica.status.reads += 1;
+        return result;
+      } catch (error) {
+        if (!isReplicaFailure(error)) throw error;
+        tried.add(replica);
+        this.failed(replica, error);
+      }
+    }
+  }
+
+  async connect() {
+    const tried = new Set<Replica>();
+    for (;;) {
+      const replica = this.pick(tried);
+      if (!replica) {
+        this.routing.primaryReads += 1;
+        return this.primary.connect();
+      }
+      try {
+        const client = await replica.pool.connect();
+        replica.status.reads += 1;
+        return client;
+      } catch (error) {
+        tried.add(replica);
+        this.failed(replica, error);
+      }
+    }
+  }
+}
+
+function makePool(
+  connectionString: string,
+  options: {
+    max: number;
+    applicationName: string;
+    connectTimeoutMs: number;
+    connectionOptions?: string | undefined;
+  },
+) {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max,
+    // A replica that does not answer quickly is skipped: the primary can take the read.
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    application_name: options.applicationName,
+    keepAlive: true,
+    ...(options.connectionOptions ? { options: options.connectionOptions } : {}),
+  });
+  // An idle connection lost with its replica must not crash the process; the checks notice.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export function createReadReplicas(options: ReadReplicaOptions): ReadReplicas {
+  const checkEveryMs = options.checkEveryMs ?? 1_000;
+  const checkTimeoutMs = options.checkTimeoutMs ?? 2_000;
+  const poolOptions = {
+    connectTimeoutMs: Math.min(checkTimeoutMs, 5_000),
+    connectionOptions: options.connectionOptions,
+  };
+  const checkConnection = { ...poolOptions, max: 1, applicationName: 'bharat-bazaar replica check' };
+  const primaryMonitor = makePool(options.primaryUrl, checkConnection);
+  const routing: Routing = {
+    replicas: options.urls.map((url, i) => ({
+      status: {
+        replica: i + 1,
+        host: hostOf(url),
+        status: 'skipped',
+        reason: 'unchecked',
+        lagSeconds: null,
+        reads: 0,
+      },
+      pool: makePool(url, { ...poolOptions, max: options.poolSize, applicationName: 'bharat-bazaar reads' }),
+      monitor: makePool(url, checkConnection),
+      replayed: 0n,
+    })),
+    floor: 0n,
+    fencing: 0,
+    primaryReads: 0,
+    retried: 0,
+    listeners: [],
+  };
+  const askPrimaryPosition = async (): Promise<bigint> => {
+    const { rows } = await primaryMonitor.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    return parseLsn(rows[0]!.lsn);
+  };
+  const checks = createReplicaChecks(routing, {
+    askPrimaryPosition,
+    maxLagSeconds: options.maxLagSeconds,
+    checkEveryMs,
+    checkTimeoutMs,
+  });
+  let turn = 0;
+  let closed = false;
+
   const pick = (tried: Set<Replica>): Replica | undefined => {
-    if (fencing > 0) return undefined;
-    const usable = replicas.filter((r) => r.status.status === 'in-use' && inStep(r) && !tried.has(r));
+    if (routing.fencing > 0) return undefined;
+    const usable = routing.replicas.filter(
+      (r) => r.status.status === 'in-use' && inStep(routing, r) && !tried.has(r),
+    );
     if (usable.length === 0) return undefined;
     turn = (turn + 1) % 1_000_000;
     return usable[turn % usable.length];
   };
 
   const failed = (replica: Replica, error: unknown) => {
-    retried += 1;
-    if (isConnectionLost(error)) {
-      replica.status.lagSeconds = null;
-      setStatus(replica, { status: 'skipped', reason: 'unreachable' }, (error as Error).message);
-      // Ask again at once: it may have been one connection, not the replica.
-      void checkNow();
-    }
+    routing.retried += 1;
+    if (!isConnectionLost(error)) return;
+    replica.status.lagSeconds = null;
+    setStatus(routing, replica, { status: 'skipped', reason: 'unreachable' }, (error as Error).message);
+    // Ask again at once: it may have been one connection, not the replica.
+    void checks.checkNow();
   };
 
-  /** What drizzle's node-postgres driver calls on its client: `query`, and `connect` for transactions. */
-  class ReplicaRoutingPool {
-    async query(config: unknown, values?: unknown) {
-      const tried = new Set<Replica>();
-      for (;;) {
-        const replica = pick(tried);
-        if (!replica) {
-          primaryReads += 1;
-          return primary.query(config as pg.QueryConfig, values as unknown[]);
-        }
-        try {
-          const result = await replica.pool.query(config as pg.QueryConfig, values as unknown[]);
-          replica.status.reads += 1;
-          return result;
-        } catch (error) {
-          if (!isReplicaFailure(error)) throw error;
-          tried.add(replica);
-          failed(replica, error);
-        }
-      }
-    }
-
-    async connect() {
-      const tried = new Set<Replica>();
-      for (;;) {
-        const replica = pick(tried);
-        if (!replica) {
-          primaryReads += 1;
-          return primary.connect();
-        }
-        try {
-          const client = await replica.pool.connect();
-          replica.status.reads += 1;
-          return client;
-        } catch (error) {
-          tried.add(replica);
-          failed(replica, error);
-        }
-      }
-    }
-  }
-
   return {
-    pool: new ReplicaRoutingPool() as unknown as pg.Pool,
+    pool: new ReplicaRoutingPool(options.primary, routing, pick, failed) as unknown as pg.Pool,
     fence() {
       if (closed) return;
-      fencing += 1;
-      withTimeout(askPrimaryPosition(), 'the primary')
+      routing.fencing += 1;
+      withTimeout(askPrimaryPosition(), checkTimeoutMs, 'the primary')
         .then((position) => {
-          if (position > floor) floor = position;
+          if (position > routing.floor) routing.floor = position;
         })
         // The primary cannot say where it is: it is down (or too slow to wait for), so the
         // replicas keep the reads; what they lack is at most DATABASE_READ_MAX_LAG_SECONDS old.
         .catch(() => {})
         .finally(() => {
-          fencing -= 1;
-          void checkNow();
+          routing.fencing -= 1;
+          void checks.checkNow();
         });
     },
     stats: () => ({
-      replicas: replicas.map((r) => ({ ...r.status })),
-      primaryReads,
-      retried,
+      replicas: routing.replicas.map((r) => ({ ...r.status })),
+      primaryReads: routing.primaryReads,
+      retried: routing.retried,
     }),
     onChange(listener) {
-      listeners.push(listener);
+      routing.listeners.push(listener);
     },
-    checkNow,
+    checkNow: checks.checkNow,
     async close() {
       closed = true;
-      clearTimeout(timer);
-      await checking?.catch(() => {});
-      await Promise.all([primaryMonitor.end(), ...replicas.flatMap((r) => [r.pool.end(), r.monitor.end()])]);
+      await checks.close();
+      await Promise.all([
+        primaryMonitor.end(),
+        ...routing.replicas.flatMap((r) => [r.pool.end(), r.monitor.end()]),
+      ]);
     },
   };
 }
