@@ -7,6 +7,7 @@ import { signUp } from '../test/customers.js';
 import { createBlog, createProduct, ensureBrand, ensureCategory, ensureColor } from '../test/factories.js';
 import { findPostgresBinaries, type ReplicaCluster, startReplicaCluster } from '../test/replica-cluster.js';
 import { signInStaff } from '../test/staff.js';
+import { LISTENER_APPLICATION_NAME } from './channel-listener.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { isReplicaFailure, parseLsn, replicaLagSeconds } from './read-replicas.js';
 
@@ -191,6 +192,11 @@ describe.skipIf(!binaries)('reads from a streaming replica', () => {
     expect(metrics).toMatch(/db_reads_total\{target="replica-1"\} [1-9]/);
     // /readyz is public: replicas by number, never their addresses.
     expect((await app.inject('/readyz')).body).not.toContain('5106');
+
+    // LISTEN (catalogue changes, the e-mail outbox) stays on the primary: a standby cannot.
+    const listening = `select count(*)::int as n from pg_stat_activity where application_name = '${LISTENER_APPLICATION_NAME}'`;
+    expect((await cluster.onPrimary<{ n: number }>(listening))[0]!.n).toBeGreaterThanOrEqual(2);
+    expect((await cluster.onReplica<{ n: number }>(listening))[0]!.n).toBe(0);
   });
 
   it("shows a shopper's and a merchant's own writes at once, while the replica has not replayed them", async () => {
