@@ -85,8 +85,9 @@ describe.skipIf(!binaries)('reads from a streaming replica', () => {
   let cluster: ReplicaCluster;
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  let product: { id: string; slug: string };
-  let others: { id: string; slug: string }[];
+  type Product = { id: string; slug: string; title: string };
+  let product: Product;
+  let others: Product[];
 
   const config = (env: Record<string, string> = {}) =>
     loadConfig({
@@ -118,6 +119,33 @@ describe.skipIf(!binaries)('reads from a streaming replica', () => {
     const ready = await shop.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     return (ready.json() as { replicas: ReadyReplica[] }).replicas[0]!;
+  };
+
+  /** A price changed in the console (on `app`), as a merchant would. */
+  const editPrice = async (target: Product, rupees: number) => {
+    const staff = await signInStaff(app, 'owner');
+    const [category, brand, color] = await Promise.all([
+      ensureCategory(database.db, 'Watches'),
+      ensureBrand(database.db, 'Titan'),
+      ensureColor(database.db, '#111111'),
+    ]);
+    return app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${target.id}`,
+      headers: staff.headers,
+      payload: {
+        title: target.title,
+        slug: target.slug,
+        description: '<p>A fine product.</p>',
+        price: rupees,
+        mrp: '',
+        categoryId: category.id,
+        brandId: brand.id,
+        colorIds: [color.id],
+        tags: [],
+        images: [{ url: 'https://cdn.example.in/watch.jpg', alt: 'Front' }],
+      },
+    });
   };
 
   const readsBy = (handle: DatabaseHandle) => {
@@ -218,28 +246,7 @@ describe.skipIf(!binaries)('reads from a streaming replica', () => {
 
       // A console edit: the product page read next shows the new price, though the replica (still
       // within the lag bound, so still in use) has the old one.
-      const staff = await signInStaff(app, 'owner');
-      const [category, brand] = await Promise.all([
-        ensureCategory(database.db, 'Watches'),
-        ensureBrand(database.db, 'Titan'),
-      ]);
-      const edited = await app.inject({
-        method: 'PUT',
-        url: `/api/admin/products/${product.id}`,
-        headers: staff.headers,
-        payload: {
-          title: 'Replica Read Chronograph',
-          slug: product.slug,
-          description: '<p>A fine product.</p>',
-          price: 1234,
-          mrp: '',
-          categoryId: category.id,
-          brandId: brand.id,
-          colorIds: [color.id],
-          tags: [],
-          images: [{ url: 'https://cdn.example.in/watch.jpg', alt: 'Front' }],
-        },
-      });
+      const edited = await editPrice(product, 1234);
       expect(edited.statusCode, edited.body).toBe(200);
       const page = await app.inject(`/api/product/${product.slug}`);
       expect(page.json()).toMatchObject({ price: 1234 });
@@ -257,6 +264,38 @@ describe.skipIf(!binaries)('reads from a streaming replica', () => {
       await app.inject(`/api/product/${others[0]!.slug}`);
       return readsBy(database).replica > before || undefined;
     });
+  });
+
+  it('shows a console edit made on another app server, which hears of it and reads it from the primary', async () => {
+    const other = await openShop(30);
+    try {
+      await waitFor(
+        'the replica in use',
+        async () => (await readyReplica(other.shop)).status === 'in-use' || undefined,
+      );
+      const slug = others[0]!.slug;
+      expect((await other.shop.inject(`/api/product/${slug}`)).json()).toMatchObject({ price: 1500 });
+      await cluster.onReplica('select pg_wal_replay_pause()');
+      try {
+        const edited = await editPrice(others[0]!, 1111);
+        expect(edited.statusCode, edited.body).toBe(200);
+        // The other server hears the change (NOTIFY on the primary) and reads from the primary
+        // until the replica has it: the paused replica never will meanwhile.
+        await waitFor(
+          'the edit on the other server',
+          async () => {
+            const page = await other.shop.inject(`/api/product/${slug}`);
+            return (page.json() as { price: number }).price === 1111 || undefined;
+          },
+          5_000,
+        );
+      } finally {
+        await cluster.onReplica('select pg_wal_replay_resume()');
+      }
+    } finally {
+      await other.shop.close();
+      await other.handle.close();
+    }
   });
 
   it('skips a replica that lags beyond DATABASE_READ_MAX_LAG_SECONDS, and takes it back when it catches up', async () => {
