@@ -135,9 +135,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route, so the API reference sees each /api route as it is registered.
   await registerApiDocumentCollector(app, config.publicUrl);
   await app.register(healthRoutes, { database });
-  const metrics = createMetrics({ poolStats: database.poolStats });
+  const metrics = createMetrics({ poolStats: database.poolStats, readReplicas: database.reads.stats });
   registerMetrics(app, { metrics, token: config.metricsToken });
-  const services = await createServices({ config, db: database.db, log: app.log, metrics });
+  database.reads.onReplicaChange?.(({ replica, detail }) => {
+    const which = { replica: replica.replica, host: replica.host };
+    if (replica.status === 'in-use')
+      app.log.info(which, `read replica ${replica.replica} takes reads: ${detail}`);
+    else app.log.warn(which, `read replica ${replica.replica} skipped (${replica.reason}): ${detail}`);
+  });
+  const services = await createServices({
+    config,
+    db: database.db,
+    reads: database.reads,
+    log: app.log,
+    metrics,
+  });
   app.decorate('services', services);
   // The e-mail outbox's worker (decision 019); on close it sends what is due once more and stops
   // before the database closes. What still waits stays in the outbox for the next start.

@@ -38,6 +38,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
   });
 
+  it('reads replicas beside a PostgreSQL primary only, with a lag bound of 10 s unless told', () => {
+    expect(loadConfig({}).readReplicas).toBeUndefined();
+    const primary = { DATABASE_URL: 'postgres://shop@db-primary:5432/shop' };
+    expect(
+      loadConfig({
+        ...primary,
+        DATABASE_READ_URLS: ' postgres://shop@db-r1:5432/shop, ,postgresql://shop@db-r2/shop ',
+      }).readReplicas,
+    ).toEqual({
+      urls: ['postgres://shop@db-r1:5432/shop', 'postgresql://shop@db-r2/shop'],
+      maxLagSeconds: 10,
+    });
+    expect(
+      loadConfig({
+        ...primary,
+        DATABASE_READ_URLS: 'postgres://shop@db-r1/shop',
+        DATABASE_READ_MAX_LAG_SECONDS: '2.5',
+      }).readReplicas?.maxLagSeconds,
+    ).toBe(2.5);
+    expect(loadConfig({ ...primary, DATABASE_READ_URLS: '' }).readReplicas).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URLS: 'postgres://shop@db-r1/shop' })).toThrow(
+      'Invalid configuration: DATABASE_READ_URLS: DATABASE_READ_URLS needs DATABASE_URL',
+    );
+    expect(() =>
+      loadConfig({ ...primary, DATABASE_READ_URLS: 'postgres://shop@db-r1/shop,db-r2:5432' }),
+    ).toThrow('DATABASE_READ_URLS must be comma-separated postgres:// URLs (entry 2 is not one)');
+    expect(() =>
+      loadConfig({
+        ...primary,
+        DATABASE_READ_URLS: 'postgres://db-r1/shop',
+        DATABASE_READ_MAX_LAG_SECONDS: '0',
+      }),
+    ).toThrow('DATABASE_READ_MAX_LAG_SECONDS must be between 0.1 and 3600');
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.in/', PAYMENT_PROVIDER: 'test' }).publicUrl).toBe(
       'https://shop.example.in',

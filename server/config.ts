@@ -46,6 +46,16 @@ function isMediaBase(value: string): boolean {
   }
 }
 
+/** postgres:// or postgresql:// with a host: what node-postgres connects to. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Whole rupees from 0 to ₹1,00,000 (a shop's delivery fee or free-delivery threshold). */
 const rupeesSetting = (name: string, fallback: number) =>
   emptyAsUndefined.transform((value, ctx) => {
@@ -69,6 +79,26 @@ const envSchema = z
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().trim().min(1).default('.data'),
     DATABASE_URL: optionalUrl('DATABASE_URL'),
+    // Streaming replicas of DATABASE_URL for read-only storefront queries (decision 032), comma-separated.
+    DATABASE_READ_URLS: emptyAsUndefined.transform((value, ctx) => {
+      const urls = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = urls.findIndex((url) => !isPostgresUrl(url));
+      if (bad === -1) return urls;
+      ctx.addIssue({
+        code: 'custom',
+        message: `DATABASE_READ_URLS must be comma-separated postgres:// URLs (entry ${bad + 1} is not one)`,
+      });
+      return z.NEVER;
+    }),
+    // A replica further behind the primary than this takes no reads until it catches up.
+    DATABASE_READ_MAX_LAG_SECONDS: z.coerce
+      .number({ message: 'DATABASE_READ_MAX_LAG_SECONDS must be a number' })
+      .min(0.1, 'DATABASE_READ_MAX_LAG_SECONDS must be between 0.1 and 3600')
+      .max(3600, 'DATABASE_READ_MAX_LAG_SECONDS must be between 0.1 and 3600')
+      .default(10),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     // Origins whose pages may call the API from the browser (the original storefront client on a
     // site of its own), comma-separated; unset, only pages on this server's own origin can.
@@ -265,6 +295,11 @@ const envSchema = z
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_EMAIL'],
   })
+  .refine((env) => env.DATABASE_READ_URLS.length === 0 || Boolean(env.DATABASE_URL), {
+    message:
+      'DATABASE_READ_URLS needs DATABASE_URL: replicas are read beside a PostgreSQL primary, not PGlite',
+    path: ['DATABASE_READ_URLS'],
+  })
   .refine((env) => Boolean(env.RAZORPAY_KEY_ID) === Boolean(env.RAZORPAY_KEY_SECRET), {
     message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
     path: ['RAZORPAY_KEY_ID'],
@@ -367,6 +402,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     pgliteDir: path.join(dataDir, 'pglite'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: raw.DATABASE_URL,
+    /** Read replicas of databaseUrl for the storefront's read-only queries (decision 032). */
+    readReplicas: raw.DATABASE_READ_URLS.length
+      ? { urls: raw.DATABASE_READ_URLS, maxLagSeconds: raw.DATABASE_READ_MAX_LAG_SECONDS }
+      : undefined,
     publicUrl,
     smtpUrl: raw.SMTP_URL,
     redisUrl: raw.REDIS_URL,

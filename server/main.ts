@@ -19,7 +19,9 @@ export type StartOptions = {
 export async function startServer(options: StartOptions = {}) {
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.pgliteDir },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, readReplicas: config.readReplicas }
+      : { pgliteDir: config.pgliteDir },
   );
   await database.migrate();
   if (options.seedIfEmpty) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, ReadHandle } from './db/client.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
@@ -53,10 +53,16 @@ import type { ServiceDeps } from './service-deps.js';
 export async function createServices(deps: {
   config: Config;
   db: Database;
+  /**
+   * Where the storefront's read-only queries go (catalogue, blog, sitemap): read replicas when
+   * DATABASE_READ_URLS is set (decision 032), else `db`.
+   */
+  reads?: ReadHandle;
   log: FastifyBaseLogger;
   metrics?: ShopMetrics;
 }) {
   const { config, db, log, metrics } = deps;
+  const reads = deps.reads ?? { db, fence() {} };
   const mailer = countingMailer(
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log }),
     metrics,
@@ -71,6 +77,7 @@ export async function createServices(deps: {
     listCardSeconds: config.listCardSeconds,
     imageUrls,
     log,
+    reads,
   });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const placement = createOrderPlacement({
@@ -138,7 +145,7 @@ export async function createServices(deps: {
     emailOutbox,
     accounts: createAccountsService({ db, emailOutbox, publicUrl: config.publicUrl }),
     catalog,
-    blog: createBlogService(db, { imageUrls }),
+    blog: createBlogService(reads.db, { imageUrls }),
     enquiries: createEnquiriesService(db),
     // Issue 17: complaints and data-rights requests, into the same inbox with ticket numbers.
     grievances: createGrievancesService({ db, publicUrl: config.publicUrl }),
@@ -166,7 +173,7 @@ export async function createServices(deps: {
     refunds,
     orderLifecycle,
     cashOnDelivery,
-    sitemap: createSitemapService(db, config.publicUrl),
+    sitemap: createSitemapService(reads.db, config.publicUrl),
     staff: createStaffService({ db, publicUrl: config.publicUrl }),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService(consoleDeps),

@@ -15,6 +15,7 @@ import type { PoolStats } from '../lib/metrics.js';
 import { type ChannelHandlers, type ChannelSubscription, listenOnPostgres } from './channel-listener.js';
 import { lockDataDir } from './pglite-lock.js';
 import { withNamedStatements } from './pglite-statements.js';
+import { createReadReplicas, type ReadRoutingStats, type ReplicaChange } from './read-replicas.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -23,9 +24,29 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Repositories accept either, so a service can run several of them in one transaction. */
 export type Executor = Database | Transaction;
 
+/**
+ * Where read-only storefront queries go (catalogue, blog, sitemap): the read replicas of
+ * DATABASE_READ_URLS, or simply `db` without them (and on PGlite). Never for a write, nor for a
+ * read that must see a write just made (carts, checkout, orders, accounts, the console).
+ */
+export type ReadHandle = {
+  db: Database;
+  /**
+   * A change was committed that the next reads must show (call it before emptying what was read
+   * from the replicas): reads go to the primary until a replica has replayed it.
+   */
+  fence(): void;
+  /** Each replica's state and reads (for /readyz and /metrics); absent without replicas. */
+  stats?(): ReadRoutingStats;
+  /** Hears a replica start or stop taking reads (for the log); absent without replicas. */
+  onReplicaChange?(listener: (change: ReplicaChange) => void): void;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The read-only storefront queries' database (read-replicas.ts). */
+  reads: ReadHandle;
   /** Throws when the database cannot answer; used by /readyz. */
   ping(): Promise<void>;
   /**
@@ -85,13 +106,24 @@ const SESSION_SETTINGS = `set ${TRIGRAM_THRESHOLD_SETTING}`;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+export type ReplicaSettings = {
+  /** DATABASE_READ_URLS: streaming replicas of `databaseUrl`. */
+  urls: string[];
+  /** DATABASE_READ_MAX_LAG_SECONDS: a replica further behind the primary is skipped. */
+  maxLagSeconds: number;
+  /** How often replicas are checked (tests go faster than the default second). */
+  checkEveryMs?: number;
+};
+
 export type OpenDatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; readReplicas?: ReplicaSettings | undefined }
   /** A directory for a persistent PGlite, or undefined for an in-memory one (tests). */
   | { pgliteDir: string | undefined; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return 'databaseUrl' in options ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options);
+  return 'databaseUrl' in options
+    ? openPostgres(options.databaseUrl, options.poolSize, options.readReplicas)
+    : openPglite(options);
 }
 
 async function openPglite(options: {
@@ -127,6 +159,7 @@ async function openPglite(options: {
   return {
     db,
     kind: 'pglite',
+    reads: { db, fence() {} },
     async refreshStatistics() {
       await client.exec('analyze');
     },
@@ -164,14 +197,19 @@ async function openPglite(options: {
   };
 }
 
-async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  poolSize = 10,
+  replicaSettings?: ReplicaSettings,
+): Promise<DatabaseHandle> {
+  // Set at connection start-up, so even a connection's first query has it (a query sent on
+  // 'connect' raced the first one).
+  const connectionOptions = `-c ${TRIGRAM_THRESHOLD_SETTING}`;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
-    // Set at connection start-up, so even a connection's first query has it (a query sent on
-    // 'connect' raced the first one).
-    options: `-c ${TRIGRAM_THRESHOLD_SETTING}`,
+    options: connectionOptions,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (database restart) must not crash the process.
@@ -187,10 +225,32 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
     );
   }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const replicas = replicaSettings?.urls.length
+    ? createReadReplicas({
+        primary: pool,
+        primaryUrl: databaseUrl,
+        urls: replicaSettings.urls,
+        maxLagSeconds: replicaSettings.maxLagSeconds,
+        poolSize,
+        connectionOptions,
+        ...(replicaSettings.checkEveryMs ? { checkEveryMs: replicaSettings.checkEveryMs } : {}),
+      })
+    : undefined;
+  // Replicas take reads from their first check on; until it answers, the primary does.
+  await replicas?.checkNow();
+  const reads: ReadHandle = replicas
+    ? {
+        db: drizzlePostgres(replicas.pool, { schema }) as unknown as Database,
+        fence: replicas.fence,
+        stats: replicas.stats,
+        onReplicaChange: replicas.onChange,
+      }
+    : { db, fence() {} };
   let closed = false;
   return {
     db,
     kind: 'postgres',
+    reads,
     async refreshStatistics() {},
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
@@ -206,11 +266,14 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
         await client.query('select pg_advisory_unlock(7243061)').catch(() => {});
         client.release();
       }
+      // New tables and columns are read from a replica only once it has them.
+      reads.fence();
     },
     listen: (channel, handlers) => listenOnPostgres({ connectionString: databaseUrl, channel, handlers }),
     async close() {
       if (closed) return;
       closed = true;
+      await replicas?.close();
       await pool.end();
     },
   };

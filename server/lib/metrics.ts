@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReadRoutingStats } from '../db/read-replicas.js';
 import type { Mailer } from './mailer.js';
 
 /** What a database handle can say about its connection pool (PostgreSQL; PGlite has none). */
@@ -10,7 +11,9 @@ export type PoolStats = { total: number; idle: number; waiting: number };
  * business cares about: orders placed, payments by outcome, refunds, e-mails. One registry per
  * app, so tests that build several apps do not count into each other.
  */
-export function createMetrics(options: { poolStats?: () => PoolStats } = {}) {
+export function createMetrics(
+  options: { poolStats?: () => PoolStats; readReplicas?: (() => ReadRoutingStats) | undefined } = {},
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   const registers = [registry];
@@ -37,6 +40,7 @@ export function createMetrics(options: { poolStats?: () => PoolStats } = {}) {
       },
     });
   }
+  if (options.readReplicas) registerReplicaMetrics(registers, options.readReplicas);
   const ordersPlaced = new Counter({
     name: 'shop_orders_placed_total',
     help: 'Orders placed, by how they are paid (online, cash-on-delivery)',
@@ -116,6 +120,58 @@ export function createMetrics(options: { poolStats?: () => PoolStats } = {}) {
 }
 
 export type ShopMetrics = ReturnType<typeof createMetrics>;
+
+/** The read replicas (DATABASE_READ_URLS, decision 032): which take reads, how far behind, who answered. */
+function registerReplicaMetrics(registers: Registry[], stats: () => ReadRoutingStats) {
+  new Gauge({
+    name: 'db_read_replica_in_use',
+    help: 'Whether each read replica takes reads (1) or is skipped (0: down, lagging, not a standby), with why',
+    labelNames: ['replica', 'host', 'reason'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const r of stats().replicas) {
+        this.set(
+          { replica: String(r.replica), host: r.host, reason: r.reason ?? '' },
+          r.status === 'in-use' ? 1 : 0,
+        );
+      }
+    },
+  });
+  new Gauge({
+    name: 'db_read_replica_lag_seconds',
+    help: 'How far each read replica was behind the primary at its last check (absent when it could not be asked)',
+    labelNames: ['replica', 'host'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const r of stats().replicas) {
+        if (r.lagSeconds !== null) this.set({ replica: String(r.replica), host: r.host }, r.lagSeconds);
+      }
+    },
+  });
+  new Counter({
+    name: 'db_reads_total',
+    help: 'Read-only storefront queries by who answered: a replica, or the primary when no replica could',
+    labelNames: ['target'] as const,
+    registers,
+    collect() {
+      const now = stats();
+      this.reset();
+      this.inc({ target: 'primary' }, now.primaryReads);
+      for (const r of now.replicas) this.inc({ target: `replica-${r.replica}` }, r.reads);
+    },
+  });
+  new Counter({
+    name: 'db_read_retries_total',
+    help: 'Reads a replica failed (lost connection, recovery conflict) that were answered elsewhere',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(stats().retried);
+    },
+  });
+}
 
 /** The mailer, counting every message sent and every failed attempt to send one. */
 export function countingMailer(mailer: Mailer, metrics: Pick<ShopMetrics, 'emails'> | undefined): Mailer {

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/api/catalog.schemas.js';
 import { SUGGESTIONS_MAX } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
-import type { Database } from '../../db/client.js';
+import type { Database, ReadHandle } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
@@ -64,8 +64,15 @@ export function createCatalogService(
     vocabularyRefreshDelayMs?: number;
     /** EXACT_COUNT_UP_TO unless a test needs broad searches from a small catalogue. */
     exactCountUpTo?: number;
+    /**
+     * Where the storefront's reads go (read replicas, decision 032); `db` when absent. Writes,
+     * announcements and what carts and orders read stay on `db`.
+     */
+    reads?: ReadHandle;
   },
 ) {
+  const reads = options.reads ?? { db, fence() {} };
+  const readDb = reads.db;
   const exactCountUpTo = options.exactCountUpTo ?? EXACT_COUNT_UP_TO;
   const cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
   const { imageUrls } = options;
@@ -73,24 +80,26 @@ export function createCatalogService(
   // change to them announces 'all' (taxonomy.service.ts), and looking them up was a round trip
   // before every filtered list.
   const taxonomyIds = new Map<string, Promise<{ brandIds: string[]; categoryIds: string[] }>>();
-  const shelfIndex = createShelfIndex(db, { log: options.log });
+  const shelfIndex = createShelfIndex(readDb, { log: options.log, writesDb: db });
   // Product pages asked for at once (in one turn of the event loop) are read in one statement: under
   // load, one round trip serves many pages, and each page is still read from the database afresh.
   const productPages = readTogether(100, async (keys) =>
-    (await repository.shelfProducts(db, keys)).flatMap((row) => [
+    (await repository.shelfProducts(readDb, keys)).flatMap((row) => [
       [row.id, row] as const,
       [row.slug, row] as const,
     ]),
   );
   // The same for the rows of list pages' cards not held (shelf-cards.ts).
   const listedRows = readTogether(1000, async (ids) =>
-    (await repository.shelfPageRows(db, ids)).map((row) => [row.id, row] as const),
+    (await repository.shelfPageRows(readDb, ids)).map((row) => [row.id, row] as const),
   );
   const shelfCards = createShelfCards({
     maxEntries: SHELF_CARDS_MAX,
     maxAgeMs: (options.listCardSeconds ?? 10) * 1000,
   });
   const forget = (change: CatalogChange) => {
+    // First, so what is read again from here on is read where the change already is.
+    reads.fence();
     shelfIndex.changed(change);
     shelfCards.changed(change);
     if (change === 'all') {
@@ -107,7 +116,7 @@ export function createCatalogService(
     let ids = taxonomyIds.get(key);
     if (!ids) {
       if (taxonomyIds.size >= 1000) taxonomyIds.clear();
-      ids = repository.taxonomyIds(db, names);
+      ids = repository.taxonomyIds(readDb, names);
       ids.catch(() => taxonomyIds.delete(key));
       taxonomyIds.set(key, ids);
     }
@@ -151,7 +160,7 @@ export function createCatalogService(
     }
     const missing = words.filter((word) => !lookedUp.has(word));
     const found = new Map(
-      missing.length ? (await vocabulary.lookUpWords(db, missing)).map((l) => [l.word, l]) : [],
+      missing.length ? (await vocabulary.lookUpWords(readDb, missing)).map((l) => [l.word, l]) : [],
     );
     for (const [word, lookup] of found) lookedUp.set(word, lookup);
     return words.map((word) => found.get(word) ?? lookedUp.get(word)!);
@@ -163,7 +172,7 @@ export function createCatalogService(
     let parsed = textQueries.get(match);
     if (!parsed) {
       if (textQueries.size >= 5_000) textQueries.clear();
-      parsed = repository.parsedTextQuery(db, match).then(parseTsQueryText);
+      parsed = repository.parsedTextQuery(readDb, match).then(parseTsQueryText);
       parsed.catch(() => textQueries.delete(match));
       textQueries.set(match, parsed);
     }
@@ -179,10 +188,12 @@ export function createCatalogService(
       : {}),
     onRebuilt: () => {
       lookedUp.clear();
+      // The vocabulary was rebuilt on the primary just now: read it where it already is.
+      reads.fence();
       return suggestionIndex.reload();
     },
   });
-  const suggestionIndex = createSuggestionIndex(db, {
+  const suggestionIndex = createSuggestionIndex(readDb, {
     log: options.log,
     beforeFirstLoad: () => searchVocabulary.ensureReady(),
   });
@@ -211,7 +222,7 @@ export function createCatalogService(
     const finds = async ({ match, textQuery }: { match?: string; textQuery?: TextQuery }) => {
       if (match === undefined) return false;
       const found = textQuery && shelfIndex.anyMatches(textQuery);
-      return found ?? (await repository.anyProductMatches(db, match));
+      return found ?? (await repository.anyProductMatches(readDb, match));
     };
     const every = await searchFor(buildTsQuery(lookups, { prefixLast: true }));
     if (words.length === 1 || !every.match || (await finds(every))) return every;
@@ -300,10 +311,10 @@ export function createCatalogService(
           return { productsJson: jsonArray(json), total: indexed.total, totalIsExact: true };
         }
         // A search is counted first: whether it is broad decides how it is ranked.
-        const counting = repository.countProducts(db, resolved, exactCountUpTo);
+        const counting = repository.countProducts(readDb, resolved, exactCountUpTo);
         const broadSearch = resolved.match ? !(await counting).exact : false;
         const [rows, counted] = await Promise.all([
-          repository.listProducts(db, resolved, query.sort, query.page, query.limit, { broadSearch }),
+          repository.listProducts(readDb, resolved, query.sort, query.page, query.limit, { broadSearch }),
           counting,
         ]);
         return {
@@ -337,7 +348,7 @@ export function createCatalogService(
         const ids = await suggestionIndex.suggest(q, SUGGESTIONS_MAX);
         const held = suggestionIndex.cardsOf(ids);
         if (held) return held;
-        const found = new Map((await repository.shelfPageRows(db, ids)).map((row) => [row.id, row]));
+        const found = new Map((await repository.shelfPageRows(readDb, ids)).map((row) => [row.id, row]));
         return ids.flatMap((id) => {
           const row = found.get(id);
           return row ? [{ ...row, image: row.images[0]?.url ?? null }] : [];
@@ -363,12 +374,12 @@ export function createCatalogService(
         if (resolved.q) {
           // The database's text index finds the matches; grouped in one pass, counted here.
           const [groups, taxonomy] = await Promise.all([
-            repository.searchFacetGroups(db, resolved),
-            repository.facetTaxonomy(db),
+            repository.searchFacetGroups(readDb, resolved),
+            repository.facetTaxonomy(readDb),
           ]);
           return countFacetGroups(facetGroupsOf(groups, taxonomy), resolved);
         }
-        return repository.facetCounts(db, resolved);
+        return repository.facetCounts(readDb, resolved);
       });
       return {
         categories: counts.categories.map(({ value, count }) => ({ title: value, count })),

@@ -126,8 +126,14 @@ export function createShelfIndex(
     wordGroupsFrom?: number;
     /** Past the maximum age, ask whether the tables were written at most this often (tests: 0). */
     writesCheckMs?: number;
+    /**
+     * Where writes are counted when `db` is a read replica (decision 032): the primary, since a
+     * standby counts none of the writes it replays.
+     */
+    writesDb?: Executor;
   } = {},
 ) {
+  const writesDb = options.writesDb ?? db;
   const gatherUpTo = options.gatherUpTo;
   const walkSearches = options.walkSearches ?? false;
   const tiersFrom = options.tiersFrom ?? TIERS_FROM_MATCHES;
@@ -220,7 +226,7 @@ export function createShelfIndex(
     building = readFresh(
       async () => {
         // Counted before the snapshot is taken, so a write it misses moves the count (shelfWrites).
-        const writes = await repository.shelfWrites(db).catch(() => undefined);
+        const writes = await repository.shelfWrites(writesDb).catch(() => undefined);
         return { next: await readSnapshot(db), writes };
       },
       ({ next, writes }, readFor, startedAt) => {
@@ -256,7 +262,7 @@ export function createShelfIndex(
     writesCheckedAt = Date.now();
     const counted = writesAtRead;
     checkingWrites = repository
-      .shelfWrites(db)
+      .shelfWrites(writesDb)
       .then(
         (writes) => {
           if (writes !== counted) build();
