@@ -271,7 +271,7 @@ describe('coupon and delivery from the checkout', () => {
 
   async function place(checkout: Awaited<ReturnType<typeof paidCheckout>>) {
     const result = await ctx.app.services.placement.place({ checkout, payment: payment(checkout) });
-    if (result.kind !== 'placed') throw new Error(`not placed: ${result.titles.join(', ')}`);
+    if (result.kind !== 'placed') throw new Error(`not placed: ${JSON.stringify(result)}`);
     return result.order;
   }
 

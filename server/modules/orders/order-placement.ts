@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatPaise } from '../../../shared/money.js';
 import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
@@ -8,22 +9,38 @@ import type { ShopMetrics } from '../../lib/metrics.js';
 import { customerContact } from '../accounts/customers.js';
 import { removePurchasedCartLines } from '../cart/cart-lines.js';
 import { productTaxes } from '../catalog/products.js';
-import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
+import { lockShopperCheckouts, releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
 import type { CheckoutRecord } from '../checkout/checkout-records.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
-import { confirmCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
+import type { DeliveryRules } from '../checkout/pricing.js';
+import { claimCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
 import { queueEmail } from '../email-outbox/email-outbox.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { takeDocumentNumber } from './document-numbers.js';
 import { orderBreakup } from './order-breakup.js';
 import { markOrderPaid, recordPlaced } from './order-lifecycle.repository.js';
 import { taxOrder } from './order-tax.js';
-import { addressConfirmationEmail, orderConfirmationEmail } from './orders.emails.js';
+import { addressConfirmationEmail, orderConfirmationEmail, paymentRefundEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
 
 export type PlacementResult =
   | { kind: 'placed'; order: repository.OrderRow; created: boolean }
-  | { kind: 'sold-out'; titles: string[]; refunded: boolean };
+  | { kind: 'sold-out'; titles: string[]; refunded: boolean }
+  /** The payment bought no order and is being refunded in full; `message` says why, to the shopper. */
+  | { kind: 'refunded'; message: string };
+
+/** Why a payment is given back without an order (payments.refund_reason). */
+type RefundReason = 'already-ordered' | 'checkout-closed' | 'coupon-used-up' | 'coupon-used-up-excess';
+
+/** Placement found the coupon's limits reached: no order with its discount (rolled back). */
+class CouponUsedUp extends Error {}
+
+/** Cash on delivery refused by its own limits (the reason is the answer to the shopper). */
+class Refused extends Error {
+  constructor(readonly reason: unknown) {
+    super('refused');
+  }
+}
 
 /** A cash-on-delivery checkout whose cart lines another placement already took. */
 class CartTaken extends Error {
@@ -58,6 +75,8 @@ export function createOrderPlacement(deps: {
   /** Told when stock changes, so cached catalogue reads show it at once. */
   catalog?: { invalidateStock(): void };
   publicUrl: string;
+  /** Delivery's fee and free threshold: the total of a checkout whose coupon can no longer apply. */
+  delivery: DeliveryRules;
   /** The seller's state: deliveries within it pay CGST + SGST, elsewhere IGST. */
   seller: { state: string };
   log: FastifyBaseLogger;
@@ -251,6 +270,7 @@ export function createOrderPlacement(deps: {
         orderNumber: newOrderNumber(placedAt),
         userId: locked.userId,
         checkoutId: locked.id,
+        roundId: checkoutRecords.roundOf(locked),
         shippingInfo,
         // Items and delivery before the coupon; after it, what was paid (or is due in cash).
         totalPricePaise: itemsPaise + locked.deliveryPaise,
@@ -282,8 +302,6 @@ export function createOrderPlacement(deps: {
       })),
     );
     await recordPlaced(tx, order.id, cod ? { paymentMethod: 'cod' } : undefined);
-    // The coupon's held use becomes the order's (a rollback below gives it back).
-    await confirmCouponUse(tx, locked, order.id);
     const removed = await removePurchasedCartLines(tx, locked.userId, locked.lines);
     // Cash on delivery has no payment to honour: the same cart placed twice at once (a double
     // click, two tabs) finds its lines gone the second time, and that order is not made. A paid
@@ -296,12 +314,230 @@ export function createOrderPlacement(deps: {
     // lapsed hold still buys what nobody else holds. Sold out rolls the order back.
     const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines);
     if (soldOut.length) throw new SoldOut(soldOut);
+    // The coupon's use becomes the order's if its limits still allow (after the stock: products,
+    // then coupons, as checkouts lock them); if not, everything rolls back.
+    const coupon = await claimCouponUse(tx, locked, order.id);
+    if (coupon.usedUp) throw new CouponUsedUp(coupon.message);
     if (cod) return order;
     // The invoice number very last: every order queues on the series row until its commit,
     // so it is held for as short a time as possible; a rollback gives the number back.
     const invoiceNumber = await takeDocumentNumber(tx, 'INV', placedAt);
     await repository.setInvoice(tx, order.id, invoiceNumber, placedAt);
     return { ...order, invoiceNumber, invoiceDate: placedAt };
+  }
+
+  /**
+   * The checkout priced as if its coupon had not been applied: the items at their price, delivery
+   * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
+   */
+  function withoutCoupon(locked: CheckoutRecord): CheckoutRecord {
+    const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+    const rules = deps.delivery;
+    const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
+    return {
+      ...locked,
+      couponCode: null,
+      couponDiscountPaise: 0,
+      deliveryPaise,
+      amountPaise: itemsPaise + deliveryPaise,
+      lines: locked.lines.map((line) => ({ ...line, discountPaise: 0 })),
+    };
+  }
+
+  /**
+   * Records in the caller's transaction that `amountPaise` of this payment goes back and why, and
+   * queues the customer's e-mail saying so: once per payment, however often and by whichever way
+   * (browser, webhook, reconciliation) the payment is reported. The provider is asked after the
+   * commit (makeOwedRefund); reconciliation asks again until it has answered.
+   */
+  async function oweRefund(
+    tx: Transaction,
+    checkout: CheckoutRecord,
+    payment: ProviderPayment,
+    due: { reason: RefundReason; amountPaise: number; why: string },
+  ): Promise<checkoutRecords.PaymentRecord> {
+    const row =
+      (await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id)) ??
+      (await checkoutRecords.recordPayment(tx, {
+        checkoutId: checkout.id,
+        provider: provider.name,
+        providerPaymentId: payment.id,
+        providerOrderId: payment.order_id,
+        amountPaise: payment.amount,
+        status: payment.status,
+        method: payment.method,
+        verifiedAt: now(),
+      }));
+    const recorded = await checkoutRecords.recordPaymentRefundDue(tx, row.id, {
+      reason: due.reason,
+      amountPaise: due.amountPaise,
+    });
+    if (!recorded) return row;
+    const user = await customerContact(tx, checkout.userId);
+    if (user)
+      await queueEmail(
+        tx,
+        paymentRefundEmail({
+          to: user.email,
+          firstname: user.firstname,
+          amountPaise: due.amountPaise,
+          why: due.why,
+          ordersUrl: `${deps.publicUrl}/my-orders`,
+        }),
+        'payment refund',
+      );
+    deps.metrics?.payments.inc({ outcome: `refunded-${due.reason}` });
+    return { ...row, refundReason: due.reason, refundPaise: due.amountPaise };
+  }
+
+  /** The payment bought nothing: its checkout closes (stock and coupon use back) and all of it goes back. */
+  async function refundInstead(
+    tx: Transaction,
+    checkout: CheckoutRecord,
+    payment: ProviderPayment,
+    reason: RefundReason,
+    why: string,
+  ) {
+    if (checkout.status === 'pending' || checkout.status === 'paid') {
+      await checkoutRecords.setCheckoutStatus(tx, checkout.id, 'refunded');
+      await releaseHolds(tx, checkout.id);
+      await releaseCouponHold(tx, checkout.id);
+    }
+    const owed = await oweRefund(tx, checkout, payment, { reason, amountPaise: payment.amount, why });
+    return {
+      owed,
+      message: `${why} Your payment of ${formatPaise(payment.amount)} is being refunded in full: it reaches your account in 5–7 working days.`,
+    };
+  }
+
+  /**
+   * Asks the provider for a payment's recorded refund, with an idempotency key of the payment's own
+   * (so asking again never refunds twice); an authorized payment is captured first, so that the
+   * money is back in days rather than when the bank releases the authorization. False when the
+   * provider did not answer: reconciliation asks again.
+   */
+  async function makeOwedRefund(row: checkoutRecords.PaymentRecord): Promise<boolean> {
+    if (row.refundedAt || !row.refundPaise) return true;
+    try {
+      const current = await provider.fetchPayment(row.providerPaymentId);
+      if (current?.status === 'authorized')
+        await provider.capture(row.providerPaymentId, row.amountPaise, 'INR');
+      const key = `pay-${row.id}`;
+      await provider.refund(row.providerPaymentId, row.refundPaise, key, {
+        receipt: key,
+        notes: { reason: row.refundReason ?? '' },
+      });
+      await checkoutRecords.markPaymentRefundMade(db, row.id, now(), row.refundPaise >= row.amountPaise);
+      return true;
+    } catch (error) {
+      log.warn(
+        { err: error, paymentId: row.providerPaymentId },
+        'refund of a payment without its order failed; reconciliation asks again',
+      );
+      return false;
+    }
+  }
+
+  /**
+   * The round's other checkouts can no longer become an order: where the provider allows, their
+   * unpaid provider orders stop taking payments (Razorpay cannot close an order; a payment made
+   * there anyway is refunded when it arrives).
+   */
+  async function closeReplacedProviderOrders(checkout: CheckoutRecord) {
+    const close = provider.closeOrder?.bind(provider);
+    if (!close) return;
+    const open = await checkoutRecords.openCheckoutsOfRound(
+      db,
+      checkoutRecords.roundOf(checkout),
+      checkout.id,
+    );
+    for (const other of open) {
+      if (other.status !== 'pending' || other.provider !== provider.name) continue;
+      await close(other.providerOrderId).catch((error: unknown) =>
+        log.warn({ err: error, checkoutId: other.id }, 'closing a replaced provider order failed'),
+      );
+    }
+  }
+
+  /** Why a payment recorded for refund earlier is refunded, when it is reported again. */
+  const closedBecause = (row: checkoutRecords.PaymentRecord | undefined, checkout: CheckoutRecord) =>
+    row?.refundReason === 'coupon-used-up'
+      ? `The coupon ${checkout.couponCode ?? ''} could no longer be used when this payment arrived, so no order was placed with it.`
+      : 'This payment arrived after its checkout had been closed, so no order was made from it.';
+
+  /**
+   * One transaction that settles a paid checkout, under the shopper's lock (the one checkouts are
+   * started under) and the checkout's: the same payment again answers its order; a cart already
+   * ordered (this checkout with another payment, or another checkout of its round) refunds the
+   * payment; else the order is placed. With `couponUsedUp`, placement found the coupon's limits
+   * reached: the order is placed without it if the payment covers that total, else refunded.
+   */
+  async function settleInTransaction(
+    input: { checkout: CheckoutRecord; payment: ProviderPayment; address?: DeliveryAddress },
+    shippingInfo: ShippingInfo,
+    toConfirm: boolean,
+    couponUsedUp?: string,
+  ): Promise<
+    | { order: repository.OrderRow; created: boolean; owed?: checkoutRecords.PaymentRecord }
+    | { owed: checkoutRecords.PaymentRecord; message: string }
+    | 'closed'
+  > {
+    const { checkout, payment } = input;
+    return db.transaction(async (tx) => {
+      await lockShopperCheckouts(tx, checkout.userId);
+      const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
+      const existing = await repository.findOrderByCheckout(tx, checkout.id);
+      if (existing && existing.paymentInfo.razorpayPaymentId === payment.id) {
+        // The webhook got there first without an address: the one the browser sent wins.
+        const better =
+          input.address && existing.addressToConfirm
+            ? await repository.updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
+            : undefined;
+        if (better) await retax(tx, better);
+        return { order: better ?? existing, created: false };
+      }
+      if (!locked) return 'closed' as const;
+      const ordered = existing ?? (await repository.findOrderOfRound(tx, checkoutRecords.roundOf(locked)));
+      if (ordered)
+        return refundInstead(
+          tx,
+          locked,
+          payment,
+          'already-ordered',
+          `These items were already ordered and paid for in order ${ordered.orderNumber}: this was a second payment for the same cart.`,
+        );
+      if (locked.status === 'refunded' || locked.status === 'failed') {
+        const row = await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id);
+        if (!row?.refundReason) return 'closed' as const;
+        return refundInstead(tx, locked, payment, 'checkout-closed', closedBecause(row, locked));
+      }
+      if (couponUsedUp === undefined) {
+        const order = await orderFromCheckout(tx, locked, shippingInfo, toConfirm, payment);
+        // The confirmation commits with the order (the outbox, decision 019).
+        await queueConfirmation(tx, order);
+        return { order, created: true };
+      }
+      const priced = withoutCoupon(locked);
+      if (payment.amount < priced.amountPaise)
+        return refundInstead(
+          tx,
+          locked,
+          payment,
+          'coupon-used-up',
+          `${couponUsedUp} Your payment was for the total with ${locked.couponCode}, so no order was placed: please order again without it.`,
+        );
+      // The shopper paid at least the total without the coupon: the order stands without it.
+      const order = await orderFromCheckout(tx, priced, shippingInfo, toConfirm, payment);
+      await releaseCouponHold(tx, locked.id);
+      await queueConfirmation(tx, order);
+      if (payment.amount === priced.amountPaise) return { order, created: true };
+      const owed = await oweRefund(tx, locked, payment, {
+        reason: 'coupon-used-up-excess',
+        amountPaise: payment.amount - priced.amountPaise,
+        why: `${couponUsedUp} Order ${order.orderNumber} was placed without the coupon, at ${formatPaise(priced.amountPaise)}; you paid ${formatPaise(payment.amount)}, so the difference goes back to you.`,
+      });
+      return { order, created: true, owed };
+    });
   }
 
   /** A checkout that became no order: its stock holds and coupon use go back. */
@@ -337,27 +573,14 @@ export function createOrderPlacement(deps: {
     }): Promise<PlacementResult> {
       const { checkout, payment } = input;
       const { shippingInfo, toConfirm } = await addressFor(checkout, input.address);
-      let outcome: { order: repository.OrderRow; created: boolean } | 'refunded';
+      let outcome: Awaited<ReturnType<typeof settleInTransaction>>;
       try {
-        outcome = await db.transaction(async (tx) => {
-          const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
-          const existing = await repository.findOrderByCheckout(tx, checkout.id);
-          if (existing) {
-            // The webhook got there first without an address: the one the browser sent wins.
-            const better =
-              input.address && existing.addressToConfirm
-                ? await repository.updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
-                : undefined;
-            if (better) await retax(tx, better);
-            return { order: better ?? existing, created: false };
-          }
-          if (!locked || locked.status === 'refunded' || locked.status === 'failed')
-            return 'refunded' as const;
-          const order = await orderFromCheckout(tx, locked, shippingInfo, toConfirm, payment);
-          // The confirmation commits with the order (the outbox, decision 019).
-          await queueConfirmation(tx, order);
-          return { order, created: true };
-        });
+        try {
+          outcome = await settleInTransaction(input, shippingInfo, toConfirm);
+        } catch (error) {
+          if (!(error instanceof CouponUsedUp)) throw error;
+          outcome = await settleInTransaction(input, shippingInfo, toConfirm, error.message);
+        }
       } catch (error) {
         if (!(error instanceof SoldOut)) throw error;
         await abandon(checkout.id, 'refunded');
@@ -366,17 +589,31 @@ export function createOrderPlacement(deps: {
         deps.metrics?.payments.inc({ outcome: 'refunded-sold-out' });
         return { kind: 'sold-out', titles: error.titles, refunded };
       }
-      if (outcome === 'refunded')
+      if (outcome === 'closed')
         return { kind: 'sold-out', titles: [], refunded: payment.status === 'captured' };
+      if ('message' in outcome) {
+        await makeOwedRefund(outcome.owed);
+        return { kind: 'refunded', message: outcome.message };
+      }
       if (outcome.created) {
         deps.metrics?.ordersPlaced.inc({ payment: 'online' });
         deps.metrics?.payments.inc({ outcome: 'paid' });
         deps.catalog?.invalidateStock();
         await settlePayment(payment, checkout.amountPaise);
+        if (outcome.owed) await makeOwedRefund(outcome.owed);
+        await closeReplacedProviderOrders(checkout);
       }
       // The browser's address is all there will be: ask for a better one now.
       if (input.address && outcome.order.addressToConfirm) await requestAddressConfirmation(outcome.order);
-      return { kind: 'placed', ...outcome };
+      return { kind: 'placed', order: outcome.order, created: outcome.created };
+    },
+
+    /** Refunds recorded for payments without their order that the provider has not made yet (reconciliation). */
+    async makeRefundsDue(limit = 100): Promise<{ due: number; made: number }> {
+      const due = await checkoutRecords.paymentsWithRefundDue(db, limit);
+      let made = 0;
+      for (const row of due) if (await makeOwedRefund(row)) made++;
+      return { due: due.length, made };
     },
 
     /**
@@ -386,22 +623,40 @@ export function createOrderPlacement(deps: {
      */
     async placeCashOnDelivery(
       checkout: CheckoutRecord,
-      inTransaction: (tx: Transaction, order: repository.OrderRow) => Promise<void>,
+      steps: {
+        /** COD's own limits, checked under the shopper's lock; throws the refusal (AppError). */
+        refuse: (tx: Transaction, checkout: CheckoutRecord) => Promise<void>;
+        /** What must commit with the order (its one-time code). */
+        inTransaction: (tx: Transaction, order: repository.OrderRow) => Promise<void>;
+      },
     ): Promise<repository.OrderRow> {
       const shippingInfo = checkout.shippingInfo;
       if (!shippingInfo) throw new Error(`cash-on-delivery checkout ${checkout.id} has no address`);
+      const inTransaction = steps.inTransaction;
       try {
         const order = await db.transaction(async (tx) => {
+          await lockShopperCheckouts(tx, checkout.userId);
           const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
           if (locked?.status !== 'pending') throw conflict('This order was already placed.');
+          await steps.refuse(tx, locked).catch((error: unknown) => {
+            throw new Refused(error);
+          });
+          // The cart was ordered meanwhile through another checkout of its round.
+          if (await repository.findOrderOfRound(tx, checkoutRecords.roundOf(locked))) throw new CartTaken();
           const placed = await orderFromCheckout(tx, locked, shippingInfo, false, 'cash-on-delivery');
           await inTransaction(tx, placed);
           return placed;
         });
         deps.metrics?.ordersPlaced.inc({ payment: 'cash-on-delivery' });
         deps.catalog?.invalidateStock();
+        await closeReplacedProviderOrders(checkout);
         return order;
       } catch (error) {
+        if (error instanceof CouponUsedUp || error instanceof Refused) {
+          await abandon(checkout.id, 'failed');
+          if (error instanceof Refused) throw error.reason;
+          throw conflict(`${error.message} Nothing was ordered: please place the order again without it.`);
+        }
         if (error instanceof CartTaken) {
           await abandon(checkout.id, 'failed');
           throw conflict(
