@@ -20,17 +20,16 @@ import { takeDocumentNumber } from './document-numbers.js';
 import { orderBreakup } from './order-breakup.js';
 import { markOrderPaid, recordPlaced } from './order-lifecycle.repository.js';
 import { taxOrder } from './order-tax.js';
-import { addressConfirmationEmail, orderConfirmationEmail, paymentRefundEmail } from './orders.emails.js';
+import { orderConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
+import { createPlacementAddresses } from './placement-addresses.js';
+import { createUnplacedPayments } from './unplaced-payments.js';
 
 export type PlacementResult =
   | { kind: 'placed'; order: repository.OrderRow; created: boolean }
   | { kind: 'sold-out'; titles: string[]; refunded: boolean }
   /** The payment bought no order and is being refunded in full; `message` says why, to the shopper. */
   | { kind: 'refunded'; message: string };
-
-/** Why a payment is given back without an order (payments.refund_reason). */
-type RefundReason = 'already-ordered' | 'checkout-closed' | 'coupon-used-up' | 'coupon-used-up-excess';
 
 /** Placement found the coupon's limits reached: no order with its discount (rolled back). */
 class CouponUsedUp extends Error {}
@@ -85,84 +84,16 @@ export function createOrderPlacement(deps: {
 }) {
   const { db, provider, log } = deps;
   const now = deps.now ?? (() => new Date());
-
-  /**
-   * The address to ship to, and whether it still needs confirming: the one sent with the order,
-   * else the one given at checkout (validated then), else a placeholder. A paid order is never
-   * dropped for want of an address: the customer is asked for it by e-mail.
-   */
-  async function addressFor(
-    checkout: CheckoutRecord,
-    given: DeliveryAddress | undefined,
-  ): Promise<{ shippingInfo: ShippingInfo; toConfirm: boolean }> {
-    if (given) return { shippingInfo: given.address, toConfirm: !given.confirmed };
-    if (checkout.shippingInfo) return { shippingInfo: checkout.shippingInfo, toConfirm: false };
-    const user = await customerContact(db, checkout.userId);
-    return {
-      toConfirm: true,
-      shippingInfo: {
-        firstName: user?.firstname ?? 'Customer',
-        lastName: user?.lastname ?? '',
-        address: 'Address to be confirmed with the customer',
-        landmark: '-',
-        city: '-',
-        state: '-',
-        country: 'India',
-        pincode: '-',
-        ...(user?.mobile ? { mobile: user.mobile } : {}),
-      },
-    };
-  }
-
-  /**
-   * Once per order: the e-mail asking the customer to confirm an address we could not read. The
-   * claim and the outbox row commit together, so it is neither lost nor sent twice.
-   */
-  async function requestAddressConfirmation(order: repository.OrderRow) {
-    await db.transaction(async (tx) => {
-      if (!(await repository.claimAddressRequest(tx, order.id, now()))) return;
-      const user = await customerContact(tx, order.userId);
-      if (!user) return;
-      await queueEmail(
-        tx,
-        addressConfirmationEmail({
-          to: user.email,
-          firstname: user.firstname,
-          orderNumber: order.orderNumber,
-          shipping: order.shippingInfo,
-          ordersUrl: `${deps.publicUrl}/my-orders`,
-          contactUrl: `${deps.publicUrl}/contact`,
-        }),
-        'address confirmation',
-      );
-    });
-  }
-
-  /**
-   * The order was placed (by the webhook) before the browser's address arrived: its place of
-   * supply was the seller's state; the real address may move it to IGST. Same lines, same rates,
-   * same invoice number: the invoice is only printed from these figures, so nothing has gone out.
-   */
-  async function retax(tx: Transaction, order: repository.OrderRow) {
-    const lines = await repository.taxLinesOfOrder(tx, order.id);
-    const tax = taxOrder({
-      lines,
-      deliveryPaise: order.deliveryPaise,
-      sellerState: deps.seller.state,
-      deliveryState: order.shippingInfo.state,
-      fixedRates: true,
-    });
-    await repository.updateOrderTax(
-      tx,
-      order.id,
-      { taxPaise: tax.taxPaise, placeOfSupply: tax.placeOfSupply },
-      lines.map((line, i) => {
-        const { taxablePaise, cgstPaise, sgstPaise, igstPaise } = tax.lines[i]!;
-        return { id: line.id, taxablePaise, cgstPaise, sgstPaise, igstPaise };
-      }),
-    );
-    Object.assign(order, { taxPaise: tax.taxPaise, placeOfSupply: tax.placeOfSupply });
-  }
+  const unplaced = createUnplacedPayments({ ...deps, now });
+  const {
+    withoutCoupon,
+    refundInstead,
+    oweRefund,
+    makeOwedRefund,
+    closeReplacedProviderOrders,
+    closedBecause,
+  } = unplaced;
+  const { addressFor, requestAddressConfirmation, retax } = createPlacementAddresses({ ...deps, now });
 
   async function settlePayment(payment: ProviderPayment, amount: number) {
     if (payment.status !== 'authorized') return;
@@ -327,145 +258,6 @@ export function createOrderPlacement(deps: {
   }
 
   /**
-   * The checkout priced as if its coupon had not been applied: the items at their price, delivery
-   * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
-   */
-  function withoutCoupon(locked: CheckoutRecord): CheckoutRecord {
-    const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    const rules = deps.delivery;
-    const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
-    return {
-      ...locked,
-      couponCode: null,
-      couponDiscountPaise: 0,
-      deliveryPaise,
-      amountPaise: itemsPaise + deliveryPaise,
-      lines: locked.lines.map((line) => ({ ...line, discountPaise: 0 })),
-    };
-  }
-
-  /**
-   * Records in the caller's transaction that `amountPaise` of this payment goes back and why, and
-   * queues the customer's e-mail saying so: once per payment, however often and by whichever way
-   * (browser, webhook, reconciliation) the payment is reported. The provider is asked after the
-   * commit (makeOwedRefund); reconciliation asks again until it has answered.
-   */
-  async function oweRefund(
-    tx: Transaction,
-    checkout: CheckoutRecord,
-    payment: ProviderPayment,
-    due: { reason: RefundReason; amountPaise: number; why: string },
-  ): Promise<checkoutRecords.PaymentRecord> {
-    const row =
-      (await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id)) ??
-      (await checkoutRecords.recordPayment(tx, {
-        checkoutId: checkout.id,
-        provider: provider.name,
-        providerPaymentId: payment.id,
-        providerOrderId: payment.order_id,
-        amountPaise: payment.amount,
-        status: payment.status,
-        method: payment.method,
-        verifiedAt: now(),
-      }));
-    const recorded = await checkoutRecords.recordPaymentRefundDue(tx, row.id, {
-      reason: due.reason,
-      amountPaise: due.amountPaise,
-    });
-    if (!recorded) return row;
-    const user = await customerContact(tx, checkout.userId);
-    if (user)
-      await queueEmail(
-        tx,
-        paymentRefundEmail({
-          to: user.email,
-          firstname: user.firstname,
-          amountPaise: due.amountPaise,
-          why: due.why,
-          ordersUrl: `${deps.publicUrl}/my-orders`,
-        }),
-        'payment refund',
-      );
-    deps.metrics?.payments.inc({ outcome: `refunded-${due.reason}` });
-    return { ...row, refundReason: due.reason, refundPaise: due.amountPaise };
-  }
-
-  /** The payment bought nothing: its checkout closes (stock and coupon use back) and all of it goes back. */
-  async function refundInstead(
-    tx: Transaction,
-    checkout: CheckoutRecord,
-    payment: ProviderPayment,
-    reason: RefundReason,
-    why: string,
-  ) {
-    if (checkout.status === 'pending' || checkout.status === 'paid') {
-      await checkoutRecords.setCheckoutStatus(tx, checkout.id, 'refunded');
-      await releaseHolds(tx, checkout.id);
-      await releaseCouponHold(tx, checkout.id);
-    }
-    const owed = await oweRefund(tx, checkout, payment, { reason, amountPaise: payment.amount, why });
-    return {
-      owed,
-      message: `${why} Your payment of ${formatPaise(payment.amount)} is being refunded in full: it reaches your account in 5–7 working days.`,
-    };
-  }
-
-  /**
-   * Asks the provider for a payment's recorded refund, with an idempotency key of the payment's own
-   * (so asking again never refunds twice); an authorized payment is captured first, so that the
-   * money is back in days rather than when the bank releases the authorization. False when the
-   * provider did not answer: reconciliation asks again.
-   */
-  async function makeOwedRefund(row: checkoutRecords.PaymentRecord): Promise<boolean> {
-    if (row.refundedAt || !row.refundPaise) return true;
-    try {
-      const current = await provider.fetchPayment(row.providerPaymentId);
-      if (current?.status === 'authorized')
-        await provider.capture(row.providerPaymentId, row.amountPaise, 'INR');
-      const key = `pay-${row.id}`;
-      await provider.refund(row.providerPaymentId, row.refundPaise, key, {
-        receipt: key,
-        notes: { reason: row.refundReason ?? '' },
-      });
-      await checkoutRecords.markPaymentRefundMade(db, row.id, now(), row.refundPaise >= row.amountPaise);
-      return true;
-    } catch (error) {
-      log.warn(
-        { err: error, paymentId: row.providerPaymentId },
-        'refund of a payment without its order failed; reconciliation asks again',
-      );
-      return false;
-    }
-  }
-
-  /**
-   * The round's other checkouts can no longer become an order: where the provider allows, their
-   * unpaid provider orders stop taking payments (Razorpay cannot close an order; a payment made
-   * there anyway is refunded when it arrives).
-   */
-  async function closeReplacedProviderOrders(checkout: CheckoutRecord) {
-    const close = provider.closeOrder?.bind(provider);
-    if (!close) return;
-    const open = await checkoutRecords.openCheckoutsOfRound(
-      db,
-      checkoutRecords.roundOf(checkout),
-      checkout.id,
-    );
-    for (const other of open) {
-      if (other.status !== 'pending' || other.provider !== provider.name) continue;
-      await close(other.providerOrderId).catch((error: unknown) =>
-        log.warn({ err: error, checkoutId: other.id }, 'closing a replaced provider order failed'),
-      );
-    }
-  }
-
-  /** Why a payment recorded for refund earlier is refunded, when it is reported again. */
-  const closedBecause = (row: checkoutRecords.PaymentRecord | undefined, checkout: CheckoutRecord) =>
-    row?.refundReason === 'coupon-used-up'
-      ? `The coupon ${checkout.couponCode ?? ''} could no longer be used when this payment arrived, so no order was placed with it.`
-      : 'This payment arrived after its checkout had been closed, so no order was made from it.';
-
-  /**
    * One transaction that settles a paid checkout, under the shopper's lock (the one checkouts are
    * started under) and the checkout's: the same payment again answers its order; a cart already
    * ordered (this checkout with another payment, or another checkout of its round) refunds the
@@ -609,12 +401,7 @@ export function createOrderPlacement(deps: {
     },
 
     /** Refunds recorded for payments without their order that the provider has not made yet (reconciliation). */
-    async makeRefundsDue(limit = 100): Promise<{ due: number; made: number }> {
-      const due = await checkoutRecords.paymentsWithRefundDue(db, limit);
-      let made = 0;
-      for (const row of due) if (await makeOwedRefund(row)) made++;
-      return { due: due.length, made };
-    },
+    makeRefundsDue: unplaced.makeRefundsDue,
 
     /**
      * A cash-on-delivery checkout (checkout.service.ts prepareCashOnDelivery) becomes its order at
