@@ -674,9 +674,15 @@ export const orders = pgTable(
     ),
     // The lapse sweep's and the console's unconfirmed cash-on-delivery orders.
     index('orders_unconfirmed_idx').on(t.createdAt).where(sql`${t.state} = 'unconfirmed'`),
-    // Cash still to collect, per customer and per address (the COD limit, decision 034).
+    // Cash still to collect, per customer and per address (the COD limit, decision 034); the
+    // address key is written as orders.repository.ts's addressKey writes it.
     index('orders_cod_outstanding_idx')
       .on(t.userId)
+      .where(sql`${t.paymentMethod} = 'cod' and ${t.paymentStatus} = 'unpaid' and ${t.state} <> 'cancelled'`),
+    index('orders_cod_outstanding_address_idx')
+      .on(
+        sql`(lower(regexp_replace(${t.shippingInfo}->>'address', '[^[:alnum:]]', '', 'g')) || ':' || (${t.shippingInfo}->>'pincode'))`,
+      )
       .where(sql`${t.paymentMethod} = 'cod' and ${t.paymentStatus} = 'unpaid' and ${t.state} <> 'cancelled'`),
     check(
       'orders_fulfilment_status_check',
