@@ -147,7 +147,7 @@ test('two checkouts of one cart, both paid in the sheet: one order and one autom
   expect(created.map((c) => c.status).sort()).toEqual([200, 409]);
   const placed = created.find((c) => c.status === 200)!.body.order as { orderNumber: string };
   const refused = created.find((c) => c.status === 409)!.body as { message: string };
-  expect(refused.message).toContain(`already ordered and paid for in order ${placed.orderNumber}`);
+  expect(refused.message).toContain(`already ordered, in order ${placed.orderNumber}`);
   expect(refused.message).toMatch(/Your payment of ₹[\d,]+\.\d{2} is being refunded in full/);
   // The browser logs the 409 of the second create-order; it is the answer this test expects.
   allowFailedApiCalls(consoleErrors, 409);

@@ -86,7 +86,7 @@ describe('two checkouts of one cart, both paid', () => {
     const refused = await shop.createOrder(customer, paidFirst);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(
-      `These items were already ordered and paid for in order ${orderNumber}: this was a second payment for the same cart. Your payment of ₹1,499.00 is being refunded in full: it reaches your account in 5–7 working days.`,
+      `These items were already ordered, in order ${orderNumber}: this was a second payment for the same cart. Your payment of ₹1,499.00 is being refunded in full: it reaches your account in 5–7 working days.`,
     );
     // Reported again: by the browser, the webhook and reconciliation.
     expect((await shop.createOrder(customer, paidFirst)).statusCode).toBe(409);
@@ -106,7 +106,7 @@ describe('two checkouts of one cart, both paid', () => {
     });
     const mails = await refundMails(customer);
     expect(mails.map((m) => m.subject)).toEqual(['We are refunding your payment of ₹1,499.00']);
-    expect(mails[0]!.text).toContain(`already ordered and paid for in order ${orderNumber}`);
+    expect(mails[0]!.text).toContain(`already ordered, in order ${orderNumber}`);
   });
 
   it('settling at the same moment (browser and webhook for each) still make one order and one refund', async () => {

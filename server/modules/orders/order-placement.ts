@@ -296,7 +296,7 @@ export function createOrderPlacement(deps: {
           locked,
           payment,
           'already-ordered',
-          `These items were already ordered and paid for in order ${ordered.orderNumber}: this was a second payment for the same cart.`,
+          `These items were already ordered, in order ${ordered.orderNumber}: this was a second payment for the same cart.`,
         );
       if (locked.status === 'refunded' || locked.status === 'failed') {
         const row = await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id);
