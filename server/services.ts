@@ -85,6 +85,7 @@ export async function createServices(deps: {
     provider,
     catalog,
     publicUrl: config.publicUrl,
+    delivery: config.delivery,
     seller: config.seller,
     log,
     metrics,
@@ -135,6 +136,7 @@ export async function createServices(deps: {
     lifecycle: orderLifecycle,
     sender: emailCodeSender(),
     confirmMinutes: config.cashOnDelivery.confirmMinutes,
+    maxOutstandingPaise: config.cashOnDelivery.maxOrderPaise,
     publicUrl: config.publicUrl,
   });
   const orders = createOrdersService({ db, provider, catalog, checkout, placement });

@@ -504,11 +504,16 @@ export const checkouts = pgTable(
     deliveryPaise: bigint('delivery_paise', { mode: 'number' }).notNull().default(0),
     shippingInfo: jsonb('shipping_info').$type<ShippingInfo>(),
     status: text('status', { enum: checkoutStatuses }).notNull().default('pending'),
+    // The checkouts started for one cart until one of them becomes its order share a round (a
+    // new checkout replaces the old): a round has at most one order, and every other payment in
+    // it is refunded (decision 034). Null on checkouts made before rounds: their own id.
+    roundId: uuid('round_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('checkouts_provider_order_key').on(t.provider, t.providerOrderId),
+    index('checkouts_round_idx').on(t.roundId),
     index('checkouts_user_idx').on(t.userId, t.createdAt),
     index('checkouts_status_idx').on(t.status, t.createdAt),
     check('checkouts_amount_positive', sql`${t.amountPaise} > 0`),
@@ -563,12 +568,25 @@ export const payments = pgTable(
     method: text('method'),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    // A payment that bought no order (its cart was already ordered, its coupon was used up) or
+    // paid more than its order: why and how much goes back, recorded before the provider is
+    // asked; refundedAt is set when it has (decision 034).
+    refundReason: text('refund_reason'),
+    refundPaise: bigint('refund_paise', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_checkout_idx').on(t.checkoutId),
+    // Reconciliation's refunds still to make.
+    index('payments_refund_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.refundReason} is not null and ${t.refundedAt} is null`),
+    check(
+      'payments_refund_within_amount',
+      sql`${t.refundPaise} is null or (${t.refundPaise} > 0 and ${t.refundPaise} <= ${t.amountPaise})`,
+    ),
   ],
 );
 
@@ -588,6 +606,8 @@ export const orders = pgTable(
     checkoutId: uuid('checkout_id')
       .notNull()
       .references(() => checkouts.id, { onDelete: 'restrict' }),
+    // One order per cart: the round of checkouts it came from (checkouts.roundId), unique.
+    roundId: uuid('round_id'),
     shippingInfo: jsonb('shipping_info').$type<ShippingInfo>().notNull(),
     totalPricePaise: bigint('total_price_paise', { mode: 'number' }).notNull(),
     totalPriceAfterDiscountPaise: bigint('total_price_after_discount_paise', { mode: 'number' }).notNull(),
@@ -632,6 +652,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
     uniqueIndex('orders_checkout_key').on(t.checkoutId),
+    uniqueIndex('orders_round_key').on(t.roundId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The console's order table: newest first, by status, by total.
     index('orders_created_at_idx').on(t.createdAt, t.id),
@@ -654,6 +675,16 @@ export const orders = pgTable(
     ),
     // The lapse sweep's and the console's unconfirmed cash-on-delivery orders.
     index('orders_unconfirmed_idx').on(t.createdAt).where(sql`${t.state} = 'unconfirmed'`),
+    // Cash still to collect, per customer and per address (the COD limit, decision 034); the
+    // address key is written as orders.repository.ts's addressKey writes it.
+    index('orders_cod_outstanding_idx')
+      .on(t.userId)
+      .where(sql`${t.paymentMethod} = 'cod' and ${t.paymentStatus} = 'unpaid' and ${t.state} <> 'cancelled'`),
+    index('orders_cod_outstanding_address_idx')
+      .on(
+        sql`(lower(regexp_replace(${t.shippingInfo}->>'address', '[^[:alnum:]]', '', 'g')) || ':' || (${t.shippingInfo}->>'pincode'))`,
+      )
+      .where(sql`${t.paymentMethod} = 'cod' and ${t.paymentStatus} = 'unpaid' and ${t.state} <> 'cancelled'`),
     check(
       'orders_fulfilment_status_check',
       sql`${t.fulfilmentStatus} in ('unfulfilled', 'packed', 'shipped', 'out_for_delivery', 'delivered', 'returned')`,

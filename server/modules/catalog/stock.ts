@@ -107,6 +107,14 @@ export async function holdStock(
 }
 
 /**
+ * Serialises what starts or settles one shopper's checkouts (the original client sends two per
+ * click): starting a checkout and placing its order both take it first, in their transaction.
+ */
+export async function lockShopperCheckouts(tx: Transaction, userId: string): Promise<void> {
+  await repository.lockShopperCheckouts(tx, userId);
+}
+
+/**
  * Takes the stock of a paid checkout: its own hold, or (when the hold lapsed) whatever is not
  * held for others. Returns the titles that could not be had; the caller rolls back if any.
  * Products are locked in id order, so two orders cannot deadlock, and only for the rest of

@@ -13,13 +13,27 @@ export {
   findCheckoutByProviderOrder,
   /** What is recorded about a provider's payment id. */
   findPayment as findRecordedPayment,
+  /** The customer's most recent checkout (a new one joins its round unless that round was ordered). */
+  latestCheckoutOf,
   /** Locks a checkout until the transaction ends: settling one checkout happens one at a time. */
   lockCheckout,
   markPaymentCaptured,
   markPaymentRefunded,
+  /** Marks a payment's refund as made (refunded in full: its status becomes refunded). */
+  markPaymentRefundMade,
+  /** The round's checkouts still waiting for a payment or an order (their provider orders are closed). */
+  openCheckoutsOfRound,
   type PaymentRow as PaymentRecord,
   /** Every payment recorded for a checkout, oldest first (the console's order page). */
   paymentsOfCheckout,
+  /** Payments whose recorded refund has not gone through yet (reconciliation asks again). */
+  paymentsWithRefundDue,
+  /** Records, once, the refund a payment is owed and why; false if one was recorded already. */
+  recordPaymentRefundDue,
+  /** A checkout's round id. */
+  roundOf,
+  /** Whether another checkout of the round became its order. */
+  roundOrdered,
   setCheckoutStatus,
   /** Checkouts still waiting for their order, for reconciliation. */
   staleCheckouts,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type CheckoutLineSnapshot, checkouts, payments, type ShippingInfo } from '../../db/schema.js';
 
@@ -17,6 +17,7 @@ export async function insertCheckout(
     couponCode?: string | null;
     couponDiscountPaise?: number;
     deliveryPaise?: number;
+    roundId: string;
   },
 ): Promise<CheckoutRow> {
   const [row] = await db.insert(checkouts).values(values).returning();
@@ -45,6 +46,59 @@ export async function findCheckoutById(db: Executor, checkoutId: string): Promis
 export async function lockCheckout(db: Executor, checkoutId: string): Promise<CheckoutRow | undefined> {
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for('update').limit(1);
   return row;
+}
+
+/** A checkout's round: the checkouts of one cart until it is ordered (older rows: their own id). */
+export const roundOf = (checkout: Pick<CheckoutRow, 'id' | 'roundId'>): string =>
+  checkout.roundId ?? checkout.id;
+
+/** The customer's most recent checkout, online or cash on delivery. */
+export async function latestCheckoutOf(db: Executor, userId: string): Promise<CheckoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.userId, userId))
+    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
+    .limit(1);
+  return row;
+}
+
+/** Whether another checkout of the round already became its order. */
+export async function roundOrdered(
+  db: Executor,
+  roundId: string,
+  exceptCheckoutId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        or(eq(checkouts.roundId, roundId), eq(checkouts.id, roundId)),
+        eq(checkouts.status, 'completed'),
+        exceptCheckoutId ? ne(checkouts.id, exceptCheckoutId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The round's checkouts still waiting for a payment or an order, but `exceptCheckoutId`. */
+export async function openCheckoutsOfRound(
+  db: Executor,
+  roundId: string,
+  exceptCheckoutId: string,
+): Promise<CheckoutRow[]> {
+  return db
+    .select()
+    .from(checkouts)
+    .where(
+      and(
+        or(eq(checkouts.roundId, roundId), eq(checkouts.id, roundId)),
+        inArray(checkouts.status, ['pending', 'paid']),
+        ne(checkouts.id, exceptCheckoutId),
+      ),
+    );
 }
 
 export async function setCheckoutStatus(db: Executor, checkoutId: string, status: CheckoutRow['status']) {
@@ -76,7 +130,8 @@ export async function upsertPayment(
       target: [payments.provider, payments.providerPaymentId],
       set: {
         // Webhooks arrive out of order: a late payment.authorized must not undo a capture.
-        status: sql`case when ${payments.status} in ('captured', 'refunded') and ${values.status} in ('created', 'authorized') then ${payments.status} else ${values.status} end`,
+        // A refunded payment stays refunded whatever is reported about its capture afterwards.
+        status: sql`case when ${payments.status} = 'refunded' then ${payments.status} when ${payments.status} = 'captured' and ${values.status} in ('created', 'authorized') then ${payments.status} else ${values.status} end`,
         method: values.method,
         ...(values.verifiedAt
           ? { verifiedAt: sql`coalesce(${payments.verifiedAt}, ${values.verifiedAt})` }
@@ -107,6 +162,41 @@ export async function findPayment(
     .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
     .limit(1);
   return row;
+}
+
+/**
+ * Records, once, that `amountPaise` of a payment goes back and why (before the provider is
+ * asked). False when a refund of this payment was already recorded.
+ */
+export async function recordPaymentRefundDue(
+  db: Executor,
+  paymentId: string,
+  due: { reason: string; amountPaise: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ refundReason: due.reason, refundPaise: due.amountPaise })
+    .where(and(eq(payments.id, paymentId), isNull(payments.refundReason)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** Payments whose recorded refund has not gone through yet, oldest first (reconciliation). */
+export async function paymentsWithRefundDue(db: Executor, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(isNotNull(payments.refundReason), isNull(payments.refundedAt)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+/** A payment's recorded refund went through: it keeps its status unless all of it went back. */
+export async function markPaymentRefundMade(db: Executor, paymentId: string, at: Date, whole: boolean) {
+  await db
+    .update(payments)
+    .set({ refundedAt: at, ...(whole ? { status: 'refunded' } : {}) })
+    .where(eq(payments.id, paymentId));
 }
 
 export async function markPaymentRefunded(db: Executor, paymentId: string, at: Date) {

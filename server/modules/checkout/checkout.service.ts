@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   ApiCheckoutStart,
   CashOnDeliveryInput,
@@ -9,12 +9,12 @@ import type {
 import type { ApiPaymentInfo } from '../../../shared/api/orders.schemas.js';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas.js';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../shared/money.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import type { CheckoutLineSnapshot, ShippingInfo } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { cartLinesOf } from '../cart/cart-lines.js';
+import { type CartLineForCheckout, cartLinesOf } from '../cart/cart-lines.js';
 import { productsForPricing } from '../catalog/product-pricing.js';
-import { assertAvailable, holdStock } from '../catalog/stock.js';
+import { assertAvailable, holdStock, lockShopperCheckouts } from '../catalog/stock.js';
 import { taxonomyTitles } from '../catalog/taxonomy-refs.js';
 import {
   type CheckoutCoupon,
@@ -236,8 +236,33 @@ export function createCheckoutService(deps: {
   }
 
   /**
+   * The round a new checkout belongs to, under the shopper's lock: the one of their latest
+   * checkout (it replaces that one: one order for the cart, whichever is paid), or a new round once
+   * that one was ordered. The cart must still hold what was priced: an order placed from it since
+   * (the other of two checkouts sent at once, already paid) took those lines.
+   */
+  async function roundFor(tx: Transaction, userId: string, lines: CheckoutLineSnapshot[]): Promise<string> {
+    await lockShopperCheckouts(tx, userId);
+    const cart = await cartLinesOf(tx, userId);
+    const inCart = (line: CheckoutLineSnapshot) =>
+      cart.some(
+        (c: CartLineForCheckout) =>
+          c.productId === line.productId && c.colorId === line.colorId && c.quantity === line.quantity,
+      );
+    if (!lines.every(inCart))
+      throw new AppError(
+        409,
+        'Your cart changed while the payment was being set up (were these items just ordered?). Please check My orders and your cart, then try again.',
+      );
+    const latest = await repository.latestCheckoutOf(tx, userId);
+    if (!latest) return randomUUID();
+    const round = repository.roundOf(latest);
+    return (await repository.roundOrdered(tx, round)) ? randomUUID() : round;
+  }
+
+  /**
    * The checkout record with the cart's stock held for `holdMinutes` and one use of the coupon
-   * held as long. A new checkout replaces the shopper's earlier holds.
+   * held as long. A new checkout replaces the shopper's earlier holds, and joins their round.
    */
   async function recordCheckout(
     userId: string,
@@ -253,7 +278,9 @@ export function createCheckoutService(deps: {
   ) {
     const { breakup, lines, coupon } = values;
     return db.transaction(async (tx) => {
+      const roundId = await roundFor(tx, userId, lines);
       const checkout = await repository.insertCheckout(tx, {
+        roundId,
         userId,
         provider: values.provider,
         providerOrderId: values.providerOrderId,

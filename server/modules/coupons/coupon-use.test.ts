@@ -4,7 +4,7 @@ import { checkouts, couponRedemptions, coupons } from '../../db/schema.js';
 import { createProduct, ensureColor } from '../../test/factories.js';
 import { insertCustomer, insertOrder } from '../../test/orders.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { type CheckoutCoupon, confirmCouponUse, couponForCheckout, reserveCouponUse } from './coupon-use.js';
+import { type CheckoutCoupon, claimCouponUse, couponForCheckout, reserveCouponUse } from './coupon-use.js';
 
 /**
  * The reservation itself: a second checkout counting the uses must wait for the first to commit.
@@ -98,39 +98,47 @@ describe('reserveCouponUse', () => {
   });
 });
 
-describe('confirmCouponUse', () => {
-  it('gives the held use its order; records one when the hold was released meanwhile (the shopper paid the discounted total)', async () => {
+describe('claimCouponUse', () => {
+  it('gives the held use its order; takes one again when the hold was released and there is room; refuses past the limit', async () => {
     const [row] = await db()
       .insert(coupons)
-      .values({ name: 'PAIDLATE', discountPercent: 10, expiresAt: new Date('2099-12-31'), usageLimit: 1 })
+      .values({ name: 'PAIDLATE', discountPercent: 10, expiresAt: new Date('2099-12-31'), usageLimit: 2 })
       .returning();
     const product = await createProduct(db(), { pricePaise: 10_000, colors: ['#000000'] });
     const color = await ensureColor(db(), '#000000');
-    const customer = await insertCustomer(db());
-    const order = async () =>
+    const customers = [await insertCustomer(db()), await insertCustomer(db()), await insertCustomer(db())];
+    const order = async (i: number) =>
       insertOrder(db(), {
-        userId: customer!.id,
+        userId: customers[i]!.id,
         lines: [{ productId: product.id, colorId: color.id, pricePaise: 10_000 }],
       });
-    const checkoutOfOrder = (o: { checkoutId: string }) => ({
+    const checkoutOfOrder = (o: { checkoutId: string; userId: string }) => ({
       id: o.checkoutId,
-      userId: customer!.id,
+      userId: o.userId,
       couponCode: 'PAIDLATE',
       couponDiscountPaise: 1_000,
     });
-    const held = await order();
+    const held = await order(0);
     await db().transaction((tx) =>
       reserveCouponUse(tx, {
         coupon: toCoupon(row!),
-        userId: customer!.id,
+        userId: customers[0]!.id,
         checkoutId: held.checkoutId,
         discountPaise: 1_000,
         expiresAt: new Date(Date.now() + 60_000),
       }),
     );
-    await db().transaction((tx) => confirmCouponUse(tx, checkoutOfOrder(held), held.id));
-    const released = await order();
-    await db().transaction((tx) => confirmCouponUse(tx, checkoutOfOrder(released), released.id));
+    const claim = (o: { id: string; checkoutId: string; userId: string }) =>
+      db().transaction((tx) => claimCouponUse(tx, checkoutOfOrder(o), o.id));
+    expect(await claim(held)).toEqual({ usedUp: false });
+    const released = await order(1);
+    expect(await claim(released)).toEqual({ usedUp: false });
+    // Two placed uses of two: a third payment whose hold lapsed gets no use (nor the discount).
+    const late = await order(2);
+    expect(await claim(late)).toEqual({
+      usedUp: true,
+      message: 'PAIDLATE has been used up. Try another coupon.',
+    });
     const uses = await db().select().from(couponRedemptions).where(eq(couponRedemptions.couponId, row!.id));
     expect(uses.map((u) => [u.checkoutId, u.orderId, u.discountPaise]).sort()).toEqual(
       [
@@ -139,9 +147,9 @@ describe('confirmCouponUse', () => {
       ].sort(),
     );
     // A checkout without a coupon writes nothing.
-    const plain = await order();
+    const plain = await order(0);
     await db().transaction((tx) =>
-      confirmCouponUse(tx, { ...checkoutOfOrder(plain), couponCode: null, couponDiscountPaise: 0 }, plain.id),
+      claimCouponUse(tx, { ...checkoutOfOrder(plain), couponCode: null, couponDiscountPaise: 0 }, plain.id),
     );
     expect(
       await db().select().from(couponRedemptions).where(eq(couponRedemptions.checkoutId, plain.checkoutId)),

@@ -70,13 +70,20 @@ function refuseOutsideWindow(row: repository.CouponRow, now: number) {
     throw refused(`${row.name} expired on ${dayFormat.format(row.expiresAt)}.`);
 }
 
-function refuseUsedUp(row: repository.CouponRow, uses: { total: number; mine: number }) {
+/** Why the coupon cannot be used once more by this customer, or undefined when it can. */
+function usedUpMessage(row: repository.CouponRow, uses: { total: number; mine: number }): string | undefined {
   if (row.perCustomerLimit !== null && uses.mine >= row.perCustomerLimit) {
     const times = row.perCustomerLimit === 1 ? 'once' : `${row.perCustomerLimit} times`;
-    throw refused(`You have already used ${row.name}: it can be used ${times} per customer.`);
+    return `You have already used ${row.name}: it can be used ${times} per customer.`;
   }
   if (row.usageLimit !== null && uses.total >= row.usageLimit)
-    throw refused(`${row.name} has been used up. Try another coupon.`);
+    return `${row.name} has been used up. Try another coupon.`;
+  return undefined;
+}
+
+function refuseUsedUp(row: repository.CouponRow, uses: { total: number; mine: number }) {
+  const message = usedUpMessage(row, uses);
+  if (message) throw refused(message);
 }
 
 /**
@@ -137,21 +144,27 @@ export async function reserveCouponUse(
 }
 
 /**
- * Order placement, in its transaction: the checkout's held use becomes the order's for good.
- * If the hold was released or swept meanwhile (the payment failed once, then a retry succeeded;
- * the shopper paid after the hold lapsed) the use is recorded anyway: the shopper paid the
- * discounted total and gets it, even if that takes the coupon past its limit (the one way it can).
- * Nothing to do for a checkout without a coupon, or when the coupon has been deleted since.
+ * Order placement, in its transaction, after the stock (products, then the coupon's row: the
+ * order checkouts take them in): the checkout's use becomes the order's for good, if the coupon's
+ * limits still allow it. They are counted again under the coupon's lock, as at checkout: placed
+ * uses and other shoppers' live holds against `usageLimit`, the customer's placed uses against
+ * `perCustomerLimit`. A use released or lapsed meanwhile (a retry after a decline, a payment after
+ * the hold lapsed) is taken again when there is room; when there is none, the answer says why and
+ * the caller places no order with this discount (decision 034). Nothing to do for a checkout
+ * without a coupon, or when the coupon has been deleted since.
  */
-export async function confirmCouponUse(
+export async function claimCouponUse(
   tx: Executor,
   checkout: { id: string; userId: string; couponCode: string | null; couponDiscountPaise: number },
   orderId: string,
-): Promise<void> {
-  if (!checkout.couponCode) return;
-  if (await repository.setRedemptionOrder(tx, checkout.id, orderId)) return;
-  const row = await repository.findByName(tx, checkout.couponCode);
-  if (!row) return;
+): Promise<{ usedUp: false } | { usedUp: true; message: string }> {
+  if (!checkout.couponCode) return { usedUp: false };
+  const row = await repository.lockCouponByName(tx, checkout.couponCode);
+  if (!row) return { usedUp: false };
+  // The customer's own holds (this checkout's among them) are not counted: what is left is room.
+  const message = usedUpMessage(row, await repository.countUses(tx, row.id, checkout.userId));
+  if (message) return { usedUp: true, message };
+  if (await repository.setRedemptionOrder(tx, checkout.id, orderId)) return { usedUp: false };
   await repository.insertRedemption(tx, {
     couponId: row.id,
     userId: checkout.userId,
@@ -160,6 +173,7 @@ export async function confirmCouponUse(
     expiresAt: new Date(),
     orderId,
   });
+  return { usedUp: false };
 }
 
 /** A failed payment or an order that could not be placed gives its coupon use back. */

@@ -6,6 +6,7 @@ import { customerContact } from '../accounts/customers.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import * as confirmations from './cod-confirmations.repository.js';
+import { refuseCashOnDelivery, refuseSecondUnconfirmed } from './cod-limits.js';
 import { codeMatches, hashCode, newCode, type OneTimeCodeSender } from './one-time-codes.js';
 import { derivedStatus } from './order-lifecycle.js';
 import * as lifecycleRecords from './order-lifecycle.repository.js';
@@ -35,6 +36,8 @@ export function createCashOnDelivery(deps: {
   lifecycle: OrderLifecycle;
   sender: OneTimeCodeSender;
   confirmMinutes: number;
+  /** COD_MAX_ORDER in paise: the cash still to collect per customer and per address. */
+  maxOutstandingPaise: number;
   publicUrl: string;
   now?: () => Date;
 }) {
@@ -99,26 +102,41 @@ export function createCashOnDelivery(deps: {
     /** POST user/order/cod: the order placed unpaid and unconfirmed, its code sent. */
     async place(userId: string, input: CashOnDeliveryInput): Promise<ApiMyOrder> {
       const contact = await contactOf(userId);
+      // A quick answer before anything is held; the placement asks again under the lock.
+      await refuseSecondUnconfirmed(db, userId);
       const prepared = await checkout.prepareCashOnDelivery(userId, input);
       const code = newCode();
       const placedAt = now();
       const confirmBy = new Date(placedAt.getTime() + deps.confirmMinutes * 60_000);
       const expiresAt = codeExpiry(placedAt, confirmBy);
-      const order = await placement.placeCashOnDelivery(prepared, async (tx, placed) => {
-        await confirmations.insertConfirmation(tx, {
-          orderId: placed.id,
-          codeHash: hashCode(placed.id, code),
-          codeExpiresAt: expiresAt,
-          lastSentAt: placedAt,
-          channel: sender.channel,
-          sentTo: sender.destination({
-            email: contact.email,
-            mobile: contact.mobile,
-            firstname: contact.firstname,
-          }),
-          confirmBy,
-        });
-        await sendCode(tx, placed, contact, code, expiresAt);
+      const refuse = (tx: Transaction, locked: typeof prepared) =>
+        refuseCashOnDelivery(
+          tx,
+          {
+            userId,
+            amountPaise: locked.amountPaise,
+            shippingInfo: locked.shippingInfo ?? input.shippingInfo,
+          },
+          deps.maxOutstandingPaise,
+        );
+      const order = await placement.placeCashOnDelivery(prepared, {
+        refuse,
+        inTransaction: async (tx, placed) => {
+          await confirmations.insertConfirmation(tx, {
+            orderId: placed.id,
+            codeHash: hashCode(placed.id, code),
+            codeExpiresAt: expiresAt,
+            lastSentAt: placedAt,
+            channel: sender.channel,
+            sentTo: sender.destination({
+              email: contact.email,
+              mobile: contact.mobile,
+              firstname: contact.firstname,
+            }),
+            confirmBy,
+          });
+          await sendCode(tx, placed, contact, code, expiresAt);
+        },
       });
       return lifecycle.mine(userId, order.id);
     },

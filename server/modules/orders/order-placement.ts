@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatPaise } from '../../../shared/money.js';
 import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
@@ -8,22 +9,37 @@ import type { ShopMetrics } from '../../lib/metrics.js';
 import { customerContact } from '../accounts/customers.js';
 import { removePurchasedCartLines } from '../cart/cart-lines.js';
 import { productTaxes } from '../catalog/products.js';
-import { releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
+import { lockShopperCheckouts, releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
 import type { CheckoutRecord } from '../checkout/checkout-records.js';
 import * as checkoutRecords from '../checkout/checkout-records.js';
-import { confirmCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
+import type { DeliveryRules } from '../checkout/pricing.js';
+import { claimCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
 import { queueEmail } from '../email-outbox/email-outbox.js';
 import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
 import { takeDocumentNumber } from './document-numbers.js';
 import { orderBreakup } from './order-breakup.js';
 import { markOrderPaid, recordPlaced } from './order-lifecycle.repository.js';
 import { taxOrder } from './order-tax.js';
-import { addressConfirmationEmail, orderConfirmationEmail } from './orders.emails.js';
+import { orderConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
+import { createPlacementAddresses } from './placement-addresses.js';
+import { createUnplacedPayments } from './unplaced-payments.js';
 
 export type PlacementResult =
   | { kind: 'placed'; order: repository.OrderRow; created: boolean }
-  | { kind: 'sold-out'; titles: string[]; refunded: boolean };
+  | { kind: 'sold-out'; titles: string[]; refunded: boolean }
+  /** The payment bought no order and is being refunded in full; `message` says why, to the shopper. */
+  | { kind: 'refunded'; message: string };
+
+/** Placement found the coupon's limits reached: no order with its discount (rolled back). */
+class CouponUsedUp extends Error {}
+
+/** Cash on delivery refused by its own limits (the reason is the answer to the shopper). */
+class Refused extends Error {
+  constructor(readonly reason: unknown) {
+    super('refused');
+  }
+}
 
 /** A cash-on-delivery checkout whose cart lines another placement already took. */
 class CartTaken extends Error {
@@ -58,6 +74,8 @@ export function createOrderPlacement(deps: {
   /** Told when stock changes, so cached catalogue reads show it at once. */
   catalog?: { invalidateStock(): void };
   publicUrl: string;
+  /** Delivery's fee and free threshold: the total of a checkout whose coupon can no longer apply. */
+  delivery: DeliveryRules;
   /** The seller's state: deliveries within it pay CGST + SGST, elsewhere IGST. */
   seller: { state: string };
   log: FastifyBaseLogger;
@@ -66,84 +84,16 @@ export function createOrderPlacement(deps: {
 }) {
   const { db, provider, log } = deps;
   const now = deps.now ?? (() => new Date());
-
-  /**
-   * The address to ship to, and whether it still needs confirming: the one sent with the order,
-   * else the one given at checkout (validated then), else a placeholder. A paid order is never
-   * dropped for want of an address: the customer is asked for it by e-mail.
-   */
-  async function addressFor(
-    checkout: CheckoutRecord,
-    given: DeliveryAddress | undefined,
-  ): Promise<{ shippingInfo: ShippingInfo; toConfirm: boolean }> {
-    if (given) return { shippingInfo: given.address, toConfirm: !given.confirmed };
-    if (checkout.shippingInfo) return { shippingInfo: checkout.shippingInfo, toConfirm: false };
-    const user = await customerContact(db, checkout.userId);
-    return {
-      toConfirm: true,
-      shippingInfo: {
-        firstName: user?.firstname ?? 'Customer',
-        lastName: user?.lastname ?? '',
-        address: 'Address to be confirmed with the customer',
-        landmark: '-',
-        city: '-',
-        state: '-',
-        country: 'India',
-        pincode: '-',
-        ...(user?.mobile ? { mobile: user.mobile } : {}),
-      },
-    };
-  }
-
-  /**
-   * Once per order: the e-mail asking the customer to confirm an address we could not read. The
-   * claim and the outbox row commit together, so it is neither lost nor sent twice.
-   */
-  async function requestAddressConfirmation(order: repository.OrderRow) {
-    await db.transaction(async (tx) => {
-      if (!(await repository.claimAddressRequest(tx, order.id, now()))) return;
-      const user = await customerContact(tx, order.userId);
-      if (!user) return;
-      await queueEmail(
-        tx,
-        addressConfirmationEmail({
-          to: user.email,
-          firstname: user.firstname,
-          orderNumber: order.orderNumber,
-          shipping: order.shippingInfo,
-          ordersUrl: `${deps.publicUrl}/my-orders`,
-          contactUrl: `${deps.publicUrl}/contact`,
-        }),
-        'address confirmation',
-      );
-    });
-  }
-
-  /**
-   * The order was placed (by the webhook) before the browser's address arrived: its place of
-   * supply was the seller's state; the real address may move it to IGST. Same lines, same rates,
-   * same invoice number: the invoice is only printed from these figures, so nothing has gone out.
-   */
-  async function retax(tx: Transaction, order: repository.OrderRow) {
-    const lines = await repository.taxLinesOfOrder(tx, order.id);
-    const tax = taxOrder({
-      lines,
-      deliveryPaise: order.deliveryPaise,
-      sellerState: deps.seller.state,
-      deliveryState: order.shippingInfo.state,
-      fixedRates: true,
-    });
-    await repository.updateOrderTax(
-      tx,
-      order.id,
-      { taxPaise: tax.taxPaise, placeOfSupply: tax.placeOfSupply },
-      lines.map((line, i) => {
-        const { taxablePaise, cgstPaise, sgstPaise, igstPaise } = tax.lines[i]!;
-        return { id: line.id, taxablePaise, cgstPaise, sgstPaise, igstPaise };
-      }),
-    );
-    Object.assign(order, { taxPaise: tax.taxPaise, placeOfSupply: tax.placeOfSupply });
-  }
+  const unplaced = createUnplacedPayments({ ...deps, now });
+  const {
+    withoutCoupon,
+    refundInstead,
+    oweRefund,
+    makeOwedRefund,
+    closeReplacedProviderOrders,
+    closedBecause,
+  } = unplaced;
+  const { addressFor, requestAddressConfirmation, retax } = createPlacementAddresses({ ...deps, now });
 
   async function settlePayment(payment: ProviderPayment, amount: number) {
     if (payment.status !== 'authorized') return;
@@ -251,6 +201,7 @@ export function createOrderPlacement(deps: {
         orderNumber: newOrderNumber(placedAt),
         userId: locked.userId,
         checkoutId: locked.id,
+        roundId: checkoutRecords.roundOf(locked),
         shippingInfo,
         // Items and delivery before the coupon; after it, what was paid (or is due in cash).
         totalPricePaise: itemsPaise + locked.deliveryPaise,
@@ -282,8 +233,6 @@ export function createOrderPlacement(deps: {
       })),
     );
     await recordPlaced(tx, order.id, cod ? { paymentMethod: 'cod' } : undefined);
-    // The coupon's held use becomes the order's (a rollback below gives it back).
-    await confirmCouponUse(tx, locked, order.id);
     const removed = await removePurchasedCartLines(tx, locked.userId, locked.lines);
     // Cash on delivery has no payment to honour: the same cart placed twice at once (a double
     // click, two tabs) finds its lines gone the second time, and that order is not made. A paid
@@ -296,12 +245,91 @@ export function createOrderPlacement(deps: {
     // lapsed hold still buys what nobody else holds. Sold out rolls the order back.
     const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines);
     if (soldOut.length) throw new SoldOut(soldOut);
+    // The coupon's use becomes the order's if its limits still allow (after the stock: products,
+    // then coupons, as checkouts lock them); if not, everything rolls back.
+    const coupon = await claimCouponUse(tx, locked, order.id);
+    if (coupon.usedUp) throw new CouponUsedUp(coupon.message);
     if (cod) return order;
     // The invoice number very last: every order queues on the series row until its commit,
     // so it is held for as short a time as possible; a rollback gives the number back.
     const invoiceNumber = await takeDocumentNumber(tx, 'INV', placedAt);
     await repository.setInvoice(tx, order.id, invoiceNumber, placedAt);
     return { ...order, invoiceNumber, invoiceDate: placedAt };
+  }
+
+  /**
+   * One transaction that settles a paid checkout, under the shopper's lock (the one checkouts are
+   * started under) and the checkout's: the same payment again answers its order; a cart already
+   * ordered (this checkout with another payment, or another checkout of its round) refunds the
+   * payment; else the order is placed. With `couponUsedUp`, placement found the coupon's limits
+   * reached: the order is placed without it if the payment covers that total, else refunded.
+   */
+  async function settleInTransaction(
+    input: { checkout: CheckoutRecord; payment: ProviderPayment; address?: DeliveryAddress },
+    shippingInfo: ShippingInfo,
+    toConfirm: boolean,
+    couponUsedUp?: string,
+  ): Promise<
+    | { order: repository.OrderRow; created: boolean; owed?: checkoutRecords.PaymentRecord }
+    | { owed: checkoutRecords.PaymentRecord; message: string }
+    | 'closed'
+  > {
+    const { checkout, payment } = input;
+    return db.transaction(async (tx) => {
+      await lockShopperCheckouts(tx, checkout.userId);
+      const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
+      const existing = await repository.findOrderByCheckout(tx, checkout.id);
+      if (existing && existing.paymentInfo.razorpayPaymentId === payment.id) {
+        // The webhook got there first without an address: the one the browser sent wins.
+        const better =
+          input.address && existing.addressToConfirm
+            ? await repository.updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
+            : undefined;
+        if (better) await retax(tx, better);
+        return { order: better ?? existing, created: false };
+      }
+      if (!locked) return 'closed' as const;
+      const ordered = existing ?? (await repository.findOrderOfRound(tx, checkoutRecords.roundOf(locked)));
+      if (ordered)
+        return refundInstead(
+          tx,
+          locked,
+          payment,
+          'already-ordered',
+          `These items were already ordered, in order ${ordered.orderNumber}: this was a second payment for the same cart.`,
+        );
+      if (locked.status === 'refunded' || locked.status === 'failed') {
+        const row = await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id);
+        if (!row?.refundReason) return 'closed' as const;
+        return refundInstead(tx, locked, payment, 'checkout-closed', closedBecause(row, locked));
+      }
+      if (couponUsedUp === undefined) {
+        const order = await orderFromCheckout(tx, locked, shippingInfo, toConfirm, payment);
+        // The confirmation commits with the order (the outbox, decision 019).
+        await queueConfirmation(tx, order);
+        return { order, created: true };
+      }
+      const priced = withoutCoupon(locked);
+      if (payment.amount < priced.amountPaise)
+        return refundInstead(
+          tx,
+          locked,
+          payment,
+          'coupon-used-up',
+          `${couponUsedUp} Your payment was for the total with ${locked.couponCode}, so no order was placed: please order again without it.`,
+        );
+      // The shopper paid at least the total without the coupon: the order stands without it.
+      const order = await orderFromCheckout(tx, priced, shippingInfo, toConfirm, payment);
+      await releaseCouponHold(tx, locked.id);
+      await queueConfirmation(tx, order);
+      if (payment.amount === priced.amountPaise) return { order, created: true };
+      const owed = await oweRefund(tx, locked, payment, {
+        reason: 'coupon-used-up-excess',
+        amountPaise: payment.amount - priced.amountPaise,
+        why: `${couponUsedUp} Order ${order.orderNumber} was placed without the coupon, at ${formatPaise(priced.amountPaise)}; you paid ${formatPaise(payment.amount)}, so the difference goes back to you.`,
+      });
+      return { order, created: true, owed };
+    });
   }
 
   /** A checkout that became no order: its stock holds and coupon use go back. */
@@ -337,27 +365,14 @@ export function createOrderPlacement(deps: {
     }): Promise<PlacementResult> {
       const { checkout, payment } = input;
       const { shippingInfo, toConfirm } = await addressFor(checkout, input.address);
-      let outcome: { order: repository.OrderRow; created: boolean } | 'refunded';
+      let outcome: Awaited<ReturnType<typeof settleInTransaction>>;
       try {
-        outcome = await db.transaction(async (tx) => {
-          const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
-          const existing = await repository.findOrderByCheckout(tx, checkout.id);
-          if (existing) {
-            // The webhook got there first without an address: the one the browser sent wins.
-            const better =
-              input.address && existing.addressToConfirm
-                ? await repository.updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
-                : undefined;
-            if (better) await retax(tx, better);
-            return { order: better ?? existing, created: false };
-          }
-          if (!locked || locked.status === 'refunded' || locked.status === 'failed')
-            return 'refunded' as const;
-          const order = await orderFromCheckout(tx, locked, shippingInfo, toConfirm, payment);
-          // The confirmation commits with the order (the outbox, decision 019).
-          await queueConfirmation(tx, order);
-          return { order, created: true };
-        });
+        try {
+          outcome = await settleInTransaction(input, shippingInfo, toConfirm);
+        } catch (error) {
+          if (!(error instanceof CouponUsedUp)) throw error;
+          outcome = await settleInTransaction(input, shippingInfo, toConfirm, error.message);
+        }
       } catch (error) {
         if (!(error instanceof SoldOut)) throw error;
         await abandon(checkout.id, 'refunded');
@@ -366,18 +381,27 @@ export function createOrderPlacement(deps: {
         deps.metrics?.payments.inc({ outcome: 'refunded-sold-out' });
         return { kind: 'sold-out', titles: error.titles, refunded };
       }
-      if (outcome === 'refunded')
+      if (outcome === 'closed')
         return { kind: 'sold-out', titles: [], refunded: payment.status === 'captured' };
+      if ('message' in outcome) {
+        await makeOwedRefund(outcome.owed);
+        return { kind: 'refunded', message: outcome.message };
+      }
       if (outcome.created) {
         deps.metrics?.ordersPlaced.inc({ payment: 'online' });
         deps.metrics?.payments.inc({ outcome: 'paid' });
         deps.catalog?.invalidateStock();
         await settlePayment(payment, checkout.amountPaise);
+        if (outcome.owed) await makeOwedRefund(outcome.owed);
+        await closeReplacedProviderOrders(checkout);
       }
       // The browser's address is all there will be: ask for a better one now.
       if (input.address && outcome.order.addressToConfirm) await requestAddressConfirmation(outcome.order);
-      return { kind: 'placed', ...outcome };
+      return { kind: 'placed', order: outcome.order, created: outcome.created };
     },
+
+    /** Refunds recorded for payments without their order that the provider has not made yet (reconciliation). */
+    makeRefundsDue: unplaced.makeRefundsDue,
 
     /**
      * A cash-on-delivery checkout (checkout.service.ts prepareCashOnDelivery) becomes its order at
@@ -386,22 +410,40 @@ export function createOrderPlacement(deps: {
      */
     async placeCashOnDelivery(
       checkout: CheckoutRecord,
-      inTransaction: (tx: Transaction, order: repository.OrderRow) => Promise<void>,
+      steps: {
+        /** COD's own limits, checked under the shopper's lock; throws the refusal (AppError). */
+        refuse: (tx: Transaction, checkout: CheckoutRecord) => Promise<void>;
+        /** What must commit with the order (its one-time code). */
+        inTransaction: (tx: Transaction, order: repository.OrderRow) => Promise<void>;
+      },
     ): Promise<repository.OrderRow> {
       const shippingInfo = checkout.shippingInfo;
       if (!shippingInfo) throw new Error(`cash-on-delivery checkout ${checkout.id} has no address`);
+      const inTransaction = steps.inTransaction;
       try {
         const order = await db.transaction(async (tx) => {
+          await lockShopperCheckouts(tx, checkout.userId);
           const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
           if (locked?.status !== 'pending') throw conflict('This order was already placed.');
+          await steps.refuse(tx, locked).catch((error: unknown) => {
+            throw new Refused(error);
+          });
+          // The cart was ordered meanwhile through another checkout of its round.
+          if (await repository.findOrderOfRound(tx, checkoutRecords.roundOf(locked))) throw new CartTaken();
           const placed = await orderFromCheckout(tx, locked, shippingInfo, false, 'cash-on-delivery');
           await inTransaction(tx, placed);
           return placed;
         });
         deps.metrics?.ordersPlaced.inc({ payment: 'cash-on-delivery' });
         deps.catalog?.invalidateStock();
+        await closeReplacedProviderOrders(checkout);
         return order;
       } catch (error) {
+        if (error instanceof CouponUsedUp || error instanceof Refused) {
+          await abandon(checkout.id, 'failed');
+          if (error instanceof Refused) throw error.reason;
+          throw conflict(`${error.message} Nothing was ordered: please place the order again without it.`);
+        }
         if (error instanceof CartTaken) {
           await abandon(checkout.id, 'failed');
           throw conflict(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { colors, orderLines, orders, type PaymentInfo, type ShippingInfo } from '../../db/schema.js';
 
@@ -19,12 +19,63 @@ export async function findOrderByCheckout(db: Executor, checkoutId: string): Pro
   return row;
 }
 
+/** The order a round of checkouts became, if any (older orders: the round is their checkout). */
+export async function findOrderOfRound(db: Executor, roundId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(or(eq(orders.roundId, roundId), eq(orders.checkoutId, roundId)))
+    .limit(1);
+  return row;
+}
+
+/** Cash-on-delivery orders not yet paid for, cancelled or lapsed: the cash still to collect. */
+const codOutstanding = sql`${orders.paymentMethod} = 'cod' and ${orders.paymentStatus} = 'unpaid' and ${orders.state} <> 'cancelled'`;
+
+/** A delivery address as couriers find it: the PIN code and the address line without spaces or punctuation. */
+const addressKey = (shipping: SQL | string) =>
+  sql`lower(regexp_replace(${shipping}->>'address', '[^[:alnum:]]', '', 'g')) || ':' || (${shipping}->>'pincode')`;
+
+/** The customer's cash-on-delivery orders still waiting for their one-time code. */
+export async function unconfirmedCodOrdersOf(db: Executor, userId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.state, 'unconfirmed')))
+    .orderBy(desc(orders.createdAt));
+}
+
+/** The unpaid cash-on-delivery orders of a customer, or to an address (anyone's), with their totals. */
+export async function outstandingCodOrders(
+  db: Executor,
+  of: { userId: string } | { address: ShippingInfo },
+): Promise<{ orderNumber: string; totalPaise: number }[]> {
+  const whose =
+    'userId' in of
+      ? eq(orders.userId, of.userId)
+      : sql`${addressKey(sql`${orders.shippingInfo}`)} = ${addressKey(sql`${JSON.stringify(of.address)}::jsonb`)}`;
+  return db
+    .select({ orderNumber: orders.orderNumber, totalPaise: orders.totalPriceAfterDiscountPaise })
+    .from(orders)
+    .where(and(codOutstanding, whose))
+    .orderBy(orders.createdAt);
+}
+
+/** Serialises cash-on-delivery placements to one address, whoever places them. */
+export async function lockCodAddress(db: Executor, address: ShippingInfo): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('cod-address:' || ${addressKey(sql`${JSON.stringify(address)}::jsonb`)}, 0))`,
+  );
+}
+
 export async function insertOrder(
   db: Executor,
   values: {
     orderNumber: string;
     userId: string;
     checkoutId: string;
+    /** The checkouts' round (one order per cart): unique among orders. */
+    roundId: string;
     shippingInfo: ShippingInfo;
     totalPricePaise: number;
     totalPriceAfterDiscountPaise: number;

@@ -70,6 +70,8 @@ export function createOrdersService(deps: {
         payment: providerPayment,
         ...(address ? { address } : {}),
       });
+      // A second payment for a cart already ordered, or one whose coupon could no longer be used.
+      if (result.kind === 'refunded') throw new AppError(409, result.message);
       if (result.kind === 'sold-out') {
         const what = result.titles.length ? result.titles.join(', ') : 'An item';
         throw new AppError(

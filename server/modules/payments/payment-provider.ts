@@ -71,6 +71,12 @@ export interface PaymentProvider {
     receipt: string;
     notes?: Record<string, string>;
   }): Promise<ProviderOrder>;
+  /**
+   * Stops an unpaid order from taking payments (its checkout was replaced by the one that became
+   * the order). Optional: Razorpay's Orders API cannot close an order (an unpaid one simply
+   * expires), so its payments are refunded when they arrive instead.
+   */
+  closeOrder?(orderId: string): Promise<void>;
   /** hex(HMAC_SHA256(secret, orderId|paymentId)) compared in constant time. */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   fetchPayment(paymentId: string): Promise<ProviderPayment | undefined>;

@@ -150,6 +150,9 @@ export function createPaymentSettlement(deps: {
           log.warn({ err: error, paymentId: payment.providerPaymentId }, 'capture retry failed');
         }
       }
+      // Payments that bought no order (a cart paid twice, a coupon used up) and whose refund the
+      // provider has not made yet: asked again, with the same idempotency key.
+      const owed = await placement.makeRefundsDue(options.limit ?? 100);
       await placement.requestPendingAddressConfirmations();
       let refunds = { checked: 0, settled: 0 };
       if (deps.refunds) {
@@ -162,7 +165,7 @@ export function createPaymentSettlement(deps: {
           log.warn({ err: error }, 'reconciliation of pending refunds failed; will retry');
         }
       }
-      return { checked: stale.length, placed, refunds };
+      return { checked: stale.length, placed, refunds, paymentRefunds: owed };
     },
   };
 }

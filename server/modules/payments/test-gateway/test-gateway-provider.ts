@@ -251,6 +251,11 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
   async function newPayment(orderId: string, method: TestMethod, status: PaymentStatus) {
     const order = await findOrder(orderId);
     if (order.status === 'paid') throw new PaymentProviderError('This order has already been paid.', 400);
+    if (order.status === 'closed')
+      throw new PaymentProviderError(
+        'This payment was replaced by a newer one for the same cart, which was already paid. Nothing was charged.',
+        400,
+      );
     await db
       .update(testGatewayOrders)
       .set({ attempts: order.attempts + 1, status: 'attempted' })
@@ -276,6 +281,13 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
         .values({ id: newId('order'), amount, currency, receipt: receipt.slice(0, 40), notes: notes ?? {} })
         .returning();
       return presentOrder(row!, 0);
+    },
+
+    async closeOrder(orderId) {
+      await db
+        .update(testGatewayOrders)
+        .set({ status: 'closed' })
+        .where(and(eq(testGatewayOrders.id, orderId), ne(testGatewayOrders.status, 'paid')));
     },
 
     verifyPaymentSignature(orderId, paymentId, signature) {

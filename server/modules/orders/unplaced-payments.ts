@@ -1,0 +1,193 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatPaise } from '../../../shared/money.js';
+import type { Database, Transaction } from '../../db/client.js';
+import type { ShopMetrics } from '../../lib/metrics.js';
+import { customerContact } from '../accounts/customers.js';
+import { releaseHolds } from '../catalog/stock.js';
+import type { CheckoutRecord } from '../checkout/checkout-records.js';
+import * as checkoutRecords from '../checkout/checkout-records.js';
+import type { DeliveryRules } from '../checkout/pricing.js';
+import { releaseCouponHold } from '../coupons/coupon-use.js';
+import { queueEmail } from '../email-outbox/email-outbox.js';
+import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
+import { paymentRefundEmail } from './orders.emails.js';
+
+/** Why a payment is given back without an order (payments.refund_reason). */
+export type RefundReason = 'already-ordered' | 'checkout-closed' | 'coupon-used-up' | 'coupon-used-up-excess';
+
+/**
+ * Payments that bought no order, or paid more than their order (decision 034): the cart was
+ * already ordered through another checkout of its round (the original client's second sheet), the
+ * checkout was already placed with another payment, or the coupon could no longer be used. The
+ * refund is recorded on the payment in placement's transaction, with the customer's e-mail, and
+ * asked of the provider after the commit with a key of the payment's own, so it is made once
+ * however often the payment is reported; reconciliation asks again when the provider did not
+ * answer. The refunds of decision 011 need an order, which these payments do not have.
+ */
+export function createUnplacedPayments(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  delivery: DeliveryRules;
+  metrics?: Pick<ShopMetrics, 'payments'>;
+  now: () => Date;
+}) {
+  const { db, provider, log, now } = deps;
+
+  /**
+   * The checkout priced as if its coupon had not been applied: the items at their price, delivery
+   * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
+   */
+  function withoutCoupon(locked: CheckoutRecord): CheckoutRecord {
+    const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+    const rules = deps.delivery;
+    const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
+    return {
+      ...locked,
+      couponCode: null,
+      couponDiscountPaise: 0,
+      deliveryPaise,
+      amountPaise: itemsPaise + deliveryPaise,
+      lines: locked.lines.map((line) => ({ ...line, discountPaise: 0 })),
+    };
+  }
+
+  /**
+   * Records in the caller's transaction that `amountPaise` of this payment goes back and why, and
+   * queues the customer's e-mail saying so: once per payment, however often and by whichever way
+   * (browser, webhook, reconciliation) the payment is reported. The provider is asked after the
+   * commit (makeOwedRefund); reconciliation asks again until it has answered.
+   */
+  async function oweRefund(
+    tx: Transaction,
+    checkout: CheckoutRecord,
+    payment: ProviderPayment,
+    due: { reason: RefundReason; amountPaise: number; why: string },
+  ): Promise<checkoutRecords.PaymentRecord> {
+    const row =
+      (await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id)) ??
+      (await checkoutRecords.recordPayment(tx, {
+        checkoutId: checkout.id,
+        provider: provider.name,
+        providerPaymentId: payment.id,
+        providerOrderId: payment.order_id,
+        amountPaise: payment.amount,
+        status: payment.status,
+        method: payment.method,
+        verifiedAt: now(),
+      }));
+    const recorded = await checkoutRecords.recordPaymentRefundDue(tx, row.id, {
+      reason: due.reason,
+      amountPaise: due.amountPaise,
+    });
+    if (!recorded) return row;
+    const user = await customerContact(tx, checkout.userId);
+    if (user)
+      await queueEmail(
+        tx,
+        paymentRefundEmail({
+          to: user.email,
+          firstname: user.firstname,
+          amountPaise: due.amountPaise,
+          why: due.why,
+          ordersUrl: `${deps.publicUrl}/my-orders`,
+        }),
+        'payment refund',
+      );
+    deps.metrics?.payments.inc({ outcome: `refunded-${due.reason}` });
+    return { ...row, refundReason: due.reason, refundPaise: due.amountPaise };
+  }
+
+  /** The payment bought nothing: its checkout closes (stock and coupon use back) and all of it goes back. */
+  async function refundInstead(
+    tx: Transaction,
+    checkout: CheckoutRecord,
+    payment: ProviderPayment,
+    reason: RefundReason,
+    why: string,
+  ) {
+    if (checkout.status === 'pending' || checkout.status === 'paid') {
+      await checkoutRecords.setCheckoutStatus(tx, checkout.id, 'refunded');
+      await releaseHolds(tx, checkout.id);
+      await releaseCouponHold(tx, checkout.id);
+    }
+    const owed = await oweRefund(tx, checkout, payment, { reason, amountPaise: payment.amount, why });
+    return {
+      owed,
+      message: `${why} Your payment of ${formatPaise(payment.amount)} is being refunded in full: it reaches your account in 5–7 working days.`,
+    };
+  }
+
+  /**
+   * Asks the provider for a payment's recorded refund, with an idempotency key of the payment's own
+   * (so asking again never refunds twice); an authorized payment is captured first, so that the
+   * money is back in days rather than when the bank releases the authorization. False when the
+   * provider did not answer: reconciliation asks again.
+   */
+  async function makeOwedRefund(row: checkoutRecords.PaymentRecord): Promise<boolean> {
+    if (row.refundedAt || !row.refundPaise) return true;
+    try {
+      const current = await provider.fetchPayment(row.providerPaymentId);
+      if (current?.status === 'authorized')
+        await provider.capture(row.providerPaymentId, row.amountPaise, 'INR');
+      const key = `pay-${row.id}`;
+      await provider.refund(row.providerPaymentId, row.refundPaise, key, {
+        receipt: key,
+        notes: { reason: row.refundReason ?? '' },
+      });
+      await checkoutRecords.markPaymentRefundMade(db, row.id, now(), row.refundPaise >= row.amountPaise);
+      return true;
+    } catch (error) {
+      log.warn(
+        { err: error, paymentId: row.providerPaymentId },
+        'refund of a payment without its order failed; reconciliation asks again',
+      );
+      return false;
+    }
+  }
+
+  /**
+   * The round's other checkouts can no longer become an order: where the provider allows, their
+   * unpaid provider orders stop taking payments (Razorpay cannot close an order; a payment made
+   * there anyway is refunded when it arrives).
+   */
+  async function closeReplacedProviderOrders(checkout: CheckoutRecord) {
+    const close = provider.closeOrder?.bind(provider);
+    if (!close) return;
+    const open = await checkoutRecords.openCheckoutsOfRound(
+      db,
+      checkoutRecords.roundOf(checkout),
+      checkout.id,
+    );
+    for (const other of open) {
+      if (other.status !== 'pending' || other.provider !== provider.name) continue;
+      await close(other.providerOrderId).catch((error: unknown) =>
+        log.warn({ err: error, checkoutId: other.id }, 'closing a replaced provider order failed'),
+      );
+    }
+  }
+
+  /** Why a payment recorded for refund earlier is refunded, when it is reported again. */
+  const closedBecause = (row: checkoutRecords.PaymentRecord | undefined, checkout: CheckoutRecord) =>
+    row?.refundReason === 'coupon-used-up'
+      ? `The coupon ${checkout.couponCode ?? ''} could no longer be used when this payment arrived, so no order was placed with it.`
+      : 'This payment arrived after its checkout had been closed, so no order was made from it.';
+
+  return {
+    withoutCoupon,
+    oweRefund,
+    refundInstead,
+    makeOwedRefund,
+    closeReplacedProviderOrders,
+    closedBecause,
+
+    /** Refunds recorded and not yet made by the provider, asked again (reconciliation). */
+    async makeRefundsDue(limit = 100): Promise<{ due: number; made: number }> {
+      const due = await checkoutRecords.paymentsWithRefundDue(db, limit);
+      let made = 0;
+      for (const row of due) if (await makeOwedRefund(row)) made++;
+      return { due: due.length, made };
+    },
+  };
+}
