@@ -7,6 +7,7 @@ import { countingMailer, type ShopMetrics } from './lib/metrics.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { customerContact } from './modules/accounts/customers.js';
 import { createCustomersAdminService } from './modules/accounts/customers-admin.service.js';
+import { createSignInThrottle } from './modules/accounts/sign-in-throttle.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createBlogService } from './modules/blog/blog.service.js';
 import { createBlogAdminService } from './modules/blog/blog-admin.service.js';
@@ -133,10 +134,12 @@ export async function createServices(deps: {
   const orders = createOrdersService({ db, provider, catalog, checkout, placement });
   const cart = createCartService({ db, catalog });
   const wishlist = createWishlistService({ db, catalog });
+  // Shoppers' and staff's sign-ins are throttled per (account, address) alike.
+  const signInThrottle = createSignInThrottle({ db });
   return {
     mailer,
     emailOutbox,
-    accounts: createAccountsService({ db, emailOutbox, publicUrl: config.publicUrl }),
+    accounts: createAccountsService({ db, emailOutbox, publicUrl: config.publicUrl, signInThrottle }),
     catalog,
     blog: createBlogService(db, { imageUrls }),
     enquiries: createEnquiriesService(db),
@@ -167,7 +170,7 @@ export async function createServices(deps: {
     orderLifecycle,
     cashOnDelivery,
     sitemap: createSitemapService(db, config.publicUrl),
-    staff: createStaffService({ db, publicUrl: config.publicUrl }),
+    staff: createStaffService({ db, publicUrl: config.publicUrl, signInThrottle }),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService(consoleDeps),
     media: createMediaService(consoleDeps),

@@ -25,7 +25,9 @@ export const login = endpoint<typeof schemas.login>({
   description:
     'Answers the account and the bearer token of a new 30-day session. 401 "Invalid Credentials" for an ' +
     'unknown e-mail or a wrong password alike; 403 for a blocked account. Limited to 30 per 15 minutes ' +
-    'per address and 10 per 15 minutes per e-mail.',
+    'per address (shared with /api/user/admin-login). Wrong passwords make that address wait longer on ' +
+    'that account (30 s after the third, doubling up to 15 minutes; 429 with Retry-After) while the ' +
+    'owner signs in from anywhere else, and the owner is e-mailed once per 15 minutes.',
   errors: [400, 401, 403, 429],
 });
 

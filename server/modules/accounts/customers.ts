@@ -37,20 +37,6 @@ export async function customerAccount(db: Executor, userId: string): Promise<Api
   return user && presentUser(user);
 }
 
-/**
- * Whether this e-mail and password open a shopper's account. The staff sign-in of the original
- * admin client answers a shopper's right password with "Not Authorized" and a wrong one with
- * "Invalid Credentials", as that client's backend did (password first: the answer reveals no role).
- */
-export async function customerPasswordMatches(
-  db: Executor,
-  email: string,
-  password: string,
-): Promise<boolean> {
-  const user = await findUserByEmail(db, email);
-  return verifyPassword(user?.passwordHash, password);
-}
-
 /** The id of the shop account with this e-mail address (stored lower case), or undefined. */
 export async function customerIdByEmail(db: Executor, email: string): Promise<string | undefined> {
   return (await findUserByEmail(db, email.trim().toLowerCase()))?.id;
