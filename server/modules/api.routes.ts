@@ -54,7 +54,11 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   // One budget per address for every password guess at a shopper's or a legacy admin's sign-in:
   // the original admin client's route is no second allowance.
   const loginLimit = limiter(app, 'login-ip', { max: 30, minutes: 15 });
-  await app.register(accountsRoutes, { accounts: services.accounts, loginLimit });
+  await app.register(accountsRoutes, {
+    accounts: services.accounts,
+    contactVerification: services.contactVerification,
+    loginLimit,
+  });
   await app.register(dataRightsRoutes, {
     dataExport: services.dataExport,
     accountErasure: services.accountErasure,
@@ -62,7 +66,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   });
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(blogRoutes, { blog: services.blog });
-  await app.register(enquiriesRoutes, { enquiries: services.enquiries });
+  await app.register(enquiriesRoutes, { enquiries: services.enquiries, accounts: services.accounts });
   await app.register(grievancesRoutes, { grievances: services.grievances, accounts: services.accounts });
   await app.register(wishlistRoutes, { wishlist: services.wishlist });
   await app.register(cartRoutes, { cart: services.cart });

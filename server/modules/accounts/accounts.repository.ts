@@ -51,7 +51,12 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  values: Partial<Pick<UserRow, 'firstname' | 'lastname' | 'email' | 'mobile' | 'passwordHash'>>,
+  values: Partial<
+    Pick<
+      UserRow,
+      'firstname' | 'lastname' | 'email' | 'mobile' | 'passwordHash' | 'emailVerifiedAt' | 'mobileVerifiedAt'
+    >
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../lib/endpoints.js';
 import { bodyEmail, limiter, type RouteLimit } from '../../lib/rate-limit.js';
 import type { AccountsService } from './accounts.service.js';
 import { currentUser } from './auth.js';
+import type { ContactVerification } from './contact-verification.service.js';
 
 /**
  * Sign-up, sign-in and out, the profile, e-mail restore and password reset (shared/api/accounts.ts).
@@ -17,8 +18,21 @@ import { currentUser } from './auth.js';
  */
 export async function accountsRoutes(
   app: FastifyInstance,
-  { accounts, loginLimit }: { accounts: AccountsService; loginLimit: RouteLimit },
+  {
+    accounts,
+    contactVerification,
+    loginLimit,
+  }: { accounts: AccountsService; contactVerification: ContactVerification; loginLimit: RouteLimit },
 ) {
+  const perAccount = (request: FastifyRequest) => currentUser(request).id;
+  // Each link or code is an e-mail (or, later, an SMS) sent: a stranger with a session must not flood.
+  const resendLimits = [
+    limiter(app, 'verify-email-resend', { max: 3, minutes: 15, key: perAccount }),
+    limiter(app, 'verify-email-resend-ip', { max: 10, minutes: 15 }),
+  ];
+  const mobileCodeLimit = limiter(app, 'verify-mobile-send', { max: 3, minutes: 15, key: perAccount });
+  const mobileCheckLimit = limiter(app, 'verify-mobile', { max: 10, minutes: 15, key: perAccount });
+  const verifyLinkLimit = limiter(app, 'verify-email', { max: 10, minutes: 15 });
   const registerLimit = limiter(app, 'register', { max: 10, minutes: 15 });
   const forgotLimits = [
     limiter(app, 'forgot-ip', { max: 10, minutes: 15 }),
@@ -80,5 +94,33 @@ export async function accountsRoutes(
     schemas.resetPassword,
     ({ params, body }) => accounts.resetPassword(params.token, body),
     { preHandler: [resetLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.resendEmailVerification,
+    schemas.resendEmailVerification,
+    (_input, request) => contactVerification.resendEmailLink(currentUser(request).id),
+    { preHandler: resendLimits },
+  );
+  registerEndpoint(
+    app,
+    endpoints.verifyEmail,
+    schemas.verifyEmail,
+    ({ params }) => contactVerification.confirmEmail(params.token),
+    { preHandler: [verifyLinkLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.sendMobileCode,
+    schemas.sendMobileCode,
+    (_input, request) => contactVerification.sendMobileCode(currentUser(request).id),
+    { preHandler: [mobileCodeLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.verifyMobile,
+    schemas.verifyMobile,
+    ({ body }, request) => contactVerification.confirmMobile(currentUser(request).id, body.code),
+    { preHandler: [mobileCheckLimit] },
   );
 }

@@ -17,6 +17,7 @@ import { emailChangedEmail, passwordResetEmail, signInAttemptsEmail } from './ac
 import { presentUser } from './accounts.presenter.js';
 import * as repository from './accounts.repository.js';
 import { recordSignUpConsents } from './consents.js';
+import type { ContactVerification } from './contact-verification.service.js';
 import { type LockoutAlert, SIGN_IN_WINDOW_MINUTES, type SignInThrottle } from './sign-in-throttle.js';
 
 export const SESSION_DAYS = 30;
@@ -62,6 +63,8 @@ export function createAccountsService(deps: {
   emailOutbox: Pick<EmailOutbox, 'queueLater'>;
   publicUrl: string;
   signInThrottle: SignInThrottle;
+  /** Sign-up and a changed address send the link that proves the address. */
+  contactVerification: Pick<ContactVerification, 'sendEmailLink'>;
   now?: () => Date;
 }) {
   const { db, emailOutbox, signInThrottle } = deps;
@@ -117,6 +120,8 @@ export function createAccountsService(deps: {
         const user = await db.transaction(async (tx) => {
           const row = await repository.insertUser(tx, { ...account, passwordHash });
           await recordSignUpConsents(tx, row.id, marketingEmails === true, now());
+          // Browsing, the cart and paying need no proof; linking what was filed under the address does.
+          await deps.contactVerification.sendEmailLink(tx, row);
           return row;
         });
         return presentUser(user);
@@ -207,9 +212,16 @@ export function createAccountsService(deps: {
           ) {
             throw conflict(MESSAGES.profileTaken);
           }
-          const updated = await repository.updateUser(tx, auth.id, input);
+          // A new address or number is in force at once but unproved until its link or code is used
+          // (decision 029): nothing filed under it while signed out is linked meanwhile.
+          const updated = await repository.updateUser(tx, auth.id, {
+            ...input,
+            ...(emailChanges ? { emailVerifiedAt: null } : {}),
+            ...(input.mobile !== user.mobile ? { mobileVerifiedAt: null } : {}),
+          });
           if (!updated) throw notFound('Account not found.');
           if (emailChanges) {
+            await deps.contactVerification.sendEmailLink(tx, updated);
             await repository.insertEmailRevert(tx, {
               userId: auth.id,
               tokenHash: hashToken(restoreToken),

@@ -49,7 +49,12 @@ export async function customerIdByEmail(db: Executor, email: string): Promise<st
 export async function customerRecords(db: Executor, userId: string) {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
-  return { account: presentUser(user), ...(await accountHistory(db, userId)) };
+  return {
+    account: presentUser(user),
+    // What was filed with the address belongs to the account only from its proof on (decision 029).
+    emailVerifiedAt: user.emailVerifiedAt,
+    ...(await accountHistory(db, userId)),
+  };
 }
 
 /**
@@ -61,7 +66,7 @@ export async function lockCustomerForErasure(
   tx: Executor,
   userId: string,
   password: string | undefined,
-): Promise<(CustomerContact & { passwordMatches: boolean }) | undefined> {
+): Promise<(CustomerContact & { emailVerifiedAt: Date | null; passwordMatches: boolean }) | undefined> {
   const user = await lockUser(tx, userId);
   if (!user || user.erasedAt) return undefined;
   return {
@@ -69,6 +74,7 @@ export async function lockCustomerForErasure(
     lastname: user.lastname,
     email: user.email,
     mobile: user.mobile,
+    emailVerifiedAt: user.emailVerifiedAt,
     passwordMatches: password === undefined ? false : await verifyPassword(user.passwordHash, password),
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiSignedIn } from '../../../shared/api/accounts.schemas.js';
+import type { ApiLegacySignedIn } from '../../../shared/api/accounts.schemas.js';
 import type { ApiStaffLogin, ApiStaffProfile } from '../../../shared/api/staff.schemas.js';
 import type { Database, Executor } from '../../db/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
@@ -123,7 +123,7 @@ export function createStaffLogin(deps: {
      * An e-mail that is no staff member's is "Invalid Credentials" whatever the password: no
      * shopper's password is checked here, so this route tells nobody whether one is right.
      */
-    async legacyLogin(input: StaffCredentials, ip: string): Promise<ApiSignedIn> {
+    async legacyLogin(input: StaffCredentials, ip: string): Promise<ApiLegacySignedIn> {
       await signInThrottle.check('staff', input.email, ip);
       const row = await repository.findStaffByEmail(db, input.email);
       const active = row && !row.revokedAt ? row : undefined;
