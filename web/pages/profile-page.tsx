@@ -79,7 +79,7 @@ export default function ProfilePage() {
       });
       const stored = readCustomer();
       if (stored) {
-        // The stored customer rebuilt from these six fields, correctly spelt (the original wrote 'fistname').
+        // The stored customer rebuilt from these fields, correctly spelt (the original wrote 'fistname').
         saveCustomer({
           _id: updated._id,
           token: stored.token,
