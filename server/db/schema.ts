@@ -236,8 +236,9 @@ export type SignInRealm = (typeof signInRealms)[number];
 
 /**
  * Failed sign-ins per (account, address): an address that keeps failing waits longer and longer,
- * while the right password from any other address still gets in. `account` is the e-mail typed
- * (normalised), known or not, so the answer says nothing about which addresses have accounts.
+ * while the right password from any other address still gets in. `account` is the SHA-256 of the
+ * e-mail typed (normalised), known or not: the answer says nothing about which addresses have
+ * accounts, and no typed address is kept.
  */
 export const signInFailures = pgTable(
   'sign_in_failures',

@@ -621,7 +621,12 @@ describe('shutting down', () => {
     expect(answer.statusCode).toBe(200);
     setTimeout(release, 100);
     await own.close();
-    expect(capture.messages.map((m) => m.to)).toEqual([[customer.email]]);
+    // The sign-up's confirmation link, and the reset link promised just before closing.
+    expect(capture.messages.map((m) => m.to)).toEqual([[customer.email], [customer.email]]);
+    expect(capture.messages.map((m) => /Subject: (.*)/.exec(m.raw)?.[1]?.trim()).sort()).toEqual([
+      'Confirm your e-mail address for Bharat Bazaar',
+      'Reset your Bharat Bazaar password',
+    ]);
     await capture.close();
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactVerifications, enquiries } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
+import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
@@ -149,9 +150,24 @@ describe('the confirmation link', () => {
     expect((await call('POST', '/api/user/verify-email/resend', undefined, customer)).statusCode).toBe(409);
   });
 
-  it('limits resending per account, and needs a session', async () => {
+  it('limits resending per account, and needs a shopper session', async () => {
     const customer = await signUp(ctx.app);
-    expect((await call('POST', '/api/user/verify-email/resend')).statusCode).toBe(401);
+    const staff = await signInStaff(ctx.app, 'owner');
+    for (const url of [
+      '/api/user/verify-email/resend',
+      '/api/user/verify-mobile/send',
+      '/api/user/verify-mobile',
+    ]) {
+      const payload = url.endsWith('verify-mobile') ? { code: '123456' } : undefined;
+      expect((await call('POST', url, payload)).statusCode).toBe(401);
+      const asStaff = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: staff.headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(asStaff.statusCode).toBe(401);
+    }
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       statuses.push((await call('POST', '/api/user/verify-email/resend', undefined, customer)).statusCode);

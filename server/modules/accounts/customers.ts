@@ -15,6 +15,7 @@ import {
   setInactivityWarned,
 } from './accounts.repository.js';
 import { forgetWithdrawTokens } from './consents.repository.js';
+import { forgetSignInFailures } from './sign-in-throttle.js';
 
 /**
  * What other modules may know about a customer, read through the accounts module rather than its
@@ -81,13 +82,16 @@ export async function lockCustomerForErasure(
 
 /**
  * Erases what the accounts module holds about a customer (decision 021): name, e-mail and mobile
- * become placeholders, the password stops working, sessions, reset and restore links go, and the
- * marketing links stop working. The consent records stay, without anything that identifies anyone,
- * as the shop's proof of what was agreed.
+ * become placeholders, the password stops working, sessions, reset, restore and confirmation links
+ * go, and so do failed sign-ins counted against the address, and the marketing links stop working.
+ * The consent records stay, without anything that identifies anyone, as the shop's proof of what
+ * was agreed.
  */
 export async function eraseCustomerAccount(tx: Executor, userId: string, now: Date): Promise<void> {
+  const user = await findUserById(tx, userId);
   await deleteAccountHistory(tx, userId);
   await forgetWithdrawTokens(tx, userId);
+  if (user) await forgetSignInFailures(tx, 'customer', user.email);
   await pseudonymiseUser(tx, userId, now);
 }
 

@@ -122,3 +122,11 @@ export async function claimAlert(
     .returning({ account: signInAlerts.account });
   return rows.length > 0;
 }
+
+/** Forgets an account key's failed sign-ins and alerts. */
+export async function forgetAccount(db: Executor, realm: SignInRealm, account: string): Promise<void> {
+  await db
+    .delete(signInFailures)
+    .where(and(eq(signInFailures.realm, realm), eq(signInFailures.account, account)));
+  await db.delete(signInAlerts).where(and(eq(signInAlerts.realm, realm), eq(signInAlerts.account, account)));
+}

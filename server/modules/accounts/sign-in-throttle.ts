@@ -1,6 +1,7 @@
-import type { Database, Transaction } from '../../db/client.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
 import type { SignInRealm } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { hashToken } from '../../lib/secrets.js';
 import * as repository from './sign-in-throttle.repository.js';
 
 /**
@@ -57,13 +58,26 @@ export function tooManyFailures(waitSeconds: number): AppError {
   );
 }
 
+const normalised = (email: string) => email.trim().toLowerCase().slice(0, 254);
+
+/**
+ * What the tables keep of a typed e-mail: its SHA-256, enough to count failures per account without
+ * keeping addresses people typed (an erased customer's, someone else's) in the database.
+ */
+const accountKey = (email: string) => hashToken(`sign-in:${normalised(email)}`);
+
+/** Forgets the failures and alerts of an address (its account is being erased). */
+export function forgetSignInFailures(db: Executor, realm: SignInRealm, email: string): Promise<void> {
+  return repository.forgetAccount(db, realm, accountKey(email));
+}
+
 export function createSignInThrottle(deps: { db: Database; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const windowStart = (at: Date) => new Date(at.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
   const keyOf = (realm: SignInRealm, account: string, ip: string): repository.FailureKey => ({
     realm,
-    account: account.trim().toLowerCase().slice(0, 254),
+    account: accountKey(account),
     ip: ip.slice(0, 64),
   });
 
@@ -92,7 +106,14 @@ export function createSignInThrottle(deps: { db: Database; now?: () => Date }) {
         if (waitSeconds === 0) return;
         await repository.setBlockedUntil(tx, key, new Date(at.getTime() + waitSeconds * 1000));
         if (await repository.claimAlert(tx, realm, key.account, at, since)) {
-          await alert(tx, { realm, account: key.account, ip: key.ip, accountFailures, waitSeconds, at });
+          await alert(tx, {
+            realm,
+            account: normalised(account),
+            ip: key.ip,
+            accountFailures,
+            waitSeconds,
+            at,
+          });
         }
         await repository.deleteStaleFailures(tx, new Date(at.getTime() - STALE_AFTER_MS));
       });
