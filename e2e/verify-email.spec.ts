@@ -79,7 +79,7 @@ for (const size of sizes) {
         status: 410,
         contentType: 'application/json',
         body: JSON.stringify({
-          message: 'This confirmation link has expired. Sign in and ask for a new one.',
+          message: 'This confirmation link has expired. Ask for a new one: it works for 48 hours.',
         }),
       }),
     );

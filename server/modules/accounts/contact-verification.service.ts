@@ -18,7 +18,7 @@ export const VERIFY_MESSAGES = {
   emailSent: 'We have sent a new link to your e-mail address. It works for 48 hours.',
   emailAlready: 'Your e-mail address is already confirmed.',
   linkInvalid:
-    'This confirmation link is not valid. Sign in and ask for a new one from the notice at the top of the page.',
+    'This confirmation link is not valid. Once signed in, ask for a new one from the notice at the top of the page or from your profile.',
   linkUsed:
     'This confirmation link was already used, or a newer one was sent. If your address is not confirmed yet, ask for a new link.',
   linkExpired: 'This confirmation link has expired. Ask for a new one: it works for 48 hours.',
