@@ -378,6 +378,9 @@ test.describe('profile', () => {
       lastname: 'Rao',
       email: account.email,
       mobile: account.mobile,
+      // Whether they are confirmed: the reminder under the header reads these.
+      emailVerified: false,
+      mobileVerified: false,
     });
 
     await page.reload();

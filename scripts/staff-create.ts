@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
 import { loadConfig } from '../server/config.js';
 import { DatabaseUnavailableError, openDatabase } from '../server/db/client.js';
+import { createSignInThrottle } from '../server/modules/accounts/sign-in-throttle.js';
 import { createStaffService } from '../server/modules/staff/staff.service.js';
 import { staffPasswordField } from '../shared/api/staff.schemas.js';
 import { emailField } from '../shared/schemas/fields.js';
@@ -50,6 +51,7 @@ try {
   const staff = createStaffService({
     db: database.db,
     publicUrl: config.publicUrl,
+    signInThrottle: createSignInThrottle({ db: database.db }),
   });
   const result = await staff.createIfAbsent({
     email: email.data,

@@ -5,8 +5,10 @@ import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createContactVerification } from './modules/accounts/contact-verification.service.js';
 import { customerContact } from './modules/accounts/customers.js';
 import { createCustomersAdminService } from './modules/accounts/customers-admin.service.js';
+import { createSignInThrottle } from './modules/accounts/sign-in-throttle.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createBlogService } from './modules/blog/blog.service.js';
 import { createBlogAdminService } from './modules/blog/blog-admin.service.js';
@@ -127,6 +129,7 @@ export async function createServices(deps: {
     },
   });
   const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
+  const codeSender = emailCodeSender();
   // Issue 15: cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
   // implement the same OneTimeCodeSender).
   const cashOnDelivery = createCashOnDelivery({
@@ -134,7 +137,7 @@ export async function createServices(deps: {
     checkout,
     placement,
     lifecycle: orderLifecycle,
-    sender: emailCodeSender(),
+    sender: codeSender,
     confirmMinutes: config.cashOnDelivery.confirmMinutes,
     maxOutstandingPaise: config.cashOnDelivery.maxOrderPaise,
     publicUrl: config.publicUrl,
@@ -142,10 +145,26 @@ export async function createServices(deps: {
   const orders = createOrdersService({ db, provider, catalog, checkout, placement });
   const cart = createCartService({ db, catalog });
   const wishlist = createWishlistService({ db, catalog });
+  // Shoppers' and staff's sign-ins are throttled per (account, address) alike.
+  const signInThrottle = createSignInThrottle({ db });
+  // E-mail links and mobile codes that prove a customer's addresses (decision 029); mobile codes go
+  // through the same one-time-code sender as cash-on-delivery codes.
+  const contactVerification = createContactVerification({
+    db,
+    publicUrl: config.publicUrl,
+    codeSender: codeSender,
+  });
   return {
     mailer,
     emailOutbox,
-    accounts: createAccountsService({ db, emailOutbox, publicUrl: config.publicUrl }),
+    accounts: createAccountsService({
+      db,
+      emailOutbox,
+      publicUrl: config.publicUrl,
+      signInThrottle,
+      contactVerification,
+    }),
+    contactVerification,
     catalog,
     blog: createBlogService(reads.db, { imageUrls }),
     enquiries: createEnquiriesService(db),
@@ -176,7 +195,7 @@ export async function createServices(deps: {
     orderLifecycle,
     cashOnDelivery,
     sitemap: createSitemapService(reads.db, config.publicUrl),
-    staff: createStaffService({ db, publicUrl: config.publicUrl }),
+    staff: createStaffService({ db, publicUrl: config.publicUrl, signInThrottle }),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService(consoleDeps),
     media: createMediaService(consoleDeps),

@@ -28,6 +28,7 @@ const specRoutes = {
   '/reset-password/:token': 'public',
   // Not in the original shop: the link that undoes an e-mail change (issue 11).
   '/restore-email/:token': 'public',
+  '/verify-email/:token': 'public',
   '/unsubscribe': 'public',
   '/Terms-conditions': 'public',
   '/privacy-policy': 'public',

@@ -359,6 +359,18 @@ export const routes: readonly RouteDef[] = [
     }),
   }),
   defineRoute({
+    path: '/verify-email/:token',
+    access: 'public',
+    page: page('verify-email-page'),
+    meta: () => ({
+      title: 'Confirm your e-mail address',
+      description: 'Confirm the e-mail address of your Bharat Bazaar account.',
+      // The link's token stays out of canonical and og:url.
+      canonical: '/login',
+      noindex: true,
+    }),
+  }),
+  defineRoute({
     path: '/unsubscribe',
     access: 'public',
     page: page('unsubscribe-page'),

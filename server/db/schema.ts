@@ -83,6 +83,11 @@ export const users = pgTable(
     // that it will be erased.
     erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
     inactivityWarnedAt: timestamp('inactivity_warned_at', { withTimezone: true, mode: 'date' }),
+    // When the current e-mail address and mobile number were proved (a link or code sent to them was
+    // used); null until then, and again after a change. Only a proved address links what was filed
+    // under it while signed out (decision 029).
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -193,6 +198,74 @@ export const emailChangeReverts = pgTable(
     uniqueIndex('email_change_reverts_token_hash_key').on(t.tokenHash),
     index('email_change_reverts_user_idx').on(t.userId),
   ],
+);
+
+export const verificationChannels = ['email', 'mobile'] as const;
+export type VerificationChannel = (typeof verificationChannels)[number];
+
+/**
+ * Links (e-mail) and codes (mobile) that prove a customer holds an address: random, only their
+ * SHA-256 kept, expiring, used once. `target` is the address it was sent to, so a link proves only
+ * that address, never one the account changed to since.
+ */
+export const contactVerifications = pgTable(
+  'contact_verifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: verificationChannels }).notNull(),
+    target: text('target').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    // Wrong codes tried against it (a 6-digit code is safe only while guesses are few).
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('contact_verifications_token_hash_key').on(t.tokenHash),
+    index('contact_verifications_user_idx').on(t.userId, t.channel, t.createdAt),
+    check('contact_verifications_channel_check', sql`${t.channel} in ('email', 'mobile')`),
+  ],
+);
+
+export const signInRealms = ['customer', 'staff'] as const;
+export type SignInRealm = (typeof signInRealms)[number];
+
+/**
+ * Failed sign-ins per (account, address): an address that keeps failing waits longer and longer,
+ * while the right password from any other address still gets in. `account` is the SHA-256 of the
+ * e-mail typed (normalised), known or not: the answer says nothing about which addresses have
+ * accounts, and no typed address is kept.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    realm: text('realm', { enum: signInRealms }).notNull(),
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.realm, t.account, t.ip] }),
+    index('sign_in_failures_account_idx').on(t.realm, t.account, t.lastFailedAt),
+    index('sign_in_failures_last_failed_idx').on(t.lastFailedAt),
+  ],
+);
+
+/** When an account's owner was last told that someone is failing to sign in to it (once a window). */
+export const signInAlerts = pgTable(
+  'sign_in_alerts',
+  {
+    realm: text('realm', { enum: signInRealms }).notNull(),
+    account: text('account').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.realm, t.account] })],
 );
 
 export const categories = pgTable(
@@ -1223,6 +1296,9 @@ export const staff = pgTable(
     // Base32 TOTP secret once two-factor sign-in is set up (pending until the first code confirms it).
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    // The last TOTP time step accepted (RFC 6238 s. 5.2): a code of that step or before is refused,
+    // so one code signs in once.
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -30,6 +30,8 @@ export function limiter(app: FastifyInstance, name: string, rule: LimitRule) {
   };
 }
 
+export type RouteLimit = ReturnType<typeof limiter>;
+
 /** The e-mail field of a JSON body, normalised, for per-account limits. */
 export function bodyEmail(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applyZodSchemas } from '../lib/endpoints.js';
+import { limiter } from '../lib/rate-limit.js';
 import { apiReferenceRoutes } from '../plugins/api-reference.js';
 import { allowCrossOrigin } from '../plugins/cors.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
@@ -50,7 +51,14 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   applyZodSchemas(app, { strictResponses: !config.isProduction });
   await app.register(apiReferenceRoutes);
 
-  await app.register(accountsRoutes, { accounts: services.accounts });
+  // One budget per address for every password guess at a shopper's or a legacy admin's sign-in:
+  // the original admin client's route is no second allowance.
+  const loginLimit = limiter(app, 'login-ip', { max: 30, minutes: 15 });
+  await app.register(accountsRoutes, {
+    accounts: services.accounts,
+    contactVerification: services.contactVerification,
+    loginLimit,
+  });
   await app.register(dataRightsRoutes, {
     dataExport: services.dataExport,
     accountErasure: services.accountErasure,
@@ -58,7 +66,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   });
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(blogRoutes, { blog: services.blog });
-  await app.register(enquiriesRoutes, { enquiries: services.enquiries });
+  await app.register(enquiriesRoutes, { enquiries: services.enquiries, accounts: services.accounts });
   await app.register(grievancesRoutes, { grievances: services.grievances, accounts: services.accounts });
   await app.register(wishlistRoutes, { wishlist: services.wishlist });
   await app.register(cartRoutes, { cart: services.cart });
@@ -70,7 +78,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
     cashOnDelivery: services.cashOnDelivery,
   });
   // The merchant console (issue 13): staff sign-in, the audit trail, and each module's staff routes.
-  await app.register(staffRoutes, { staff: services.staff });
+  await app.register(staffRoutes, { staff: services.staff, loginLimit });
   await app.register(auditRoutes, { audit: services.audit });
   const consoleOptions = { config, services };
   await app.register(catalogAdminRoutes, consoleOptions);

@@ -44,6 +44,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       const body: { message: string; errors?: Record<string, string> } = { message: error.message };
       if (error.fields) body.errors = error.fields;
+      if (error.headers) reply.headers(error.headers);
       return answer(error.statusCode, body);
     }
     if (error.statusCode === 429) {

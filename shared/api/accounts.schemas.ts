@@ -14,18 +14,31 @@ export const userAnswer = z.object({
   lastname: z.string(),
   email: z.string(),
   mobile: z.string(),
+  /** Whether the e-mail address and the mobile number were proved by a link or code sent to them. */
+  emailVerified: z.boolean(),
+  mobileVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type ApiUser = z.output<typeof userAnswer>;
 
-/** Login's answer: the account without `createdAt`, and the bearer token of the new session. */
-export const signedInAnswer = z.object({
+/**
+ * The original clients' sign-in answer: the account without `createdAt`, and the bearer token of
+ * the new session (also the original admin client's, for a staff member).
+ */
+export const legacySignedInAnswer = z.object({
   _id: z.string(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
   mobile: z.string(),
   token: z.string(),
+});
+export type ApiLegacySignedIn = z.output<typeof legacySignedInAnswer>;
+
+/** Login's answer: that, and whether the e-mail and mobile are confirmed (the storefront's reminder). */
+export const signedInAnswer = z.extend(legacySignedInAnswer, {
+  emailVerified: z.boolean(),
+  mobileVerified: z.boolean(),
 });
 export type ApiSignedIn = z.output<typeof signedInAnswer>;
 
@@ -43,4 +56,13 @@ export const me = { response: userAnswer };
 export const editProfile = { body: profileSchema, response: userAnswer };
 export const restoreEmail = { params: tokenParams, response: messageAnswer };
 export const forgotPassword = { body: forgotPasswordSchema, response: messageAnswer };
+/** A 6-digit code (spaces allowed), checked by the service with its own messages. */
+const mobileCodeBody = z.object({ code: z.string().check(z.maxLength(20)) });
+/** Where a code went, masked ("pr•••@example.com" while codes go by e-mail). */
+const codeSentAnswer = z.object({ message: z.string(), sentTo: z.string() });
+
+export const resendEmailVerification = { response: messageAnswer };
+export const verifyEmail = { params: tokenParams, response: messageAnswer };
+export const sendMobileCode = { response: codeSentAnswer };
+export const verifyMobile = { body: mobileCodeBody, response: messageAnswer };
 export const resetPassword = { params: tokenParams, body: resetPasswordSchema, response: messageAnswer };

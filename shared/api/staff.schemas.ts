@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '../schemas/auth.js';
 import { emailField, requiredText } from '../schemas/fields.js';
 import { staffPermissions, staffRoles } from '../staff-roles.js';
-import { messageAnswer, signedInAnswer } from './accounts.schemas.js';
+import { legacySignedInAnswer, messageAnswer } from './accounts.schemas.js';
 
 /** Staff passwords guard the whole shop: longer than shoppers'. */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
@@ -85,7 +85,7 @@ const tokenParams = z.object({ token: z.string() });
 export const staffLogin = { body: staffLoginBody, response: staffLoginAnswer };
 export const legacyAdminLogin = {
   body: z.object({ email: emailField, password: presentPassword }),
-  response: signedInAnswer,
+  response: legacySignedInAnswer,
 };
 export const staffLogout = { response: messageAnswer };
 export const staffMe = { response: staffProfileAnswer };

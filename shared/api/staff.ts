@@ -11,8 +11,10 @@ export const staffLogin = endpoint<typeof schemas.staffLogin>({
   summary: 'Staff sign-in (the console)',
   description:
     'Answers a staff session token (idle 30 minutes, 12 hours at most). With two-factor sign-in set up and ' +
-    'no `code`, answers `{twoFactorRequired: true}`; a wrong code or password is a 401. Every attempt is ' +
-    'recorded in the audit trail. Limited to 30 per 15 minutes per address and 10 per e-mail.',
+    'no `code`, answers `{twoFactorRequired: true}`; a wrong code or password is a 401, and a code works ' +
+    'once. Every attempt is recorded in the audit trail. Limited to 30 per 15 minutes per address; wrong ' +
+    'passwords make that address wait longer on that account (30 s after the third, doubling up to 15 ' +
+    'minutes) while the member signs in from elsewhere, and the member is e-mailed once per 15 minutes.',
   errors: [400, 401, 429],
 });
 
@@ -24,9 +26,11 @@ export const legacyAdminLogin = endpoint<typeof schemas.legacyAdminLogin>({
   summary: 'Staff sign-in (the original admin client)',
   description:
     "The original admin client's login: answers like /api/user/login with a staff session token. 401 " +
-    '"Invalid Credentials" for an unknown e-mail or a wrong password; 403 "Not Authorized" for a shopper\'s ' +
-    'right password (checked first, so the answer never reveals who is staff), and for staff who sign in ' +
-    'with two-factor authentication (that client cannot ask for a code: use /admin/login).',
+    '"Invalid Credentials" for an unknown e-mail, a wrong password or any shopper\'s e-mail (no shopper ' +
+    'password is checked here); 403 for staff who sign in with two-factor authentication (that client ' +
+    "cannot ask for a code: use /admin/login). Shares /api/user/login's limit of 30 per 15 minutes per " +
+    'address; wrong passwords make that address wait longer on that account (30 s after the third, ' +
+    'doubling up to 15 minutes) without blocking the member elsewhere.',
   errors: [400, 401, 403, 429],
 });
 

@@ -6,6 +6,7 @@ import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
 import { showFlash } from '../features/accounts/flash';
 import { loginHref, safeNextPath } from '../features/accounts/next-path';
+import { VerifyEmailNotice } from '../features/accounts/verify-email-notice';
 import { CartLoader } from '../features/cart/cart-loader';
 import { api, isApiError } from '../lib/api-client';
 import { routeCache } from '../lib/route-cache';
@@ -198,7 +199,7 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
     <CartSummaryProvider>
       <CartLoader />
       <RouteContext value={context}>
-        <SiteLayout pending={pending} announcement={announcement}>
+        <SiteLayout pending={pending} announcement={announcement} notice={<VerifyEmailNotice />}>
           <RouteOutlet view={view} onRetry={retry} />
         </SiteLayout>
       </RouteContext>

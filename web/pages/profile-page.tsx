@@ -7,6 +7,7 @@ import { useRevalidate, useRouteData } from '../app/route-context';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { LogoutIcon } from '../components/ui/icons';
+import { ContactProof } from '../features/accounts/contact-proof';
 import { MyDataDownloads } from '../features/accounts/my-data-downloads';
 import { PencilIcon } from '../features/accounts/pencil-icon';
 import { api } from '../lib/api-client';
@@ -78,7 +79,7 @@ export default function ProfilePage() {
       });
       const stored = readCustomer();
       if (stored) {
-        // The stored customer rebuilt from these six fields, correctly spelt (the original wrote 'fistname').
+        // The stored customer rebuilt from these fields, correctly spelt (the original wrote 'fistname').
         saveCustomer({
           _id: updated._id,
           token: stored.token,
@@ -86,6 +87,8 @@ export default function ProfilePage() {
           lastname: updated.lastname,
           email: updated.email,
           mobile: updated.mobile,
+          emailVerified: updated.emailVerified,
+          mobileVerified: updated.mobileVerified,
         });
       }
       reset(valuesOf(updated));
@@ -203,6 +206,7 @@ export default function ProfilePage() {
               <p className="form-note">Press the pencil button to change your details.</p>
             )}
           </form>
+          {!editing && <ContactProof user={user} onConfirmed={revalidate} />}
         </section>
 
         <div className="profile-side">

@@ -36,3 +36,37 @@ export function emailChangedEmail(input: {
     to: input.to,
   };
 }
+
+const alertTime = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/**
+ * To an account's owner when sign-ins to it keep failing (once per lock-out window): what happened,
+ * that their own sign-in still works, and what to do if it was not them.
+ */
+export function signInAttemptsEmail(input: {
+  to: string;
+  firstname: string;
+  failures: number;
+  at: Date;
+  resetLink: string;
+  staff?: boolean;
+}): Mail {
+  const where = input.staff ? `the ${SHOP_NAME} console` : `your ${SHOP_NAME} account`;
+  return {
+    ...layoutEmail({
+      subject: `Someone tried to sign in to ${where}`,
+      greeting: input.firstname.trim() ? `Hello ${input.firstname.trim()},` : 'Hello,',
+      paragraphs: [
+        `Someone tried to sign in to ${where} with a wrong password ${input.failures} times in the last few minutes (by ${alertTime.format(input.at)}). We have slowed down sign-ins from the places those tries came from.`,
+        'You can still sign in as usual with your password: your own sign-ins are not blocked.',
+        'If it was not you, choose a new, stronger password with the link below, and never reuse it on another site.',
+      ],
+      action: { label: 'Choose a new password', url: input.resetLink },
+    }),
+    to: input.to,
+  };
+}

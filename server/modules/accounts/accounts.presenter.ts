@@ -9,6 +9,8 @@ export function presentUser(user: UserRow): ApiUser {
     lastname: user.lastname,
     email: user.email,
     mobile: user.mobile,
+    emailVerified: user.emailVerifiedAt !== null,
+    mobileVerified: user.mobileVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
-import { emailChangeReverts, passwordResetTokens, sessions, users } from '../../db/schema.js';
+import {
+  contactVerifications,
+  emailChangeReverts,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,7 +57,12 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  values: Partial<Pick<UserRow, 'firstname' | 'lastname' | 'email' | 'mobile' | 'passwordHash'>>,
+  values: Partial<
+    Pick<
+      UserRow,
+      'firstname' | 'lastname' | 'email' | 'mobile' | 'passwordHash' | 'emailVerifiedAt' | 'mobileVerifiedAt'
+    >
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
@@ -288,6 +299,8 @@ export async function deleteAccountHistory(db: Executor, userId: string): Promis
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.delete(emailChangeReverts).where(eq(emailChangeReverts.userId, userId));
+  // The links and codes sent to prove the address and number hold them as their target.
+  await db.delete(contactVerifications).where(eq(contactVerifications.userId, userId));
 }
 
 export type InactiveCustomer = Pick<UserRow, 'id' | 'firstname' | 'email' | 'inactivityWarnedAt'> & {

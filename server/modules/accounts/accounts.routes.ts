@@ -2,23 +2,38 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as endpoints from '../../../shared/api/accounts.js';
 import * as schemas from '../../../shared/api/accounts.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
-import { bodyEmail, limiter } from '../../lib/rate-limit.js';
+import { bodyEmail, limiter, type RouteLimit } from '../../lib/rate-limit.js';
 import type { AccountsService } from './accounts.service.js';
 import { currentUser } from './auth.js';
+import type { ContactVerification } from './contact-verification.service.js';
 
 /**
  * Sign-up, sign-in and out, the profile, e-mail restore and password reset (shared/api/accounts.ts).
- * Sign-in and reset are limited per address and per account, so neither one address nor many can
- * hammer one e-mail; the current password an e-mail change asks for is limited per account, so a
- * stolen session cannot guess it. The limits run after validation: a malformed body is a 400
- * without counting, and every attempt that reaches a password or an e-mail counts.
+ * Sign-in is limited per address across all accounts (`loginLimit`, shared with the original admin
+ * client's sign-in), and per (account, address) with growing waits in the service, so that failing
+ * on purpose never locks the owner out. Reset is limited per address and per account; the current
+ * password an e-mail change asks for is limited per account, so a stolen session cannot guess it.
+ * The limits run after validation: a malformed body is a 400 without counting, and every attempt
+ * that reaches a password or an e-mail counts.
  */
-export async function accountsRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
-  const registerLimit = limiter(app, 'register', { max: 10, minutes: 15 });
-  const loginLimits = [
-    limiter(app, 'login-ip', { max: 30, minutes: 15 }),
-    limiter(app, 'login-email', { max: 10, minutes: 15, key: bodyEmail }),
+export async function accountsRoutes(
+  app: FastifyInstance,
+  {
+    accounts,
+    contactVerification,
+    loginLimit,
+  }: { accounts: AccountsService; contactVerification: ContactVerification; loginLimit: RouteLimit },
+) {
+  const perAccount = (request: FastifyRequest) => currentUser(request).id;
+  // Each link or code is an e-mail (or, later, an SMS) sent: a stranger with a session must not flood.
+  const resendLimits = [
+    limiter(app, 'verify-email-resend', { max: 3, minutes: 15, key: perAccount }),
+    limiter(app, 'verify-email-resend-ip', { max: 10, minutes: 15 }),
   ];
+  const mobileCodeLimit = limiter(app, 'verify-mobile-send', { max: 3, minutes: 15, key: perAccount });
+  const mobileCheckLimit = limiter(app, 'verify-mobile', { max: 10, minutes: 15, key: perAccount });
+  const verifyLinkLimit = limiter(app, 'verify-email', { max: 10, minutes: 15 });
+  const registerLimit = limiter(app, 'register', { max: 10, minutes: 15 });
   const forgotLimits = [
     limiter(app, 'forgot-ip', { max: 10, minutes: 15 }),
     limiter(app, 'forgot-email', { max: 3, minutes: 15, key: bodyEmail }),
@@ -39,9 +54,15 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
   registerEndpoint(app, endpoints.register, schemas.register, ({ body }) => accounts.register(body), {
     preHandler: [registerLimit],
   });
-  registerEndpoint(app, endpoints.login, schemas.login, ({ body }) => accounts.login(body), {
-    preHandler: loginLimits,
-  });
+  registerEndpoint(
+    app,
+    endpoints.login,
+    schemas.login,
+    ({ body }, request) => accounts.login(body, request.ip),
+    {
+      preHandler: [loginLimit],
+    },
+  );
   registerEndpoint(app, endpoints.logout, schemas.logout, (_input, request) =>
     accounts.logout(currentUser(request)),
   );
@@ -73,5 +94,33 @@ export async function accountsRoutes(app: FastifyInstance, { accounts }: { accou
     schemas.resetPassword,
     ({ params, body }) => accounts.resetPassword(params.token, body),
     { preHandler: [resetLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.resendEmailVerification,
+    schemas.resendEmailVerification,
+    (_input, request) => contactVerification.resendEmailLink(currentUser(request).id),
+    { preHandler: resendLimits },
+  );
+  registerEndpoint(
+    app,
+    endpoints.verifyEmail,
+    schemas.verifyEmail,
+    ({ params }) => contactVerification.confirmEmail(params.token),
+    { preHandler: [verifyLinkLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.sendMobileCode,
+    schemas.sendMobileCode,
+    (_input, request) => contactVerification.sendMobileCode(currentUser(request).id),
+    { preHandler: [mobileCodeLimit] },
+  );
+  registerEndpoint(
+    app,
+    endpoints.verifyMobile,
+    schemas.verifyMobile,
+    ({ body }, request) => contactVerification.confirmMobile(currentUser(request).id, body.code),
+    { preHandler: [mobileCheckLimit] },
   );
 }

@@ -32,3 +32,21 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/**
+ * The signed-in customer of a public route where signing in is optional (the contact and complaints
+ * forms): a valid token links what is filed to the account, and an expired or unknown one files it
+ * signed out rather than losing what the customer just wrote.
+ */
+export async function optionalUserId(
+  request: FastifyRequest,
+  accounts: AccountsService,
+): Promise<string | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  try {
+    return (await accounts.authenticate(token)).id;
+  } catch {
+    return null;
+  }
+}

@@ -15,6 +15,7 @@ import {
   setInactivityWarned,
 } from './accounts.repository.js';
 import { forgetWithdrawTokens } from './consents.repository.js';
+import { forgetSignInFailures } from './sign-in-throttle.js';
 
 /**
  * What other modules may know about a customer, read through the accounts module rather than its
@@ -37,20 +38,6 @@ export async function customerAccount(db: Executor, userId: string): Promise<Api
   return user && presentUser(user);
 }
 
-/**
- * Whether this e-mail and password open a shopper's account. The staff sign-in of the original
- * admin client answers a shopper's right password with "Not Authorized" and a wrong one with
- * "Invalid Credentials", as that client's backend did (password first: the answer reveals no role).
- */
-export async function customerPasswordMatches(
-  db: Executor,
-  email: string,
-  password: string,
-): Promise<boolean> {
-  const user = await findUserByEmail(db, email);
-  return verifyPassword(user?.passwordHash, password);
-}
-
 /** The id of the shop account with this e-mail address (stored lower case), or undefined. */
 export async function customerIdByEmail(db: Executor, email: string): Promise<string | undefined> {
   return (await findUserByEmail(db, email.trim().toLowerCase()))?.id;
@@ -63,7 +50,12 @@ export async function customerIdByEmail(db: Executor, email: string): Promise<st
 export async function customerRecords(db: Executor, userId: string) {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
-  return { account: presentUser(user), ...(await accountHistory(db, userId)) };
+  return {
+    account: presentUser(user),
+    // What was filed with the address belongs to the account only from its proof on (decision 029).
+    emailVerifiedAt: user.emailVerifiedAt,
+    ...(await accountHistory(db, userId)),
+  };
 }
 
 /**
@@ -75,7 +67,7 @@ export async function lockCustomerForErasure(
   tx: Executor,
   userId: string,
   password: string | undefined,
-): Promise<(CustomerContact & { passwordMatches: boolean }) | undefined> {
+): Promise<(CustomerContact & { emailVerifiedAt: Date | null; passwordMatches: boolean }) | undefined> {
   const user = await lockUser(tx, userId);
   if (!user || user.erasedAt) return undefined;
   return {
@@ -83,19 +75,23 @@ export async function lockCustomerForErasure(
     lastname: user.lastname,
     email: user.email,
     mobile: user.mobile,
+    emailVerifiedAt: user.emailVerifiedAt,
     passwordMatches: password === undefined ? false : await verifyPassword(user.passwordHash, password),
   };
 }
 
 /**
  * Erases what the accounts module holds about a customer (decision 021): name, e-mail and mobile
- * become placeholders, the password stops working, sessions, reset and restore links go, and the
- * marketing links stop working. The consent records stay, without anything that identifies anyone,
- * as the shop's proof of what was agreed.
+ * become placeholders, the password stops working, sessions, reset, restore and confirmation links
+ * go, and so do failed sign-ins counted against the address, and the marketing links stop working.
+ * The consent records stay, without anything that identifies anyone, as the shop's proof of what
+ * was agreed.
  */
 export async function eraseCustomerAccount(tx: Executor, userId: string, now: Date): Promise<void> {
+  const user = await findUserById(tx, userId);
   await deleteAccountHistory(tx, userId);
   await forgetWithdrawTokens(tx, userId);
+  if (user) await forgetSignInFailures(tx, 'customer', user.email);
   await pseudonymiseUser(tx, userId, now);
 }
 

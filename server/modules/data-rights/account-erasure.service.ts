@@ -60,12 +60,21 @@ export function createAccountErasure(deps: {
   const months = Math.round(deps.inactiveAfterDays / 30.4);
 
   /** Inside the caller's transaction, with the account locked: returns the invoiced orders kept. */
-  async function eraseWithin(tx: Executor, userId: string, contact: CustomerContact, at: Date) {
+  async function eraseWithin(
+    tx: Executor,
+    userId: string,
+    contact: CustomerContact & { emailVerifiedAt: Date | null },
+    at: Date,
+  ) {
     await eraseOrderPersonalData(tx, userId);
     await eraseCheckoutAddresses(tx, userId);
     await removeAllCartLines(tx, userId);
     await removeWishlistOf(tx, userId);
-    const enquiryAddresses = await eraseEnquiriesOfCustomer(tx, userId, contact.email);
+    const enquiryAddresses = await eraseEnquiriesOfCustomer(tx, {
+      userId,
+      email: contact.email,
+      emailVerifiedAt: contact.emailVerifiedAt,
+    });
     await eraseOrderEventNames(tx, userId);
     for (const address of new Set([contact.email, ...enquiryAddresses])) await forgetEmailsTo(tx, address);
     await redactPersonFromAudit(tx, contact);

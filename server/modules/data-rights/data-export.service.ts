@@ -34,7 +34,7 @@ const CONTENTS = {
   wishlist: 'The products on your wishlist.',
   reviews: 'Your reviews: the product, stars, text and whether it was a verified purchase.',
   enquiries:
-    'Messages you sent through the contact form, and complaints and data requests you filed, with this e-mail address.',
+    'Messages you sent through the contact form, and complaints and data requests you filed: those sent while signed in, and those sent with your e-mail address after you confirmed it.',
   consents:
     'What you agreed to and withdrew: the privacy notice at sign-up and offers by e-mail, with the notice version, when and where.',
 };
@@ -60,7 +60,11 @@ export function createDataExport(deps: {
         deps.cart.list(userId),
         deps.wishlist.get(userId),
         reviewsOfCustomer(db, userId, 100_000),
-        enquiriesOfCustomer(db, records.account.email),
+        enquiriesOfCustomer(db, {
+          userId,
+          email: records.account.email,
+          emailVerifiedAt: records.emailVerifiedAt,
+        }),
       ]);
       return {
         about: { shop: SHOP_NAME, exportedAt: new Date().toISOString(), contents: CONTENTS },

@@ -1,19 +1,27 @@
 import type { Executor } from '../../db/client.js';
-import { type EnquiryRow, enquiriesByEmail, eraseEnquiriesOf } from './enquiries.repository.js';
+import {
+  type EnquiryRow,
+  eraseEnquiriesOf,
+  type TicketOwner,
+  ticketsOfOwner,
+} from './enquiries.repository.js';
 
-/** A customer's enquiries (sent with their e-mail), as other modules may read them: their data export. */
-export async function enquiriesOfCustomer(db: Executor, email: string): Promise<EnquiryRow[]> {
-  return enquiriesByEmail(db, email);
+export type { TicketOwner };
+
+/**
+ * A customer's enquiries and tickets, as other modules may read them (their data export): those
+ * filed while signed in to the account, and those sent with its e-mail address after the address
+ * was proved. Before the proof, anyone could have registered with someone else's address, so what
+ * was filed under it signed out is not theirs to read or erase (decision 029).
+ */
+export async function enquiriesOfCustomer(db: Executor, owner: TicketOwner): Promise<EnquiryRow[]> {
+  return ticketsOfOwner(db, owner);
 }
 
 /**
- * Erases the customer's enquiries and tickets (their account is being erased): see eraseEnquiriesOf.
- * Answers the addresses they were sent from.
+ * Erases the customer's enquiries and tickets, by the same rule (their account is being erased):
+ * see eraseEnquiriesOf. Answers the addresses they were sent from.
  */
-export async function eraseEnquiriesOfCustomer(
-  db: Executor,
-  userId: string,
-  email: string,
-): Promise<string[]> {
-  return eraseEnquiriesOf(db, userId, email);
+export async function eraseEnquiriesOfCustomer(db: Executor, owner: TicketOwner): Promise<string[]> {
+  return eraseEnquiriesOf(db, owner);
 }

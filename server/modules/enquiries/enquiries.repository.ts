@@ -243,26 +243,33 @@ export async function insertNote(
   return row!;
 }
 
-/** Enquiries sent with this e-mail address (stored as typed: compared case aside), newest first. */
-export async function enquiriesByEmail(db: Executor, email: string): Promise<EnquiryRow[]> {
-  return db
-    .select()
-    .from(enquiries)
-    .where(sql`lower(${enquiries.email}) = ${email.toLowerCase()}`)
-    .orderBy(desc(enquiries.createdAt));
+/** Whose enquiries and tickets are asked for: the account, its address and when that was proved. */
+export type TicketOwner = { userId: string; email: string; emailVerifiedAt: Date | null };
+
+/**
+ * Filed from the account, or sent with its address (stored as typed: compared case aside) since the
+ * address was proved.
+ */
+function ownedBy(owner: TicketOwner) {
+  const byAddress = owner.emailVerifiedAt
+    ? sql` or (lower(${enquiries.email}) = ${owner.email.toLowerCase()} and ${enquiries.createdAt} >= ${owner.emailVerifiedAt})`
+    : sql``;
+  return sql`(${enquiries.userId} = ${owner.userId}${byAddress})`;
+}
+
+/** The owner's enquiries and tickets, newest first. */
+export async function ticketsOfOwner(db: Executor, owner: TicketOwner): Promise<EnquiryRow[]> {
+  return db.select().from(enquiries).where(ownedBy(owner)).orderBy(desc(enquiries.createdAt));
 }
 
 /**
- * Erasure (issue 17): the enquiries, complaints and data requests filed from the account or sent
- * with its address, and staff's notes and replies on them, keep only that they existed, their
- * ticket number, when and their status (the inbox's counts and deadlines stay true).
+ * Erasure (issue 17): the enquiries, complaints and data requests of the owner (ownedBy), and
+ * staff's notes and replies on them, keep only that they existed, their ticket number, when and
+ * their status (the inbox's counts and deadlines stay true).
  */
-export async function eraseEnquiriesOf(db: Executor, userId: string, email: string): Promise<string[]> {
+export async function eraseEnquiriesOf(db: Executor, owner: TicketOwner): Promise<string[]> {
   // The addresses they were sent from (a ticket may give another one): their e-mails go too.
-  const addresses = await db
-    .selectDistinct({ email: enquiries.email })
-    .from(enquiries)
-    .where(sql`${enquiries.userId} = ${userId} or lower(${enquiries.email}) = ${email.toLowerCase()}`);
+  const addresses = await db.selectDistinct({ email: enquiries.email }).from(enquiries).where(ownedBy(owner));
   const erased = await db
     .update(enquiries)
     .set({
@@ -272,7 +279,7 @@ export async function eraseEnquiriesOf(db: Executor, userId: string, email: stri
       comment: '(erased at the customer’s request)',
       updatedAt: new Date(),
     })
-    .where(sql`${enquiries.userId} = ${userId} or lower(${enquiries.email}) = ${email.toLowerCase()}`)
+    .where(ownedBy(owner))
     .returning({ id: enquiries.id });
   if (erased.length > 0) {
     await db

@@ -3,16 +3,24 @@ import * as endpoints from '../../../shared/api/enquiries.js';
 import * as schemas from '../../../shared/api/enquiries.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import { optionalUserId } from '../accounts/auth.js';
 import type { EnquiriesService } from './enquiries.service.js';
 
-/** The contact form. Limited per address to keep the inbox free of floods. */
-export async function enquiriesRoutes(app: FastifyInstance, { enquiries }: { enquiries: EnquiriesService }) {
+/**
+ * The contact form. Limited per address to keep the inbox free of floods. Sent signed in, the
+ * message belongs to the account (its data export and erasure).
+ */
+export async function enquiriesRoutes(
+  app: FastifyInstance,
+  { enquiries, accounts }: { enquiries: EnquiriesService; accounts: AccountsService },
+) {
   const enquiryLimit = limiter(app, 'enquiry', { max: 5, minutes: 10 });
   registerEndpoint(
     app,
     endpoints.submitEnquiry,
     schemas.submitEnquiry,
-    ({ body }) => enquiries.submit(body),
+    async ({ body }, request) => enquiries.submit(body, await optionalUserId(request, accounts)),
     {
       preHandler: [enquiryLimit],
     },

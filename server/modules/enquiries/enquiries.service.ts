@@ -5,8 +5,11 @@ import { enquiries } from '../../db/schema.js';
 
 export function createEnquiriesService(db: Database) {
   return {
-    async submit(input: Enquiry): Promise<ApiEnquiry> {
-      const [row] = await db.insert(enquiries).values(input).returning();
+    async submit(input: Enquiry, userId: string | null = null): Promise<ApiEnquiry> {
+      const [row] = await db
+        .insert(enquiries)
+        .values({ ...input, userId })
+        .returning();
       return {
         _id: row!.id,
         name: row!.name,

@@ -20,6 +20,14 @@ export type CodeMessage = {
   orderUrl: string;
 };
 
+/** A code that proves a customer's mobile number (their profile), not tied to an order. */
+export type VerificationCodeMessage = {
+  to: CodeMessage['to'];
+  code: string;
+  expiresAt: Date;
+  profileUrl: string;
+};
+
 /**
  * Sends a code. E-mail today; an SMS provider (MSG91, Gupshup… with a DLT-registered template, as
  * Indian SMS rules require) implements the same two members and is chosen in services.ts.
@@ -33,6 +41,8 @@ export type OneTimeCodeSender = {
    * exactly when it is valid; delivery happens after the commit and never fails the request.
    */
   send(tx: Transaction, message: CodeMessage): Promise<void>;
+  /** The code that proves the mobile number, handed over the same way (by SMS to that number once set). */
+  sendVerification(tx: Transaction, message: VerificationCodeMessage): Promise<void>;
 };
 
 export function newCode(): string {
@@ -84,6 +94,25 @@ export function emailCodeSender(): OneTimeCodeSender {
           to: message.to.email,
         },
         'cash-on-delivery code',
+      );
+    },
+    async sendVerification(tx, message) {
+      await queueEmail(
+        tx,
+        {
+          ...layoutEmail({
+            subject: `${message.code} is your code to confirm your mobile number`,
+            greeting: message.to.firstname.trim() ? `Hello ${message.to.firstname.trim()},` : 'Hello,',
+            paragraphs: [
+              `Your code to confirm the mobile number ${message.to.mobile ?? ''} on your account is ${message.code}.`,
+              `Enter it on your profile page. The code works until ${time.format(message.expiresAt)}.`,
+              'If you did not ask for it, ignore this e-mail. Never share this code with anyone, including callers who say they are from the shop.',
+            ],
+            action: { label: 'Open my profile', url: message.profileUrl },
+          }),
+          to: message.to.email,
+        },
+        'mobile verification code',
       );
     },
   };

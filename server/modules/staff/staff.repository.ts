@@ -217,6 +217,21 @@ export async function spendRecoveryCode(db: Executor, staffId: string, codeHash:
   return rows.length > 0;
 }
 
+/**
+ * Records `step` as the last TOTP step accepted, only if it is later than the one before: answers
+ * false for a code of a step already used (or older), also when two requests race with one code.
+ */
+export async function claimTotpStep(db: Executor, staffId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(staff)
+    .set({ totpLastStep: step })
+    .where(
+      and(eq(staff.id, staffId), sql`(${staff.totpLastStep} is null or ${staff.totpLastStep} < ${step})`),
+    )
+    .returning({ id: staff.id });
+  return rows.length > 0;
+}
+
 export async function countUnusedRecoveryCodes(db: Executor, staffId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/api/staff.js';
 import * as schemas from '../../../shared/api/staff.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
-import { bodyEmail, limiter } from '../../lib/rate-limit.js';
+import { limiter, type RouteLimit } from '../../lib/rate-limit.js';
 import type { StaffService } from './staff.service.js';
 import { currentStaff } from './staff-auth.js';
 
@@ -10,11 +10,12 @@ import { currentStaff } from './staff-auth.js';
  * Staff sign-in (the console's, and the original admin client's), sessions, invitations, roles,
  * revocation, two-factor sign-in and the shop's security settings (shared/api/staff.ts).
  */
-export async function staffRoutes(app: FastifyInstance, { staff }: { staff: StaffService }) {
-  const loginLimits = [
-    limiter(app, 'staff-login-ip', { max: 30, minutes: 15 }),
-    limiter(app, 'staff-login-email', { max: 10, minutes: 15, key: bodyEmail }),
-  ];
+export async function staffRoutes(
+  app: FastifyInstance,
+  { staff, loginLimit }: { staff: StaffService; loginLimit: RouteLimit },
+) {
+  // Per address across all accounts; per (account, address) the service throttles with growing waits.
+  const consoleLoginLimit = limiter(app, 'staff-login-ip', { max: 30, minutes: 15 });
   const inviteLimit = limiter(app, 'staff-invite-link', { max: 20, minutes: 15 });
   const passwordLimit = limiter(app, 'staff-password', {
     max: 10,
@@ -27,16 +28,15 @@ export async function staffRoutes(app: FastifyInstance, { staff }: { staff: Staf
     endpoints.staffLogin,
     schemas.staffLogin,
     ({ body }, request) => staff.login(body, request.ip),
-    {
-      preHandler: loginLimits,
-    },
+    { preHandler: [consoleLoginLimit] },
   );
   registerEndpoint(
     app,
     endpoints.legacyAdminLogin,
     schemas.legacyAdminLogin,
     ({ body }, request) => staff.legacyLogin(body, request.ip),
-    { preHandler: loginLimits },
+    // The shoppers' sign-in budget: this route answers shoppers' e-mails too.
+    { preHandler: [loginLimit] },
   );
   registerEndpoint(app, endpoints.staffLogout, schemas.staffLogout, (_input, request) =>
     staff.logout(currentStaff(request)),

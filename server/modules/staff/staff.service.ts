@@ -1,7 +1,6 @@
-import type { ApiMessage, ApiSignedIn } from '../../../shared/api/accounts.schemas.js';
+import type { ApiMessage } from '../../../shared/api/accounts.schemas.js';
 import type {
   ApiStaffInvite,
-  ApiStaffLogin,
   ApiStaffMember,
   ApiStaffProfile,
   ApiStaffSignedIn,
@@ -11,19 +10,19 @@ import type { Database, Executor } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.js';
-import { customerPasswordMatches } from '../accounts/customers.js';
+import type { SignInThrottle } from '../accounts/sign-in-throttle.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { queueEmail } from '../email-outbox/email-outbox.js';
 import { staffAccessRevokedEmail, staffInviteEmail } from './staff.emails.js';
 import type { StaffRow } from './staff.repository.js';
 import * as repository from './staff.repository.js';
+import { createStaffLogin, LOGIN_MESSAGES } from './staff-login.js';
 import {
-  looksLikeRecoveryCode,
+  matchedTotpStep,
   newRecoveryCodes,
   newTotpSecret,
   recoveryCodeHash,
   totpEnrolment,
-  verifyTotp,
 } from './two-factor.js';
 
 /** Staff sessions end after 30 minutes without a request, and 12 hours after sign-in at most. */
@@ -35,13 +34,8 @@ const REQUIRE_TWO_FACTOR_KEY = 'staff.requireTwoFactor';
 const SETTING_CACHE_MS = 5_000;
 
 export const STAFF_MESSAGES = {
-  invalid: 'Invalid Credentials',
+  ...LOGIN_MESSAGES,
   notAuthorized: 'Not Authorized',
-  wrongCode:
-    'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
-  codeNeeded: 'Enter the 6-digit code from your authenticator app.',
-  twoFactorOnLegacy:
-    'This staff account signs in with two-factor authentication, which this client cannot ask for. Sign in at /admin/login.',
   idle: `Your console session ended after ${STAFF_IDLE_MINUTES} minutes without activity. Please sign in again.`,
   ended: 'Your console session has ended. Please sign in again.',
   signIn: 'Sign in to the console to continue.',
@@ -57,7 +51,7 @@ export type CurrentStaff = AuditActor & {
   mustSetUpTwoFactor: boolean;
 };
 
-export type StaffCredentials = { email: string; password: string; code?: string | undefined };
+export type { StaffCredentials } from './staff-login.js';
 
 function presentMember(row: StaffRow): ApiStaffMember {
   return {
@@ -93,7 +87,11 @@ const auditView = (row: StaffRow) => ({
   revokedAt: row.revokedAt,
 });
 
-export function createStaffService(deps: { db: Database; publicUrl: string }) {
+export function createStaffService(deps: {
+  db: Database;
+  publicUrl: string;
+  signInThrottle: SignInThrottle;
+}) {
   const { db, publicUrl } = deps;
   let requireTwoFactorCache: { value: boolean; at: number } | undefined;
 
@@ -141,21 +139,6 @@ export function createStaffService(deps: { db: Database; publicUrl: string }) {
     });
   }
 
-  /** A second factor: a current TOTP code, or an unused recovery code (then spent). */
-  async function secondFactorMatches(tx: Executor, row: StaffRow, code: string): Promise<boolean> {
-    if (!row.totpSecret) return false;
-    if (verifyTotp(row.totpSecret, row.email, code)) return true;
-    return looksLikeRecoveryCode(code) && repository.spendRecoveryCode(tx, row.id, recoveryCodeHash(code));
-  }
-
-  async function recordFailedLogin(email: string, row: StaffRow | undefined, ip: string, why: string) {
-    await recordAudit(
-      db,
-      { id: row?.id ?? null, email, ip },
-      { action: 'staff.login_failed', entityType: 'staff', entityId: row?.id, summary: why },
-    );
-  }
-
   async function requireMember(id: string): Promise<StaffRow> {
     const row = isUuid(id) ? await repository.findStaffById(db, id) : undefined;
     if (!row) throw notFound('No staff member with that id.');
@@ -184,61 +167,12 @@ export function createStaffService(deps: { db: Database; publicUrl: string }) {
     return invite;
   }
 
+  const logins = createStaffLogin({ db, publicUrl, signInThrottle: deps.signInThrottle, signIn, profile });
+
   return {
     shopRequiresTwoFactor,
-
-    async login(input: StaffCredentials, ip: string): Promise<ApiStaffLogin> {
-      const row = await repository.findStaffByEmail(db, input.email);
-      const active = row && !row.revokedAt ? row : undefined;
-      if (!(await verifyPassword(active?.passwordHash, input.password)) || !active) {
-        await recordFailedLogin(input.email, row, ip, 'Wrong e-mail or password');
-        throw unauthorized(STAFF_MESSAGES.invalid);
-      }
-      if (active.totpEnabledAt) {
-        if (!input.code) return { twoFactorRequired: true, message: STAFF_MESSAGES.codeNeeded };
-        const matched = await secondFactorMatches(db, active, input.code);
-        if (!matched) {
-          await recordFailedLogin(input.email, active, ip, 'Wrong two-factor code');
-          throw unauthorized(STAFF_MESSAGES.wrongCode);
-        }
-      }
-      const token = await signIn(active, ip, 'Signed in to the console');
-      return { token, staff: await profile(active) };
-    },
-
-    /** POST /api/user/admin-login: the original admin client's sign-in (no second factor possible). */
-    async legacyLogin(input: StaffCredentials, ip: string): Promise<ApiSignedIn> {
-      const row = await repository.findStaffByEmail(db, input.email);
-      if (!row || row.revokedAt) {
-        // Password first, then the role: a shopper's right password is "Not Authorized".
-        const shopper = await customerPasswordMatches(db, input.email, input.password);
-        await recordFailedLogin(
-          input.email,
-          undefined,
-          ip,
-          shopper ? 'Shopper account, not staff' : 'Wrong e-mail or password',
-        );
-        if (shopper) throw forbidden(STAFF_MESSAGES.notAuthorized);
-        throw unauthorized(STAFF_MESSAGES.invalid);
-      }
-      if (!(await verifyPassword(row.passwordHash, input.password))) {
-        await recordFailedLogin(input.email, row, ip, 'Wrong e-mail or password');
-        throw unauthorized(STAFF_MESSAGES.invalid);
-      }
-      if (row.totpEnabledAt) {
-        await recordFailedLogin(input.email, row, ip, 'Two-factor account on the original admin client');
-        throw forbidden(STAFF_MESSAGES.twoFactorOnLegacy);
-      }
-      const token = await signIn(row, ip, 'Signed in from the original admin client');
-      return {
-        _id: row.id,
-        firstname: row.firstname,
-        lastname: row.lastname,
-        email: row.email,
-        mobile: row.mobile,
-        token,
-      };
-    },
+    login: logins.login,
+    legacyLogin: logins.legacyLogin,
 
     /** The staff member of a bearer token, or undefined when it is no live staff session. */
     async authenticate(token: string, ip: string): Promise<CurrentStaff | undefined> {
@@ -461,11 +395,14 @@ export function createStaffService(deps: { db: Database; publicUrl: string }) {
       if (row.totpEnabledAt) throw conflict('Two-factor sign-in is already on.');
       if (!row.totpSecret) throw conflict('Start the set-up first: scan the QR code, then enter its code.');
       // A 400 on the field: the member is signed in and their session stays.
-      if (!verifyTotp(row.totpSecret, row.email, code)) {
+      const step = matchedTotpStep(row.totpSecret, row.email, code);
+      if (step === undefined) {
         throw badRequest(STAFF_MESSAGES.wrongCode, { code: STAFF_MESSAGES.wrongCode });
       }
       const recoveryCodes = newRecoveryCodes();
       await db.transaction(async (tx) => {
+        // The code that turned it on does not sign in as well.
+        await repository.claimTotpStep(tx, row.id, step);
         await repository.updateStaff(tx, row.id, { totpEnabledAt: new Date() });
         await repository.replaceRecoveryCodes(tx, row.id, recoveryCodes.map(recoveryCodeHash));
         await recordAudit(tx, current, {

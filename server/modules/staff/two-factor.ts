@@ -8,13 +8,15 @@ import { hashToken } from '../../lib/secrets.js';
  * TOTP (RFC 6238) as authenticator apps expect it: SHA-1, 6 digits, 30-second steps. A code from
  * the step before or after is accepted too, for phones whose clocks drift.
  */
+const TOTP_PERIOD_SECONDS = 30;
+
 function totpFor(secret: string, email: string): TOTP {
   return new TOTP({
     issuer: SHOP_NAME,
     label: email,
     algorithm: 'SHA1',
     digits: 6,
-    period: 30,
+    period: TOTP_PERIOD_SECONDS,
     secret: Secret.fromBase32(secret),
   });
 }
@@ -23,10 +25,25 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-export function verifyTotp(secret: string, email: string, code: string, timestamp = Date.now()): boolean {
+/**
+ * The time step (30-second count since 1970) of the code, if it is the current one or one step
+ * either side; undefined otherwise. The caller refuses a step at or before the last one accepted
+ * (RFC 6238 s. 5.2), so a code overheard or replayed within its window does not sign in again.
+ */
+export function matchedTotpStep(
+  secret: string,
+  email: string,
+  code: string,
+  timestamp = Date.now(),
+): number | undefined {
   const digits = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(digits)) return false;
-  return totpFor(secret, email).validate({ token: digits, timestamp, window: 1 }) !== null;
+  if (!/^\d{6}$/.test(digits)) return undefined;
+  const delta = totpFor(secret, email).validate({ token: digits, timestamp, window: 1 });
+  return delta === null ? undefined : Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
+export function verifyTotp(secret: string, email: string, code: string, timestamp = Date.now()): boolean {
+  return matchedTotpStep(secret, email, code, timestamp) !== undefined;
 }
 
 /** The current code (tests and the e2e sign in as an app would). */

@@ -7,10 +7,13 @@ import { ToastRegion } from './toast-region';
 export function SiteLayout({
   pending,
   announcement,
+  notice,
   children,
 }: {
   pending: boolean;
   announcement: string;
+  /** A reminder for the shopper under the header (the unconfirmed e-mail address). */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -19,6 +22,7 @@ export function SiteLayout({
         Skip to main content
       </a>
       <SiteHeader />
+      {notice}
       <div
         className={pending ? 'route-progress route-progress--active' : 'route-progress'}
         aria-hidden="true"

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { resendEmailVerification } from '../../../shared/api/accounts';
+import { api, isApiError } from '../../lib/api-client';
+import { readCustomer, saveCustomer, useSession } from '../../lib/session';
+
+/**
+ * The reminder under the header while the signed-in customer's e-mail address is not confirmed:
+ * shopping works as usual, but complaints and requests sent from the address are linked to the
+ * account only once it is (decision 029). "Resend the link" mails a new one.
+ */
+export function VerifyEmailNotice() {
+  const customer = useSession();
+  const [location] = useLocation();
+  const [state, setState] = useState<{ busy: boolean; message?: string; failed?: boolean }>({ busy: false });
+  // The confirmation page says it all itself.
+  if (customer?.emailVerified !== false || location.startsWith('/verify-email/')) return null;
+
+  const resend = async () => {
+    setState({ busy: true });
+    try {
+      const { message } = await api.call(resendEmailVerification);
+      setState({ busy: false, message });
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        // Confirmed meanwhile (another tab or device): this device catches up and the notice goes.
+        const stored = readCustomer();
+        if (stored) saveCustomer({ ...stored, emailVerified: true });
+        return;
+      }
+      setState({
+        busy: false,
+        failed: true,
+        message: isApiError(error) ? error.message : 'The link could not be sent. Please try again.',
+      });
+    }
+  };
+
+  return (
+    <section className="verify-notice" aria-label="Confirm your e-mail address">
+      <div className="container verify-notice-inner">
+        <p>
+          <strong>Please confirm your e-mail address.</strong> We sent a link to{' '}
+          <span className="verify-notice-email">{customer.email ?? 'your e-mail address'}</span>. Until then,
+          complaints and requests you send from it signed out are not linked to your account.
+        </p>
+        <button
+          type="button"
+          className="button button--ghost verify-notice-button"
+          disabled={state.busy}
+          onClick={() => void resend()}
+        >
+          {state.busy ? 'Sending…' : 'Resend the link'}
+        </button>
+        {state.message && (
+          <p
+            className={
+              state.failed ? 'verify-notice-status verify-notice-status--error' : 'verify-notice-status'
+            }
+            role={state.failed ? 'alert' : 'status'}
+          >
+            {state.message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
