@@ -129,6 +129,14 @@ describe('render', () => {
     expect(result).toMatchObject({ status: 301, redirect: '/Shipping-policy?utm=x' });
   });
 
+  it("leaves preloading to the head: React's own preloads of the pictures are not in the markup", async () => {
+    // The contact page shows its map's picture at once, for which React writes a preload.
+    const { html } = await render('/contact', ctx);
+    expect(html).toMatch(/<img [^>]*map-facade[^>]*>/);
+    expect(html).not.toContain('<link');
+    expect(html).toMatch(/^<a class="skip-link"|^<div/);
+  });
+
   it('puts the home page JSON-LD in the head', async () => {
     const { head } = await render('/', ctx);
     expect(head).toContain('"@type":"WebSite"');
