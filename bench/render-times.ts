@@ -89,8 +89,14 @@ function replayingApi(site: typeof EntryServer, token?: string) {
 }
 
 if (!process.env.DIST_DIR) await ensureBuild();
-const shop = await startShop(port, { DATA_DIR: `.data/render-${port}`, PUBLIC_URL: base, LOG_LEVEL: 'warn' });
+const shop = await startShop(port, {
+  DATA_DIR: process.env.DATA_DIR ?? `.data/render-${port}`,
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+});
 try {
+  // The built renderer loads React's production build, as the server does (NODE_ENV=production).
+  process.env.NODE_ENV = 'production';
   const site = (await import(
     pathToFileURL(path.resolve(distDir, 'server', 'entry-server.js')).href
   )) as typeof EntryServer;

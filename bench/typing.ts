@@ -39,7 +39,11 @@ const fields: Field[] = [
 ];
 
 if (!process.env.DIST_DIR) await ensureBuild();
-const shop = await startShop(port, { DATA_DIR: `.data/typing-${port}`, PUBLIC_URL: base, LOG_LEVEL: 'warn' });
+const shop = await startShop(port, {
+  DATA_DIR: process.env.DATA_DIR ?? `.data/typing-${port}`,
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],

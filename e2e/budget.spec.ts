@@ -6,10 +6,11 @@ import { placeOrder } from './buy';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
- * The first-load JavaScript budget (docs/decisions/006-first-load-budget.md): every page a
- * shopper can land on loads at most 80 KB of script, gzipped, on a first visit.
+ * The first-load JavaScript budget (docs/decisions/006-first-load-budget.md, raised for React's
+ * own DOM in docs/decisions/030-react-storefront.md): every page a shopper can land on loads at
+ * most 100 KB of script, gzipped, on a first visit.
  */
-const BUDGET_BYTES = 80 * 1024;
+const BUDGET_BYTES = 100 * 1024;
 
 async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   const bodies = new Map<string, Promise<Buffer>>();
@@ -49,7 +50,7 @@ test('the storefront build holds nothing of the merchant console', () => {
 
 test.describe('first-load JavaScript', () => {
   test.describe.configure({ timeout: 120_000 });
-  test('public pages stay under 80 KB gzipped', async ({ browser, request }) => {
+  test('public pages stay under 100 KB gzipped', async ({ browser, request }) => {
     const [product] = (await (await request.get('/api/product?limit=1')).json()) as { slug: string }[];
     const [blog] = (await (await request.get('/api/blog?limit=1')).json()) as { slug: string }[];
     const paths = [
@@ -79,7 +80,7 @@ test.describe('first-load JavaScript', () => {
     for (const [path, kb] of Object.entries(sizes)) expect(kb, path).toBeLessThanOrEqual(BUDGET_BYTES / 1024);
   });
 
-  test('signed-in pages stay under 80 KB gzipped', async ({ browser, request }) => {
+  test('signed-in pages stay under 100 KB gzipped', async ({ browser, request }) => {
     const customer = await createCustomer(request);
     // One order, for its page (issue 14).
     const order = await placeOrder(request, customer);
