@@ -24,6 +24,11 @@ async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   };
   page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
+  // The scripts start once the largest picture is painted (decision 026), which can come after the
+  // network first goes quiet: a page counted before then would count nothing. So: hydrated, then
+  // quiet again.
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.waitForLoadState('networkidle');
   // What arrives later (a likely next page's prefetch) is not the first load, and a body asked for
   // then was still on its way when the page closed, which failed the test on a slow machine.
   page.off('response', onResponse);
