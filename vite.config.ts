@@ -26,18 +26,11 @@ function isShellModule(id: string): boolean {
 }
 
 /**
- * The storefront runs on Preact through preact/compat (docs/decisions/017-preact-storefront.md):
- * the code imports `react` as ever, and both builds (browser and server render) resolve it to
- * Preact, so the server's markup and useId values are the ones the browser hydrates. About 50 KB
- * gzipped less on every first load than React's DOM. The merchant console (vite.admin.config.ts)
- * keeps React. vitest.config.ts applies the same aliases to the storefront's tests.
+ * wouter imports the React 17 polyfill of useSyncExternalStore; React 19 has the hook built in, so
+ * the browser bundle and the server render resolve the polyfill to React's own rather than ship
+ * its fallback code. vitest.config.ts applies the same to the storefront's tests.
  */
 export const storefrontAliases = [
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
   {
     find: 'use-sync-external-store/shim/index.js',
     replacement: fileURLToPath(new URL('./web/lib/use-sync-external-store-shim.ts', import.meta.url)),
@@ -48,8 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), stripEndpointDocsPlugin()],
   publicDir: 'web/public',
   resolve: { alias: storefrontAliases },
-  // wouter imports `react` itself: bundled into the server render, it gets the alias above rather
-  // than Node loading React beside Preact (hooks of one renderer called inside the other).
+  // wouter is bundled into the server render so its polyfill import gets the alias above.
   ssr: { noExternal: ['wouter'] },
   build: isSsrBuild
     ? {

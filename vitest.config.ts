@@ -28,15 +28,14 @@ export default defineConfig({
         },
       },
       {
-        // The storefront's tests render with what the storefront ships: Preact through preact/compat
-        // (vite.config.ts), so a markup or hook difference shows here and not first in a browser.
+        // The storefront's tests resolve modules as the storefront's builds do (vite.config.ts).
         extends: true,
         resolve: { alias: storefrontAliases },
         test: {
           name: 'storefront',
           include: ['web/**/*.test.{ts,tsx}'],
           exclude: [consoleTests],
-          // wouter imports `react` itself: inlined, it gets the alias instead of Node's React.
+          // Inlined, so wouter's polyfill import gets the alias too.
           server: { deps: { inline: ['wouter'] } },
         },
       },

@@ -8,6 +8,7 @@
  *   npx tsx bench/lighthouse.ts [--runs 3]
  *   DIST_DIR=dist-x LIGHTHOUSE_PORT=3400 npx tsx bench/lighthouse.ts   (a build of its own, as built)
  *   LIGHTHOUSE_DUMP=/tmp/lhr npx tsx bench/lighthouse.ts --only /cart    (each run's report kept as JSON)
+ *   npx tsx bench/lighthouse.ts --only /,/product,/product/*,/blogs,/blog/*,/cart,/checkout
  *
  * The cart and checkout belong to a shopper registered for the run, with two products in the
  * cart through the API; the browser is signed in as the shop does it, the login answer in
@@ -30,8 +31,13 @@ import { median, startShop, stopShop } from './lib/shop.js';
 const argument = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const runs = Number(argument('--runs') ?? 3) || 3;
-/** `--only /cart,/checkout`: just those pages (by their path as listed below). */
+/**
+ * `--only /cart,/checkout`: just those pages (by their path as listed below); `/product/*` stands
+ * for the product page whatever its slug, `/blog/*` for the post.
+ */
 const only = argument('--only')?.split(',');
+const chosen = (page: string) =>
+  !only || only.some((path) => path === page || (path.endsWith('/*') && page.startsWith(path.slice(0, -1))));
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3399);
 // With DIST_DIR the build is taken as it is (the caller built it); without, dist/ is rebuilt if stale.
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -135,7 +141,7 @@ try {
   const rows: string[] = [];
   let signedIn = false;
   for (const page of pages) {
-    if (only && !only.includes(page)) continue;
+    if (!chosen(page)) continue;
     if ((page === '/cart' || page === '/checkout') && !signedIn) {
       await signInWithCart(chrome.port);
       signedIn = true;
@@ -143,6 +149,8 @@ try {
     const scores: Record<string, number[]> = Object.fromEntries(categories.map((c) => [c, []]));
     let js = 0;
     const lcps: number[] = [];
+    const tbts: number[] = [];
+    const clss: number[] = [];
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${base}${page}`, {
         port: chrome.port,
@@ -173,6 +181,8 @@ try {
         )?.items ?? [];
       js = firstLoadJsGzip(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url));
       lcps.push(Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0));
+      tbts.push(Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0));
+      clss.push(result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
       // What cost points, so a score under 100 says why (scored audits that did not pass).
       const failed = Object.values(result.lhr.audits)
         .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0)
@@ -198,15 +208,15 @@ try {
         console.log(`    layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet ?? '?'}`);
       }
     }
-    const line = `| ${page.length > 40 ? `${page.slice(0, 37)}...` : page} | ${categories.map((c) => median(scores[c]!)).join(' | ')} | ${(js / 1024).toFixed(1)} KB | ${median(lcps)} ms |`;
+    const line = `| ${page.length > 40 ? `${page.slice(0, 37)}...` : page} | ${categories.map((c) => median(scores[c]!)).join(' | ')} | ${(js / 1024).toFixed(1)} KB | ${median(lcps)} ms | ${median(tbts)} ms | ${median(clss).toFixed(3)} |`;
     console.log(line);
     rows.push(line);
   }
   const table = [
     `Lighthouse ${runs} run(s) per page, median, mobile defaults, production build on loopback`,
     '',
-    '| page | performance | accessibility | best practices | SEO | first-load JS (gzip) | LCP |',
-    '|---|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | first-load JS (gzip) | LCP | TBT | CLS |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   console.log(`\n${table}`);

@@ -1,6 +1,6 @@
-import { test as base, expect } from '@playwright/test';
 import sharp from 'sharp';
 import { createStaffMember, openConsoleAs } from './console';
+import { expect, test } from './fixtures';
 
 /**
  * The console's catalogue taxonomies, blog and coupons (issue 13), as a catalogue manager uses
@@ -9,28 +9,9 @@ import { createStaffMember, openConsoleAs } from './console';
  * category; coupons created, refused when the code is taken, edited and deleted.
  */
 
-/**
- * Like e2e/fixtures.ts, every test fails on a console error or an uncaught exception, except the
- * browser's note about the refusals these tests provoke on purpose (a 400 or 409 from the API,
- * which the page then explains).
- */
-const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const refusal =
-          /status of (400|409) /.test(message.text()) && message.location().url.includes('/api/');
-        if (!refusal) errors.push(`${message.text()} (${message.location().url})`);
-      });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-      await use(errors);
-      expect(errors, 'console errors').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+// The refusals these tests provoke on purpose (a 400 or 409 from the API, which the page then
+// explains) are the console errors allowed here; any other fails the test (e2e/fixtures.ts).
+test.use({ allowedConsoleErrors: [/status of (400|409) .*\(.*\/api\//] });
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

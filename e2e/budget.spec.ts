@@ -6,10 +6,11 @@ import { placeOrder } from './buy';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
- * The first-load JavaScript budget (docs/decisions/006-first-load-budget.md): every page a
- * shopper can land on loads at most 80 KB of script, gzipped, on a first visit.
+ * The first-load JavaScript budget (docs/decisions/006-first-load-budget.md, raised for React's
+ * own DOM in docs/decisions/030-react-storefront.md): every page a shopper can land on loads at
+ * most 100 KB of script, gzipped, on a first visit.
  */
-const BUDGET_BYTES = 80 * 1024;
+const BUDGET_BYTES = 100 * 1024;
 
 async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   const bodies = new Map<string, Promise<Buffer>>();
@@ -23,6 +24,11 @@ async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   };
   page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
+  // The scripts start once the largest picture is painted (decision 026), which can come after the
+  // network first goes quiet: a page counted before then would count nothing. So: hydrated, then
+  // quiet again.
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.waitForLoadState('networkidle');
   // What arrives later (a likely next page's prefetch) is not the first load, and a body asked for
   // then was still on its way when the page closed, which failed the test on a slow machine.
   page.off('response', onResponse);
@@ -49,7 +55,7 @@ test('the storefront build holds nothing of the merchant console', () => {
 
 test.describe('first-load JavaScript', () => {
   test.describe.configure({ timeout: 120_000 });
-  test('public pages stay under 80 KB gzipped', async ({ browser, request }) => {
+  test('public pages stay under 100 KB gzipped', async ({ browser, request }) => {
     const [product] = (await (await request.get('/api/product?limit=1')).json()) as { slug: string }[];
     const [blog] = (await (await request.get('/api/blog?limit=1')).json()) as { slug: string }[];
     const paths = [
@@ -79,7 +85,7 @@ test.describe('first-load JavaScript', () => {
     for (const [path, kb] of Object.entries(sizes)) expect(kb, path).toBeLessThanOrEqual(BUDGET_BYTES / 1024);
   });
 
-  test('signed-in pages stay under 80 KB gzipped', async ({ browser, request }) => {
+  test('signed-in pages stay under 100 KB gzipped', async ({ browser, request }) => {
     const customer = await createCustomer(request);
     // One order, for its page (issue 14).
     const order = await placeOrder(request, customer);

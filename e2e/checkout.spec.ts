@@ -108,8 +108,8 @@ test('address messages show under each field once touched, with every state and 
 
   // All 28 states and 8 union territories, plus the empty placeholder.
   await expect(page.getByLabel('State').locator('option')).toHaveCount(37);
-  // By the option's value, not a [value=] attribute: Preact leaves the attribute out when the value
-  // is the option's own text (the browser then takes the text as its value).
+  // By the option's value (what the form sends), which an option without a value attribute takes
+  // from its text.
   expect(
     await page
       .getByLabel('State')

@@ -1,11 +1,20 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Every test fails on a console error or an uncaught exception: hydration mismatches and CSP
- * violations (an inline script or style sneaking in) show up there and nowhere else. The one
- * message allowed is the browser's note about a page document answered with 404 on purpose.
+ * Every test fails on a console error or an uncaught exception: hydration mismatches (React draws
+ * the page again and says so, web/entry-client.tsx) and CSP violations (an inline script or style
+ * sneaking in) show up there and nowhere else. The one message allowed everywhere is the browser's
+ * note about a page document answered with 404 on purpose; a spec that provokes others (refusals
+ * it then checks the page explains) lists them with `test.use({ allowedConsoleErrors: [...] })`.
  */
-export const test = base.extend<{ consoleErrors: string[]; startAppEarly: boolean; appStarter: undefined }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowedConsoleErrors: RegExp[];
+  startAppEarly: boolean;
+  appStarter: undefined;
+}>({
+  /** Matched against "<message> (<url of its source>)". */
+  allowedConsoleErrors: [[], { option: true }],
   /**
    * A page starts its scripts once its largest picture is painted (decision 026), a few
    * milliseconds after the load event here, where a shopper's first tap comes far later. Tests
@@ -50,13 +59,15 @@ export const test = base.extend<{ consoleErrors: string[]; startAppEarly: boolea
     { auto: true },
   ],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const documentNotFound =
           message.text().includes('status of 404') && message.location().url === page.url();
-        if (!documentNotFound) errors.push(`${message.text()} (${message.location().url})`);
+        const line = `${message.text()} (${message.location().url})`;
+        if (!documentNotFound && !allowedConsoleErrors.some((allowed) => allowed.test(line)))
+          errors.push(line);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use(errors);

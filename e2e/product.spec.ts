@@ -41,10 +41,14 @@ test('the server renders the product with its real stock, review count and JSON-
   const response = await request.get(`/product/${shirt}`);
   expect(response.status()).toBe(200);
   const html = await response.text();
-  // Escaped as the renderer (preact-render-to-string) does: &, < and > in text; quotes are plain.
-  expect(html).toContain(
-    `<h1 id="product-title">${p.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</h1>`,
-  );
+  // Escaped as React's server renderer does in text: &, <, >, " and '.
+  const escaped = p.title
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+  expect(html).toContain(`<h1 id="product-title">${escaped}</h1>`);
   expect(html).toContain('₹699.00');
   expect(html).toContain('In stock');
   expect(html).toContain(`(${p.ratingCount} reviews)`);

@@ -55,5 +55,11 @@ if (root) {
     <Router>
       <App initialView={await initialView()} publicUrl={window.location.origin} />
     </Router>,
+    {
+      // A hydration mismatch makes React draw the page again in the browser: said in the console,
+      // where the e2e suite fails on it, instead of passing unseen.
+      onRecoverableError: (error, info) =>
+        console.error('React recovered from an error:', error, info.componentStack),
+    },
   );
 }

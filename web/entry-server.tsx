@@ -70,6 +70,16 @@ async function signedInView(
   }
 }
 
+/**
+ * React writes a `<link rel="preload">` for each picture the page loads at once, ahead of the
+ * markup, inside the root. The head already preloads the largest picture (server/web/document.ts
+ * lcpImagePreload) before the inlined stylesheets; React's copies would come after them, asking for
+ * the same picture again and for the others the browser finds soon enough itself.
+ */
+export function withoutResourceHints(html: string): string {
+  return html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
+}
+
 /** Renders one page request: matches the route, runs its `load` through `ctx.api`, renders. */
 export async function render(url: string, ctx: RenderContext): Promise<RenderResult> {
   // Split by hand rather than with new URL(): `//host/x` must stay a path (a 404 here, as in the
@@ -114,10 +124,12 @@ export async function render(url: string, ctx: RenderContext): Promise<RenderRes
   }
 
   const meta = viewMeta(view, { publicUrl: ctx.publicUrl, pathname, searchParams });
-  const html = renderToString(
-    <Router ssrPath={pathname} ssrSearch={search}>
-      <App initialView={view} publicUrl={ctx.publicUrl} />
-    </Router>,
+  const html = withoutResourceHints(
+    renderToString(
+      <Router ssrPath={pathname} ssrSearch={search}>
+        <App initialView={view} publicUrl={ctx.publicUrl} />
+      </Router>,
+    ),
   );
   return {
     status,

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { emailField, mobileField, requiredText } from './fields.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.js';
 
-/** Password rule shown on the sign-up and reset forms (the original shop stated none). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const passwordField = z
   .string({ error: 'Password is required' })

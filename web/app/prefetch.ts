@@ -78,6 +78,9 @@ function startLoad(key: string, load: () => Promise<unknown>): void {
   inFlight.set(key, request);
 }
 
+/** The shopper has scrolled, touched, clicked or typed on this document (usePrefetchLinks). */
+let engaged = false;
+
 const linkOf = (target: EventTarget | null): HTMLAnchorElement | null =>
   target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
 
@@ -111,14 +114,28 @@ export function usePrefetchLinks(enabled: boolean, viewKey: string): void {
         prefetchCode((entry.target as HTMLAnchorElement).href);
       }
     });
-    // After the page has painted and settled: prefetching must not compete with the first load.
+    // Once the shopper engages with the page (scrolls, touches, clicks or types) and it is idle:
+    // a visitor who leaves without that never pays, on a phone's metered data, for other pages'
+    // code, and a page's first load stays its own (e2e/budget.spec.ts). Not the breadcrumb's
+    // links: they lead back up, to the pages a shopper usually came from (whose code is then
+    // loaded already); the links worth fetching ahead lead on. A pointer or focus on any link
+    // still fetches it at once (above).
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    const handle = idle(() => {
-      for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]'))
-        observer.observe(link);
-    });
+    let handle: number | undefined;
+    const engagement = ['scroll', 'pointerdown', 'touchstart', 'keydown'] as const;
+    const start = () => {
+      engaged = true;
+      for (const type of engagement) removeEventListener(type, start, true);
+      handle = idle(() => {
+        for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]'))
+          if (!link.closest('nav[aria-label="Breadcrumb"]')) observer.observe(link);
+      });
+    };
+    if (engaged) start();
+    else for (const type of engagement) addEventListener(type, start, { capture: true, passive: true });
     return () => {
-      window.cancelIdleCallback?.(handle);
+      for (const type of engagement) removeEventListener(type, start, true);
+      if (handle !== undefined) window.cancelIdleCallback?.(handle);
       observer.disconnect();
     };
   }, [enabled, viewKey]);

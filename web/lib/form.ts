@@ -1,5 +1,6 @@
 import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { toast } from './toast';
 
 /**
  * Forms validated by the shared zod schemas, with the part of react-hook-form's API our forms use
@@ -27,21 +28,61 @@ type ResolverResult<TOutput> =
   | { values: Record<string, never>; errors: FieldErrors };
 export type Resolver<TInput extends FieldValues, TOutput> = (values: TInput) => ResolverResult<TOutput>;
 
-/** The schema's first message per field, as the form shows one message under each field. */
+/**
+ * The schema's first message per field, as the form shows one message under each field. Through
+ * the schema's own `~standard` validator, so this module costs no zod: a form whose schema loads
+ * later (lazyRules) does not bring zod with the page.
+ */
 export function zodResolver<S extends z.core.$ZodType>(
   schema: S,
 ): Resolver<z.input<S> & FieldValues, z.output<S>> {
   return (values) => {
-    const result = z.safeParse(schema, values);
-    if (result.success) return { values: result.data, errors: {} };
+    const result = schema['~standard'].validate(values);
+    if (result instanceof Promise) throw new Error('form schemas must be synchronous');
+    if (!result.issues) return { values: result.value as z.output<S>, errors: {} };
     const errors: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const name = String(issue.path[0] ?? 'root');
+    for (const issue of result.issues as readonly z.core.$ZodIssue[]) {
+      const name = String(issue.path?.[0] ?? 'root');
       errors[name] ??= { type: issue.code, message: issue.message };
     }
     return { values: {}, errors };
   };
 }
+
+/**
+ * A form's rules that load when the form is first used (a field focused, or the form sent)
+ * instead of with the page: a schema brings most of zod, about 9 KB gzipped, and the form pages'
+ * first load is close to its budget (docs/decisions/006-first-load-budget.md). Until they are in
+ * nothing is judged; a field left before then is judged when they arrive, and sending waits.
+ */
+export type LazyRules<TInput extends FieldValues, TOutput> = {
+  /** The rules, once loaded. */
+  current?: Resolver<TInput, TOutput>;
+  /** Loads them (once; again after a failure) and resolves when they are in. */
+  ready: () => Promise<Resolver<TInput, TOutput>>;
+};
+
+export function lazyRules<TInput extends FieldValues, TOutput>(
+  load: () => Promise<Resolver<TInput, TOutput>>,
+): LazyRules<TInput, TOutput> {
+  let loading: Promise<Resolver<TInput, TOutput>> | undefined;
+  const rules: LazyRules<TInput, TOutput> = {
+    ready: () => {
+      loading ??= load().then(
+        (resolver) => (rules.current = resolver),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+  return rules;
+}
+
+/** When a form's rules could not be fetched (offline). */
+const RULES_NOT_LOADED = 'Something went wrong! Please check your connection and try again.';
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -75,12 +116,19 @@ function writeField(elements: FieldElement[], value: unknown) {
 }
 
 export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput = TInput>(options: {
-  resolver: Resolver<TInput, TOutput>;
+  resolver: Resolver<TInput, TOutput> | LazyRules<TInput, TOutput>;
   defaultValues: TInput;
   /** Only 'onTouched' is implemented: the one mode the shop's forms use. */
   mode?: 'onTouched';
 }) {
-  const { resolver } = options;
+  const rules = options.resolver;
+  const resolver = useCallback<Resolver<TInput, TOutput>>(
+    (values) => {
+      const current = typeof rules === 'function' ? rules : rules.current;
+      return current ? current(values) : { values: {}, errors: {} };
+    },
+    [rules],
+  );
   const defaults = useRef(options.defaultValues);
   const elements = useRef(new Map<Path<TInput>, FieldElement[]>());
   const touched = useRef(new Set<string>());
@@ -113,6 +161,13 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
     [resolver, getValues],
   );
 
+  /** Lazy rules: loads them, then judges the fields left meanwhile. */
+  const prepare = useCallback(async () => {
+    if (typeof rules === 'function' || rules.current) return;
+    await rules.ready();
+    for (const name of touched.current) validateField(name as Path<TInput>);
+  }, [rules, validateField]);
+
   const register = useCallback(
     (name: Path<TInput>) => ({
       name,
@@ -127,6 +182,7 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
           if (value !== undefined) writeField([element], value);
         }
       },
+      onFocus: () => void prepare().catch(() => {}),
       onBlur: (_event: FocusEvent) => {
         touched.current.add(name);
         validateField(name);
@@ -136,7 +192,7 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
         setVersion((version) => version + 1);
       },
     }),
-    [validateField, isSubmitted],
+    [validateField, isSubmitted, prepare],
   );
 
   const setError = useCallback<UseFormSetError<TInput>>((name, error, opts) => {
@@ -179,6 +235,12 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
     (onValid: (values: TOutput) => unknown, onInvalid?: (errors: FieldErrors<TInput>) => unknown) =>
       async (event?: FormEvent) => {
         event?.preventDefault();
+        try {
+          await prepare();
+        } catch {
+          toast.error(RULES_NOT_LOADED, { autoClose: 6000 });
+          return;
+        }
         setSubmitted(true);
         const result = resolver(getValues());
         const found = result.errors as FieldErrors<TInput>;
@@ -198,7 +260,7 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
           setSubmitting(false);
         }
       },
-    [resolver, getValues, setFocus],
+    [resolver, getValues, setFocus, prepare],
   );
 
   const formState = useMemo(

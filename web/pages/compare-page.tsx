@@ -98,17 +98,15 @@ function ProductPicker({ data }: { data: CompareData }) {
             name="ids"
             className="compare-select"
             key={selected[slot] ?? `empty-${slot}`}
+            defaultValue={selected[slot] ?? ''}
           >
-            {/* The chosen product is marked on its option rather than by the select's defaultValue:
-                preact/compat applies a select's defaultValue to its direct children only, and these
-                options sit inside optgroups (decision 017). */}
             <option value="">Choose a product</option>
             {categories.map((category) => (
               <optgroup key={category} label={category}>
                 {data.options
                   .filter((option) => option.category === category)
                   .map((option) => (
-                    <option key={option.id} value={option.id} selected={option.id === selected[slot]}>
+                    <option key={option.id} value={option.id}>
                       {option.title}
                     </option>
                   ))}

@@ -2,17 +2,21 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type * as z from 'zod/mini';
 import { forgotPassword } from '../../shared/api/accounts';
-import { forgotPasswordSchema } from '../../shared/schemas/auth';
+import type { forgotPasswordSchema } from '../../shared/schemas/auth';
 import { TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { CheckCircleIcon } from '../components/ui/icons';
 import { AuthCard } from '../features/accounts/auth-card';
 import { api } from '../lib/api-client';
-import { useForm, zodResolver } from '../lib/form';
+import { lazyRules, useForm } from '../lib/form';
 import { toast } from '../lib/toast';
 import { useHydrated } from '../lib/use-hydrated';
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
+
+const forgotPasswordRules = lazyRules(() =>
+  import('../features/accounts/account-rules').then((rules) => rules.forgotPasswordRules),
+);
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -24,7 +28,7 @@ export default function ForgotPasswordPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ForgotInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotPasswordRules,
     mode: 'onTouched',
     defaultValues: { email: '' },
   });

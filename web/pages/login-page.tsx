@@ -1,15 +1,19 @@
 import { Link, useSearch } from 'wouter';
 import { login } from '../../shared/api/accounts';
-import { type LoginInput, loginSchema } from '../../shared/schemas/auth';
+import type { LoginInput } from '../../shared/schemas/auth';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { AuthCard } from '../features/accounts/auth-card';
 import { setFlash } from '../features/accounts/flash';
 import { safeNextPath } from '../features/accounts/next-path';
 import { api } from '../lib/api-client';
-import { useForm, zodResolver } from '../lib/form';
+import { lazyRules, useForm } from '../lib/form';
 import { saveCustomer } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
+
+const loginRules = lazyRules(() =>
+  import('../features/accounts/account-rules').then((rules) => rules.loginRules),
+);
 
 export default function LoginPage() {
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
@@ -21,7 +25,7 @@ export default function LoginPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginRules,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });

@@ -87,9 +87,10 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
 }
 
 /**
- * The page's server HTML as the storefront renders it (Preact, vitest.config.ts): lower-case
- * attribute names, boolean attributes bare, `class` after the other attributes. The
- * `<!-- -->` text separators React would add are dropped in case the renderer ever changes back.
+ * The page's server HTML as the storefront renders it (React's renderToString): attributes in the
+ * order the JSX writes them, with React's spellings (`dateTime`, `inputMode`, `maxLength`) and
+ * boolean attributes as `disabled=""`. The `<!-- -->` separators React puts between adjacent
+ * texts are dropped, so the tests read the text as a person does.
  */
 function renderPage(order: ApiMyOrder): string {
   const route = routes.find((r) => r.path === '/my-orders/:id')!;
@@ -116,10 +117,10 @@ describe('order page', () => {
     expect(html).toContain('<h1 tabindex="-1">Order BB-2025-000042</h1>');
     expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Cancel order<\/button>/);
     expect(html).not.toContain('Return items');
-    expect(html).toMatch(/<li aria-current="step" class="order-step order-step--done order-step--current">/);
+    expect(html).toMatch(/<li class="order-step order-step--done order-step--current" aria-current="step">/);
     expect(html).toContain('Being prepared');
     expect(html).toMatch(
-      /<ol[^>]* class="order-timeline"><li[^>]*>.*Order placed and paid.*<time datetime="2025-03-01T06:00:00.000Z">1 Mar 2025, 11:30 AM<\/time>/,
+      /<ol class="order-timeline"[^>]*><li[^>]*>.*Order placed and paid.*<time dateTime="2025-03-01T06:00:00.000Z">1 Mar 2025, 11:30 AM<\/time>/,
     );
   });
 
@@ -139,7 +140,7 @@ describe('order page', () => {
     expect(html).not.toContain('Cancel order');
     expect(html).toContain('<code>1234567890</code>');
     expect(html).toMatch(
-      /<a href="https:\/\/track.example\/1234567890" target="_blank" rel="noopener noreferrer" class="button button--ghost order-tracking-link">Track your parcel on Delhivery<span class="visually-hidden"> \(opens in a new tab\)<\/span>/,
+      /<a class="button button--ghost order-tracking-link" href="https:\/\/track.example\/1234567890" target="_blank" rel="noopener noreferrer">Track your parcel on Delhivery<span class="visually-hidden"> \(opens in a new tab\)<\/span>/,
     );
     expect(html).toContain('order-status--shipped');
   });
@@ -194,7 +195,7 @@ describe('order page', () => {
     expect(html).toContain('Received by us');
     // The deadline is a day in India: 12 March 23:59 IST.
     expect(html).toContain(
-      'Can be asked for until <time datetime="2025-03-12T18:29:59.000Z">12 March 2025</time>',
+      'Can be asked for until <time dateTime="2025-03-12T18:29:59.000Z">12 March 2025</time>',
     );
   });
 
@@ -270,18 +271,18 @@ describe('order page, cash on delivery', () => {
   it('an unconfirmed order asks for the code: where it went, until when (India time), a labelled one-time-code field', () => {
     const html = renderPage(aCodOrder());
     const text = textOf(html);
-    expect(html).toMatch(/<section aria-labelledby="([^"]+)-title"[^>]* class="order-panel cod-confirm"/);
+    expect(html).toMatch(/<section class="order-panel cod-confirm" aria-labelledby="([^"]+)-title"/);
     expect(html).toMatch(/<h2 id="[^"]+-title" class="order-panel-title">Confirm your order<\/h2>/);
     expect(text).toContain('We sent a 6-digit code to as•••@example.in');
     expect(text).toContain('cash-on-delivery order of ₹2,798.00');
-    expect(html).toContain('Confirm by <time datetime="2025-03-01T15:05:00.000Z">1 Mar 2025, 8:35 PM</time>');
+    expect(html).toContain('Confirm by <time dateTime="2025-03-01T15:05:00.000Z">1 Mar 2025, 8:35 PM</time>');
     // The field: labelled, numeric keypad, the phone's one-time-code autofill, its hint read with it.
-    const id = /<label for="([^"]+)" class="form-label">Confirmation code<\/label>/.exec(html)?.[1];
+    const id = /<label class="form-label" for="([^"]+)">Confirmation code<\/label>/.exec(html)?.[1];
     expect(id).toBeTruthy();
     const input = new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
-    expect(input).toContain('inputmode="numeric"');
-    expect(input).toContain('autocomplete="one-time-code"');
-    expect(input).toContain('maxlength="6"');
+    expect(input).toContain('inputMode="numeric"');
+    expect(input).toContain('autoComplete="one-time-code"');
+    expect(input).toContain('maxLength="6"');
     expect(input).toContain(`aria-describedby="${id!.replace(/-code$/, '')}-hint"`);
     expect(input).not.toContain('aria-invalid');
     expect(html).toMatch(
@@ -303,7 +304,7 @@ describe('order page, cash on delivery', () => {
       }),
     );
     expect(html).toMatch(
-      /<button type="button" disabled class="button button--ghost">Send a new code<\/button>/,
+      /<button type="button" class="button button--ghost" disabled="">Send a new code<\/button>/,
     );
   });
 

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { editProfile } from '../../shared/api/accounts';
 import type { ApiUser } from '../../shared/api/accounts.schemas';
-import { type ProfileInput, profileFormSchema } from '../../shared/schemas/auth';
+import type { ProfileInput } from '../../shared/schemas/auth';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
@@ -11,7 +11,7 @@ import { ContactProof } from '../features/accounts/contact-proof';
 import { MyDataDownloads } from '../features/accounts/my-data-downloads';
 import { PencilIcon } from '../features/accounts/pencil-icon';
 import { api } from '../lib/api-client';
-import { useForm, zodResolver } from '../lib/form';
+import { lazyRules, useForm } from '../lib/form';
 import { logout, readCustomer, saveCustomer } from '../lib/session';
 import { toast } from '../lib/toast';
 import './profile-page.css';
@@ -35,7 +35,13 @@ export default function ProfilePage() {
   const [loggingOut, setLoggingOut] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   // A new e-mail address needs the current password (the server checks it too).
-  const resolver = useMemo(() => zodResolver(profileFormSchema(user.email)), [user.email]);
+  const resolver = useMemo(
+    () =>
+      lazyRules(() =>
+        import('../features/accounts/account-rules').then((rules) => rules.profileRules(user.email)),
+      ),
+    [user.email],
+  );
   const {
     register,
     handleSubmit,

@@ -1,33 +1,21 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import * as z from 'zod/mini';
 import { resetPassword } from '../../shared/api/accounts';
-import { PASSWORD_MIN_LENGTH, passwordField } from '../../shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/password-limits';
 import { useRouteParams } from '../app/route-context';
 import { PasswordField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { AlertIcon } from '../components/ui/icons';
+import type { ResetPasswordInput } from '../features/accounts/account-rules';
 import { AuthCard } from '../features/accounts/auth-card';
 import { api, isApiError } from '../lib/api-client';
-import { useForm, zodResolver } from '../lib/form';
+import { lazyRules, useForm } from '../lib/form';
 import { toast } from '../lib/toast';
 import { useHydrated } from '../lib/use-hydrated';
 
-const resetFormSchema = z
-  .object({
-    password: passwordField,
-    confirm: z
-      .string({ error: 'Please type the password again' })
-      .check(z.minLength(1, 'Please type the password again')),
-  })
-  .check(
-    z.refine((values) => values.password === values.confirm, {
-      path: ['confirm'],
-      message: 'The passwords do not match',
-    }),
-  );
-
-type ResetInput = z.input<typeof resetFormSchema>;
+const resetPasswordRules = lazyRules(() =>
+  import('../features/accounts/account-rules').then((rules) => rules.resetPasswordRules),
+);
 
 export default function ResetPasswordPage() {
   const { token = '' } = useRouteParams();
@@ -40,8 +28,8 @@ export default function ResetPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetInput>({
-    resolver: zodResolver(resetFormSchema),
+  } = useForm<ResetPasswordInput>({
+    resolver: resetPasswordRules,
     mode: 'onTouched',
     defaultValues: { password: '', confirm: '' },
   });

@@ -1,14 +1,19 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { register as registerAccount } from '../../shared/api/accounts';
-import { PASSWORD_MIN_LENGTH, type RegisterInput, registerSchema } from '../../shared/schemas/auth';
+import type { RegisterInput } from '../../shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '../../shared/schemas/password-limits';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { AuthCard } from '../features/accounts/auth-card';
 import { safeNextPath } from '../features/accounts/next-path';
 import { api } from '../lib/api-client';
-import { useForm, zodResolver } from '../lib/form';
+import { lazyRules, useForm } from '../lib/form';
 import { toast } from '../lib/toast';
 import { useHydrated } from '../lib/use-hydrated';
+
+const registerRules = lazyRules(() =>
+  import('../features/accounts/account-rules').then((rules) => rules.registerRules),
+);
 
 const fields = ['firstname', 'lastname', 'email', 'mobile', 'password'] as const;
 
@@ -23,7 +28,7 @@ export default function SignupPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver: registerRules,
     mode: 'onTouched',
     defaultValues: {
       firstname: '',

@@ -12,6 +12,11 @@ import {
 import { BrandMark } from './brand-mark';
 import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF, shopCategories } from './nav-links';
 
+/** The current year in India (the shop's time), not in the zone of the server or the device. */
+function yearInIndia(): string {
+  return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(Date.now());
+}
+
 const promises = [
   { icon: TruckIcon, title: 'Free shipping', text: 'On all orders over ₹500' },
   { icon: TagIcon, title: 'Daily offers', text: 'Save up to 25% off' },
@@ -112,10 +117,13 @@ export function SiteFooter() {
             <BrandMark size={28} />
             <span aria-hidden="true">Bharat Bazaar</span>
           </Link>
-          {/* The year may differ between the server's render and the browser's on New Year's Eve;
-              hydration just writes the browser's (Preact has no mismatch warning to silence, and
-              would print React's suppressHydrationWarning as an attribute). */}
-          <p>© {new Date().getFullYear()} Bharat Bazaar Retail Pvt. Ltd. All rights reserved.</p>
+          {/* The year in India on both sides, so a browser in another time zone draws the server's
+              year. They may still differ for a page drawn just before midnight on 31 December and
+              hydrated after it: the server's year then stays, rather than React drawing the whole
+              page again over a mismatch. */}
+          <p
+            suppressHydrationWarning
+          >{`© ${yearInIndia()} Bharat Bazaar Retail Pvt. Ltd. All rights reserved.`}</p>
         </div>
       </div>
     </footer>

@@ -160,10 +160,9 @@ export function AddressForm({
           () => toast.error(NOT_LOADED, { autoClose: 6000 }),
         );
       }}
-      // Every keystroke and choice is kept, so a reload or a failed payment loses nothing. The
-      // native input event (typing, and a select's choice), not a form onChange: on Preact that is
-      // the change event, which a text field fires only when left (decision 017), and the pincode
-      // is looked up as it is typed.
+      // Every keystroke and choice is kept, so a reload or a failed payment loses nothing, and the
+      // pincode is looked up as it is typed: the input event, which both typing and a select's
+      // choice fire.
       onInput={(event) => {
         saveAddress(getValues());
         const { name } = event.target as unknown as HTMLInputElement;

@@ -1,10 +1,12 @@
 import { submitEnquiry } from '../../../shared/api/enquiries';
-import { type EnquiryInput, enquirySchema } from '../../../shared/schemas/enquiry';
+import type { EnquiryInput } from '../../../shared/schemas/enquiry';
 import { TextAreaField, TextField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
-import { useForm, zodResolver } from '../../lib/form';
+import { lazyRules, useForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
+
+const enquiryRules = lazyRules(() => import('./enquiry-rules').then((rules) => rules.enquiryRules));
 
 const empty: EnquiryInput = { name: '', email: '', mobile: '', comment: '' };
 
@@ -19,7 +21,7 @@ export function ContactForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<EnquiryInput>({
-    resolver: zodResolver(enquirySchema),
+    resolver: enquiryRules,
     mode: 'onTouched',
     defaultValues: empty,
   });

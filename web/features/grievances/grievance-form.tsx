@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { submitTicket } from '../../../shared/api/grievances';
 import type { ApiTicket } from '../../../shared/api/grievances.schemas';
+import type { TicketInput } from '../../../shared/schemas/grievance';
 import {
-  type TicketInput,
   type TicketKind,
   type TicketTopic,
-  ticketSchema,
   topicLabels,
   topicsOf,
-} from '../../../shared/schemas/grievance';
+} from '../../../shared/schemas/grievance-topics';
 import { SelectField, TextAreaField, TextField } from '../../components/forms/form-field';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { api } from '../../lib/api-client';
 import { formatDay, formatDayAndTime } from '../../lib/dates';
-import { useForm, zodResolver } from '../../lib/form';
+import { lazyRules, useForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ticketSubject } from './ticket-words';
+
+const ticketRules = lazyRules(() => import('./ticket-rules').then((rules) => rules.ticketRules));
 
 const empty: TicketInput = {
   kind: 'grievance',
@@ -54,7 +55,7 @@ export function GrievanceForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<TicketInput>({
-    resolver: zodResolver(ticketSchema),
+    resolver: ticketRules,
     mode: 'onTouched',
     defaultValues: empty,
   });

@@ -4,7 +4,7 @@ import {
   type TicketKind,
   type TicketTopic,
   topicLabels,
-} from '../../../shared/schemas/grievance';
+} from '../../../shared/schemas/grievance-topics';
 
 /** "Complaint: A delivery" / "Data request: Erase my data". */
 export function ticketSubject(ticket: Pick<ApiTicket, 'kind' | 'topic'>): string {
