@@ -91,3 +91,32 @@ for (const size of sizes) {
     allowFailedApiCalls(consoleErrors, 410);
   });
 }
+
+test('the reminder floats over the page (nothing moves when it appears) and "Not now" puts it away for the visit', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const customer = await createCustomer(request);
+  await signIn(page, customer);
+  await page.goto('/');
+  const notice = page.getByRole('region', { name: 'Confirm your e-mail address' });
+  await expect(notice).toBeVisible();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThan(0.01);
+  await notice.getByRole('button', { name: 'Not now' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
+});

@@ -4,17 +4,33 @@ import { resendEmailVerification } from '../../../shared/api/accounts';
 import { api, isApiError } from '../../lib/api-client';
 import { readCustomer, saveCustomer, useSession } from '../../lib/session';
 
+/** This browser session's "Not now": the reminder stays away until the next visit. */
+const dismissedKey = 'verify-notice-dismissed';
+
 /**
- * The reminder under the header while the signed-in customer's e-mail address is not confirmed:
- * shopping works as usual, but complaints and requests sent from the address are linked to the
- * account only once it is (decision 029). "Resend the link" mails a new one.
+ * The reminder at the foot of the screen while the signed-in customer's e-mail address is not
+ * confirmed: shopping works as usual, but complaints and requests sent from the address are linked
+ * to the account only once it is (decision 029). "Resend the link" mails a new one.
+ *
+ * It floats over the page instead of taking a place in it: the server draws public pages signed
+ * out, so a reminder in the flow would push the page down after it loads (layout shift).
  */
 export function VerifyEmailNotice() {
   const customer = useSession();
   const [location] = useLocation();
   const [state, setState] = useState<{ busy: boolean; message?: string; failed?: boolean }>({ busy: false });
+  const [dismissed, setDismissed] = useState(() => readDismissed());
   // The confirmation page says it all itself.
-  if (customer?.emailVerified !== false || location.startsWith('/verify-email/')) return null;
+  if (customer?.emailVerified !== false || dismissed || location.startsWith('/verify-email/')) return null;
+
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(dismissedKey, '1');
+    } catch {
+      // Private modes may refuse storage: the reminder then goes for this page only.
+    }
+    setDismissed(true);
+  };
 
   const resend = async () => {
     setState({ busy: true });
@@ -52,6 +68,9 @@ export function VerifyEmailNotice() {
         >
           {state.busy ? 'Sending…' : 'Resend the link'}
         </button>
+        <button type="button" className="button button--ghost verify-notice-button" onClick={dismiss}>
+          Not now
+        </button>
         {state.message && (
           <p
             className={
@@ -65,4 +84,13 @@ export function VerifyEmailNotice() {
       </div>
     </section>
   );
+}
+
+function readDismissed(): boolean {
+  if (typeof sessionStorage === 'undefined') return false;
+  try {
+    return sessionStorage.getItem(dismissedKey) === '1';
+  } catch {
+    return false;
+  }
 }
