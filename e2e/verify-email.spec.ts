@@ -31,8 +31,12 @@ for (const size of sizes) {
     );
     await page.screenshot({ path: `test-results/verify-email/notice-${size.width}.png` });
 
-    // Shopping goes on unconfirmed: the cart opens.
+    // Shopping goes on unconfirmed: the cart opens, without the reminder while paying; the store
+    // reminds again.
     await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
+    await page.goto('/product');
     await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toBeVisible();
 
     // The resend retired the sign-up's link: the newest one confirms.
@@ -116,7 +120,7 @@ test('the reminder floats over the page (nothing moves when it appears) and "Not
   expect(shift).toBeLessThan(0.01);
   await notice.getByRole('button', { name: 'Not now' }).click();
   await expect(notice).toHaveCount(0);
-  await page.goto('/cart');
+  await page.goto('/product');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
 });

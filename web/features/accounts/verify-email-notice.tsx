@@ -20,8 +20,7 @@ export function VerifyEmailNotice() {
   const [location] = useLocation();
   const [state, setState] = useState<{ busy: boolean; message?: string; failed?: boolean }>({ busy: false });
   const [dismissed, setDismissed] = useState(() => readDismissed());
-  // The confirmation page says it all itself.
-  if (customer?.emailVerified !== false || dismissed || location.startsWith('/verify-email/')) return null;
+  if (customer?.emailVerified !== false || dismissed || !remindsOn(location)) return null;
 
   const dismiss = () => {
     try {
@@ -84,6 +83,15 @@ export function VerifyEmailNotice() {
       </div>
     </section>
   );
+}
+
+/**
+ * Not on the confirmation page (it says it all itself), nor while the shopper pays: the cart and
+ * the checkout keep to the order (there, drawn after the page, the reminder was also the largest
+ * thing painted, the page's LCP).
+ */
+function remindsOn(location: string): boolean {
+  return !location.startsWith('/verify-email/') && location !== '/cart' && !location.startsWith('/checkout');
 }
 
 function readDismissed(): boolean {
