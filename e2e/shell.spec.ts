@@ -1,4 +1,5 @@
 import { createCustomer, expect, signIn, test } from './fixtures';
+import { layoutShiftOf } from './layout-shift';
 import { allowFailedApiCalls } from './shop';
 
 const publicPages = [
@@ -157,17 +158,7 @@ test.describe('signed in', () => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/my-profile');
     await expect(page.getByRole('link', { name: /^Cart ₹/ })).toHaveAttribute('href', '/cart');
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries())
-              total += (entry as PerformanceEntry & { value: number }).value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
+    const shift = await layoutShiftOf(page);
     expect(shift).toBeLessThan(0.01);
 
     // Signed-in pages open; login and signup send the customer home.

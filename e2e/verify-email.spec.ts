@@ -1,4 +1,5 @@
 import { createCustomer, expect, signIn, test } from './fixtures';
+import { layoutShiftOf } from './layout-shift';
 import { mailsTo } from './outbox';
 import { allowFailedApiCalls } from './shop';
 
@@ -106,17 +107,7 @@ test('the reminder floats over the page (nothing moves when it appears) and "Not
   await page.goto('/');
   const notice = page.getByRole('region', { name: 'Confirm your e-mail address' });
   await expect(notice).toBeVisible();
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            total += (entry as PerformanceEntry & { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
+  const shift = await layoutShiftOf(page);
   expect(shift).toBeLessThan(0.01);
   await notice.getByRole('button', { name: 'Not now' }).click();
   await expect(notice).toHaveCount(0);
