@@ -35,6 +35,9 @@ const protectedCalls: Call[] = [
   { method: 'GET', path: '/api/user/me/marketing' },
   { method: 'PUT', path: '/api/user/me/marketing', payload: () => ({ subscribed: true }) },
   { method: 'GET', path: '/api/user/grievances' },
+  { method: 'POST', path: '/api/user/verify-email/resend' },
+  { method: 'POST', path: '/api/user/verify-mobile/send' },
+  { method: 'POST', path: '/api/user/verify-mobile', payload: () => ({ code: '123456' }) },
   { method: 'POST', path: '/api/user/logout' },
   {
     method: 'PUT',
