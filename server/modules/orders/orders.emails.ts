@@ -1,6 +1,6 @@
 import { formatPaise } from '../../../shared/money.js';
 import type { ShippingInfo } from '../../db/schema.js';
-import { escapeHtml, type Mail, SHOP_NAME } from '../../lib/mailer.js';
+import { escapeHtml, layoutEmail, type Mail, SHOP_NAME } from '../../lib/mailer.js';
 import type { StoredBreakup } from '../checkout/pricing.js';
 
 type Line = { title: string; colorName: string; quantity: number; pricePaise: number };
@@ -169,27 +169,16 @@ export function paymentRefundEmail(input: {
   ordersUrl: string;
 }): Mail {
   const amount = formatPaise(input.amountPaise);
-  const when =
-    'It reaches your account in 5–7 working days, by the way you paid; you do not need to do anything.';
-  const text = [
-    `Hello ${input.firstname},`,
-    '',
-    input.why,
-    '',
-    `We are refunding ${amount} to you. ${when}`,
-    '',
-    `Your orders: ${input.ordersUrl}`,
-    '',
-    `— ${SHOP_NAME}`,
-  ].join('\n');
-  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
-<tr><td style="font-size:20px;font-weight:bold;color:#0f3d91;padding-bottom:16px">${SHOP_NAME}</td></tr>
-<tr><td style="font-size:15px;line-height:1.6"><p>Hello ${escapeHtml(input.firstname)},</p>
-<p>${escapeHtml(input.why)}</p>
-<p>We are refunding <strong>${escapeHtml(amount)}</strong> to you. ${escapeHtml(when)}</p>
-<p><a href="${escapeHtml(input.ordersUrl)}">View your orders</a></p>
-<p style="font-size:13px;color:#6b7280">— ${SHOP_NAME}</p></td></tr></table></td></tr></table></body></html>`;
-  return { to: input.to, subject: `We are refunding your payment of ${amount}`, text, html };
+  return {
+    ...layoutEmail({
+      subject: `We are refunding your payment of ${amount}`,
+      greeting: `Hello ${input.firstname},`,
+      paragraphs: [
+        input.why,
+        `We are refunding ${amount} to you. It reaches your account in 5–7 working days, by the way you paid; you do not need to do anything.`,
+      ],
+      action: { label: 'View your orders', url: input.ordersUrl },
+    }),
+    to: input.to,
+  };
 }
