@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_SELLER, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DEMO_SELLER } from './seller-setting.js';
 
 const seller = {
   SELLER_LEGAL_NAME: 'Kochi Kart LLP',

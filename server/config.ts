@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { gstinProblem, gstState } from '../shared/gst.js';
+import { mediaStorageSetting } from './media-storage-setting.js';
+import { SELLER_KEYS, sellerFrom } from './seller-setting.js';
 
 /**
  * Everything the server reads from the environment, validated once at start-up so that a bad value
@@ -335,49 +337,6 @@ const envSchema = z
     }
   });
 
-const SELLER_KEYS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_STATE', 'SELLER_GSTIN'] as const;
-
-/**
- * The demo's seller, matching the shop's contact address: a made-up GSTIN (valid in form and
- * check character, registered to nobody), so invoices say these are example details.
- */
-export const DEMO_SELLER = {
-  legalName: 'Bharat Bazaar Retail Pvt. Ltd.',
-  address: '4th Floor, Prestige Tech Park, Outer Ring Road, Bengaluru, Karnataka 560103',
-  state: 'Karnataka',
-  gstin: '29AAACB0000D1ZN',
-} as const;
-
-export type Seller = {
-  legalName: string;
-  address: string;
-  /** The official name of the seller's state (place of supply within it: CGST + SGST). */
-  state: string;
-  stateCode: string;
-  gstin: string;
-  /** The demo's example details: invoices must say they are not a registered business's. */
-  isDemo: boolean;
-};
-
-function sellerFrom(raw: {
-  SELLER_LEGAL_NAME?: string | undefined;
-  SELLER_ADDRESS?: string | undefined;
-  SELLER_STATE?: string | undefined;
-  SELLER_GSTIN?: string | undefined;
-}): Seller {
-  const given = raw.SELLER_LEGAL_NAME && raw.SELLER_ADDRESS && raw.SELLER_STATE && raw.SELLER_GSTIN;
-  const seller = given
-    ? {
-        legalName: raw.SELLER_LEGAL_NAME!,
-        address: raw.SELLER_ADDRESS!,
-        state: raw.SELLER_STATE!,
-        gstin: raw.SELLER_GSTIN!,
-      }
-    : DEMO_SELLER;
-  const state = gstState(seller.state)!;
-  return { ...seller, state: state.name, stateCode: state.code, isDemo: !given };
-}
-
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
@@ -460,48 +419,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     firstOwner:
       raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD
         ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD }
-        : undefined,
-  };
-}
-
-export type BucketSettings = {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  forcePathStyle: boolean;
-  /** Unset: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-};
-
-export type MediaStorageSetting = { kind: 'local'; dir: string } | ({ kind: 's3' } & BucketSettings);
-
-function mediaStorageSetting(
-  raw: {
-    MEDIA_STORAGE: 'local' | 's3';
-    S3_BUCKET?: string | undefined;
-    S3_REGION?: string | undefined;
-    S3_ENDPOINT?: string | undefined;
-    S3_FORCE_PATH_STYLE?: string | undefined;
-    S3_ACCESS_KEY_ID?: string | undefined;
-    S3_SECRET_ACCESS_KEY?: string | undefined;
-  },
-  dir: string,
-): MediaStorageSetting {
-  if (raw.MEDIA_STORAGE === 'local') return { kind: 'local', dir };
-  return {
-    kind: 's3',
-    bucket: raw.S3_BUCKET!,
-    // S3-compatible services (MinIO, R2) take any region name; us-east-1 is the one they expect.
-    region: raw.S3_REGION ?? 'us-east-1',
-    endpoint: raw.S3_ENDPOINT?.replace(/\/+$/, ''),
-    // MinIO and most self-hosted services answer only path-style URLs (endpoint/bucket/key).
-    forcePathStyle:
-      raw.S3_FORCE_PATH_STYLE === undefined
-        ? Boolean(raw.S3_ENDPOINT)
-        : raw.S3_FORCE_PATH_STYLE === 'true' || raw.S3_FORCE_PATH_STYLE === '1',
-    credentials:
-      raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
         : undefined,
   };
 }

@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { BucketSettings } from '../../config.js';
+import type { BucketSettings } from '../../media-storage-setting.js';
 import { type BucketMediaStorage, checkedKey, MediaStoreError, type StoredObject } from './media-storage.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { MediaStorageSetting } from '../../config.js';
+import type { MediaStorageSetting } from '../../media-storage-setting.js';
 import { createBucketStorage } from './bucket-storage.js';
 import { createLocalMediaStorage, type MediaStorage } from './media-storage.js';
 

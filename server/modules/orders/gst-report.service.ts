@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import { type ApiGstSummary, MONTH_PATTERN } from '../../../shared/api/tax-documents.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
-import type { Seller } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import type { Seller } from '../../seller-setting.js';
 import { type AuditActor, recordBulkRead } from '../audit/audit.js';
 import {
   creditNoteRows,

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { amountInWords } from '../../../shared/amount-in-words.js';
 import { formatGstRate } from '../../../shared/gst.js';
 import { formatPaise } from '../../../shared/money.js';
-import type { Seller } from '../../config.js';
+import type { Seller } from '../../seller-setting.js';
 import type { DocumentRow, DocumentTotals } from './tax-document.js';
 
 /**

@@ -1,11 +1,11 @@
 import { taxDocumentFileName } from '../../../shared/api/tax-documents.js';
 import { gstState } from '../../../shared/gst.js';
 import { paiseToRupees } from '../../../shared/money.js';
-import type { Seller } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { MailAttachment } from '../../lib/mailer.js';
+import type { Seller } from '../../seller-setting.js';
 import { findOrder, findRefund } from './order-lifecycle.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import {
