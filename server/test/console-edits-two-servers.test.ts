@@ -192,7 +192,10 @@ describe('a catalogue change seen by two app servers', () => {
         const before = (await listeners()).rows.map((r) => r.pid);
         expect(before).toHaveLength(4);
         await admin.query(`alter database ${name} allow_connections false`);
-        await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
+        // Waits until each listener has exited: a backend told to stop may otherwise still pass on
+        // the edit's announcement below.
+        await admin.query('select pg_terminate_backend(pid, 5000) from unnest($1::int[]) pid', [before]);
+        expect((await listeners()).rows).toHaveLength(0);
 
         const edited = await staffCall('PUT', `/api/admin/products/${id}`, { ...body, price: 1299 });
         expect(edited.statusCode, edited.body).toBe(200);
