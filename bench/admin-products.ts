@@ -1,5 +1,5 @@
 /**
- * The merchant console's product figures (issue 13), loopback only, bounded in time.
+ * The merchant console's product figures, loopback only, bounded in time.
  *
  *   npx tsx bench/admin-products.ts [--part list|import|both] [--products 100000] [--rows 10000]
  *                                   [--connections 10,50] [--duration 10]

@@ -1,5 +1,5 @@
 /**
- * The console's customers and orders at 100,000 of each (issue 13), in process, service calls
+ * The console's customers and orders at 100,000 of each, in process, service calls
  * timed without HTTP: the list queries (search by name, e-mail or mobile; filters; deep pages;
  * sorts), the dashboard and the original admin client's 10,000-order list, first on the schema as
  * it is, then with the indexes proposed for the customers' and orders' searches (created here with

@@ -1,5 +1,5 @@
 /**
- * kill -9 in the middle of checkouts (issue 7): `npm run bench:faults [-- --checkouts 100 --only postgres|pglite]`.
+ * kill -9 in the middle of checkouts: `npm run bench:faults [-- --checkouts 100 --only postgres|pglite]`.
  *
  * For PostgreSQL and for the embedded PGlite: start the production server, give N shoppers a cart,
  * start all N checkouts at once (checkout, test-gateway approval, verification, order), SIGKILL the

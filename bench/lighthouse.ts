@@ -1,6 +1,6 @@
 /**
  * Page-speed benchmark: Lighthouse (mobile defaults: simulated slow 4G, mid-range phone CPU) on
- * the production build against the pages issue 16 names (home, store, a product, blogs, a post,
+ * the production build against the pages held to its targets (home, store, a product, blogs, a post,
  * the cart with items and checkout, both signed in) and the other public page kinds (contact,
  * login, signup, about, a policy), plus the gzipped size of the JavaScript each page loads on a
  * first visit.

@@ -1,5 +1,5 @@
 /**
- * E-mail that is never lost (issue 17): `npm run bench:mail-outage [-- --outage-seconds 300 --shoppers 30]`.
+ * E-mail that is never lost: `npm run bench:mail-outage [-- --outage-seconds 300 --shoppers 30]`.
  *
  * Starts the production server as a child process on a scratch PostgreSQL database with SMTP_URL
  * pointing at a local mail server that refuses every connection (421). Customers cause e-mails

@@ -1,5 +1,5 @@
 /**
- * kill -9 in the middle of refunds (issue 14):
+ * kill -9 in the middle of refunds:
  * `npm run bench:refund-faults [-- --orders 60 --only postgres|pglite --kill-at 0.5 --kill-jitter-ms 150]`.
  *
  * For PostgreSQL and for the embedded PGlite: start the production server, place N orders through

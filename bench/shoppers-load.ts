@@ -1,5 +1,5 @@
 /**
- * Load with shoppers, not just requests (issue 7): `npm run bench:shoppers [-- --shoppers 100 --seconds 60]`.
+ * Load with shoppers, not just requests: `npm run bench:shoppers [-- --shoppers 100 --seconds 60]`.
  *
  * The production server on a scratch PostgreSQL database with the demo catalogue; N shoppers
  * (own accounts, own forwarded addresses) browse lists, filters, products and search, add to cart,
@@ -154,7 +154,7 @@ try {
   // Webhooks (1 s) and reconciliation (5 s) settle whatever a browser would have left behind.
   await new Promise((resolve) => setTimeout(resolve, 8_000));
   const result = await checkBooks(books.query, before);
-  // Issue 17: /metrics moved with the traffic, and its order counter agrees with the books.
+  // /metrics moved with the traffic, and its order counter agrees with the books.
   const metricsAfter = await scrapeMetrics(base);
   const moved = (name: string, ...labels: string[]) =>
     metricSum(metricsAfter, name, ...labels) - metricSum(metricsBefore, name, ...labels);

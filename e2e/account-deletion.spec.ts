@@ -4,7 +4,7 @@ import { expectMail } from './outbox';
 import { allowFailedApiCalls, expectToastShown, recordToastsAcrossReloads } from './shop';
 
 /**
- * Issue 17: offers by e-mail only with their own consent (an unticked box at sign-up, a switch on
+ * Offers by e-mail only with their own consent (an unticked box at sign-up, a switch on
  * the profile), and "Delete my account" on the profile page, from the password to the e-mail that
  * confirms it.
  */

@@ -8,7 +8,7 @@ import { expectMail } from './outbox';
 import { rupees } from './shop';
 
 /**
- * Cash on delivery in the console (issue 15): a customer places a COD order and confirms it with the
+ * Cash on delivery in the console: a customer places a COD order and confirms it with the
  * code e-mailed to them (through the shop's API, as the storefront does); staff see it as COD
  * (awaiting the code, then confirmed), pack, ship, send it out and deliver it, mark the cash
  * collected (the payment becomes Paid), and refund it by UPI with the transfer's reference. An

@@ -10,7 +10,7 @@ import {
 import { createCustomer, expect, test } from './fixtures';
 
 /**
- * The merchant console end to end (issue 13): an owner signs in and invites a catalogue manager,
+ * The merchant console end to end: an owner signs in and invites a catalogue manager,
  * who joins from the e-mailed link and creates a product with an uploaded picture that then
  * appears in the store; a support member cannot open products; a shopper's token reaches no staff
  * route.

@@ -3,7 +3,7 @@ import { createStaffMember, openConsoleAs } from './console';
 import { expect, test } from './fixtures';
 
 /**
- * The console's catalogue taxonomies, blog and coupons (issue 13), as a catalogue manager uses
+ * The console's catalogue taxonomies, blog and coupons, as a catalogue manager uses
  * them: add, rename and delete brands and colours, with the refusal of a brand still in use; a
  * blog category and a post with an uploaded cover that the blog then shows, renamed with its
  * category; coupons created, refused when the code is taken, edited and deleted.

@@ -6,7 +6,7 @@ import { expectMail } from './outbox';
 import { allowFailedApiCalls } from './shop';
 
 /**
- * Issue 17: a data request that reached the shop (a ticket, a letter) is answered from the
+ * A data request that reached the shop (a ticket, a letter) is answered from the
  * customer's page in the console: the same erasure as "Delete my account", with the reason in the
  * audit trail; refused, with the orders named, while one is still open.
  */

@@ -3,7 +3,7 @@ import { createStaffMember, openConsoleAs } from './console';
 import { createCustomer, expect, test } from './fixtures';
 
 /**
- * The console's dashboard (issue 14) at 1280 px: after a shopper's order, today's figures count
+ * The console's dashboard at 1280 px: after a shopper's order, today's figures count
  * it, both sales charts are drawn as labelled SVG images with their figures as tables (opened from
  * the keyboard), top and low products are listed, and "To pack" leads to the orders waiting.
  * Other specs place orders meanwhile, so figures are checked as at least what this one added.

@@ -5,7 +5,7 @@ import { createCustomer, expect, test } from './fixtures';
 import { allowFailedApiCalls, rupees } from './shop';
 
 /**
- * The console's order page through an order's life (issue 14): staff print the packing slip, pack,
+ * The console's order page through an order's life: staff print the packing slip, pack,
  * ship with an AWB, mark delivered, refund part, keep notes, and decide a customer's returns; a tab
  * that fell behind is told why (the API's 409) instead of failing silently. Each test buys its own
  * order through the shop's API and signs in as an orders member of its own. Screenshots of each

@@ -4,7 +4,7 @@ import { createStaffMember, openConsoleAs, type StaffMember } from './console';
 import { expect, test } from './fixtures';
 
 /**
- * The console's product pages (issue 13): the table searched, filtered, sorted and paged by the
+ * The console's product pages: the table searched, filtered, sorted and paged by the
  * server; a product created with its pictures and colours, its stock adjusted through the ledger,
  * archived (it leaves the store) and restored, then deleted; a CSV checked (rows with problems
  * listed by number, nothing written), imported and exported. Each page is photographed at 1280 px.

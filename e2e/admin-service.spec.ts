@@ -6,7 +6,7 @@ import { createStaffMember, openConsoleAs, ownerSession } from './console';
 import { createCustomer, expect, test } from './fixtures';
 
 /**
- * The console's service pages end to end (issue 13): orders moved on from the order page, a
+ * The console's service pages end to end: orders moved on from the order page, a
  * customer blocked (their session ends) and unblocked, an enquiry noted and answered by e-mail.
  * Each test makes its own shopper, order and enquiry through the public API.
  */
@@ -48,7 +48,7 @@ test('an orders member finds an order by the customer, moves it forward and cann
   );
   await expect(page.getByRole('region', { name: 'Payment' })).toContainText('UPI');
 
-  // The order page's own actions (issue 14; e2e/admin-orders.spec.ts follows an order through them).
+  // The order page's own actions (e2e/admin-orders.spec.ts follows an order through them).
   await status.getByRole('button', { name: 'Pack' }).click();
   await page
     .getByRole('dialog', { name: `Mark order ${orderNumber} as packed?` })

@@ -2,7 +2,7 @@ import { createStaffMember, openConsoleAs, type StaffMember } from './console';
 import { expect, test } from './fixtures';
 
 /**
- * GST classes in the console (issue 15): a category's HSN code and rate set when it is added and
+ * GST classes in the console: a category's HSN code and rate set when it is added and
  * changed in its row; a product takes them unless its Tax panel sets its own, checked with the
  * API's rules before sending.
  */

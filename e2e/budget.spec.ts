@@ -87,7 +87,7 @@ test.describe('first-load JavaScript', () => {
 
   test('signed-in pages stay under 100 KB gzipped', async ({ browser, request }) => {
     const customer = await createCustomer(request);
-    // One order, for its page (issue 14).
+    // One order, for its page.
     const order = await placeOrder(request, customer);
     const sizes: Record<string, number> = {};
     for (const path of [

@@ -66,7 +66,7 @@ test('lines, totals and a quantity change update the page and the header', async
     `/product/${shirtSlug}`,
   );
   await expect(page.getByText(`Colour: ${shirt.color[0]!.name}`)).toBeVisible();
-  // The server's breakup (issue 15): items at MRP, the discount, free delivery over ₹500, GST included.
+  // The server's breakup: items at MRP, the discount, free delivery over ₹500, GST included.
   await expect(summary.locator('.price-breakup-mrp dd')).toHaveText(rupees(shirt.mrp! * 2 + speaker.mrp!));
   await expect(summary.locator('.price-breakup-delivery dd')).toHaveText('Free');
   await expect(summary.getByText('Inclusive of GST')).toBeVisible();

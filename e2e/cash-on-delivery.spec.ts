@@ -8,7 +8,7 @@ import { expectMail, mailsTo } from './outbox';
 import { allowFailedApiCalls, rupees } from './shop';
 
 /**
- * Cash on delivery from the shopper's side (issue 15, "a COD order is placed, confirmed, shipped,
+ * Cash on delivery from the shopper's side ("a COD order is placed, confirmed, shipped,
  * delivered and marked paid"): at checkout the option is refused with its reason for a pincode
  * whose couriers take no cash (494001, Jagdalpur) and offered for one that does (560001,
  * Bengaluru); the order is placed, a wrong code says how many tries are left, the button for a new

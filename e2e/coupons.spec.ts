@@ -7,7 +7,7 @@ import { expectMail } from './outbox';
 import { allowFailedApiCalls, auth, product, rupees } from './shop';
 
 /**
- * Coupons and the one honest total (issue 15): staff make a coupon usable in the console; a
+ * Coupons and the one honest total: staff make a coupon usable in the console; a
  * shopper sees the cart's breakup, applies the coupon at checkout (an unknown one is refused with
  * the server's reason), pays exactly the total shown, and the order page and the confirmation
  * e-mail show the same numbers. Screenshots of the cart and checkout for a person to look at.

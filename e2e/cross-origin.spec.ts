@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { accountPerFile } from './shop';
 
 /**
- * Issue 11: the original storefront client runs on an origin of its own and talks to this shop's
+ * The original storefront client runs on an origin of its own and talks to this shop's
  * API from the browser. A stand-in page is served at http://localhost:5173 (CORS_ORIGINS in
  * playwright.config.ts; the route answers it, nothing listens there) and does what that client
  * does: reads the catalogue and its total, shows pictures, signs in, fills the cart and pays

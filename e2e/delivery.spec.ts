@@ -6,7 +6,7 @@ import { expect, signIn, test } from './fixtures';
 import { accountPerFile, allowFailedApiCalls, auth, product } from './shop';
 
 /**
- * Delivery pincodes (issue 15): the product page's "Deliver to" promise, the checkout filling city
+ * Delivery pincodes: the product page's "Deliver to" promise, the checkout filling city
  * and state from the pincode and refusing one the shop does not serve or that lies in another
  * state (in the browser, and on the server when the browser's check is skipped), and the
  * console's pincode page with its CSV import. Screenshots land in test-results/screenshots/.

@@ -4,7 +4,7 @@ import { createCustomer, expect, signIn, test } from './fixtures';
 import { expectMail } from './outbox';
 
 /**
- * Issue 17: a customer files a data request on /grievances and gets a ticket number at once and by
+ * A customer files a data request on /grievances and gets a ticket number at once and by
  * e-mail; support finds it in the console's support inbox, replies and resolves it. The pages pass
  * axe; screenshots land in test-results/screenshots/ (SHOTS_DIR) to be looked at.
  */

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { accountPerFile, expectToastShown, recordToastsAcrossReloads } from './shop';
 
 /**
- * Issue 11: /login?next= must never send a freshly signed-in shopper to another site. Each `next`
+ * /login?next= must never send a freshly signed-in shopper to another site. Each `next`
  * below passed the old check on the raw string and resolved to the path `//evil.example/...`,
  * which the browser reads as another host. Any request off this shop is recorded and cut, so a
  * regression fails here instead of reaching the network.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 17, right of access: from the profile page a customer downloads everything the shop holds
+ * Right of access: from the profile page a customer downloads everything the shop holds
  * about them (JSON) and their orders as a spreadsheet.
  */
 test('a customer downloads their data and their orders from the profile page', async ({ page, request }) => {

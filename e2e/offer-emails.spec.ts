@@ -5,7 +5,7 @@ import { expectMail } from './outbox';
 import { auth } from './shop';
 
 /**
- * Issue 17: an owner e-mails an offer from the console; it reaches a customer who asked for
+ * An owner e-mails an offer from the console; it reaches a customer who asked for
  * offers, and the link at its foot stops them in one click, without signing in.
  */
 test('an offer e-mail reaches a customer who asked for offers, whose link stops them', async ({

@@ -4,7 +4,7 @@ import { createCustomer, expect, signIn, test } from './fixtures';
 import { allowFailedApiCalls, auth } from './shop';
 
 /**
- * Issue 17, correction: a cash-on-delivery order not packed yet (and so not invoiced) has its
+ * Correction: a cash-on-delivery order not packed yet (and so not invoiced) has its
  * delivery address corrected from the order page; the server's messages appear under the fields.
  */
 test('a customer corrects the delivery address of an order not packed yet', async ({

@@ -6,7 +6,7 @@ import { expectMail, mailsTo } from './outbox';
 import { allowFailedApiCalls, rupees } from './shop';
 
 /**
- * The order lifecycle from the customer's side (issue 14): a customer buys at checkout, staff pack
+ * The order lifecycle from the customer's side: a customer buys at checkout, staff pack
  * and ship in the console, the customer follows the parcel on the order page, staff mark it
  * delivered, the customer returns one line, staff approve it, receive it and refund it, and the
  * customer sees the refund; every step e-mailed. And a customer cancelling an order that has not

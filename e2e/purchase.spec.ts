@@ -4,7 +4,7 @@ import { productsToBuy } from './buy';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
- * A whole purchase as a shopper makes it (issue 6): product page, colour, add to cart, cart,
+ * A whole purchase as a shopper makes it: product page, colour, add to cart, cart,
  * checkout, the payment sheet, My orders. Also: closing the payment window and trying again.
  */
 const slug = 'jbl-flip-6-portable-waterproof-bluetooth-speaker';

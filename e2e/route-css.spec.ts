@@ -4,8 +4,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Each page carries the shell's CSS and its own route's, written into the document (issue 16,
- * docs/decisions/022-route-css.md); a client-side navigation fetches the next route's before
+ * Each page carries the shell's CSS and its own route's, written into the document
+ * (docs/decisions/022-route-css.md); a client-side navigation fetches the next route's before
  * showing it, and never the inlined files again.
  */
 
@@ -80,7 +80,7 @@ test.describe('route CSS in the document', () => {
     }
   });
 
-  test('documents of the pages issue 16 measures fit in the first round trips', async ({ request }) => {
+  test('documents of the pages with a paint target fit in the first round trips', async ({ request }) => {
     const { product, blog } = await slugs(request);
     const sizes: Record<string, number> = {};
     for (const path of ['/', '/product', `/product/${product}`, '/blogs', `/blog/${blog}`]) {

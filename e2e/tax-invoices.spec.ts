@@ -7,7 +7,7 @@ import { createStaffMember, openConsoleAs } from './console';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
- * Tax invoices and credit notes (issue 15) as people get them: the customer downloads the invoice
+ * Tax invoices and credit notes as people get them: the customer downloads the invoice
  * and a refund's credit note from their order page, staff download both from the console's order
  * page, and staff read the month's GST summary and download it as CSV. The PDFs are read back as
  * text; the invoice's first page and the report are saved as pictures in test-results/screenshots/

@@ -62,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPrivateAnswers(app);
 
   // Security headers, worked out once: @fastify/helmet rebuilt the whole policy on every request,
-  // and even helmet's chain of a dozen middlewares was 8% of a list page's time (issue 16). None
+  // and even helmet's chain of a dozen middlewares was 8% of a list page's time. None
   // of them depends on the request, so what helmet sets is recorded once and set as it is.
   const securityHeaders = headersSetBy(
     helmet({
@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await services.settlement.reconcile();
     await services.cashOnDelivery.lapseUnconfirmed();
   });
-  // Issue 17: inactive accounts warned and erased, erased customers' orders past their retention.
+  // Inactive accounts warned and erased, erased customers' orders past their retention.
   // Hourly is plenty for periods counted in years and a 48-hour warning.
   scheduleReconciliation(app, 'data retention', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
     services.accountErasure.runRetention(),

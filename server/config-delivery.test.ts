@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-/** DELIVERY_FEE and FREE_DELIVERY_FROM (issue 15): the fee below the threshold, in rupees. */
+/** DELIVERY_FEE and FREE_DELIVERY_FROM: the fee below the threshold, in rupees. */
 describe('delivery settings', () => {
   it('default to ₹49 below ₹500, as the footer promises; empty means unset', () => {
     expect(loadConfig({}).delivery).toEqual({ feePaise: 4900, freeFromPaise: 50000 });

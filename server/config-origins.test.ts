@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-/** CORS_ORIGINS and MEDIA_URL (issue 11): the settings for clients and pictures on other origins. */
+/** CORS_ORIGINS and MEDIA_URL: the settings for clients and pictures on other origins. */
 describe('CORS_ORIGINS', () => {
   it('is empty by default: same origin only', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);

@@ -221,7 +221,7 @@ const envSchema = z
       .min(0)
       .max(365)
       .default(7),
-    // Days after delivery in which a customer may ask for a return (issue 14).
+    // Days after delivery in which a customer may ask for a return.
     RETURN_WINDOW_DAYS: z.coerce
       .number({ message: 'RETURN_WINDOW_DAYS must be a number' })
       .int('RETURN_WINDOW_DAYS must be a whole number')
@@ -235,11 +235,11 @@ const envSchema = z
       .min(1, 'CHECKOUT_HOLD_MINUTES must be between 1 and 120')
       .max(120, 'CHECKOUT_HOLD_MINUTES must be between 1 and 120')
       .default(15),
-    // Delivery (issue 15), in rupees, GST included: the fee below the threshold (0: always free),
+    // Delivery, in rupees, GST included: the fee below the threshold (0: always free),
     // and the items' value (after any coupon) from which delivery is free.
     DELIVERY_FEE: rupeesSetting('DELIVERY_FEE', 49),
     FREE_DELIVERY_FROM: rupeesSetting('FREE_DELIVERY_FROM', 500),
-    // Cash on delivery (issue 15): the largest order (rupees) paid in cash, 0 turning COD off; and
+    // Cash on delivery: the largest order (rupees) paid in cash, 0 turning COD off; and
     // the minutes a customer has to confirm a COD order with its code before it lapses.
     COD_MAX_ORDER: rupeesSetting('COD_MAX_ORDER', 50_000),
     COD_CONFIRM_MINUTES: z.coerce
@@ -248,7 +248,7 @@ const envSchema = z
       .min(5, 'COD_CONFIRM_MINUTES must be between 5 and 1440')
       .max(1440, 'COD_CONFIRM_MINUTES must be between 5 and 1440')
       .default(30),
-    // Issue 17: days without a sign-in after which a customer's account is erased (warned by e-mail
+    // Days without a sign-in after which a customer's account is erased (warned by e-mail
     // 48 hours before); 0, the default, never erases. The DPDP Rules' Third Schedule sets 3 years
     // (1095 days) for e-commerce entities with 2 crore or more users; below that it is the shop's choice.
     INACTIVE_ACCOUNT_ERASE_DAYS: z.coerce
@@ -275,7 +275,7 @@ const envSchema = z
     ADMIN_PASSWORD: emptyAsUndefined.pipe(
       z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').max(128).optional(),
     ),
-    // The seller on tax invoices (issue 15): all four together; unset, the demo seller below.
+    // The seller on tax invoices: all four together; unset, the demo seller below.
     SELLER_LEGAL_NAME: emptyAsUndefined.pipe(
       z.string().max(120, 'SELLER_LEGAL_NAME is at most 120 characters').optional(),
     ),
@@ -402,10 +402,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     catalogCacheSeconds: raw.CATALOG_CACHE_SECONDS,
     /** Seconds a list page uses a product's card read earlier: how late lists may show stock. */
     listCardSeconds: raw.LIST_CARD_SECONDS,
-    /** Days without use after which a customer's account is erased; 0: never (issue 17). */
+    /** Days without use after which a customer's account is erased; 0: never. */
     inactiveAccountEraseDays: raw.INACTIVE_ACCOUNT_ERASE_DAYS,
     logLevel: raw.LOG_LEVEL,
-    /** Who sells: printed on tax invoices; its state decides CGST + SGST or IGST (issue 15). */
+    /** Who sells: printed on tax invoices; its state decides CGST + SGST or IGST. */
     seller: sellerFrom(raw),
     trustProxy: trustProxySetting(raw.TRUST_PROXY),
     corsOrigins: raw.CORS_ORIGINS,

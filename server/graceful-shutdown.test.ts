@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 17, graceful shutdown: the real entry point (server/main.ts) in its own process, as a
+ * Graceful shutdown: the real entry point (server/main.ts) in its own process, as a
  * rolling restart stops it. A customer on a slow connection is half way through sending a sign-in
  * when SIGTERM arrives: that request is answered 200, while a new one is refused (connection
  * refused, or 503 for nginx to retry on another server), and the process exits 0 within the 10 s

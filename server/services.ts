@@ -100,9 +100,9 @@ export async function createServices(deps: {
     sellerState: config.seller.state,
     cashOnDelivery: config.cashOnDelivery,
   });
-  // The merchant console (issue 13): one service per module, each from the same dependencies.
+  // The merchant console: one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
-  // Issue 14: refunds exactly once, and the order lifecycle built on them.
+  // Refunds exactly once, and the order lifecycle built on them.
   const refunds = createRefunds({
     db,
     provider,
@@ -130,7 +130,7 @@ export async function createServices(deps: {
   });
   const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
   const codeSender = emailCodeSender();
-  // Issue 15: cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
+  // Cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
   // implement the same OneTimeCodeSender).
   const cashOnDelivery = createCashOnDelivery({
     db,
@@ -168,13 +168,13 @@ export async function createServices(deps: {
     catalog,
     blog: createBlogService(reads.db, { imageUrls }),
     enquiries: createEnquiriesService(db),
-    // Issue 17: complaints and data-rights requests, into the same inbox with ticket numbers.
+    // Complaints and data-rights requests, into the same inbox with ticket numbers.
     grievances: createGrievancesService({ db, publicUrl: config.publicUrl }),
     wishlist,
     cart,
-    // Issue 17: the customer's right of access.
+    // The customer's right of access.
     dataExport: createDataExport({ db, orders, cart, wishlist }),
-    // Issue 17: the right to erasure (on request, and of accounts unused for the configured period),
+    // The right to erasure (on request, and of accounts unused for the configured period),
     // and the marketing consent with its one-click withdrawal.
     accountErasure: createAccountErasure({
       db,
@@ -206,10 +206,10 @@ export async function createServices(deps: {
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
     ordersAdmin: createOrdersAdminService({ ...consoleDeps, lifecycle: orderLifecycle }),
     salesDashboard: createSalesDashboardService(consoleDeps),
-    // Issue 15: tax invoices and credit notes as PDFs, and the monthly GST summary.
+    // Tax invoices and credit notes as PDFs, and the monthly GST summary.
     taxDocuments: createTaxDocuments({ db, seller: config.seller }),
     gstReport: createGstReport({ db, seller: config.seller }),
-    // Issue 15: where the shop delivers.
+    // Where the shop delivers.
     pincodes: createPincodesService({ db }),
   };
 }

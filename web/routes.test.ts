@@ -7,7 +7,7 @@ import { routes } from './routes';
 const specRoutes = {
   '/': 'public',
   '/contact': 'public',
-  // Not in the original shop: complaints and data requests (issue 17).
+  // Not in the original shop: complaints and data requests.
   '/grievances': 'public',
   '/product': 'public',
   '/product/:id': 'public',
@@ -18,7 +18,7 @@ const specRoutes = {
   '/wishlist': 'signed-in',
   '/cart': 'signed-in',
   '/my-orders': 'signed-in',
-  // Not in the original shop: one order with its tracking, cancel and return (issue 14).
+  // Not in the original shop: one order with its tracking, cancel and return.
   '/my-orders/:id': 'signed-in',
   '/my-profile': 'signed-in',
   '/checkout': 'signed-in',
@@ -26,7 +26,7 @@ const specRoutes = {
   '/signup': 'signed-out',
   '/forgot-password': 'public',
   '/reset-password/:token': 'public',
-  // Not in the original shop: the link that undoes an e-mail change (issue 11).
+  // Not in the original shop: the link that undoes an e-mail change.
   '/restore-email/:token': 'public',
   '/verify-email/:token': 'public',
   '/unsubscribe': 'public',

@@ -51,7 +51,7 @@ export type DatabaseHandle = {
   ping(): Promise<void>;
   /**
    * Gives the planner fresh statistics where nothing else does: PGlite runs no autovacuum, and a
-   * catalogue never analysed is planned blind (issue 16: lists at 100,000 products answered a
+   * catalogue never analysed is planned blind (lists at 100,000 products answered a
    * fifth as fast). PostgreSQL's autovacuum does this itself, so there it does nothing.
    */
   refreshStatistics(): Promise<void>;

@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * is parsed and planned once per connection, but its PGlite driver sends every execution as a new
  * unnamed statement: parsed and planned again each time, the planner asking the size of each
  * table's file (an fstat through Node a table). A product page read that way spent as long being
- * planned as being run (issue 16: the shop's own product pages on PGlite at 100,000 products).
+ * planned as being run (the shop's own product pages on PGlite at 100,000 products).
  *
  * `withNamedStatements` wraps the client drizzle is given: a statement text registered here is
  * PREPAREd once on first use and then EXECUTEd on its generic plan, its parameters written as

@@ -78,7 +78,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: userRoles }).notNull().default('user'),
     isBlocked: boolean('is_blocked').notNull().default(false),
-    // Issue 17: when the account was erased (the row stays, pseudonymised, because orders and
+    // When the account was erased (the row stays, pseudonymised, because orders and
     // invoices the law keeps refer to it; decision 021), and when an inactive account was warned
     // that it will be erased.
     erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
@@ -95,7 +95,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_mobile_key').on(t.mobile),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
-    // The console's customer table (issue 13): newest first, by name, and search by any part of the
+    // The console's customer table: newest first, by name, and search by any part of the
     // name, e-mail or mobile (trigram). The name expression is the one its queries use.
     index('users_created_at_idx').on(t.createdAt, t.id),
     index('users_name_idx').on(sql`lower(${t.firstname} || ' ' || ${t.lastname})`, t.id),
@@ -112,9 +112,9 @@ export const consentPurposes = ['privacy-notice', 'marketing-emails'] as const;
 export type ConsentPurpose = (typeof consentPurposes)[number];
 
 /**
- * Issue 17 (DPDP Act s. 6): the record of each consent given or withdrawn, append-only, so the shop
- * can show what a customer agreed to, under which notice, and when. The current state of a purpose
- * is its newest row.
+ * Consent records (DPDP Act s. 6): each consent given or withdrawn, append-only, so the shop can
+ * show what a customer agreed to, under which notice, and when. The current state of a purpose is
+ * its newest row.
  */
 export const consentRecords = pgTable(
   'consent_records',
@@ -274,7 +274,7 @@ export const categories = pgTable(
     id: id(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
-    // GST defaults for the category's products (issue 15): HSN code and rate in basis points
+    // GST defaults for the category's products: HSN code and rate in basis points
     // (1800 = 18%); a product may set its own.
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
@@ -377,7 +377,7 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     // Set instead of deleting a product that has orders: it leaves the storefront, keeps its history.
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
-    // GST (issue 15): null takes the category's. Prices include GST, as shoppers see them.
+    // GST: null takes the category's. Prices include GST, as shoppers see them.
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
     createdAt: createdAt(),
@@ -550,9 +550,9 @@ export type CheckoutLineSnapshot = {
   title: string;
   quantity: number;
   pricePaise: number;
-  /** The line's share of the coupon's discount, in paise (issue 15); absent before. */
+  /** The line's share of the coupon's discount, in paise; absent before. */
   discountPaise?: number;
-  /** The product's MRP when checked out, for the order's "items at MRP" (issue 15); absent before. */
+  /** The product's MRP when checked out, for the order's "items at MRP"; absent before. */
   mrpPaise?: number | null;
 };
 
@@ -571,7 +571,7 @@ export const checkouts = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
     lines: jsonb('lines').$type<CheckoutLineSnapshot[]>().notNull(),
-    // The price breakup the shopper saw and pays (issue 15): the coupon, its discount, delivery.
+    // The price breakup the shopper saw and pays: the coupon, its discount, delivery.
     couponCode: text('coupon_code'),
     couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
     deliveryPaise: bigint('delivery_paise', { mode: 'number' }).notNull().default(0),
@@ -692,11 +692,11 @@ export const orders = pgTable(
     // asked by e-mail to confirm it before the order ships.
     addressToConfirm: boolean('address_to_confirm').notNull().default(false),
     addressRequestSentAt: timestamp('address_request_sent_at', { withTimezone: true, mode: 'date' }),
-    // The three statuses an order really has (issue 14); `orderStatus` above is derived from them
+    // The three statuses an order really has; `orderStatus` above is derived from them
     // on every change (order-lifecycle.ts) and kept for the original clients and the indexes.
     state: text('state', { enum: orderStates }).notNull().default('placed'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('paid'),
-    // Online (paid through the provider at checkout) or cash on delivery (issue 15): a COD order
+    // Online (paid through the provider at checkout) or cash on delivery: a COD order
     // is placed unpaid and `unconfirmed` until the customer's one-time code (cod_confirmations).
     paymentMethod: text('payment_method', { enum: orderPaymentMethods }).notNull().default('online'),
     fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses })
@@ -705,7 +705,7 @@ export const orders = pgTable(
     // Paise given back by processed refunds (pending ones are in `refunds` only).
     refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     shipment: jsonb('shipment').$type<Shipment>(),
-    // Issue 15: the price breakup and GST. Coupon and delivery as the checkout priced them; tax
+    // The price breakup and GST. Coupon and delivery as the checkout priced them; tax
     // is the GST included in the total; the place of supply is the delivery state.
     couponCode: text('coupon_code'),
     couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
@@ -793,7 +793,7 @@ export const orderLines = pgTable(
     title: text('title').notNull(),
     quantity: smallint('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
-    // Issue 15: the line's share of the coupon, and its GST (prices include it): taxable value
+    // The line's share of the coupon, and its GST (prices include it): taxable value
     // plus CGST + SGST (delivered in the seller's state) or IGST (elsewhere) = the line's net.
     discountPaise: integer('discount_paise').notNull().default(0),
     hsnCode: text('hsn_code'),
@@ -884,7 +884,7 @@ export const refunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    // The provider payment refunded; null for a payout (a cash-on-delivery order, issue 15).
+    // The provider payment refunded; null for a payout (a cash-on-delivery order).
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
@@ -920,7 +920,7 @@ export const refunds = pgTable(
 );
 
 /**
- * The one-time code that confirms a cash-on-delivery order (issue 15), one row per order: the
+ * The one-time code that confirms a cash-on-delivery order, one row per order: the
  * code's hash (never the code), when it expires, wrong tries, how often it was sent, and until when
  * the order may be confirmed before it lapses.
  */
@@ -982,7 +982,7 @@ export const enquiries = pgTable(
     status: text('status', { enum: enquiryStatuses }).notNull().default('Submitted'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Issue 17: complaints and data-rights requests live in the same inbox (decision 020). A
+    // Complaints and data-rights requests live in the same inbox (decision 020). A
     // contact-form message is an `enquiry` and has no ticket, deadlines or topic.
     kind: text('kind', { enum: supportKinds }).notNull().default('enquiry'),
     topic: text('topic').$type<TicketTopic>(),
@@ -1095,7 +1095,7 @@ export const blogCategories = pgTable(
   (t) => [uniqueIndex('blog_categories_title_key').on(t.title)],
 );
 
-/** Discount codes. How they apply at checkout is issue 15; the console manages them. */
+/** Discount codes: the console manages them; checkout applies them (couponRedemptions holds each use). */
 export const coupons = pgTable(
   'coupons',
   {
@@ -1105,7 +1105,7 @@ export const coupons = pgTable(
     discountPercent: smallint('discount_percent').notNull(),
     // 00:00 UTC of the day the coupon stops applying (the original admin sends a date only).
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    // Issue 15: what makes a coupon usable at checkout. `percent` uses discountPercent; `flat`
+    // What makes a coupon usable at checkout. `percent` uses discountPercent; `flat`
     // takes flatPaise off. All optional but the kind.
     kind: text('kind', { enum: ['percent', 'flat'] })
       .notNull()
@@ -1133,7 +1133,7 @@ export const coupons = pgTable(
 );
 
 /**
- * A coupon's uses (issue 15): one row per checkout that applied it, holding one use while the
+ * A coupon's uses: one row per checkout that applied it, holding one use while the
  * shopper pays (until `expiresAt`), kept for good once its order is placed (`orderId`), deleted
  * when the payment fails or the hold lapses. Uses = rows with an order + live holds; the coupon's
  * row is locked while counting, so limits hold under concurrent checkouts.
@@ -1163,7 +1163,7 @@ export const couponRedemptions = pgTable(
   ],
 );
 
-/** Where the shop delivers (issue 15): a pincode's place, days from the warehouse, and COD. */
+/** Where the shop delivers: a pincode's place, days from the warehouse, and COD. */
 export const pincodes = pgTable(
   'pincodes',
   {
@@ -1184,7 +1184,7 @@ export const pincodes = pgTable(
 );
 
 /**
- * Gapless document numbers (issue 15): the last number given in each series (`INV` tax invoices,
+ * Gapless document numbers: the last number given in each series (`INV` tax invoices,
  * `CN` credit notes) and financial year (April to March, e.g. `2026-27`). A number is taken by
  * incrementing the row inside the transaction that creates the document, so a rollback gives it
  * back and two documents can never share one.
@@ -1199,7 +1199,7 @@ export const documentSeries = pgTable(
   (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
 );
 
-/** A credit note (issue 15) for a processed refund: its own series, linked to the invoice. */
+/** A credit note for a processed refund: its own series, linked to the invoice. */
 export const creditNotes = pgTable(
   'credit_notes',
   {
@@ -1403,7 +1403,7 @@ export const auditEvents = pgTable(
 export type StoredAttachment = { filename: string; contentType: string; contentBase64: string };
 
 /**
- * The transactional outbox (issue 17, decision 019): every e-mail, written in the same transaction
+ * The transactional outbox (decision 019): every e-mail, written in the same transaction
  * as the change that causes it, rendered as it was true then, and sent by the outbox worker
  * (modules/email-outbox) with retries. `locked_until` is a claimed row's lease: a server that dies
  * mid-send loses its claim when it runs out. Sent rows hold personal data and are deleted after

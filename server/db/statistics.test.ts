@@ -5,7 +5,7 @@ import { openTestDatabase } from '../test/test-app.js';
 import { queryRows } from './client.js';
 
 /**
- * Issue 16: PGlite runs no autovacuum, so without refreshStatistics the planner never learns how
+ * PGlite runs no autovacuum, so without refreshStatistics the planner never learns how
  * many products there are (pg_class.reltuples stays at its "never analysed" -1) and plans every
  * catalogue query blind. On PostgreSQL autovacuum does this and refreshStatistics does nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * Pictures are stored as paths on this server (`/media/products/x.webp`, written by the seed). API
- * answers give them as absolute URLs instead (issue 11): a client on another origin (the original
+ * answers give them as absolute URLs instead: a client on another origin (the original
  * storefront client, CORS_ORIGINS) would otherwise look for them on its own site. `/media/...` is
  * served from `mediaUrl` (PUBLIC_URL/media, or a CDN copy: MEDIA_URL), any other path from
  * `publicUrl`, and a URL that is already absolute stays as it is. File names are kept, so the

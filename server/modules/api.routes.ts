@@ -77,7 +77,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
     lifecycle: services.orderLifecycle,
     cashOnDelivery: services.cashOnDelivery,
   });
-  // The merchant console (issue 13): staff sign-in, the audit trail, and each module's staff routes.
+  // The merchant console: staff sign-in, the audit trail, and each module's staff routes.
   await app.register(staffRoutes, { staff: services.staff, loginLimit });
   await app.register(auditRoutes, { audit: services.audit });
   const consoleOptions = { config, services };

@@ -6,7 +6,7 @@ import { startSmtpCapture } from '../test/smtp-capture.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 
 /**
- * Issue 17: GET /metrics in Prometheus' format, readable from this machine directly or with the
+ * GET /metrics in Prometheus' format, readable from this machine directly or with the
  * token, and counting what happens: requests by route and status, orders, payments, e-mails.
  */
 const token = 'a-metrics-token-of-32-characters';

@@ -4,7 +4,7 @@ import { createProduct } from '../test/factories.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 
 /**
- * Issue 11: every answer that depends on the bearer token, and the account answers that hand out
+ * Every answer that depends on the bearer token, and the account answers that hand out
  * tokens or personal data without one, say `Cache-Control: no-store`; public catalogue reads
  * without a token keep their caching.
  */

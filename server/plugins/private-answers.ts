@@ -20,7 +20,7 @@ function isPrivateAnswer(request: FastifyRequest, status: number): boolean {
 }
 
 /**
- * Issue 11: answers that depend on the bearer token must not be kept by the browser's cache or any
+ * Answers that depend on the bearer token must not be kept by the browser's cache or any
  * cache in between, where the next person at a shared computer (or behind the same proxy) could
  * be shown someone else's cart, orders or token. One hook on the root, so every route, error
  * and not-found answer is covered without each route remembering it. Public catalogue reads sent

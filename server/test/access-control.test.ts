@@ -8,7 +8,7 @@ import { testAddress } from './shopping.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 /**
- * The access matrix (issue 7): every protected endpoint refuses a missing, malformed, expired and
+ * The access matrix: every protected endpoint refuses a missing, malformed, expired and
  * revoked token with 401 JSON that says nothing about the resource, and no customer can read,
  * change or pay with another customer's things.
  */

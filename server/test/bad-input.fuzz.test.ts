@@ -9,7 +9,7 @@ import { createBlog, createProduct } from './factories.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 /**
- * Property-based bad input (issue 7): thousands of generated and malformed requests across every
+ * Property-based bad input: thousands of generated and malformed requests across every
  * API endpoint. Whatever arrives, the server answers below 500, in JSON with a message when it
  * refuses, stays healthy, and stores nothing it should not.
  *

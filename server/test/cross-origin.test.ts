@@ -9,7 +9,7 @@ import { createBlog, createProduct } from './factories.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 /**
- * Issue 11: the original storefront client on an origin of its own. CORS for the CORS_ORIGINS
+ * The original storefront client on an origin of its own. CORS for the CORS_ORIGINS
  * allow-list only (the API, the test gateway's endpoints and assets), absolute picture URLs in API
  * answers (PUBLIC_URL/media or MEDIA_URL), /media and /pay loadable from other origins, and a CSP
  * that still lets our own pages show pictures from MEDIA_URL.

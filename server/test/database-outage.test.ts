@@ -13,7 +13,7 @@ if (!serverUrl)
   console.warn('database outage tests need PostgreSQL (DATABASE_URL); they run in the CI PostgreSQL pass');
 
 /**
- * PostgreSQL away for a few seconds (issue 7): requests fail fast with 503 JSON, /readyz says so,
+ * PostgreSQL away for a few seconds: requests fail fast with 503 JSON, /readyz says so,
  * and the server serves again by itself when the database returns, with no restart.
  */
 describe.skipIf(!serverUrl)('database outage', () => {

@@ -7,7 +7,7 @@ import { signInStaff } from './staff.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 /**
- * Issue 17, "E-mail that is never lost": the mail server refuses every connection (421) while
+ * E-mail that is never lost: the mail server refuses every connection (421) while
  * customers and staff cause e-mails of every kind; nothing is delivered and every request
  * answers at once. When it accepts again, each message arrives exactly once (by Message-ID).
  * The kill -9 half of the test is `npm run bench:mail-outage`.

@@ -90,7 +90,7 @@ export async function insertOrder(
     totalPaise?: number;
     paymentMethod?: string;
     shippingInfo?: ShippingInfo;
-    /** The lifecycle's statuses (issue 14), as stored; the schema's defaults otherwise. */
+    /** The lifecycle's statuses, as stored; the schema's defaults otherwise. */
     state?: OrderState;
     paymentStatus?: PaymentStatus;
     fulfilmentStatus?: FulfilmentStatus;

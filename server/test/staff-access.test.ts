@@ -42,7 +42,8 @@ function methods(route: RouteOptions): string[] {
 
 describe('staff routes', () => {
   it('exist (the console is served by the API): every staff definition is registered', () => {
-    // 79 when issue 13 closed; a route that stopped being registered would silently leave the matrix.
+    // 79 when the console was finished; a route that stopped being registered would silently leave
+    // the matrix.
     expect(staffRoutes.length).toBeGreaterThanOrEqual(79);
   });
 

@@ -147,7 +147,7 @@ export function appScripts(tags: readonly string[]): string {
 export type InlineStyle = { tag: string; hash: string };
 
 /**
- * A built stylesheet written into the page instead of linked (issue 16): on a phone's first visit
+ * A built stylesheet written into the page instead of linked: on a phone's first visit
  * a linked file is a request the first paint waits for, a round trip after the HTML. `data-href`
  * names the file it came from: the browser's entry (web/app/inlined-styles.ts) tells Vite's
  * preload helper these are already applied, so a client-side navigation does not link them again

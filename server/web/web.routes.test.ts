@@ -323,7 +323,7 @@ describe('before the first build', () => {
   });
 });
 
-describe('pictures from a CDN (MEDIA_URL, issue 11)', () => {
+describe('pictures from a CDN (MEDIA_URL)', () => {
   it('preconnects to its origin in every page head, and not when pictures are on this origin', async () => {
     const cdn = await buildApp(path.join(root, 'dist'), { MEDIA_URL: 'https://cdn.example.in/media' });
     const page = (await cdn.inject('/')).body;

@@ -252,7 +252,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
     });
   }
 
-  // The merchant console (issue 13): its own build, rendered in the browser, never indexed. Each
+  // The merchant console: its own build, rendered in the browser, never indexed. Each
   // request reads the file again (it is small), so `npm run dev` rebuilds show on reload.
   const consoleDir = path.join(distDir, 'admin');
   await app.register(fastifyStatic, {

@@ -166,7 +166,7 @@ const productFields = {
       .check(z.maxLength(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} pictures`)),
     [],
   ),
-  /** GST (issue 15): absent leaves it as it is, null or blank takes the category's. */
+  /** GST: absent leaves it as it is, null or blank takes the category's. */
   hsnCode: hsnCodeField,
   /** Percent (18, 5, 0.25); absent leaves it as it is, null or blank takes the category's. */
   gstRate: gstRateField,
@@ -465,7 +465,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'tags',
   'quantity',
   'images',
-  // Optional (issue 15): files without them still import; a blank cell takes the category's.
+  // Optional: files without them still import; a blank cell takes the category's.
   'hsn_code',
   'gst_rate',
 ] as const;
@@ -549,7 +549,7 @@ export const legacyProductBody = z.object({
       .check(z.maxLength(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} pictures`)),
     [],
   ),
-  /** Optional additions (issue 15): the product's HSN code and GST rate in percent. */
+  /** Optional additions: the product's HSN code and GST rate in percent. */
   hsnCode: hsnCodeField,
   gstRate: gstRateField,
 });

@@ -36,7 +36,7 @@ export const checkoutStartAnswer = z.object({
   checkoutScript: z.string(),
   /** Until when the cart's stock is held for this checkout. */
   heldUntil: z.optional(z.string()),
-  /** What the provider order charges, item by item (issue 15): `total` is its amount in rupees. */
+  /** What the provider order charges, item by item: `total` is its amount in rupees. */
   breakup: z.optional(priceBreakupAnswer),
 });
 export type ApiCheckoutStart = z.output<typeof checkoutStartAnswer>;
@@ -82,7 +82,7 @@ export const quoteCheckout = {
 export type CheckoutQuoteInput = z.output<typeof quoteCheckout.body>;
 
 /**
- * Cash on delivery (issue 15): the order is placed now, unpaid, its stock taken at once, and waits
+ * Cash on delivery: the order is placed now, unpaid, its stock taken at once, and waits
  * for the 6-digit code e-mailed to the customer (`POST /api/user/orders/{id}/confirm-cod`).
  */
 export const placeCashOnDeliveryOrder = {

@@ -65,7 +65,7 @@ export const couponDiscountField = z.pipe(
 );
 
 /*
- * What makes a coupon usable at checkout (issue 15). Every field is optional, so the original
+ * What makes a coupon usable at checkout. Every field is optional, so the original
  * admin client's `{name, expiry, discount}` keeps working: on create an absent field means "none"
  * (a percentage coupon without limits); on edit it means "unchanged", and null or an empty box
  * clears it. Rupees outside, paise inside.
@@ -228,7 +228,7 @@ export const couponAnswer = z.object({
   discount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  // Issue 15, after the original fields.
+  // After the original fields.
   kind: z.enum(couponKinds),
   /** Rupees off a flat coupon; null for a percentage. */
   flatAmount: z.nullable(z.number()),

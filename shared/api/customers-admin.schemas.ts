@@ -36,7 +36,7 @@ export const adminCustomerRow = z.object({
   email: z.string(),
   mobile: z.string(),
   isBlocked: z.boolean(),
-  /** When the customer deleted their account (issue 17): name, e-mail and mobile are placeholders. */
+  /** When the customer deleted their account: name, e-mail and mobile are placeholders. */
   erasedAt: z.nullable(z.string()),
   createdAt: z.string(),
   orderCount: z.number(),

@@ -98,7 +98,7 @@ export const dataExportAnswer = z.object({
       comment: z.string(),
       status: z.string(),
       createdAt: z.string(),
-      /** `enquiry` (the contact form), `grievance` or `rights-request` (issue 17). */
+      /** `enquiry` (the contact form), `grievance` or `rights-request`. */
       kind: z.string(),
       /** A complaint's or data request's ticket number; null for a contact-form enquiry. */
       ticketNumber: z.nullable(z.string()),

@@ -37,7 +37,7 @@ export const enquiryNoteAnswer = z.object({
 export type ApiEnquiryNote = z.output<typeof enquiryNoteAnswer>;
 
 /**
- * What makes a complaint or data request a ticket (issue 17); null for a contact-form enquiry.
+ * What makes a complaint or data request a ticket; null for a contact-form enquiry.
  * Kept beside `enquiry` so the original admin client's enquiry shape stays as it was.
  */
 export const ticketFacts = z.nullable(

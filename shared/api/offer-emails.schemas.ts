@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** An offer e-mail to the customers who chose offers by e-mail (issue 17: only with that consent). */
+/** An offer e-mail to the customers who chose offers by e-mail (only with that consent). */
 export const offerEmailSchema = z.object({
   subject: z
     .string({ error: 'Subject is required' })

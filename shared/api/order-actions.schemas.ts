@@ -3,7 +3,7 @@ import { lineQuantities, reasonText } from './orders.schemas.js';
 import { adminOrder, idParams } from './orders-admin.schemas.js';
 
 /**
- * What staff do to an order after payment (issue 14): pack, ship, deliver, cancel, refund, decide
+ * What staff do to an order after payment: pack, ship, deliver, cancel, refund, decide
  * returns, keep notes. Each answers the order as the console's order page reads it, so the page
  * shows the result of its own action without a second request.
  */

@@ -2,7 +2,7 @@ import { endpoint } from './endpoint.js';
 import type * as schemas from './order-actions.schemas.js';
 
 /**
- * Staff actions on an order (issue 14). Each goes through the order state machine under a lock on
+ * Staff actions on an order. Each goes through the order state machine under a lock on
  * the order: an impossible move is a 409 naming the reason; repeating a move already made changes
  * nothing. Each is an order event on the timeline and a record in the audit trail; the customer is
  * e-mailed where the issue says so. Answers the order as GET /api/admin/orders/:id does.

@@ -16,9 +16,9 @@ export const orderStatuses = [
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
- * The three statuses an order really has (issue 14); `orderStatus` is derived from them
+ * The three statuses an order really has; `orderStatus` is derived from them
  * (server/modules/orders/order-lifecycle.ts). Completed: delivered (returns may still follow).
- * Unconfirmed: a cash-on-delivery order waiting for the customer's one-time code (issue 15); it is
+ * Unconfirmed: a cash-on-delivery order waiting for the customer's one-time code; it is
  * not packed until confirmed and lapses (cancelled, stock back) if never confirmed.
  */
 export const orderStates = ['unconfirmed', 'placed', 'cancelled', 'completed'] as const;
@@ -110,7 +110,7 @@ export const orderAnswer = z.object({
   /** unpaid (cash on delivery not collected), authorized, paid, partially_refunded, refunded. */
   paymentStatus: z.enum(paymentStatuses),
   /**
-   * Online, or `cod` (issue 15): a COD order's `paymentInfo` names its checkout (`cod_…`) with an
+   * Online, or `cod`: a COD order's `paymentInfo` names its checkout (`cod_…`) with an
    * empty payment id, and `paidAt` is when it was placed until the cash is collected.
    */
   paymentMethod: z.enum(orderPaymentMethods),
@@ -183,14 +183,14 @@ export const orderAllowedAnswer = z.object({
    */
   resendCode: z.boolean(),
   /**
-   * The delivery address can be corrected (issue 17): not packed yet and no tax invoice issued (a
+   * The delivery address can be corrected: not packed yet and no tax invoice issued (a
    * cash-on-delivery order before it ships); within the same state.
    */
   changeAddress: z.boolean(),
 });
 
 /**
- * A cash-on-delivery order's confirmation (issue 15): until when the one-time code can confirm it
+ * A cash-on-delivery order's confirmation: until when the one-time code can confirm it
  * (after that the order lapses), where the code went (masked), whether it is confirmed.
  */
 export const codConfirmationAnswer = z.object({
@@ -223,7 +223,7 @@ const taxAmounts = {
 };
 
 /**
- * The GST an order's total includes (issue 15), as its tax invoice prints it: per line and for
+ * The GST an order's total includes, as its tax invoice prints it: per line and for
  * the delivery fee, CGST + SGST when delivered in the seller's state, IGST elsewhere.
  */
 export const orderTaxAnswer = z.object({
@@ -258,7 +258,7 @@ export const orderLifecycleFields = {
   paymentStatus: z.enum(paymentStatuses),
   fulfilmentStatus: z.enum(fulfilmentStatuses),
   shipment: z.nullable(shipmentAnswer),
-  /** Its GST (issue 15): null for an order placed before GST was recorded on orders. */
+  /** Its GST: null for an order placed before GST was recorded on orders. */
   tax: z.nullable(orderTaxAnswer),
   events: z.array(orderEventAnswer),
   refunds: z.array(refundAnswer),
@@ -267,7 +267,7 @@ export const orderLifecycleFields = {
   refunded: z.number(),
   refundable: z.number(),
   /**
-   * The tax invoice (issue 15): null for an order placed before invoices were issued, and for a
+   * The tax invoice: null for an order placed before invoices were issued, and for a
    * cash-on-delivery order until it ships (its invoice is issued with the goods, decision 014).
    */
   invoice: z.nullable(z.object({ number: z.string(), date: z.string() })),
@@ -284,7 +284,7 @@ export const myOrderDetail = z.object({
   ...orderAnswer.shape,
   ...orderLifecycleFields,
   allowed: orderAllowedAnswer,
-  /** The total and its breakup as the checkout showed it (issue 15), in rupees. */
+  /** The total and its breakup as the checkout showed it, in rupees. */
   breakup: priceBreakupAnswer,
 });
 export type ApiMyOrder = z.output<typeof myOrderDetail>;

@@ -3,7 +3,7 @@ import { INDIAN_REGION_NAMES, PINCODE_PATTERN } from '../india.js';
 import { importQuery, importReport } from './catalog-admin.schemas.js';
 
 /*
- * Where the shop delivers (issue 15): the storefront's pincode check and the console's table,
+ * Where the shop delivers: the storefront's pincode check and the console's table,
  * export and import of serviceable pincodes. The import's report is the product import's.
  */
 

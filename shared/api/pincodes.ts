@@ -2,7 +2,7 @@ import { endpoint } from './endpoint.js';
 import type * as schemas from './pincodes.schemas.js';
 
 /*
- * Where the shop delivers (issue 15): a public pincode check for the product page and the
+ * Where the shop delivers: a public pincode check for the product page and the
  * checkout, and the console's list of serviceable pincodes with its CSV export and import.
  */
 const tag = 'Delivery';

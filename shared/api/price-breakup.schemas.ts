@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * One total with its breakup (issue 15), as the cart, the checkout, the order page and the order
+ * One total with its breakup, as the cart, the checkout, the order page and the order
  * e-mail show it, in rupees. Always: itemsMrp − productDiscount − coupon.discount + delivery =
  * total, to the paisa; taxIncluded is the GST inside that total (prices include it). The server
  * computes it (server/modules/checkout/pricing.ts); the browser only shows it.
@@ -35,7 +35,7 @@ export const checkoutQuoteAnswer = z.object({
   /** Rupees more of items that would make delivery free; 0 when it already is. */
   addForFreeDelivery: z.number(),
   /**
-   * Whether this cart may be paid in cash on delivery (issue 15), and if not, why ("Cash on delivery
+   * Whether this cart may be paid in cash on delivery, and if not, why ("Cash on delivery
    * is available for orders up to ₹50,000."). The delivery pincode's own COD flag is in
    * `GET /api/pincode/{pin}`; the order checks both again.
    */

@@ -2,7 +2,7 @@ import { endpoint } from './endpoint.js';
 import type * as schemas from './tax-documents.schemas.js';
 
 /**
- * Tax invoices, credit notes and the monthly GST summary (issue 15). The documents answer PDFs and
+ * Tax invoices, credit notes and the monthly GST summary. The documents answer PDFs and
  * the report's download CSV; their schemas document them as strings.
  */
 

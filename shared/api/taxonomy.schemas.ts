@@ -30,7 +30,7 @@ export const taxonomyAnswer = z.object({
 export type ApiTaxonomyRecord = z.output<typeof taxonomyAnswer>;
 
 /**
- * A product category with its GST defaults (issue 15): the HSN code and rate (percent) of its
+ * A product category with its GST defaults: the HSN code and rate (percent) of its
  * products unless a product sets its own; null when not set.
  */
 export const categoryAnswer = z.object({

@@ -22,7 +22,7 @@ export const registerSchema = z.object({
   email: emailField,
   mobile: mobileField('Mobile number is required'),
   password: passwordField,
-  /** The separate, unticked "offers by e-mail" box (issue 17); absent means no. */
+  /** The separate, unticked "offers by e-mail" box; absent means no. */
   marketingEmails: z.optional(z.boolean({ error: 'marketingEmails must be true or false' })),
 });
 

@@ -31,7 +31,7 @@ export const consoleRoutes: ConsoleRoute[] = [
     nav: { label: 'Orders', group: 'Sell' },
   },
   {
-    // The month's invoices less credit notes (issue 15): a sales figure, for whoever sees orders.
+    // The month's invoices less credit notes: a sales figure, for whoever sees orders.
     path: '/reports/gst',
     page: page(() => import('./pages/gst-report-page')),
     permission: 'orders.read',
@@ -45,7 +45,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: '/orders/:id', page: page(() => import('./pages/order-page')), permission: 'orders.read' },
   {
     // Where the shop delivers: kept by the staff who ship orders (orders.write imports), read by all
-    // who see orders (issue 15).
+    // who see orders.
     path: '/pincodes',
     page: page(() => import('./pages/pincodes-page')),
     permission: 'orders.read',
@@ -122,7 +122,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: '/enquiries/:id', page: page(() => import('./pages/enquiry-page')), permission: 'enquiries' },
   {
-    // Issue 17: offers only to customers who asked for them.
+    // Offers only to customers who asked for them.
     path: '/offer-emails',
     page: page(() => import('./pages/offer-emails-page')),
     permission: 'customers.write',

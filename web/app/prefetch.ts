@@ -7,7 +7,7 @@ import { matchRoutes } from './match';
 import { loadPage } from './page-modules';
 
 /**
- * Instant navigation (issue 16): the code of a page a link leads to, and for public pages its
+ * Instant navigation: the code of a page a link leads to, and for public pages its
  * data, fetched before the click. `App` calls `prefetch` when a pointer rests on a link or it
  * gets focus (the shopper is about to go there: code and data), and `prefetchCode` for links that
  * scroll into view (likely next pages: code only, a few kilobytes per kind of page, never a data

@@ -207,7 +207,7 @@ export default function OrderPage() {
               )}
               <OrderPayment
                 order={order}
-                // The same breakup the checkout showed (issue 15).
+                // The same breakup the checkout showed.
                 totals={
                   <PriceBreakup
                     breakup={order.breakup}

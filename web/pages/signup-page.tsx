@@ -91,7 +91,7 @@ export default function SignupPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        {/* Marketing has its own consent, never pre-ticked (issue 17; Consumer Protection Rules). */}
+        {/* Marketing has its own consent, never pre-ticked (Consumer Protection Rules). */}
         <div className="signup-consent">
           <input id="signup-marketing" type="checkbox" {...register('marketingEmails')} />
           <label htmlFor="signup-marketing">

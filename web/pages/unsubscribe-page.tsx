@@ -9,7 +9,7 @@ import { useHydrated } from '../lib/use-hydrated';
 type Outcome = { ok: boolean; message: string };
 
 /**
- * The link at the foot of every marketing e-mail (issue 17): one click, no sign-in. Opening the
+ * The link at the foot of every marketing e-mail: one click, no sign-in. Opening the
  * page changes nothing (mail scanners open links too); the button does. Mail programs that offer
  * their own "Unsubscribe" post to the API directly (RFC 8058).
  */

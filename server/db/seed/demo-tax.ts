@@ -6,7 +6,7 @@ import type { IllustrationKind } from './illustrations.js';
 import { toSlug } from './seeded-random.js';
 
 /**
- * HSN codes and GST rates of the demo catalogue (issue 15), as in force from 22 Sep 2025 (GST
+ * HSN codes and GST rates of the demo catalogue, as in force from 22 Sep 2025 (GST
  * Council, 56th meeting: the 12% and 28% slabs folded into 5% and 18%). Checked against the
  * rate notifications' summaries:
  * - 18%: phones (8517), smartwatches (8517 62), laptops and tablets (8471), cameras (8525),

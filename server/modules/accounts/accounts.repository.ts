@@ -273,7 +273,7 @@ export async function accountHistory(db: Executor, userId: string) {
 }
 
 /**
- * Erasure (issue 17, decision 021): the row stays, because orders and invoices the law keeps
+ * Erasure (decision 021): the row stays, because orders and invoices the law keeps
  * refer to it, but nothing in it identifies the person any more. The placeholders are unique (the
  * e-mail and mobile indexes are), so the same e-mail and mobile can open a new account at once.
  */

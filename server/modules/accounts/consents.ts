@@ -5,7 +5,7 @@ import { newToken } from '../../lib/secrets.js';
 import * as repository from './consents.repository.js';
 
 /**
- * Consent records (issue 17, DPDP Act s. 6): what a customer agreed to, under which version of the
+ * Consent records (DPDP Act s. 6): what a customer agreed to, under which version of the
  * privacy notice, when and where; and their marketing choice, given and withdrawn as easily. The
  * accounts module owns the table; these take the database or an open transaction.
  */

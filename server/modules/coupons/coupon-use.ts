@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import * as repository from './coupons.repository.js';
 
 /**
- * Coupons at checkout, for the modules that apply them (issue 15). The coupons module owns
+ * Coupons at checkout, for the modules that apply them. The coupons module owns
  * `coupons` and `coupon_redemptions`; checkout and order placement go through these functions,
  * each taking the database or the caller's transaction.
  *

@@ -40,7 +40,7 @@ describe('/api/coupon', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const coupon = created.json();
-    // The contract's shape, then what issue 15 added: a percentage coupon without limits.
+    // The contract's shape, then the usability fields added after it: a percentage coupon without limits.
     expect(coupon).toEqual({
       _id: expect.any(String),
       name: 'DIWALI25',
@@ -201,7 +201,7 @@ describe('/api/coupon', () => {
   });
 });
 
-describe('/api/coupon with what makes a coupon usable (issue 15)', () => {
+describe('/api/coupon with what makes a coupon usable', () => {
   it('creates a percentage coupon with a cap, minimum, window, limits and a category restriction', async () => {
     const watches = await ensureCategory(ctx.database.db, 'Watches');
     const casio = await ensureBrand(ctx.database.db, 'Casio');

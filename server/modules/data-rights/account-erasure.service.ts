@@ -42,7 +42,7 @@ export const INACTIVITY_WARNING_HOURS = 48;
 const BATCH = 200;
 
 /**
- * The right to erasure (DPDP Act 2023 s. 12; issue 17; decision 021). One transaction erases what
+ * The right to erasure (DPDP Act 2023 s. 12; decision 021). One transaction erases what
  * each module holds about the customer, through the function that module offers for it, so an
  * erasure is whole or not at all; the confirmation goes to the address the account had.
  */

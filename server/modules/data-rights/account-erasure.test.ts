@@ -20,7 +20,7 @@ import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * Issue 17, the right to erasure: DELETE /api/user/me erases the customer at once (name, e-mail,
+ * The right to erasure: DELETE /api/user/me erases the customer at once (name, e-mail,
  * mobile, sessions, cart, wishlist, addresses not on a tax invoice), keeps invoiced orders as tax
  * law requires (decision 021), shows their reviews as "Former customer", mails the old address,
  * and lets the same e-mail and mobile sign up again. Also the marketing consent and the scheduled

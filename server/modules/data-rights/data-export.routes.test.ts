@@ -7,7 +7,7 @@ import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * Issue 17, right of access: GET /api/user/me/export answers everything held about the customer
+ * Right of access: GET /api/user/me/export answers everything held about the customer
  * (and nothing about anyone else); /export/orders.csv their orders as a spreadsheet.
  */
 let ctx: TestContext;

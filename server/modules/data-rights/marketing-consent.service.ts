@@ -11,7 +11,7 @@ export const MARKETING_MESSAGES = {
 } as const;
 
 /**
- * Marketing e-mails only with their own consent (issue 17): the profile's switch gives or withdraws
+ * Marketing e-mails only with their own consent: the profile's switch gives or withdraws
  * it, and the link in every such e-mail withdraws it in one click, without signing in.
  */
 export function createMarketingConsent(deps: { db: Database; now?: () => Date }) {

@@ -263,7 +263,7 @@ export async function ticketsOfOwner(db: Executor, owner: TicketOwner): Promise<
 }
 
 /**
- * Erasure (issue 17): the enquiries, complaints and data requests of the owner (ownedBy), and
+ * Erasure: the enquiries, complaints and data requests of the owner (ownedBy), and
  * staff's notes and replies on them, keep only that they existed, their ticket number, when and
  * their status (the inbox's counts and deadlines stay true).
  */

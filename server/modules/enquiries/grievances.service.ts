@@ -72,7 +72,7 @@ export function presentTicket(row: repository.EnquiryRow): ApiTicket {
 }
 
 /**
- * Complaints and data-rights requests (issue 17), filed into the enquiries inbox with a ticket
+ * Complaints and data-rights requests, filed into the enquiries inbox with a ticket
  * number and deadlines. The acknowledgement is written to the e-mail outbox in the ticket's own
  * transaction, and that is recorded as the acknowledgement (`acknowledged_at`).
  */

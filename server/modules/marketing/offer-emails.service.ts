@@ -7,7 +7,7 @@ import { queueEmail } from '../email-outbox/email-outbox.js';
 import { offerEmail } from './offer-emails.emails.js';
 
 /**
- * Offer e-mails (issue 17): written in the console, sent to the customers whose current choice is
+ * Offer e-mails: written in the console, sent to the customers whose current choice is
  * yes and to nobody else, each with its own link to stop them. The marketing module owns no table:
  * who wants offers is the accounts module's consent records.
  */

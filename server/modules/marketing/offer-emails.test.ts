@@ -8,7 +8,7 @@ import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * Issue 17: offer e-mails go only to customers whose current choice is yes (not to those who
+ * Offer e-mails go only to customers whose current choice is yes (not to those who
  * withdrew, never chose, were erased or are blocked), and each carries its own one-click way out.
  */
 let ctx: TestContext;

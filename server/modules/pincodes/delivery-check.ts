@@ -32,7 +32,7 @@ export async function checkDeliveryPincode(
     const message = `Pincode ${pincode} is in ${row.state}, not ${state}.`;
     throw badRequest(message, { [FIELD]: message });
   }
-  // Couriers take cash only where the shop's list says so (issue 15).
+  // Couriers take cash only where the shop's list says so.
   if (options.cashOnDelivery && !row.cod) {
     const message = `Cash on delivery is not available for ${pincode} (${row.city}). Please pay online.`;
     throw badRequest(message, { [FIELD]: message });

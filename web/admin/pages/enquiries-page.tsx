@@ -26,7 +26,7 @@ const EXCERPT = 120;
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT).trimEnd()}…` : text);
 
 /**
- * The support inbox (issue 17): contact-form enquiries, complaints and data requests. Kind, overdue
+ * The support inbox: contact-form enquiries, complaints and data requests. Kind, overdue
  * and status buttons with counts, search, the most urgent first (overdue, then the nearest
  * deadline), pages.
  */

@@ -14,7 +14,7 @@ const fields = ['subject', 'message', 'linkPath', 'linkLabel'] as const;
 const empty: OfferEmailInput = { subject: '', message: '', linkPath: '', linkLabel: '' };
 
 /**
- * Offer e-mails (issue 17): written here, sent only to the customers who asked for offers, each
+ * Offer e-mails: written here, sent only to the customers who asked for offers, each
  * message with its own one-click way to stop them. The count says who that is right now.
  */
 export default function OfferEmailsPage() {

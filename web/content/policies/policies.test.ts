@@ -21,7 +21,7 @@ describe('policy texts', () => {
     expect(text(grievance)).toContain(SHOP.grievanceOfficer.name);
     expect(text(grievance)).toContain('48 hours');
     expect(text(grievance)).toContain('one month');
-    // Issue 17: where to file, published with the limits.
+    // Where to file, published with the limits.
     expect(grievance!.blocks).toContainEqual({ link: { label: expect.any(String), href: '/grievances' } });
     expect(policy.sections.length).toBeGreaterThanOrEqual(4);
     expect(Number.isNaN(Date.parse(policy.updated))).toBe(false);

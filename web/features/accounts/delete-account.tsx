@@ -7,7 +7,7 @@ import { OrderDialog } from '../orders/order-dialog';
 import { setFlash } from './flash';
 
 /**
- * "Delete my account" (issue 17, right to erasure): the password again, a plain statement of what
+ * "Delete my account" (right to erasure): the password again, a plain statement of what
  * goes and what the law makes the shop keep, then the device is signed out and the home page says
  * it is done. The server refuses while an order is still open, and says which.
  */

@@ -5,7 +5,7 @@ import { api, isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
 /**
- * Offers by e-mail (issue 17): their own consent, off unless the customer turns it on, and turned
+ * Offers by e-mail: their own consent, off unless the customer turns it on, and turned
  * off here as easily (or from the link in any such e-mail). Each change is recorded with the
  * privacy notice's version.
  */

@@ -10,7 +10,7 @@ import { MarketingChoice } from './marketing-choice';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The customer's data rights on the profile (issue 17): access (everything the shop holds about
+ * The customer's data rights on the profile: access (everything the shop holds about
  * them as a JSON file, and their orders as a spreadsheet; downloads go through fetch, since the
  * API wants the token), the marketing consent, and erasure.
  */

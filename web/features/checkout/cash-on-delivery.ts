@@ -10,7 +10,7 @@ const NOT_SENT = 'Something went wrong! Please check your connection and try aga
 const ADDRESS_FIELD = /^shippingInfo\.(\w+)$/;
 
 /**
- * Places the cart as a cash-on-delivery order (issue 15), loaded when the shopper first does so:
+ * Places the cart as a cash-on-delivery order, loaded when the shopper first does so:
  * nothing of it is in the checkout's first load. The server prices the cart again and refuses a
  * total other than the one shown (409: the page loads the cart again), an order over the shop's
  * limit or to a pincode whose couriers take no cash (400). A refusal naming an address field shows

@@ -156,7 +156,7 @@ describe('the payment flow', () => {
     const h = harness();
     await h.pay();
     expect(phases(h.states)).toEqual(['starting', 'paying']);
-    // The total shown goes with it: the server refuses to charge anything else (issue 15).
+    // The total shown goes with it: the server refuses to charge anything else.
     expect(h.calls[0]).toEqual({
       endpoint: startCheckout,
       body: { amount: 600, expectedTotal: 600, shippingInfo: address },

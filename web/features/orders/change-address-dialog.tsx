@@ -9,7 +9,7 @@ import { UNKNOWN_FAILURE } from './order-words';
 type Fields = 'firstName' | 'lastName' | 'address' | 'landmark' | 'city' | 'pincode' | 'mobile';
 
 /**
- * Correcting the delivery address (issue 17) of an order not packed and not yet invoiced. The state
+ * Correcting the delivery address of an order not packed and not yet invoiced. The state
  * stays (it decided the tax), so it is shown, not asked; the server checks every field and the
  * pincode as checkout does, and its messages appear under the fields.
  */

@@ -37,7 +37,7 @@ function useNow(everyMs: number): number | null {
 }
 
 /**
- * A cash-on-delivery order waiting for its one-time code (issue 15): where the code went, until when
+ * A cash-on-delivery order waiting for its one-time code: where the code went, until when
  * it can be confirmed (India time, and the minutes left), the code field and "Send a new code". The
  * server checks the code; its refusals (wrong code with the tries left, expired, too many tries)
  * show under the field, which takes the focus again; a 429 on resending says how long to wait.

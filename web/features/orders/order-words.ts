@@ -17,7 +17,7 @@ import type {
 export const UNKNOWN_FAILURE = 'Something went wrong on our side. Please try again.';
 
 export const stateWords: Record<OrderState, string> = {
-  // A cash-on-delivery order waiting for the code e-mailed to the customer (issue 15).
+  // A cash-on-delivery order waiting for the code e-mailed to the customer.
   unconfirmed: 'Awaiting your confirmation',
   placed: 'Placed',
   cancelled: 'Cancelled',

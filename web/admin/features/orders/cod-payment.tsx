@@ -39,7 +39,7 @@ function Confirmation({ order }: { order: ApiAdminOrder }) {
 }
 
 /**
- * The Payment panel of a cash-on-delivery order (issue 15): no provider payment, but the amount the
+ * The Payment panel of a cash-on-delivery order: no provider payment, but the amount the
  * courier collects, whether the customer confirmed the order with their code, and — once delivered
  * — marking the cash collected, which makes the payment Paid (and later refunds payouts).
  */

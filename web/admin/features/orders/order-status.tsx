@@ -31,7 +31,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 type Worded = { label: string; tone: string };
 
 /**
- * The order itself (issue 14 keeps three statuses apart; `OrderStatus` is derived from them).
+ * The order itself (one of its three statuses, kept apart; `OrderStatus` is derived from them).
  * Unconfirmed: cash on delivery waiting for the customer's one-time code (the list calls it Ordered).
  */
 export const orderStateWords: Record<OrderState, Worded> = {

@@ -10,7 +10,7 @@ export const paymentLabels: Record<PaymentMethod, string> = {
   emi: 'EMI',
   cardless_emi: 'Cardless EMI',
   paylater: 'Pay later',
-  // Not a provider's method: the shop's own (issue 15), collected by the courier.
+  // Not a provider's method: the shop's own, collected by the courier.
   cod: 'Cash on delivery',
 };
 

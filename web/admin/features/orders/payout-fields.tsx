@@ -51,7 +51,7 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 /**
- * How a cash-on-delivery refund reached the customer (issue 15). No payment provider holds the
+ * How a cash-on-delivery refund reached the customer. No payment provider holds the
  * money, so staff pay it back themselves and record the method and the transfer's reference; the
  * refund is processed at once, with its credit note, and the customer is e-mailed the reference.
  */

@@ -33,7 +33,7 @@ type Values = {
   tags: string[];
   images: ProductImage[];
   quantity: string;
-  /** GST (issue 15): empty takes the category's. */
+  /** GST: empty takes the category's. */
   hsnCode: string;
   gstRate: string;
 };

@@ -10,7 +10,7 @@ import { ColorSwatch } from './color-swatch';
 import type { TaxonomyConfig } from './taxonomy-kinds';
 import '../../components/row-buttons.css';
 
-/** `hsnCode` and `gstRate` (percent, as text): categories' GST defaults (issue 15). */
+/** `hsnCode` and `gstRate` (percent, as text): categories' GST defaults. */
 export type TaxonomyValues = { title: string; name: string; hsnCode?: string; gstRate?: string };
 type Errors = Partial<Record<keyof TaxonomyValues, string>>;
 /** What is sent: a colour's name, or a category's GST defaults (null: none). */
