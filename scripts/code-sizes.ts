@@ -61,7 +61,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/payments/razorpay/razorpay-provider.ts createRazorpayProvider',
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
   'server/services.ts createServices',
-  'server/web/web.routes.ts webRoutes',
   'web/admin/features/coupons/coupon-form.tsx CouponForm',
   'web/admin/features/orders/order-actions.tsx OrderActions',
   'web/admin/features/orders/order-returns.tsx OrderReturns',
