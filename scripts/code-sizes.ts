@@ -58,7 +58,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/orders/orders-admin.service.ts createOrdersAdminService',
   'server/modules/orders/refunds.service.ts createRefunds',
   'server/modules/orders/unplaced-payments.ts createUnplacedPayments',
-  'server/modules/payments/razorpay/razorpay-provider.ts createRazorpayProvider',
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
   'server/services.ts createServices',
   'web/admin/features/coupons/coupon-form.tsx CouponForm',
