@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatResult,
   isRequestId,
-  parseSmokeArgs,
   prometheusProblems,
   renderedPageProblems,
   searchWordFrom,
   securityHeaderProblems,
   throwawayCustomer,
-  UsageError,
-} from './smoke-lib.js';
+} from './smoke-inspect.js';
+import { formatResult, parseSmokeArgs, UsageError } from './smoke-lib.js';
 
 const goodCsp =
   "default-src 'self';script-src 'self';style-src 'self';frame-ancestors 'none';object-src 'none'";

@@ -199,19 +199,19 @@ function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
-/** Serves the built storefront: hashed assets, images, and server-rendered pages. */
-export async function webRoutes(app: FastifyInstance, options: WebOptions) {
-  const { config } = options;
-  const distDir = options.distDir ?? defaultDistDir;
-  const clientDir = path.join(distDir, 'client');
-
+/**
+ * The built storefront, loaded at start. In production dist/ is read once. In development it is
+ * checked on each page request and reloaded when `npm run dev` rebuilt it, so a refresh shows the
+ * change without a restart.
+ */
+async function storefrontLoader(
+  app: FastifyInstance,
+  config: Config,
+  distDir: string,
+): Promise<() => Promise<Storefront | null>> {
   let storefront: Storefront | null = null;
   let loading: Promise<Storefront | null> | null = null;
 
-  /**
-   * In production dist/ is read once. In development it is checked on each page request and
-   * reloaded when `npm run dev` rebuilt it, so a refresh shows the change without a restart.
-   */
   async function currentStorefront(): Promise<Storefront | null> {
     if (storefront && (config.isProduction || storefrontStamp(distDir) <= storefront.stamp))
       return storefront;
@@ -224,7 +224,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
   }
   storefront = await loadStorefront(distDir);
   if (!storefront) app.log.warn(`Storefront not built (${distDir} missing): run npm run build`);
+  return currentStorefront;
+}
 
+/** Hashed assets, and product and blog pictures from the folder or the bucket. */
+async function fileRoutes(app: FastifyInstance, options: WebOptions, clientDir: string) {
+  const { config } = options;
   // Content-hashed file names: a changed file is a new URL, so browsers may keep these forever.
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -251,9 +256,13 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
       setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
   }
+}
 
-  // The merchant console: its own build, rendered in the browser, never indexed. Each
-  // request reads the file again (it is small), so `npm run dev` rebuilds show on reload.
+/**
+ * The merchant console: its own build, rendered in the browser, never indexed. Each
+ * request reads the file again (it is small), so `npm run dev` rebuilds show on reload.
+ */
+async function consoleRoutes(app: FastifyInstance, distDir: string) {
   const consoleDir = path.join(distDir, 'admin');
   await app.register(fastifyStatic, {
     root: path.join(consoleDir, 'assets'),
@@ -281,17 +290,18 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
   };
   app.get('/admin', consolePage);
   app.get('/admin/*', consolePage);
+}
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', shortCache)
-      .send(robotsTxt(config.publicUrl)),
-  );
-
+/** Renders a storefront page on the server, or serves a public file of the build. */
+function pageRenderer(
+  app: FastifyInstance,
+  config: Config,
+  clientDir: string,
+  currentStorefront: () => Promise<Storefront | null>,
+) {
   const preconnect = mediaPreconnect(config.publicUrl, config.mediaUrl);
 
-  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+  return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0]!;
     // This wildcard wins over the API's not-found handler (which only sees URLs no route matched),
     // so unknown API paths get the same JSON 404 here rather than a page.
@@ -362,7 +372,22 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
         .header('cache-control', result.private ? 'private, no-cache' : 'no-cache')
         .send(html)
     );
-  }
+  };
+}
 
-  app.get('/*', renderPage);
+/** Serves the built storefront: hashed assets, images, and server-rendered pages. */
+export async function webRoutes(app: FastifyInstance, options: WebOptions) {
+  const { config } = options;
+  const distDir = options.distDir ?? defaultDistDir;
+  const clientDir = path.join(distDir, 'client');
+  const currentStorefront = await storefrontLoader(app, config, distDir);
+  await fileRoutes(app, options, clientDir);
+  await consoleRoutes(app, distDir);
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', shortCache)
+      .send(robotsTxt(config.publicUrl)),
+  );
+  app.get('/*', pageRenderer(app, config, clientDir, currentStorefront));
 }

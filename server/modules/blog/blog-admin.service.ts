@@ -40,16 +40,20 @@ function presentCategory(row: repository.BlogCategoryRow): ApiTaxonomyRecord {
  * posts. Posts keep their category's title, so renaming a category renames it on its posts in the
  * same transaction, and a category with posts cannot be deleted. Every write is audited.
  */
-export function createBlogAdminService(deps: ServiceDeps) {
-  const { db } = deps;
+export class BlogAdminService {
+  private readonly db: ServiceDeps['db'];
 
-  async function requireCategory(executor: Executor, id: string) {
+  constructor(private readonly deps: ServiceDeps) {
+    this.db = deps.db;
+  }
+
+  private async requireCategory(executor: Executor, id: string) {
     const row = await repository.findCategory(executor, id);
     if (!row) throw notFound(CATEGORY_NOT_FOUND);
     return row;
   }
 
-  async function refuseCategoryClash(executor: Executor, title: string, exceptId?: string) {
+  private async refuseCategoryClash(executor: Executor, title: string, exceptId?: string) {
     const clash = await repository.findCategoryByTitle(executor, title, exceptId);
     if (clash) throw conflict(`A blog category called "${clash.title}" already exists.`);
   }
@@ -58,8 +62,8 @@ export function createBlogAdminService(deps: ServiceDeps) {
    * Pictures are kept as paths on this server where they are ours (`/media/...`), so a later
    * MEDIA_URL (a CDN) serves old posts too; anything else stays as sent.
    */
-  function storedImages(images: BlogImageInput[]): ImageRef[] {
-    const { mediaUrl, publicUrl } = deps.config;
+  private storedImages(images: BlogImageInput[]): ImageRef[] {
+    const { mediaUrl, publicUrl } = this.deps.config;
     return images.map((image) => {
       let url = image.url;
       if (url.startsWith(`${mediaUrl}/`)) url = `/media/${url.slice(mediaUrl.length + 1)}`;
@@ -74,7 +78,7 @@ export function createBlogAdminService(deps: ServiceDeps) {
   }
 
   /** The post's fields as stored: sanitised body, the category's own spelling. */
-  async function blogValues(executor: Executor, body: BlogBody) {
+  private async blogValues(executor: Executor, body: BlogBody) {
     const category = await repository.findCategoryByTitle(executor, body.category);
     if (!category) {
       throw badRequest(
@@ -89,207 +93,203 @@ export function createBlogAdminService(deps: ServiceDeps) {
     return { title: body.title, description, category: category.title };
   }
 
-  async function requireBlog(executor: Executor, id: string) {
+  private async requireBlog(executor: Executor, id: string) {
     const row = await repository.findBlogById(executor, id);
     if (!row) throw notFound(BLOG_NOT_FOUND);
     return row;
   }
 
-  const present = (row: repository.BlogRow) => presentBlog(row, deps.imageUrls);
+  private present(row: repository.BlogRow) {
+    return presentBlog(row, this.deps.imageUrls);
+  }
 
-  return {
-    /** `author`: the staff member's name (the route reads it from their profile). */
-    async createBlog(actor: AuditActor, author: string, body: BlogBody): Promise<{ newBlog: ApiBlog }> {
-      return db.transaction(async (tx) => {
-        const values = await blogValues(tx, body);
-        // One writer at a time picks a slug, so two posts with one title get -2 rather than a 409.
-        await repository.lockBlogSlugs(tx);
-        const base = toSlug(body.title, 'post');
-        const slug = freeSlug(base, await repository.blogSlugsLike(tx, base));
-        const images = Array.isArray(body.images) ? storedImages(body.images) : [];
-        const row = await repository.insertBlog(tx, { ...values, images, slug, author });
-        const newBlog = present(row);
-        await recordAudit(tx, actor, {
-          action: 'blog.create',
-          entityType: 'blog',
-          entityId: row.id,
-          summary: `Wrote the blog post "${row.title}" in ${row.category}`,
-          after: newBlog,
-        });
-        return { newBlog };
+  /** `author`: the staff member's name (the route reads it from their profile). */
+  async createBlog(actor: AuditActor, author: string, body: BlogBody): Promise<{ newBlog: ApiBlog }> {
+    return this.db.transaction(async (tx) => {
+      const values = await this.blogValues(tx, body);
+      // One writer at a time picks a slug, so two posts with one title get -2 rather than a 409.
+      await repository.lockBlogSlugs(tx);
+      const base = toSlug(body.title, 'post');
+      const slug = freeSlug(base, await repository.blogSlugsLike(tx, base));
+      const images = Array.isArray(body.images) ? this.storedImages(body.images) : [];
+      const row = await repository.insertBlog(tx, { ...values, images, slug, author });
+      const newBlog = this.present(row);
+      await recordAudit(tx, actor, {
+        action: 'blog.create',
+        entityType: 'blog',
+        entityId: row.id,
+        summary: `Wrote the blog post "${row.title}" in ${row.category}`,
+        after: newBlog,
       });
-    },
+      return { newBlog };
+    });
+  }
 
-    async updateBlog(actor: AuditActor, id: string, body: BlogBody): Promise<{ updateBlog: ApiBlog }> {
-      return db.transaction(async (tx) => {
-        const before = await requireBlog(tx, id);
-        const values = await blogValues(tx, body);
-        // The original client sends "" or [] when its pictures were not touched: keep them then.
-        const images =
-          Array.isArray(body.images) && body.images.length > 0
-            ? storedImages(body.images)
-            : body.clearImages
-              ? []
-              : undefined;
-        const row = await repository.updateBlog(tx, id, { ...values, ...(images ? { images } : {}) });
-        if (!row) throw notFound(BLOG_NOT_FOUND);
-        const updateBlog = present(row);
-        const changed: string[] = (['title', 'description', 'category'] as const).filter(
-          (key) => before[key] !== row[key],
-        );
-        if (JSON.stringify(before.images) !== JSON.stringify(row.images)) changed.push('images');
-        await recordAudit(tx, actor, {
-          action: 'blog.update',
-          entityType: 'blog',
-          entityId: id,
-          summary: changed.length
-            ? `Edited the blog post "${row.title}" (${changed.map((key) => (key === 'description' ? 'text' : key === 'images' ? 'pictures' : key)).join(', ')})`
-            : `Saved the blog post "${row.title}" unchanged`,
-          before: present(before),
-          after: updateBlog,
-        });
-        return { updateBlog };
+  async updateBlog(actor: AuditActor, id: string, body: BlogBody): Promise<{ updateBlog: ApiBlog }> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.requireBlog(tx, id);
+      const values = await this.blogValues(tx, body);
+      // The original client sends "" or [] when its pictures were not touched: keep them then.
+      const images =
+        Array.isArray(body.images) && body.images.length > 0
+          ? this.storedImages(body.images)
+          : body.clearImages
+            ? []
+            : undefined;
+      const row = await repository.updateBlog(tx, id, { ...values, ...(images ? { images } : {}) });
+      if (!row) throw notFound(BLOG_NOT_FOUND);
+      const updateBlog = this.present(row);
+      const changed: string[] = (['title', 'description', 'category'] as const).filter(
+        (key) => before[key] !== row[key],
+      );
+      if (JSON.stringify(before.images) !== JSON.stringify(row.images)) changed.push('images');
+      await recordAudit(tx, actor, {
+        action: 'blog.update',
+        entityType: 'blog',
+        entityId: id,
+        summary: changed.length
+          ? `Edited the blog post "${row.title}" (${changed.map((key) => (key === 'description' ? 'text' : key === 'images' ? 'pictures' : key)).join(', ')})`
+          : `Saved the blog post "${row.title}" unchanged`,
+        before: this.present(before),
+        after: updateBlog,
       });
-    },
+      return { updateBlog };
+    });
+  }
 
-    async deleteBlog(actor: AuditActor, id: string): Promise<{ deletedBlog: ApiBlog }> {
-      return db.transaction(async (tx) => {
-        const row = await repository.deleteBlog(tx, id);
-        if (!row) throw notFound(BLOG_NOT_FOUND);
-        const deletedBlog = present(row);
-        await recordAudit(tx, actor, {
-          action: 'blog.delete',
-          entityType: 'blog',
-          entityId: id,
-          summary: `Deleted the blog post "${row.title}"`,
-          before: deletedBlog,
-        });
-        return { deletedBlog };
+  async deleteBlog(actor: AuditActor, id: string): Promise<{ deletedBlog: ApiBlog }> {
+    return this.db.transaction(async (tx) => {
+      const row = await repository.deleteBlog(tx, id);
+      if (!row) throw notFound(BLOG_NOT_FOUND);
+      const deletedBlog = this.present(row);
+      await recordAudit(tx, actor, {
+        action: 'blog.delete',
+        entityType: 'blog',
+        entityId: id,
+        summary: `Deleted the blog post "${row.title}"`,
+        before: deletedBlog,
       });
-    },
+      return { deletedBlog };
+    });
+  }
 
-    async blogsTable(query: BlogTableQuery) {
-      const page = query.page ?? 1;
-      const { rows, total } = await repository.blogsPage(db, {
-        q: query.q ?? '',
-        category: query.category ?? '',
-        sort: query.sort ?? 'createdAt:desc',
-        limit: BLOG_TABLE_PAGE,
-        offset: (page - 1) * BLOG_TABLE_PAGE,
+  async blogsTable(query: BlogTableQuery) {
+    const page = query.page ?? 1;
+    const { rows, total } = await repository.blogsPage(this.db, {
+      q: query.q ?? '',
+      category: query.category ?? '',
+      sort: query.sort ?? 'createdAt:desc',
+      limit: BLOG_TABLE_PAGE,
+      offset: (page - 1) * BLOG_TABLE_PAGE,
+    });
+    const items: ApiBlogRow[] = rows.map((row) => ({
+      _id: row.id,
+      slug: row.slug,
+      title: row.title,
+      category: row.category,
+      author: row.author,
+      image: row.images[0] ? this.deps.imageUrls.url(row.images[0].url) : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+    return { items, total, page, pageSize: BLOG_TABLE_PAGE };
+  }
+
+  async listCategories(): Promise<ApiTaxonomyRecord[]> {
+    const rows = await repository.listCategories(this.db, TAXONOMY_LIST_MAX);
+    return rows.map(presentCategory);
+  }
+
+  async getCategory(id: string): Promise<ApiTaxonomyRecord> {
+    return presentCategory(await this.requireCategory(this.db, id));
+  }
+
+  async createCategory(actor: AuditActor, input: { title: string }): Promise<ApiTaxonomyRecord> {
+    return this.db.transaction(async (tx) => {
+      await repository.lockBlogCategories(tx);
+      await this.refuseCategoryClash(tx, input.title);
+      const row = await repository.insertCategory(tx, input.title);
+      const after = presentCategory(row);
+      await recordAudit(tx, actor, {
+        action: 'blogcategory.create',
+        entityType: 'blogcategory',
+        entityId: row.id,
+        summary: `Added the blog category ${row.title}`,
+        after,
       });
-      const items: ApiBlogRow[] = rows.map((row) => ({
-        _id: row.id,
-        slug: row.slug,
-        title: row.title,
-        category: row.category,
-        author: row.author,
-        image: row.images[0] ? deps.imageUrls.url(row.images[0].url) : null,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      }));
-      return { items, total, page, pageSize: BLOG_TABLE_PAGE };
-    },
+      return after;
+    });
+  }
 
-    async listCategories(): Promise<ApiTaxonomyRecord[]> {
-      const rows = await repository.listCategories(db, TAXONOMY_LIST_MAX);
-      return rows.map(presentCategory);
-    },
-
-    async getCategory(id: string): Promise<ApiTaxonomyRecord> {
-      return presentCategory(await requireCategory(db, id));
-    },
-
-    async createCategory(actor: AuditActor, input: { title: string }): Promise<ApiTaxonomyRecord> {
-      return db.transaction(async (tx) => {
-        await repository.lockBlogCategories(tx);
-        await refuseCategoryClash(tx, input.title);
-        const row = await repository.insertCategory(tx, input.title);
-        const after = presentCategory(row);
-        await recordAudit(tx, actor, {
-          action: 'blogcategory.create',
-          entityType: 'blogcategory',
-          entityId: row.id,
-          summary: `Added the blog category ${row.title}`,
-          after,
-        });
-        return after;
-      });
-    },
-
-    async updateCategory(
-      actor: AuditActor,
-      id: string,
-      input: { title: string },
-    ): Promise<ApiTaxonomyRecord> {
-      return db.transaction(async (tx) => {
-        await repository.lockBlogCategories(tx);
-        const before = await requireCategory(tx, id);
-        await refuseCategoryClash(tx, input.title, id);
-        const row = await repository.renameCategory(tx, id, input.title);
-        if (!row) throw notFound(CATEGORY_NOT_FOUND);
-        // Posts refer to their category by title (as the original API answers it): carry the rename.
-        const posts =
+  async updateCategory(actor: AuditActor, id: string, input: { title: string }): Promise<ApiTaxonomyRecord> {
+    return this.db.transaction(async (tx) => {
+      await repository.lockBlogCategories(tx);
+      const before = await this.requireCategory(tx, id);
+      await this.refuseCategoryClash(tx, input.title, id);
+      const row = await repository.renameCategory(tx, id, input.title);
+      if (!row) throw notFound(CATEGORY_NOT_FOUND);
+      // Posts refer to their category by title (as the original API answers it): carry the rename.
+      const posts =
+        before.title === row.title ? 0 : await repository.renameCategoryOnBlogs(tx, before.title, row.title);
+      const after = presentCategory(row);
+      await recordAudit(tx, actor, {
+        action: 'blogcategory.update',
+        entityType: 'blogcategory',
+        entityId: id,
+        summary:
           before.title === row.title
-            ? 0
-            : await repository.renameCategoryOnBlogs(tx, before.title, row.title);
-        const after = presentCategory(row);
-        await recordAudit(tx, actor, {
-          action: 'blogcategory.update',
-          entityType: 'blogcategory',
-          entityId: id,
-          summary:
-            before.title === row.title
-              ? `Saved the blog category ${row.title} unchanged`
-              : `Renamed the blog category ${before.title} to ${row.title}` +
-                (posts ? ` (and on ${posts === 1 ? '1 post' : `${posts} posts`})` : ''),
-          before: presentCategory(before),
-          after: { ...after, postsRenamed: posts },
-        });
-        return after;
+            ? `Saved the blog category ${row.title} unchanged`
+            : `Renamed the blog category ${before.title} to ${row.title}` +
+              (posts ? ` (and on ${posts === 1 ? '1 post' : `${posts} posts`})` : ''),
+        before: presentCategory(before),
+        after: { ...after, postsRenamed: posts },
       });
-    },
+      return after;
+    });
+  }
 
-    async removeCategory(actor: AuditActor, id: string): Promise<ApiTaxonomyRecord> {
-      return db.transaction(async (tx) => {
-        await repository.lockBlogCategories(tx);
-        const before = await requireCategory(tx, id);
-        const posts = await repository.countBlogsInCategory(tx, before.title);
-        if (posts > 0) {
-          throw conflict(
-            `${posts === 1 ? '1 blog post is' : `${posts} blog posts are`} in the category ${before.title}: ` +
-              `move ${posts === 1 ? 'it' : 'them'} to another category first.`,
-          );
-        }
-        const row = await repository.deleteCategory(tx, id);
-        if (!row) throw notFound(CATEGORY_NOT_FOUND);
-        const gone = presentCategory(row);
-        await recordAudit(tx, actor, {
-          action: 'blogcategory.delete',
-          entityType: 'blogcategory',
-          entityId: id,
-          summary: `Deleted the blog category ${row.title}`,
-          before: gone,
-        });
-        return gone;
+  async removeCategory(actor: AuditActor, id: string): Promise<ApiTaxonomyRecord> {
+    return this.db.transaction(async (tx) => {
+      await repository.lockBlogCategories(tx);
+      const before = await this.requireCategory(tx, id);
+      const posts = await repository.countBlogsInCategory(tx, before.title);
+      if (posts > 0) {
+        throw conflict(
+          `${posts === 1 ? '1 blog post is' : `${posts} blog posts are`} in the category ${before.title}: ` +
+            `move ${posts === 1 ? 'it' : 'them'} to another category first.`,
+        );
+      }
+      const row = await repository.deleteCategory(tx, id);
+      if (!row) throw notFound(CATEGORY_NOT_FOUND);
+      const gone = presentCategory(row);
+      await recordAudit(tx, actor, {
+        action: 'blogcategory.delete',
+        entityType: 'blogcategory',
+        entityId: id,
+        summary: `Deleted the blog category ${row.title}`,
+        before: gone,
       });
-    },
+      return gone;
+    });
+  }
 
-    async categoriesTable(query: TaxonomyTableQuery): Promise<ApiTaxonomyTable> {
-      const page = query.page ?? 1;
-      const { rows, total } = await repository.categoriesPage(db, {
-        q: query.q ?? '',
-        sort: query.sort ?? 'title:asc',
-        limit: TAXONOMY_TABLE_PAGE,
-        offset: (page - 1) * TAXONOMY_TABLE_PAGE,
-      });
-      return {
-        items: rows.map((row) => ({ ...presentCategory(row), used: row.used })),
-        total,
-        page,
-        pageSize: TAXONOMY_TABLE_PAGE,
-      };
-    },
-  };
+  async categoriesTable(query: TaxonomyTableQuery): Promise<ApiTaxonomyTable> {
+    const page = query.page ?? 1;
+    const { rows, total } = await repository.categoriesPage(this.db, {
+      q: query.q ?? '',
+      sort: query.sort ?? 'title:asc',
+      limit: TAXONOMY_TABLE_PAGE,
+      offset: (page - 1) * TAXONOMY_TABLE_PAGE,
+    });
+    return {
+      items: rows.map((row) => ({ ...presentCategory(row), used: row.used })),
+      total,
+      page,
+      pageSize: TAXONOMY_TABLE_PAGE,
+    };
+  }
 }
 
-export type BlogAdminService = ReturnType<typeof createBlogAdminService>;
+export function createBlogAdminService(deps: ServiceDeps): BlogAdminService {
+  return new BlogAdminService(deps);
+}

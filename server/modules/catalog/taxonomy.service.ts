@@ -91,185 +91,202 @@ function taxValues(kind: Kind, input: TaxonomyInput) {
  * module's). Titles are unique ignoring case; a record in use cannot be deleted; every write is
  * audited in its transaction and clears the storefront's catalogue cache, which shows them.
  */
-export function createTaxonomyService(deps: ServiceDeps) {
-  const { db, catalog } = deps;
+export class TaxonomyService {
+  private readonly db: ServiceDeps['db'];
+  private readonly catalog: ServiceDeps['catalog'];
 
-  async function requireRow(executor: Executor, kind: Kind, id: string) {
+  constructor({ db, catalog }: Pick<ServiceDeps, 'db' | 'catalog'>) {
+    this.db = db;
+    this.catalog = catalog;
+  }
+
+  private async requireRow(executor: Executor, kind: Kind, id: string) {
     const row = await repository.findById(executor, kind, id);
     if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
     return row;
   }
 
-  async function refuseClash(executor: Executor, kind: Kind, title: string, exceptId?: string) {
+  private async refuseClash(executor: Executor, kind: Kind, title: string, exceptId?: string) {
     const clash = await repository.findTitleClash(executor, kind, title, exceptId);
     if (clash) throw conflict(`A ${words[kind].one} called "${clash.title}" already exists.`);
   }
 
-  const service = {
-    /** The contract's list: every record, A to Z. */
-    async list(kind: Kind): Promise<(ApiTaxonomyRecord | ApiColor)[]> {
-      const rows = await repository.listAll(db, kind, TAXONOMY_LIST_MAX);
-      return rows.map((row) => present(kind, row));
-    },
+  /** The contract's list: every record, A to Z. */
+  async list(kind: Kind): Promise<(ApiTaxonomyRecord | ApiColor)[]> {
+    const rows = await repository.listAll(this.db, kind, TAXONOMY_LIST_MAX);
+    return rows.map((row) => present(kind, row));
+  }
 
-    async get(kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
-      return present(kind, await requireRow(db, kind, id));
-    },
+  async get(kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
+    return present(kind, await this.requireRow(this.db, kind, id));
+  }
 
-    async create(actor: AuditActor, kind: Kind, input: TaxonomyInput): Promise<ApiTaxonomyRecord | ApiColor> {
-      const created = await db.transaction(async (tx) => {
-        await repository.lockTaxonomy(tx, kind);
-        await refuseClash(tx, kind, input.title);
-        let slug: string | undefined;
-        if (kind !== 'color') {
-          const base = toSlug(input.title, kind);
-          slug = freeSlug(base, await repository.slugsLike(tx, kind, base));
-        }
-        const row = await repository.insert(tx, kind, {
-          title: input.title,
-          ...(slug ? { slug } : {}),
-          ...(kind === 'color' ? { name: input.name || input.title } : {}),
-          ...taxValues(kind, input),
-        });
-        const after = present(kind, row);
-        await recordAudit(tx, actor, {
-          action: `${words[kind].entity}.create`,
-          entityType: words[kind].entity,
-          entityId: row.id,
-          summary: `Added the ${words[kind].one} ${label(kind, row)}${kind === 'category' && (row.hsnCode || row.gstRateBp !== null) ? ` (GST: ${taxLabel(row)})` : ''}`,
-          after,
-        });
-        return after;
+  async create(actor: AuditActor, kind: Kind, input: TaxonomyInput): Promise<ApiTaxonomyRecord | ApiColor> {
+    const created = await this.db.transaction(async (tx) => {
+      await repository.lockTaxonomy(tx, kind);
+      await this.refuseClash(tx, kind, input.title);
+      let slug: string | undefined;
+      if (kind !== 'color') {
+        const base = toSlug(input.title, kind);
+        slug = freeSlug(base, await repository.slugsLike(tx, kind, base));
+      }
+      const row = await repository.insert(tx, kind, {
+        title: input.title,
+        ...(slug ? { slug } : {}),
+        ...(kind === 'color' ? { name: input.name || input.title } : {}),
+        ...taxValues(kind, input),
       });
-      catalog.invalidate();
-      return created;
-    },
+      const after = present(kind, row);
+      await recordAudit(tx, actor, {
+        action: `${words[kind].entity}.create`,
+        entityType: words[kind].entity,
+        entityId: row.id,
+        summary: `Added the ${words[kind].one} ${label(kind, row)}${kind === 'category' && (row.hsnCode || row.gstRateBp !== null) ? ` (GST: ${taxLabel(row)})` : ''}`,
+        after,
+      });
+      return after;
+    });
+    this.catalog.invalidate();
+    return created;
+  }
 
-    async update(
-      actor: AuditActor,
-      kind: Kind,
-      id: string,
-      input: TaxonomyInput,
-    ): Promise<ApiTaxonomyRecord | ApiColor> {
-      const updated = await db.transaction(async (tx) => {
+  async update(
+    actor: AuditActor,
+    kind: Kind,
+    id: string,
+    input: TaxonomyInput,
+  ): Promise<ApiTaxonomyRecord | ApiColor> {
+    const updated = await this.db.transaction(async (tx) => {
+      await repository.lockTaxonomy(tx, kind);
+      const before = await this.requireRow(tx, kind, id);
+      await this.refuseClash(tx, kind, input.title, id);
+      let slug: string | undefined;
+      if (kind !== 'color' && before.title !== input.title) {
+        const base = toSlug(input.title, kind);
+        slug = freeSlug(base, await repository.slugsLike(tx, kind, base, id));
+      }
+      const row = await repository.update(tx, kind, id, {
+        title: input.title,
+        ...(slug ? { slug } : {}),
+        // A colour named after its old hex value follows the new one unless a name is given.
+        ...(kind === 'color'
+          ? {
+              name: input.name || (before.name === before.title ? input.title : (before.name ?? input.title)),
+            }
+          : {}),
+        ...taxValues(kind, input),
+      });
+      if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
+      const after = present(kind, row);
+      await recordAudit(tx, actor, {
+        action: `${words[kind].entity}.update`,
+        entityType: words[kind].entity,
+        entityId: id,
+        summary:
+          [
+            label(kind, before) === label(kind, row)
+              ? null
+              : `Renamed the ${words[kind].one} ${label(kind, before)} to ${label(kind, row)}`,
+            kind === 'category' && taxLabel(before) !== taxLabel(row)
+              ? `Changed the GST of the category ${row.title} from ${taxLabel(before)} to ${taxLabel(row)}`
+              : null,
+          ]
+            .filter(Boolean)
+            .join('; ') || `Saved the ${words[kind].one} ${label(kind, row)} unchanged`,
+        before: present(kind, before),
+        after,
+      });
+      return after;
+    });
+    this.catalog.invalidate();
+    return updated;
+  }
+
+  async remove(actor: AuditActor, kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
+    try {
+      const deleted = await this.db.transaction(async (tx) => {
         await repository.lockTaxonomy(tx, kind);
-        const before = await requireRow(tx, kind, id);
-        await refuseClash(tx, kind, input.title, id);
-        let slug: string | undefined;
-        if (kind !== 'color' && before.title !== input.title) {
-          const base = toSlug(input.title, kind);
-          slug = freeSlug(base, await repository.slugsLike(tx, kind, base, id));
-        }
-        const row = await repository.update(tx, kind, id, {
-          title: input.title,
-          ...(slug ? { slug } : {}),
-          // A colour named after its old hex value follows the new one unless a name is given.
-          ...(kind === 'color'
-            ? {
-                name:
-                  input.name || (before.name === before.title ? input.title : (before.name ?? input.title)),
-              }
-            : {}),
-          ...taxValues(kind, input),
-        });
+        const before = await this.requireRow(tx, kind, id);
+        const used = await repository.usage(tx, kind, id);
+        if (used.total > 0) throw conflict(inUseMessage(kind, before, used));
+        const row = await repository.remove(tx, kind, id);
         if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
-        const after = present(kind, row);
+        const gone = present(kind, row);
         await recordAudit(tx, actor, {
-          action: `${words[kind].entity}.update`,
+          action: `${words[kind].entity}.delete`,
           entityType: words[kind].entity,
           entityId: id,
-          summary:
-            [
-              label(kind, before) === label(kind, row)
-                ? null
-                : `Renamed the ${words[kind].one} ${label(kind, before)} to ${label(kind, row)}`,
-              kind === 'category' && taxLabel(before) !== taxLabel(row)
-                ? `Changed the GST of the category ${row.title} from ${taxLabel(before)} to ${taxLabel(row)}`
-                : null,
-            ]
-              .filter(Boolean)
-              .join('; ') || `Saved the ${words[kind].one} ${label(kind, row)} unchanged`,
-          before: present(kind, before),
-          after,
+          summary: `Deleted the ${words[kind].one} ${label(kind, row)}`,
+          before: gone,
         });
-        return after;
+        return gone;
       });
-      catalog.invalidate();
-      return updated;
-    },
-
-    async remove(actor: AuditActor, kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
-      try {
-        const deleted = await db.transaction(async (tx) => {
-          await repository.lockTaxonomy(tx, kind);
-          const before = await requireRow(tx, kind, id);
-          const used = await repository.usage(tx, kind, id);
-          if (used.total > 0) throw conflict(inUseMessage(kind, before, used));
-          const row = await repository.remove(tx, kind, id);
-          if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
-          const gone = present(kind, row);
-          await recordAudit(tx, actor, {
-            action: `${words[kind].entity}.delete`,
-            entityType: words[kind].entity,
-            entityId: id,
-            summary: `Deleted the ${words[kind].one} ${label(kind, row)}`,
-            before: gone,
-          });
-          return gone;
-        });
-        catalog.invalidate();
-        return deleted;
-      } catch (error) {
-        // No product uses it, but a colour also lives on in past orders and shoppers' carts.
-        const table = referencedFrom(error);
-        if (table) {
-          const where =
-            table === 'order_lines'
-              ? 'past orders'
-              : table === 'cart_lines'
-                ? "shoppers' carts"
-                : table === 'stock_holds'
-                  ? 'checkouts in progress'
-                  : 'other records';
-          throw conflict(`The ${words[kind].one} is still part of ${where}, so it cannot be deleted.`);
-        }
-        throw error;
+      this.catalog.invalidate();
+      return deleted;
+    } catch (error) {
+      // No product uses it, but a colour also lives on in past orders and shoppers' carts.
+      const table = referencedFrom(error);
+      if (table) {
+        const where =
+          table === 'order_lines'
+            ? 'past orders'
+            : table === 'cart_lines'
+              ? "shoppers' carts"
+              : table === 'stock_holds'
+                ? 'checkouts in progress'
+                : 'other records';
+        throw conflict(`The ${words[kind].one} is still part of ${where}, so it cannot be deleted.`);
       }
-    },
+      throw error;
+    }
+  }
 
-    /** The console's table of one taxonomy. */
-    async table(kind: Kind, query: TaxonomyTableQuery): Promise<ApiTaxonomyTable> {
-      const page = query.page ?? 1;
-      const { rows, total } = await repository.tablePage(db, kind, {
-        q: query.q ?? '',
-        sort: query.sort ?? 'title:asc',
-        limit: TAXONOMY_TABLE_PAGE,
-        offset: (page - 1) * TAXONOMY_TABLE_PAGE,
-      });
-      return {
-        items: rows.map((row) => ({
-          ...presentTaxonomy(row),
-          ...(kind === 'color' ? { name: row.name ?? row.title } : {}),
-          ...(kind === 'category' ? categoryTax(row) : {}),
-          used: row.used,
-        })),
-        total,
-        page,
-        pageSize: TAXONOMY_TABLE_PAGE,
-      };
-    },
-  };
+  /** The console's table of one taxonomy. */
+  async table(kind: Kind, query: TaxonomyTableQuery): Promise<ApiTaxonomyTable> {
+    const page = query.page ?? 1;
+    const { rows, total } = await repository.tablePage(this.db, kind, {
+      q: query.q ?? '',
+      sort: query.sort ?? 'title:asc',
+      limit: TAXONOMY_TABLE_PAGE,
+      offset: (page - 1) * TAXONOMY_TABLE_PAGE,
+    });
+    return {
+      items: rows.map((row) => ({
+        ...presentTaxonomy(row),
+        ...(kind === 'color' ? { name: row.name ?? row.title } : {}),
+        ...(kind === 'category' ? categoryTax(row) : {}),
+        used: row.used,
+      })),
+      total,
+      page,
+      pageSize: TAXONOMY_TABLE_PAGE,
+    };
+  }
+
   // Colours answer their name as well: the same operations, typed for their schema.
-  return {
-    ...service,
-    listColors: () => service.list('color') as Promise<ApiColor[]>,
-    getColor: (id: string) => service.get('color', id) as Promise<ApiColor>,
-    createColor: (actor: AuditActor, input: TaxonomyInput) =>
-      service.create(actor, 'color', input) as Promise<ApiColor>,
-    updateColor: (actor: AuditActor, id: string, input: TaxonomyInput) =>
-      service.update(actor, 'color', id, input) as Promise<ApiColor>,
-    removeColor: (actor: AuditActor, id: string) => service.remove(actor, 'color', id) as Promise<ApiColor>,
-  };
+  listColors(): Promise<ApiColor[]> {
+    return this.list('color') as Promise<ApiColor[]>;
+  }
+
+  getColor(id: string): Promise<ApiColor> {
+    return this.get('color', id) as Promise<ApiColor>;
+  }
+
+  createColor(actor: AuditActor, input: TaxonomyInput): Promise<ApiColor> {
+    return this.create(actor, 'color', input) as Promise<ApiColor>;
+  }
+
+  updateColor(actor: AuditActor, id: string, input: TaxonomyInput): Promise<ApiColor> {
+    return this.update(actor, 'color', id, input) as Promise<ApiColor>;
+  }
+
+  removeColor(actor: AuditActor, id: string): Promise<ApiColor> {
+    return this.remove(actor, 'color', id) as Promise<ApiColor>;
+  }
+}
+
+export function createTaxonomyService(deps: ServiceDeps): TaxonomyService {
+  return new TaxonomyService(deps);
 }
 
 /** "12 products use the brand Samsung (3 of them archived): move them to another brand first." */
@@ -289,5 +306,3 @@ function inUseMessage(kind: Kind, row: repository.TaxonomyRow, used: { total: nu
   }
   return `${products} ${used.total === 1 ? 'uses' : 'use'} the ${words[kind].one} ${row.title}${archived}: move ${them} to another ${words[kind].one} first.`;
 }
-
-export type TaxonomyService = ReturnType<typeof createTaxonomyService>;

@@ -110,10 +110,12 @@ function cellsOf(row: DocumentRow, index: number, view: TaxDocumentView): Record
   };
 }
 
-/** Renders the document; resolves to the PDF's bytes. */
-export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
-  const isInvoice = view.kind === 'invoice';
-  const title = isInvoice ? 'Tax invoice' : 'Credit note';
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** The page being drawn on: its document, the text area's left edge and width, half a column. */
+type Sheet = { doc: Doc; left: number; width: number; half: number; bottom: () => number };
+
+function openDocument(view: TaxDocumentView, title: string): { doc: Doc; done: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 36,
@@ -138,12 +140,13 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
   });
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);
+  return { doc, done };
+}
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-
-  // --- Title and the document's facts -----------------------------------------------------------
+/** The title, the seller on the left and the document's facts on the right; returns where it ends. */
+function drawHeading(sheet: Sheet, view: TaxDocumentView, title: string): number {
+  const { doc, left, width, half } = sheet;
+  const isInvoice = view.kind === 'invoice';
   doc
     .font('bold')
     .fontSize(16)
@@ -162,7 +165,6 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
   const top = doc.y + 10;
 
   // Seller on the left.
-  const half = (width - 16) / 2;
   doc.font('bold').fontSize(11).fillColor(INK).text(view.seller.legalName, left, top, { width: half });
   doc.font('regular').fontSize(9).text(view.seller.address, { width: half });
   doc.text(`State: ${view.seller.state} (state code ${view.seller.stateCode})`, { width: half });
@@ -217,8 +219,12 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
     .strokeColor(RULE)
     .stroke();
   y += 8;
+  return y;
+}
 
-  // --- Recipient: billing and delivery addresses ----------------------------------------------
+/** The recipient: billing and delivery addresses side by side; returns where they end. */
+function drawParties(sheet: Sheet, view: TaxDocumentView, y: number): number {
+  const { doc, left, half } = sheet;
   const party = (heading: string, p: DocumentParty, x: number) => {
     doc.font('bold').fontSize(8.5).fillColor(MUTED).text(heading, x, y, { width: half });
     doc.font('bold').fontSize(9.5).fillColor(INK).text(p.name, { width: half });
@@ -234,10 +240,14 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
     return doc.y;
   };
   const billed = party('Bill to (recipient, unregistered)', view.billTo, left);
-  const shipped = party('Ship to (address of delivery)', view.shipTo, factX);
-  y = Math.max(billed, shipped) + 12;
+  const shipped = party('Ship to (address of delivery)', view.shipTo, left + half + 16);
+  return Math.max(billed, shipped) + 12;
+}
 
-  // --- The table ------------------------------------------------------------------------------
+/** The lines, a row each, the head repeated on every page; returns where the table ends. */
+function drawTable(sheet: Sheet, view: TaxDocumentView, top: number): number {
+  const { doc, left, width, bottom } = sheet;
+  let y = top;
   const columns = columnsFor(view);
   const drawHead = () => {
     doc.font('bold').fontSize(7.5);
@@ -295,8 +305,14 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
       .strokeColor(RULE)
       .stroke();
   });
+  return y;
+}
 
-  // --- Totals, in figures and in words --------------------------------------------------------
+/** Totals in figures and in words, the reason of a credit note and the tax's kind; returns where they end. */
+function drawTotals(sheet: Sheet, view: TaxDocumentView, top: number): number {
+  const { doc, left, width, bottom } = sheet;
+  const isInvoice = view.kind === 'invoice';
+  let y = top;
   const t = view.totals;
   const totalLines: [string, string, boolean][] = [
     ['Total taxable value', formatPaise(t.taxablePaise), false],
@@ -358,9 +374,13 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
       y,
       { width },
     );
+  return y;
+}
 
-  // --- Signature ---------------------------------------------------------------------------------
-  y = Math.max(doc.y + 24, y + 24);
+function drawSignature(sheet: Sheet, view: TaxDocumentView, top: number): void {
+  const { doc, left, width } = sheet;
+  const boxX = left + width - 280;
+  let y = Math.max(doc.y + 24, top + 24);
   doc
     .font('bold')
     .fontSize(9)
@@ -377,7 +397,11 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
     .font('regular')
     .fontSize(9)
     .text('Authorised signatory', boxX, y + 4, { width: 280, align: 'right' });
+}
 
+/** Page numbers, once every page exists. */
+function numberPages(sheet: Sheet, view: TaxDocumentView, title: string): void {
+  const { doc, left, width } = sheet;
   // Page numbers, once every page exists.
   const pages = doc.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
@@ -395,6 +419,27 @@ export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
         { width, align: 'center', lineBreak: false },
       );
   }
+}
+
+/** Renders the document; resolves to the PDF's bytes. */
+export function renderTaxDocument(view: TaxDocumentView): Promise<Buffer> {
+  const title = view.kind === 'invoice' ? 'Tax invoice' : 'Credit note';
+  const { doc, done } = openDocument(view, title);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const sheet: Sheet = {
+    doc,
+    left,
+    width,
+    half: (width - 16) / 2,
+    bottom: () => doc.page.height - doc.page.margins.bottom,
+  };
+  let y = drawHeading(sheet, view, title);
+  y = drawParties(sheet, view, y);
+  y = drawTable(sheet, view, y);
+  y = drawTotals(sheet, view, y);
+  drawSignature(sheet, view, y);
+  numberPages(sheet, view, title);
   doc.end();
   return done;
 }

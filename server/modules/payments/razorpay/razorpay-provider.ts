@@ -89,18 +89,12 @@ function toOrder(raw: Record<string, unknown>): ProviderOrder {
   };
 }
 
-/**
- * Razorpay over its REST API with plain fetch (no SDK): Orders API, payments, capture, refund,
- * and the two HMAC checks (handler signature, webhook signature). Every failure to reach
- * Razorpay or a non-2xx answer becomes a PaymentProviderError, which the checkout turns into
- * a 502 "try again" for the shopper.
- */
-export function createRazorpayProvider(options: RazorpayOptions): PaymentProvider {
+/** Calls to Razorpay's API; no answer or a non-2xx one becomes a PaymentProviderError. */
+function razorpayCaller(options: RazorpayOptions) {
   const base = options.apiBase.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const timeoutMs = options.timeoutMs ?? 10_000;
-
-  async function call<T>(
+  return async function call<T>(
     method: 'GET' | 'POST',
     path: string,
     body?: object,
@@ -134,7 +128,52 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       throw new PaymentProviderError(description, response.status);
     }
     return parsed as T;
+  };
+}
+
+/** A webhook delivery signed with the webhook secret, read; undefined when the signature fails. */
+function parseRazorpayWebhook(
+  secret: string | undefined,
+  rawBody: Buffer,
+  signature: string | undefined,
+  eventId: string | undefined,
+): WebhookEvent | undefined {
+  if (!secret || !signature || !HEX_64.test(signature)) return undefined;
+  const expected = hmacHex(secret, rawBody);
+  if (!safeEqual(expected, signature)) return undefined;
+  try {
+    const body = JSON.parse(rawBody.toString('utf8')) as {
+      event?: unknown;
+      payload?: {
+        payment?: { entity?: Record<string, unknown> };
+        order?: { entity?: Record<string, unknown> };
+        refund?: { entity?: Record<string, unknown> };
+      };
+    };
+    if (typeof body.event !== 'string') return undefined;
+    const payment = body.payload?.payment?.entity;
+    const order = body.payload?.order?.entity;
+    const refund = body.payload?.refund?.entity;
+    return {
+      id: eventId ?? expected.slice(0, 32),
+      event: body.event,
+      ...(payment ? { payment: toPayment(payment) } : {}),
+      ...(order ? { order: toOrder(order) } : {}),
+      ...(refund ? { refund: toRefund(refund, payment ? String(payment.id) : undefined) } : {}),
+    };
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * Razorpay over its REST API with plain fetch (no SDK): Orders API, payments, capture, refund,
+ * and the two HMAC checks (handler signature, webhook signature). Every failure to reach
+ * Razorpay or a non-2xx answer becomes a PaymentProviderError, which the checkout turns into
+ * a 502 "try again" for the shopper.
+ */
+export function createRazorpayProvider(options: RazorpayOptions): PaymentProvider {
+  const call = razorpayCaller(options);
 
   const isNotFound = (error: unknown) =>
     error instanceof PaymentProviderError &&
@@ -241,33 +280,7 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
     },
 
     parseWebhook(rawBody, signature, eventId): WebhookEvent | undefined {
-      const secret = options.webhookSecret;
-      if (!secret || !signature || !HEX_64.test(signature)) return undefined;
-      const expected = hmacHex(secret, rawBody);
-      if (!safeEqual(expected, signature)) return undefined;
-      try {
-        const body = JSON.parse(rawBody.toString('utf8')) as {
-          event?: unknown;
-          payload?: {
-            payment?: { entity?: Record<string, unknown> };
-            order?: { entity?: Record<string, unknown> };
-            refund?: { entity?: Record<string, unknown> };
-          };
-        };
-        if (typeof body.event !== 'string') return undefined;
-        const payment = body.payload?.payment?.entity;
-        const order = body.payload?.order?.entity;
-        const refund = body.payload?.refund?.entity;
-        return {
-          id: eventId ?? expected.slice(0, 32),
-          event: body.event,
-          ...(payment ? { payment: toPayment(payment) } : {}),
-          ...(order ? { order: toOrder(order) } : {}),
-          ...(refund ? { refund: toRefund(refund, payment ? String(payment.id) : undefined) } : {}),
-        };
-      } catch {
-        return undefined;
-      }
+      return parseRazorpayWebhook(options.webhookSecret, rawBody, signature, eventId);
     },
   };
 }

@@ -1,0 +1,292 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { checkouts } from './checkout.js';
+import { createdAt, type ImageRef, id, updatedAt } from './columns.js';
+import { staff } from './staff.js';
+
+/** The catalogue: products and their taxonomy, search helpers, stock holds and the stock ledger. */
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    // GST defaults for the category's products (issue 15): HSN code and rate in basis points
+    // (1800 = 18%); a product may set its own.
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_title_key').on(t.title),
+    uniqueIndex('categories_slug_key').on(t.slug),
+    check('categories_gst_rate_range', sql`${t.gstRateBp} is null or ${t.gstRateBp} between 0 and 10000`),
+  ],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    logo: jsonb('logo').$type<ImageRef>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('brands_title_key').on(t.title), uniqueIndex('brands_slug_key').on(t.slug)],
+);
+
+export const colors = pgTable(
+  'colors',
+  {
+    id: id(),
+    // The API's colour "title" is a CSS colour value (it paints the swatch); name is for people.
+    title: text('title').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('colors_title_key').on(t.title)],
+);
+
+export const productTags = ['featured', 'special', 'popular'] as const;
+export type ProductTag = (typeof productTags)[number];
+
+/** PostgreSQL's full-text document type; written only by the database (the products trigger). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** (filter, sort, id) indexes over the products on sale, for every storefront sort. */
+function storefrontSortIndexes(t: {
+  categoryId: AnyPgColumn;
+  brandId: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  title: AnyPgColumn;
+  pricePaise: AnyPgColumn;
+  sold: AnyPgColumn;
+  totalRating: AnyPgColumn;
+  id: AnyPgColumn;
+}) {
+  const sorts = {
+    created: t.createdAt,
+    title: sql`lower(${t.title}) collate "C"`,
+    price: t.pricePaise,
+    sold: t.sold,
+    rating: t.totalRating,
+  };
+  const onSale = sql`archived_at is null`;
+  return Object.entries(sorts).flatMap(([name, column]) => [
+    index(`products_on_sale_${name}_idx`).on(column, t.id).where(onSale),
+    index(`products_on_sale_category_${name}_idx`).on(t.categoryId, column, t.id).where(onSale),
+    index(`products_on_sale_brand_${name}_idx`).on(t.brandId, column, t.id).where(onSale),
+  ]);
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    // Sanitized HTML: cleaned on write and again on render.
+    description: text('description').notNull().default(''),
+    pricePaise: integer('price_paise').notNull(),
+    // What the product listed at before a discount ("MRP"); null when not discounted.
+    mrpPaise: integer('mrp_paise'),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    quantity: integer('quantity').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default(sql`'[]'::jsonb`),
+    // Mean of ratings.star, kept in step by the review service inside the same transaction.
+    totalRating: real('total_rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    // lower(title brand category), kept by a trigger (migration 0003) so search needs no joins.
+    searchText: text('search_text').notNull().default(''),
+    // Full-text document, weighted title (A) over brand (B) over category (C) over description (D),
+    // kept by the same trigger (migration 0015, decision 016): the storefront's search ranks by it.
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    // Set instead of deleting a product that has orders: it leaves the storefront, keeps its history.
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    // GST (issue 15): null takes the category's. Prices include GST, as shoppers see them.
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
+    check('products_mrp_nonnegative', sql`${t.mrpPaise} is null or ${t.mrpPaise} >= 0`),
+    check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('products_sold_nonnegative', sql`${t.sold} >= 0`),
+    check('products_gst_rate_range', sql`${t.gstRateBp} is null or ${t.gstRateBp} between 0 and 10000`),
+    check('products_total_rating_range', sql`${t.totalRating} >= 0 and ${t.totalRating} <= 5`),
+    // Filters and sorts the store page offers; the trailing id keeps keyset order stable.
+    index('products_category_price_idx').on(t.categoryId, t.pricePaise, t.id),
+    index('products_brand_price_idx').on(t.brandId, t.pricePaise, t.id),
+    index('products_price_idx').on(t.pricePaise, t.id),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    // A-Z ignores case ("boAt" sorts with the Bs) and the server's locale ("C" on both databases).
+    index('products_title_sort_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
+    index('products_tags_idx').using('gin', t.tags),
+    // Typo-tolerant search and suggestions (pg_trgm; available on PGlite and PostgreSQL 15).
+    index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    // The remaining storefront sorts (best sellers, rating), walked in order and stopped at the page.
+    // The storefront's sorts over products on sale (decision 016), alone and after a category or a
+    // brand (a brand's products sorted A-Z all start with its name, far down a title-only index).
+    // Partial, so a page is found by an index-only walk: the query asks `archived_at is null` too.
+    ...storefrontSortIndexes(t),
+  ],
+);
+
+/**
+ * The search box's vocabulary (decision 016), rebuilt from the catalogue in the background: the
+ * distinct product names (a title without its bracketed variant or model code), each with its best
+ * seller, and the distinct words of titles, brands and categories. Tens of thousands of rows
+ * whatever the catalogue's size, so suggestions and typo correction never scan every product.
+ */
+export const searchPhrases = pgTable(
+  'search_phrases',
+  {
+    phrase: text('phrase').primaryKey(),
+    // lower(phrase), trigram-indexed for prefixes and typos.
+    folded: text('folded').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    products: integer('products').notNull(),
+    sold: integer('sold').notNull(),
+  },
+  (t) => [index('search_phrases_folded_trgm_idx').using('gin', sql`${t.folded} gin_trgm_ops`)],
+);
+
+/**
+ * How many products on sale each (category, brand, tag set, in stock) combination has, for the
+ * store's facet counts without scanning the catalogue (decision 016). Written only by statement
+ * triggers on products (migration 0016) as +n/-n rows, never updated, so orders taking stock at
+ * once never wait on each other here; `compact_product_facet_counts()` sums them up now and then.
+ */
+export const productFacetCounts = pgTable(
+  'product_facet_counts',
+  {
+    categoryId: uuid('category_id').notNull(),
+    brandId: uuid('brand_id').notNull(),
+    tags: text('tags').array().notNull(),
+    inStock: boolean('in_stock').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [index('product_facet_counts_key_idx').on(t.categoryId, t.brandId)],
+);
+
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+export const productColors = pgTable(
+  'product_colors',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: uuid('color_id')
+      .notNull()
+      .references(() => colors.id, { onDelete: 'restrict' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.colorId] }), index('product_colors_color_idx').on(t.colorId)],
+);
+
+/**
+ * Stock set aside for a checkout while its shopper pays, so that nobody pays for a unit someone
+ * else is already paying for. A hold lapses by itself at `expiresAt` (reads compare with now());
+ * it is deleted when its order takes the stock, when its payment fails, or when the same shopper
+ * starts another checkout. Available = products.quantity - live holds (decision 007).
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkoutId, t.productId] }),
+    index('stock_holds_product_idx').on(t.productId, t.expiresAt),
+    index('stock_holds_user_idx').on(t.userId),
+    index('stock_holds_expires_idx').on(t.expiresAt),
+    check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const stockMovementReasons = [
+  'received',
+  'correction',
+  'damaged',
+  'returned',
+  'import',
+  'created',
+  'cancelled',
+] as const;
+export type StockMovementReason = (typeof stockMovementReasons)[number];
+
+/**
+ * The stock ledger: every change staff make to a product's quantity, with its reason. Sales take
+ * stock in the order transaction and are counted by `products.sold`, not written here.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: text('reason', { enum: stockMovementReasons }).notNull(),
+    note: text('note').notNull().default(''),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
+);

@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import type {
+  AdminProductFilters,
+  AdminProductListQuery,
+  ApiAdminProduct,
+  ApiAdminProductList,
+  ApiAdminProductRow,
+} from '../../../shared/api/catalog-admin.schemas.js';
+import {
+  ADMIN_PRODUCTS_COUNT_CAP,
+  ADMIN_PRODUCTS_DEFAULT_LIMIT,
+  ADMIN_PRODUCTS_SEARCH_COUNT_CAP,
+} from '../../../shared/api/catalog-admin.schemas.js';
+import { paiseToRupees } from '../../../shared/money.js';
+import { bpToRate } from '../../../shared/schemas/gst-fields.js';
+import { sanitizeRichText } from '../../lib/html.js';
+import type { ImageUrls } from '../../lib/image-urls.js';
+import * as repository from './catalog-admin.repository.js';
+import { type CatalogAdminContext, loadDetail, type ProductDetail } from './catalog-admin-context.js';
+import { productCsvStream } from './product-csv.js';
+import { colorsOfProducts } from './product-writes.repository.js';
+
+/** The console's reads of products: the table, one product for the edit form, the CSV export. */
+
+function presentRow(imageUrls: ImageUrls, row: repository.AdminProductRow): ApiAdminProductRow {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    price: paiseToRupees(row.pricePaise),
+    mrp: row.mrpPaise === null ? null : paiseToRupees(row.mrpPaise),
+    brand: { _id: row.brandId, title: row.brand },
+    category: { _id: row.categoryId, title: row.category },
+    tags: row.tags,
+    quantity: row.quantity,
+    sold: row.sold,
+    image: row.image?.url ? imageUrls.url(row.image.url) : null,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentDetail(
+  imageUrls: ImageUrls,
+  { row, colorRows, hasOrders }: ProductDetail,
+): ApiAdminProduct {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: sanitizeRichText(row.description),
+    price: paiseToRupees(row.pricePaise),
+    mrp: row.mrpPaise === null ? null : paiseToRupees(row.mrpPaise),
+    brand: { _id: row.brandId, title: row.brand },
+    category: { _id: row.categoryId, title: row.category },
+    colors: colorRows.map((c) => ({ _id: c.id, title: c.title, name: c.name })),
+    tags: row.tags,
+    images: imageUrls.images(row.images),
+    quantity: row.quantity,
+    held: row.held,
+    sold: row.sold,
+    totalrating: Math.round(row.totalRating * 10) / 10,
+    ratingCount: row.ratingCount,
+    hasOrders,
+    hsnCode: row.hsnCode,
+    gstRate: bpToRate(row.gstRateBp),
+    categoryTax: { hsnCode: row.categoryHsnCode, gstRate: bpToRate(row.categoryGstRateBp) },
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One product as the edit form shows it, read after a write has committed. */
+export async function productDetail(ctx: CatalogAdminContext, id: string): Promise<ApiAdminProduct> {
+  return presentDetail(ctx.imageUrls, await loadDetail(ctx.db, id));
+}
+
+function filtersOf(query: AdminProductFilters): repository.AdminFilters {
+  return {
+    q: query.q || undefined,
+    categoryId: query.category,
+    brandId: query.brand,
+    stock: query.stock,
+    tags: query.tags,
+    archived: query.archived ?? 'active',
+  };
+}
+
+export async function listProducts(
+  { db, imageUrls }: CatalogAdminContext,
+  query: AdminProductListQuery,
+): Promise<ApiAdminProductList> {
+  const filters = filtersOf(query);
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PRODUCTS_DEFAULT_LIMIT;
+  const sort = query.sort ?? '-updated';
+  const present = (row: repository.AdminProductRow) => presentRow(imageUrls, row);
+  if (filters.q) {
+    // A search is counted up to a lower cap: past it, a word that common is better narrowed,
+    // and reading every match of "samsung" would cost more than the page.
+    const searched = await repository.searchAdminProducts(
+      db,
+      filters,
+      sort,
+      page,
+      limit,
+      ADMIN_PRODUCTS_SEARCH_COUNT_CAP,
+    );
+    if (searched) {
+      return {
+        products: searched.rows.map(present),
+        total: searched.total,
+        totalExact: true,
+        page,
+        limit,
+      };
+    }
+    const rows = await repository.listAdminProducts(db, filters, sort, page, limit);
+    return {
+      products: rows.map(present),
+      total: ADMIN_PRODUCTS_SEARCH_COUNT_CAP,
+      totalExact: false,
+      page,
+      limit,
+    };
+  }
+  const [rows, counted] = await Promise.all([
+    repository.listAdminProducts(db, filters, sort, page, limit),
+    repository.countAdminProducts(db, filters, ADMIN_PRODUCTS_COUNT_CAP),
+  ]);
+  return {
+    products: rows.map(present),
+    total: Math.min(counted, ADMIN_PRODUCTS_COUNT_CAP),
+    totalExact: counted <= ADMIN_PRODUCTS_COUNT_CAP,
+    page,
+    limit,
+  };
+}
+
+/** Every product matching the filters, as CSV, read in pages of 1,000 in id order. */
+export function exportProductsCsv(
+  { db, imageUrls }: CatalogAdminContext,
+  query: AdminProductFilters,
+): Readable {
+  const filters = filtersOf(query);
+  async function* pages() {
+    let after: string | null = null;
+    for (;;) {
+      const rows = await repository.exportPage(db, filters, after, 1000);
+      if (rows.length === 0) return;
+      const colorRows = await colorsOfProducts(
+        db,
+        rows.map((r) => r.id),
+      );
+      const colorsOf = new Map<string, string[]>();
+      for (const c of colorRows) colorsOf.set(c.productId, [...(colorsOf.get(c.productId) ?? []), c.title]);
+      yield rows.map((row) => ({
+        ...row,
+        colors: colorsOf.get(row.id) ?? [],
+        images: row.images.map((image) => imageUrls.url(image.url)),
+      }));
+      after = rows[rows.length - 1]!.id;
+      if (rows.length < 1000) return;
+    }
+  }
+  return productCsvStream(pages());
+}

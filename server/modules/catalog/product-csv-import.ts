@@ -1,0 +1,372 @@
+import type { ApiImportRejection, ApiImportReport } from '../../../shared/api/catalog-admin.schemas.js';
+import { IMPORT_REPORT_MAX_REJECTED } from '../../../shared/api/catalog-admin.schemas.js';
+import { paiseToRupees } from '../../../shared/money.js';
+import { bpToRate } from '../../../shared/schemas/gst-fields.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import { sanitizeRichText } from '../../lib/html.js';
+import { freeSlug, toSlug } from '../../lib/slug.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
+import {
+  afterWrite,
+  type CatalogAdminContext,
+  changes,
+  type ProductValues,
+  type Snapshot,
+  sameImages,
+  sameList,
+  storedUrl,
+} from './catalog-admin-context.js';
+import {
+  buildLookups,
+  type CsvColumn,
+  type CsvRecord,
+  parseProductCsv,
+  type RowValues,
+  readRow,
+  validNewSlug,
+} from './product-csv.js';
+import * as repository from './product-writes.repository.js';
+import { lockProducts } from './stock.repository.js';
+import * as ledger from './stock-ledger.repository.js';
+
+/**
+ * The console's CSV import: every row read and checked first, then matched by slug to create or
+ * update products, and nothing written unless every row is fine (a dry run writes nothing at all).
+ * All of it is one transaction with one audit event; stock changes are movements in the ledger.
+ */
+
+type ExistingProduct = Awaited<ReturnType<typeof repository.productsBySlugs>>[number];
+type Creation = { row: number; values: ProductValues; quantity: number };
+type Update = {
+  row: number;
+  id: string;
+  slug: string;
+  values: ProductValues | null;
+  colorIds: string[] | null;
+  quantity: number | undefined;
+  before: Snapshot;
+  after: Snapshot;
+};
+type Movement = Parameters<typeof ledger.insertMovements>[1][number];
+
+const REQUIRED_FOR_NEW: [keyof RowValues, string][] = [
+  ['title', 'title'],
+  ['pricePaise', 'price'],
+  ['categoryId', 'category'],
+  ['brandId', 'brand'],
+  ['colorIds', 'colors'],
+];
+
+const MRP_BELOW_PRICE = 'MRP must be at least the price (or left empty)';
+
+/** Each record read against the taxonomy; a slug on two rows rejects the later one. */
+async function readRecords(ctx: CatalogAdminContext, file: Buffer) {
+  const { columns, records } = parseProductCsv(file);
+  const lookups = buildLookups(await repository.taxonomyNames(ctx.db));
+  const rejections: ApiImportRejection[] = [];
+  const rows: { record: CsvRecord; values: RowValues }[] = [];
+  const rowOfSlug = new Map<string, number>();
+  for (const record of records) {
+    const { values, rejections: problems } = readRow(record, columns, lookups, (url) => storedUrl(ctx, url));
+    if (values.slug) {
+      const earlier = rowOfSlug.get(values.slug);
+      if (earlier !== undefined) {
+        problems.push({
+          row: record.row,
+          field: 'slug',
+          message: `"${values.slug}" is also on row ${earlier}`,
+        });
+      } else rowOfSlug.set(values.slug, record.row);
+    }
+    rejections.push(...problems);
+    if (problems.length === 0) rows.push({ record, values });
+  }
+  return { columns, records, rejections, rows, rowOfSlug };
+}
+
+/** The products the file's slugs name, and their colours in order. */
+async function existingProducts(db: Executor, slugs: string[]) {
+  const existing = new Map(
+    (await repository.productsBySlugs(db, slugs)).map((product) => [product.slug, product]),
+  );
+  const existingColors = new Map<string, string[]>();
+  const ids = [...existing.values()].map((p) => p.id);
+  for (let i = 0; i < ids.length; i += 5000) {
+    for (const c of await repository.colorsOfProducts(db, ids.slice(i, i + 5000))) {
+      existingColors.set(c.productId, [...(existingColors.get(c.productId) ?? []), c.id]);
+    }
+  }
+  return { existing, existingColors };
+}
+
+/** A row for a slug not yet in the shop: a new product, or the reasons it cannot be one. */
+function planCreation(
+  record: CsvRecord,
+  values: RowValues,
+  columns: Set<CsvColumn>,
+): Creation | ApiImportRejection[] {
+  if (values.slug && !validNewSlug(values.slug)) {
+    return [
+      {
+        row: record.row,
+        field: 'slug',
+        message: `"${values.slug.slice(0, 60)}" is not a valid slug for a new product: use a-z, 0-9 and single hyphens`,
+      },
+    ];
+  }
+  const missing = REQUIRED_FOR_NEW.filter(([key]) => values[key] === undefined);
+  if (missing.length) {
+    return missing.map(([, column]) => ({
+      row: record.row,
+      field: column,
+      message: `A new product needs a ${column}${columns.has(column as never) ? '' : ` (add a "${column}" column)`}`,
+    }));
+  }
+  const mrpPaise = values.mrpPaise ?? null;
+  if (mrpPaise !== null && mrpPaise < values.pricePaise!) {
+    return [{ row: record.row, field: 'mrp', message: MRP_BELOW_PRICE }];
+  }
+  return {
+    row: record.row,
+    quantity: values.quantity ?? 0,
+    values: {
+      slug: values.slug,
+      title: values.title!,
+      description: sanitizeRichText(values.description ?? ''),
+      pricePaise: values.pricePaise!,
+      mrpPaise,
+      categoryId: values.categoryId!,
+      brandId: values.brandId!,
+      tags: values.tags ?? [],
+      images: (values.imageUrls ?? []).map((url) => ({ url })),
+      colorIds: values.colorIds!,
+      hsnCode: values.hsnCode ?? null,
+      gstRateBp: values.gstRateBp ?? null,
+    },
+  };
+}
+
+/** A product as an import's audit event compares it (ids rather than names, as the file has them). */
+function plain(v: ProductValues, quantity: number): Snapshot {
+  return {
+    title: v.title,
+    price: paiseToRupees(v.pricePaise),
+    mrp: v.mrpPaise === null ? null : paiseToRupees(v.mrpPaise),
+    categoryId: v.categoryId,
+    brandId: v.brandId,
+    tags: v.tags,
+    images: v.images.map((image) => image.url),
+    colorIds: v.colorIds,
+    description: v.description,
+    hsnCode: v.hsnCode,
+    gstRate: bpToRate(v.gstRateBp),
+    quantity,
+  };
+}
+
+/** A row for an existing product: the cells it has over what is stored; null when nothing changes. */
+function planUpdate(
+  record: CsvRecord,
+  values: RowValues,
+  current: ExistingProduct,
+  currentColors: string[],
+): Update | ApiImportRejection | null {
+  const byUrl = new Map(current.images.map((image) => [image.url, image]));
+  const merged: ProductValues = {
+    slug: current.slug,
+    title: values.title ?? current.title,
+    description:
+      values.description === undefined ? current.description : sanitizeRichText(values.description),
+    pricePaise: values.pricePaise ?? current.pricePaise,
+    mrpPaise: values.mrpPaise === undefined ? current.mrpPaise : values.mrpPaise,
+    categoryId: values.categoryId ?? current.categoryId,
+    brandId: values.brandId ?? current.brandId,
+    tags: values.tags ?? current.tags,
+    images: values.imageUrls ? values.imageUrls.map((url) => byUrl.get(url) ?? { url }) : current.images,
+    colorIds: values.colorIds ?? currentColors,
+    hsnCode: values.hsnCode === undefined ? current.hsnCode : values.hsnCode,
+    gstRateBp: values.gstRateBp === undefined ? current.gstRateBp : values.gstRateBp,
+  };
+  if (merged.mrpPaise !== null && merged.mrpPaise < merged.pricePaise) {
+    return { row: record.row, field: 'mrp', message: MRP_BELOW_PRICE };
+  }
+  const fieldsChanged =
+    merged.title !== current.title ||
+    merged.description !== current.description ||
+    merged.pricePaise !== current.pricePaise ||
+    merged.mrpPaise !== current.mrpPaise ||
+    merged.categoryId !== current.categoryId ||
+    merged.brandId !== current.brandId ||
+    !sameList(merged.tags, current.tags) ||
+    !sameImages(merged.images, current.images) ||
+    merged.hsnCode !== current.hsnCode ||
+    merged.gstRateBp !== current.gstRateBp;
+  const colorsChanged = !sameList(merged.colorIds, currentColors);
+  const quantityChanged = values.quantity !== undefined && values.quantity !== current.quantity;
+  if (!fieldsChanged && !colorsChanged && !quantityChanged) return null;
+  const before = plain({ ...current, colorIds: currentColors }, current.quantity);
+  const after = plain(merged, values.quantity ?? current.quantity);
+  const diff = changes(before, after);
+  return {
+    row: record.row,
+    id: current.id,
+    slug: current.slug,
+    values: fieldsChanged ? merged : null,
+    colorIds: colorsChanged ? merged.colorIds : null,
+    quantity: quantityChanged ? values.quantity : undefined,
+    before: diff.before,
+    after: diff.after,
+  };
+}
+
+/** Inserts the new products in batches (slugs made from titles where none was given). */
+async function insertCreations(
+  tx: Transaction,
+  actor: AuditActor,
+  creations: Creation[],
+  slugsInFile: Iterable<string>,
+): Promise<Movement[]> {
+  // New products without a slug get one from their title, numbered past those taken.
+  const bases = creations.filter((c) => !c.values.slug).map((c) => toSlug(c.values.title, 'product'));
+  const taken = new Set([...(await repository.slugsTakenForBases(tx, [...new Set(bases)])), ...slugsInFile]);
+  for (const creation of creations) {
+    if (creation.values.slug) continue;
+    const slug = freeSlug(toSlug(creation.values.title, 'product'), taken);
+    taken.add(slug);
+    creation.values.slug = slug;
+  }
+  const movements: Movement[] = [];
+  for (let i = 0; i < creations.length; i += 500) {
+    const batch = creations.slice(i, i + 500);
+    const inserted = await repository.insertProducts(
+      tx,
+      batch.map(({ values: { colorIds: _, ...write }, quantity }) => ({ ...write, quantity })),
+    );
+    const idOf = new Map(inserted.map((p) => [p.slug, p.id]));
+    await repository.replaceProductColors(
+      tx,
+      batch.map((c) => ({ productId: idOf.get(c.values.slug)!, colorIds: c.values.colorIds })),
+    );
+    for (const c of batch) {
+      if (c.quantity > 0) {
+        movements.push({
+          productId: idOf.get(c.values.slug)!,
+          delta: c.quantity,
+          quantityAfter: c.quantity,
+          reason: 'import',
+          note: 'CSV import: new product',
+          staffId: actor.id,
+        });
+      }
+    }
+  }
+  return movements;
+}
+
+/** Writes the updated fields, colours and stock targets of existing products. */
+async function applyUpdates(tx: Transaction, actor: AuditActor, updates: Update[]): Promise<Movement[]> {
+  await repository.updateProductsBatch(
+    tx,
+    updates.flatMap((u) => (u.values ? [{ ...u.values, id: u.id }] : [])),
+  );
+  await repository.replaceProductColors(
+    tx,
+    updates.flatMap((u) => (u.colorIds ? [{ productId: u.id, colorIds: u.colorIds }] : [])),
+  );
+  const stockUpdates = updates.filter((u) => u.quantity !== undefined);
+  if (!stockUpdates.length) return [];
+  // Current figures under lock: a sale since the file was read changes the movement, not the target.
+  const locked = new Map(
+    (
+      await lockProducts(
+        tx,
+        stockUpdates.map((u) => u.id),
+      )
+    ).map((row) => [row.id, row.quantity]),
+  );
+  const targets = stockUpdates.map((u) => ({ id: u.id, quantity: u.quantity! }));
+  await ledger.setQuantities(tx, targets);
+  const movements: Movement[] = [];
+  for (const target of targets) {
+    const delta = target.quantity - (locked.get(target.id) ?? 0);
+    if (delta === 0) continue;
+    movements.push({
+      productId: target.id,
+      delta,
+      quantityAfter: target.quantity,
+      reason: 'import',
+      note: 'CSV import',
+      staffId: actor.id,
+    });
+  }
+  return movements;
+}
+
+export async function importProductsCsv(
+  ctx: CatalogAdminContext,
+  actor: AuditActor,
+  file: Buffer,
+  dryRun: boolean,
+): Promise<ApiImportReport> {
+  const { columns, records, rejections, rows, rowOfSlug } = await readRecords(ctx, file);
+  const { existing, existingColors } = await existingProducts(ctx.db, [...rowOfSlug.keys()]);
+  const creations: Creation[] = [];
+  const updates: Update[] = [];
+  let unchanged = 0;
+  for (const { record, values } of rows) {
+    const current = values.slug ? existing.get(values.slug) : undefined;
+    if (!current) {
+      const creation = planCreation(record, values, columns);
+      if (Array.isArray(creation)) rejections.push(...creation);
+      else creations.push(creation);
+      continue;
+    }
+    const update = planUpdate(record, values, current, existingColors.get(current.id) ?? []);
+    if (update === null) unchanged++;
+    else if ('message' in update) rejections.push(update);
+    else updates.push(update);
+  }
+
+  rejections.sort((a, b) => a.row - b.row);
+  const rejectedRows = new Set(rejections.map((r) => r.row)).size;
+  const report = (written: boolean): ApiImportReport => ({
+    dryRun,
+    written,
+    rows: records.length,
+    created: creations.length,
+    updated: updates.length,
+    unchanged,
+    rejectedRows,
+    rejected: rejections.slice(0, IMPORT_REPORT_MAX_REJECTED),
+  });
+  if (rejections.length > 0 || dryRun || creations.length + updates.length === 0) {
+    if (rejections.length === 0 && !dryRun) {
+      await recordAudit(ctx.db, actor, {
+        action: 'product.import',
+        entityType: 'product',
+        summary: `Imported a CSV of ${records.length} products: nothing to change`,
+      });
+    }
+    return report(false);
+  }
+
+  await afterWrite(
+    ctx,
+    ctx.db.transaction(async (tx) => {
+      const movements = await insertCreations(tx, actor, creations, rowOfSlug.keys());
+      movements.push(...(await applyUpdates(tx, actor, updates)));
+      await ledger.insertMovements(tx, movements);
+      await recordAudit(tx, actor, {
+        action: 'product.import',
+        entityType: 'product',
+        summary: `Imported a CSV of ${records.length} products: ${creations.length} created, ${updates.length} updated, ${unchanged} unchanged`,
+        before: Object.fromEntries(updates.map((u) => [u.slug, u.before])),
+        after: {
+          created: creations.map((c) => c.values.slug),
+          updated: Object.fromEntries(updates.map((u) => [u.slug, u.after])),
+        },
+      });
+    }),
+  );
+  return report(true);
+}
