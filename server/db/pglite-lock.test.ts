@@ -27,7 +27,9 @@ describe('the embedded database lock', () => {
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 
-  it('is released when the database closes, so the next start opens it', async () => {
+  // Creates a new embedded database twice (initdb each time): seconds on a quiet machine, more
+  // on a busy one.
+  it('is released when the database closes, so the next start opens it', { timeout: 90_000 }, async () => {
     const dir = scratch();
     const first = await openDatabase({ pgliteDir: dir });
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
