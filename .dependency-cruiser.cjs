@@ -149,7 +149,7 @@ module.exports = {
       comment:
         'modules never import flows: a process that crosses modules calls them, not the other way round',
       severity: 'error',
-      from: { path: '^server/modules/' },
+      from: { path: '^server/modules/', pathNot: toolsAndTests },
       to: { path: '^server/flows/' },
     },
     ...moduleDirectionRules(),

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, ReadHandle } from './db/client.js';
+import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createContactVerification } from './modules/accounts/contact-verification.service.js';
 import { customerContact } from './modules/accounts/customers.js';
-import { createCustomersAdminService } from './modules/accounts/customers-admin.service.js';
+import { emailCodeSender } from './modules/accounts/one-time-codes.js';
 import { createSignInThrottle } from './modules/accounts/sign-in-throttle.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createBlogService } from './modules/blog/blog.service.js';
@@ -18,6 +19,7 @@ import { createCatalogAdminService } from './modules/catalog/catalog-admin.servi
 import { createTaxonomyService } from './modules/catalog/taxonomy.service.js';
 import { createCheckoutService } from './modules/checkout/checkout.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { createCustomersAdminService } from './modules/customers/customers-admin.service.js';
 import { createAccountErasure } from './modules/data-rights/account-erasure.service.js';
 import { createDataExport } from './modules/data-rights/data-export.service.js';
 import { createMarketingConsent } from './modules/data-rights/marketing-consent.service.js';
@@ -31,15 +33,14 @@ import { createMediaService } from './modules/media/media.service.js';
 import { createCashOnDelivery } from './modules/orders/cash-on-delivery.service.js';
 import { createGstReport } from './modules/orders/gst-report.service.js';
 import { refundIssuedEmail } from './modules/orders/lifecycle.emails.js';
-import { emailCodeSender } from './modules/orders/one-time-codes.js';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle.service.js';
 import { createOrderPlacement } from './modules/orders/order-placement.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service.js';
+import { productsWithOrders } from './modules/orders/purchases.js';
 import { createRefunds } from './modules/orders/refunds.service.js';
 import { createSalesDashboardService } from './modules/orders/sales-dashboard.service.js';
 import { createTaxDocuments } from './modules/orders/tax-documents.service.js';
-import { createPaymentSettlement } from './modules/payments/payment-settlement.js';
 import { selectPaymentProvider } from './modules/payments/select-provider.js';
 import { createPincodesService } from './modules/pincodes/pincodes.service.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
@@ -197,7 +198,7 @@ export async function createServices(deps: {
     sitemap: createSitemapService(reads.db, config.publicUrl),
     staff: createStaffService({ db, publicUrl: config.publicUrl, signInThrottle }),
     audit: createAuditService(db),
-    catalogAdmin: createCatalogAdminService(consoleDeps),
+    catalogAdmin: createCatalogAdminService({ ...consoleDeps, productsWithOrders }),
     media: createMediaService(consoleDeps),
     taxonomy: createTaxonomyService(consoleDeps),
     blogAdmin: createBlogAdminService(consoleDeps),

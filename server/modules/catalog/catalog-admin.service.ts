@@ -34,7 +34,6 @@ import { isUuid } from '../../lib/ids.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { productsWithOrders } from '../orders/purchases.js';
 import * as repository from './catalog-admin.repository.js';
 import {
   buildLookups,
@@ -124,8 +123,16 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
  * and the original admin client's product writes. Every write records its audit event in the same
  * transaction and then clears the storefront's catalogue cache.
  */
-export function createCatalogAdminService(deps: ServiceDeps) {
-  const { db, catalog, imageUrls, config } = deps;
+export function createCatalogAdminService(
+  deps: ServiceDeps & {
+    /**
+     * Which of these products some order refers to (the orders module knows): those are archived
+     * rather than deleted, so that every order keeps showing what was bought.
+     */
+    productsWithOrders: (db: Executor, productIds: string[]) => Promise<Set<string>>;
+  },
+) {
+  const { db, catalog, imageUrls, config, productsWithOrders } = deps;
 
   /** The shop's own absolute picture URLs go back to the `/media/...` paths products keep. */
   function storedUrl(url: string): string {

@@ -1,22 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { webhookEvents } from '../../db/schema.js';
-import type { ShopMetrics } from '../../lib/metrics.js';
-import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
-import * as checkoutRecords from '../checkout/checkout-records.js';
-import { releaseCouponHold, sweepExpiredCouponHolds } from '../coupons/coupon-use.js';
-import { markOrderPaid } from '../orders/order-payments.js';
-import type { OrderPlacement } from '../orders/order-placement.js';
-import type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider.js';
+import type { Database } from '../db/client.js';
+import { webhookEvents } from '../db/schema.js';
+import type { ShopMetrics } from '../lib/metrics.js';
+import { releaseHolds, sweepExpiredHolds } from '../modules/catalog/stock.js';
+import * as checkoutRecords from '../modules/checkout/checkout-records.js';
+import { releaseCouponHold, sweepExpiredCouponHolds } from '../modules/coupons/coupon-use.js';
+import { markOrderPaid } from '../modules/orders/order-payments.js';
+import type { OrderPlacement } from '../modules/orders/order-placement.js';
+import type {
+  PaymentProvider,
+  ProviderPayment,
+  ProviderRefund,
+} from '../modules/payments/payment-provider.js';
 
 const PAID_STATES = new Set(['authorized', 'captured']);
 const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
 const REFUND_EVENTS = new Set(['refund.created', 'refund.processed', 'refund.failed']);
 
-/**
- * What settlement needs from the orders module's refunds (which own the refunds table): declared
- * here so that payments does not import orders.
- */
+/** What settlement needs from the orders module's refunds (which own the refunds table). */
 export interface RefundSettler {
   /** Applies what the provider says about one refund (answer, webhook or reconciliation); idempotent. */
   settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'>;

@@ -8,11 +8,11 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
+import { findUserById, lockUser, revokeAllSessions, type UserRow } from '../accounts/accounts.repository.js';
+import * as repository from '../accounts/customers-admin.repository.js';
 import { type AuditActor, recordAudit, recordBulkRead } from '../audit/audit.js';
 import { purchaseSummaries, recentOrdersOf } from '../orders/customer-orders.js';
 import { reviewsOfCustomer } from '../reviews/customer-reviews.js';
-import { findUserById, lockUser, revokeAllSessions, type UserRow } from './accounts.repository.js';
-import * as repository from './customers-admin.repository.js';
 
 const CUSTOMER_NOT_FOUND = 'There is no customer with that id.';
 const CUSTOMER_ERASED = 'This customer deleted their account: there is nobody to block or unblock.';
