@@ -221,10 +221,11 @@ module.exports = {
     },
     {
       name: 'no-cycle',
-      comment: 'no import cycles (type-only imports included)',
+      comment:
+        'no import cycles (type-only imports included), but for the type of the services the composition root hands the routes (server/modules/api-options.ts): a module door exports its routes, which take that type, which names every service',
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaNot: '^server/modules/api-options\\.ts$' },
     },
   ],
   options: {

@@ -5,48 +5,56 @@ import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
-import { createAccountsService } from './modules/accounts/accounts.service.js';
-import { createContactVerification } from './modules/accounts/contact-verification.service.js';
-import { customerContact } from './modules/accounts/customers.js';
-import { emailCodeSender } from './modules/accounts/one-time-codes.js';
-import { createSignInThrottle } from './modules/accounts/sign-in-throttle.js';
-import { createAuditService } from './modules/audit/audit.service.js';
-import { createBlogService } from './modules/blog/blog.service.js';
-import { createBlogAdminService } from './modules/blog/blog-admin.service.js';
-import { createCartService } from './modules/cart/cart.service.js';
-import { createCatalogService } from './modules/catalog/catalog.service.js';
-import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.js';
-import { createTaxonomyService } from './modules/catalog/taxonomy.service.js';
-import { createCheckoutService } from './modules/checkout/checkout.service.js';
-import { createCouponsService } from './modules/coupons/coupons.service.js';
-import { createCustomersAdminService } from './modules/customers/customers-admin.service.js';
-import { createAccountErasure } from './modules/data-rights/account-erasure.service.js';
-import { createDataExport } from './modules/data-rights/data-export.service.js';
-import { createMarketingConsent } from './modules/data-rights/marketing-consent.service.js';
-import { queueEmail } from './modules/email-outbox/email-outbox.js';
-import { createEmailOutbox } from './modules/email-outbox/email-outbox.service.js';
-import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
-import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
-import { createGrievancesService } from './modules/enquiries/grievances.service.js';
-import { createOfferEmails } from './modules/marketing/offer-emails.service.js';
-import { createMediaService } from './modules/media/media.service.js';
-import { createCashOnDelivery } from './modules/orders/cash-on-delivery.service.js';
-import { createGstReport } from './modules/orders/gst-report.service.js';
-import { refundIssuedEmail } from './modules/orders/lifecycle.emails.js';
-import { createOrderLifecycle } from './modules/orders/order-lifecycle.service.js';
-import { createOrderPlacement } from './modules/orders/order-placement.js';
-import { createOrdersService } from './modules/orders/orders.service.js';
-import { createOrdersAdminService } from './modules/orders/orders-admin.service.js';
-import { productsWithOrders } from './modules/orders/purchases.js';
-import { createRefunds } from './modules/orders/refunds.service.js';
-import { createSalesDashboardService } from './modules/orders/sales-dashboard.service.js';
-import { createTaxDocuments } from './modules/orders/tax-documents.service.js';
-import { selectPaymentProvider } from './modules/payments/select-provider.js';
-import { createPincodesService } from './modules/pincodes/pincodes.service.js';
-import { createReviewsService } from './modules/reviews/reviews.service.js';
-import { createSitemapService } from './modules/seo/sitemap.service.js';
-import { createStaffService } from './modules/staff/staff.service.js';
-import { createWishlistService } from './modules/wishlist/wishlist.service.js';
+import {
+  createAccountsService,
+  createContactVerification,
+  createSignInThrottle,
+  customerContact,
+  emailCodeSender,
+} from './modules/accounts/index.js';
+import { createAuditService } from './modules/audit/index.js';
+import { createBlogAdminService, createBlogService } from './modules/blog/index.js';
+import { createCartService } from './modules/cart/index.js';
+import {
+  createCatalogAdminService,
+  createCatalogService,
+  createTaxonomyService,
+} from './modules/catalog/index.js';
+import { createCheckoutService } from './modules/checkout/index.js';
+import { createCouponsService } from './modules/coupons/index.js';
+import { createCustomersAdminService } from './modules/customers/index.js';
+import {
+  createAccountErasure,
+  createDataExport,
+  createMarketingConsent,
+} from './modules/data-rights/index.js';
+import { createEmailOutbox, queueEmail } from './modules/email-outbox/index.js';
+import {
+  createEnquiriesAdminService,
+  createEnquiriesService,
+  createGrievancesService,
+} from './modules/enquiries/index.js';
+import { createOfferEmails } from './modules/marketing/index.js';
+import { createMediaService } from './modules/media/index.js';
+import {
+  createCashOnDelivery,
+  createGstReport,
+  createOrderLifecycle,
+  createOrderPlacement,
+  createOrdersAdminService,
+  createOrdersService,
+  createRefunds,
+  createSalesDashboardService,
+  createTaxDocuments,
+  productsWithOrders,
+  refundIssuedEmail,
+} from './modules/orders/index.js';
+import { selectPaymentProvider } from './modules/payments/index.js';
+import { createPincodesService } from './modules/pincodes/index.js';
+import { createReviewsService } from './modules/reviews/index.js';
+import { createSitemapService } from './modules/seo/index.js';
+import { createStaffService } from './modules/staff/index.js';
+import { createWishlistService } from './modules/wishlist/index.js';
 import type { ServiceDeps } from './service-deps.js';
 
 /**

@@ -2,16 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { webhookEvents } from '../db/schema.js';
 import type { ShopMetrics } from '../lib/metrics.js';
-import { releaseHolds, sweepExpiredHolds } from '../modules/catalog/stock.js';
-import * as checkoutRecords from '../modules/checkout/checkout-records.js';
-import { releaseCouponHold, sweepExpiredCouponHolds } from '../modules/coupons/coupon-use.js';
-import { markOrderPaid } from '../modules/orders/order-payments.js';
-import type { OrderPlacement } from '../modules/orders/order-placement.js';
-import type {
-  PaymentProvider,
-  ProviderPayment,
-  ProviderRefund,
-} from '../modules/payments/payment-provider.js';
+import { releaseHolds, sweepExpiredHolds } from '../modules/catalog/index.js';
+import {
+  findCheckoutByProviderOrder,
+  markPaymentCaptured,
+  setCheckoutStatus,
+  staleCheckouts,
+  uncapturedPaymentsOfOrders,
+  upsertPayment,
+} from '../modules/checkout/index.js';
+import { releaseCouponHold, sweepExpiredCouponHolds } from '../modules/coupons/index.js';
+import { markOrderPaid, type OrderPlacement } from '../modules/orders/index.js';
+import type { PaymentProvider, ProviderPayment, ProviderRefund } from '../modules/payments/index.js';
 
 const PAID_STATES = new Set(['authorized', 'captured']);
 const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
@@ -47,7 +49,7 @@ export function createPaymentSettlement(deps: {
 
   /** Records what the provider reports about a payment and, if it is paid, places the order. */
   async function settle(payment: ProviderPayment) {
-    const checkout = await checkoutRecords.findCheckoutByProviderOrder(db, provider.name, payment.order_id);
+    const checkout = await findCheckoutByProviderOrder(db, provider.name, payment.order_id);
     if (!checkout) return 'unknown-order' as const;
     if (payment.amount !== checkout.amountPaise) {
       log.error(
@@ -56,7 +58,7 @@ export function createPaymentSettlement(deps: {
       );
       return 'amount-mismatch' as const;
     }
-    await checkoutRecords.recordPayment(db, {
+    await upsertPayment(db, {
       checkoutId: checkout.id,
       provider: provider.name,
       providerPaymentId: payment.id,
@@ -77,7 +79,7 @@ export function createPaymentSettlement(deps: {
       }
       return 'not-paid' as const;
     }
-    if (checkout.status === 'pending') await checkoutRecords.setCheckoutStatus(db, checkout.id, 'paid');
+    if (checkout.status === 'pending') await setCheckoutStatus(db, checkout.id, 'paid');
     const result = await placement.place({ checkout, payment });
     return result.kind;
   }
@@ -117,7 +119,7 @@ export function createPaymentSettlement(deps: {
       const current = now();
       await sweepExpiredHolds(db);
       await sweepExpiredCouponHolds(db);
-      const stale = await checkoutRecords.staleCheckouts(
+      const stale = await staleCheckouts(
         db,
         new Date(current.getTime() - (options.minAgeMs ?? 120_000)),
         new Date(current.getTime() - 7 * 86_400_000),
@@ -138,13 +140,13 @@ export function createPaymentSettlement(deps: {
           );
         }
       }
-      for (const payment of await checkoutRecords.uncapturedPaymentsOfOrders(db, options.limit ?? 100)) {
+      for (const payment of await uncapturedPaymentsOfOrders(db, options.limit ?? 100)) {
         try {
           const current = await provider.fetchPayment(payment.providerPaymentId);
           if (current?.status === 'authorized')
             await provider.capture(payment.providerPaymentId, payment.amountPaise, 'INR');
           if (current && current.status !== 'failed') {
-            await checkoutRecords.markPaymentCaptured(db, payment.id);
+            await markPaymentCaptured(db, payment.id);
             await markOrderPaid(db, payment.checkoutId);
           }
         } catch (error) {

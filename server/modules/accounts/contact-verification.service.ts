@@ -4,7 +4,7 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { layoutEmail, SHOP_NAME } from '../../lib/mailer.js';
 import { hashToken, newToken, safeEqual } from '../../lib/secrets.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { queueEmail } from '../email-outbox/index.js';
 import * as repository from './accounts.repository.js';
 import * as verifications from './contact-verification.repository.js';
 import { newCode, type OneTimeCodeSender } from './one-time-codes.js';

@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatPaise } from '../../../shared/money.js';
 import type { Transaction } from '../../db/client.js';
 import { layoutEmail } from '../../lib/mailer.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { queueEmail } from '../email-outbox/index.js';
 
 /**
  * One-time codes sent to a customer: one that confirms a cash-on-delivery order, one that proves

@@ -33,7 +33,7 @@ import { sanitizeRichText } from '../../lib/html.js';
 import { isUuid } from '../../lib/ids.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import * as repository from './catalog-admin.repository.js';
 import {
   buildLookups,

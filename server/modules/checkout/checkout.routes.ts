@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/checkout.js';
 import * as schemas from '../../../shared/api/checkout.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import { currentUser } from '../accounts/auth.js';
+import { currentUser } from '../accounts/index.js';
 import type { CheckoutService } from './checkout.service.js';
 
 export async function checkoutRoutes(app: FastifyInstance, { checkout }: { checkout: CheckoutService }) {

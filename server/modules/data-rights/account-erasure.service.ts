@@ -8,20 +8,20 @@ import {
   lockCustomerForErasure,
   markInactivityWarning,
   withdrawWarningsOfActiveCustomers,
-} from '../accounts/customers.js';
-import { type AuditActor, recordAudit, redactPersonFromAudit } from '../audit/audit.js';
-import { removeAllCartLines } from '../cart/cart-lines.js';
-import { eraseCheckoutAddresses } from '../checkout/checkout-records.js';
-import { forgetEmailsTo, queueEmail } from '../email-outbox/email-outbox.js';
-import { eraseEnquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
+} from '../accounts/index.js';
+import { type AuditActor, recordAudit, redactPersonFromAudit } from '../audit/index.js';
+import { removeAllCartLines } from '../cart/index.js';
+import { eraseCheckoutAddresses } from '../checkout/index.js';
+import { forgetEmailsTo, queueEmail } from '../email-outbox/index.js';
+import { eraseEnquiriesOfCustomer } from '../enquiries/index.js';
 import {
   eraseExpiredOrderRecords,
   eraseOrderEventNames,
   eraseOrderPersonalData,
   invoicedOrderCount,
   ordersBlockingErasure,
-} from '../orders/customer-orders.js';
-import { removeWishlistOf } from '../wishlist/customer-wishlist.js';
+} from '../orders/index.js';
+import { removeWishlistOf } from '../wishlist/index.js';
 import { accountErasedEmail, inactivityWarningEmail } from './data-rights.emails.js';
 
 export const ERASURE_MESSAGES = {

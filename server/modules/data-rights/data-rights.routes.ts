@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/data-rights.js';
 import * as schemas from '../../../shared/api/data-rights.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import { currentUser } from '../accounts/auth.js';
+import { currentUser } from '../accounts/index.js';
 import type { AccountErasure } from './account-erasure.service.js';
 import type { DataExport } from './data-export.service.js';
 import type { MarketingConsent } from './marketing-consent.service.js';

@@ -2,9 +2,14 @@ import type { CashOnDeliveryInput } from '../../../shared/api/checkout.schemas.j
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { customerContact } from '../accounts/customers.js';
-import { codeMatches, hashCode, newCode, type OneTimeCodeSender } from '../accounts/one-time-codes.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
+import {
+  codeMatches,
+  customerContact,
+  hashCode,
+  newCode,
+  type OneTimeCodeSender,
+} from '../accounts/index.js';
+import type { CheckoutService } from '../checkout/index.js';
 import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import * as confirmations from './cod-confirmations.repository.js';
 import { refuseCashOnDelivery, refuseSecondUnconfirmed } from './cod-limits.js';

@@ -6,12 +6,12 @@ import type { OrderLineQuantity, Shipment, ShippingInfo } from '../../db/schema.
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mail } from '../../lib/mailer.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { customerContact } from '../accounts/customers.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { restockUnits } from '../catalog/stock.js';
-import { releaseCouponUseOfOrder } from '../coupons/coupon-use.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
-import { checkDeliveryPincode } from '../pincodes/delivery-check.js';
+import { customerContact } from '../accounts/index.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
+import { restockUnits } from '../catalog/index.js';
+import { releaseCouponUseOfOrder } from '../coupons/index.js';
+import { queueEmail } from '../email-outbox/index.js';
+import { checkDeliveryPincode } from '../pincodes/index.js';
 import { MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import { findConfirmation } from './cod-confirmations.repository.js';
 import { takeDocumentNumber } from './document-numbers.js';

@@ -6,16 +6,23 @@ import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import type { ShopMetrics } from '../../lib/metrics.js';
-import { customerContact } from '../accounts/customers.js';
-import { removePurchasedCartLines } from '../cart/cart-lines.js';
-import { productTaxes } from '../catalog/products.js';
-import { lockShopperCheckouts, releaseHolds, takeStockForCheckout } from '../catalog/stock.js';
-import type { CheckoutRecord } from '../checkout/checkout-records.js';
-import * as checkoutRecords from '../checkout/checkout-records.js';
-import type { DeliveryRules } from '../checkout/pricing.js';
-import { claimCouponUse, releaseCouponHold } from '../coupons/coupon-use.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
-import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
+import { customerContact } from '../accounts/index.js';
+import { removePurchasedCartLines } from '../cart/index.js';
+import { lockShopperCheckouts, productTaxes, releaseHolds, takeStockForCheckout } from '../catalog/index.js';
+import {
+  type CheckoutRow,
+  type DeliveryRules,
+  findPayment,
+  lockCheckout,
+  markPaymentCaptured,
+  markPaymentRefunded,
+  type PaymentRow,
+  roundOf,
+  setCheckoutStatus,
+} from '../checkout/index.js';
+import { claimCouponUse, releaseCouponHold } from '../coupons/index.js';
+import { queueEmail } from '../email-outbox/index.js';
+import type { PaymentProvider, ProviderPayment } from '../payments/index.js';
 import { takeDocumentNumber } from './document-numbers.js';
 import { orderBreakup } from './order-breakup.js';
 import { markOrderPaid, recordPlaced } from './order-lifecycle.repository.js';
@@ -99,9 +106,9 @@ export function createOrderPlacement(deps: {
     if (payment.status !== 'authorized') return;
     try {
       await provider.capture(payment.id, amount, 'INR');
-      const row = await checkoutRecords.findRecordedPayment(db, provider.name, payment.id);
+      const row = await findPayment(db, provider.name, payment.id);
       if (row) {
-        await checkoutRecords.markPaymentCaptured(db, row.id);
+        await markPaymentCaptured(db, row.id);
         await markOrderPaid(db, row.checkoutId);
       }
     } catch (error) {
@@ -110,12 +117,12 @@ export function createOrderPlacement(deps: {
     }
   }
 
-  async function refundAfterSellOut(checkout: CheckoutRecord, payment: ProviderPayment): Promise<boolean> {
+  async function refundAfterSellOut(checkout: CheckoutRow, payment: ProviderPayment): Promise<boolean> {
     if (payment.status !== 'captured') return false; // authorized only: it lapses uncaptured
     try {
       await provider.refund(payment.id, payment.amount, `sold-out-${checkout.id}`);
-      const row = await checkoutRecords.findRecordedPayment(db, provider.name, payment.id);
-      if (row) await checkoutRecords.markPaymentRefunded(db, row.id, now());
+      const row = await findPayment(db, provider.name, payment.id);
+      if (row) await markPaymentRefunded(db, row.id, now());
       return true;
     } catch (error) {
       log.error({ err: error, paymentId: payment.id }, 'refund after sell-out failed');
@@ -165,7 +172,7 @@ export function createOrderPlacement(deps: {
    */
   async function orderFromCheckout(
     tx: Transaction,
-    locked: CheckoutRecord,
+    locked: CheckoutRow,
     shippingInfo: ShippingInfo,
     toConfirm: boolean,
     payment: ProviderPayment | 'cash-on-delivery',
@@ -201,7 +208,7 @@ export function createOrderPlacement(deps: {
         orderNumber: newOrderNumber(placedAt),
         userId: locked.userId,
         checkoutId: locked.id,
-        roundId: checkoutRecords.roundOf(locked),
+        roundId: roundOf(locked),
         shippingInfo,
         // Items and delivery before the coupon; after it, what was paid (or is due in cash).
         totalPricePaise: itemsPaise + locked.deliveryPaise,
@@ -238,7 +245,7 @@ export function createOrderPlacement(deps: {
     // click, two tabs) finds its lines gone the second time, and that order is not made. A paid
     // order is always placed, whatever became of the cart.
     if (cod && removed < locked.lines.length) throw new CartTaken();
-    await checkoutRecords.setCheckoutStatus(tx, locked.id, 'completed');
+    await setCheckoutStatus(tx, locked.id, 'completed');
     // Stock last: a popular product's row stays locked only for this update and the commit,
     // not for the whole order, so buyers of one product do not queue up (and hold pool
     // connections) behind each other. The checkout's hold becomes the order's stock; a
@@ -265,19 +272,19 @@ export function createOrderPlacement(deps: {
    * reached: the order is placed without it if the payment covers that total, else refunded.
    */
   async function settleInTransaction(
-    input: { checkout: CheckoutRecord; payment: ProviderPayment; address?: DeliveryAddress },
+    input: { checkout: CheckoutRow; payment: ProviderPayment; address?: DeliveryAddress },
     shippingInfo: ShippingInfo,
     toConfirm: boolean,
     couponUsedUp?: string,
   ): Promise<
-    | { order: repository.OrderRow; created: boolean; owed?: checkoutRecords.PaymentRecord }
-    | { owed: checkoutRecords.PaymentRecord; message: string }
+    | { order: repository.OrderRow; created: boolean; owed?: PaymentRow }
+    | { owed: PaymentRow; message: string }
     | 'closed'
   > {
     const { checkout, payment } = input;
     return db.transaction(async (tx) => {
       await lockShopperCheckouts(tx, checkout.userId);
-      const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
+      const locked = await lockCheckout(tx, checkout.id);
       const existing = await repository.findOrderByCheckout(tx, checkout.id);
       if (existing && existing.paymentInfo.razorpayPaymentId === payment.id) {
         // The webhook got there first without an address: the one the browser sent wins.
@@ -289,7 +296,7 @@ export function createOrderPlacement(deps: {
         return { order: better ?? existing, created: false };
       }
       if (!locked) return 'closed' as const;
-      const ordered = existing ?? (await repository.findOrderOfRound(tx, checkoutRecords.roundOf(locked)));
+      const ordered = existing ?? (await repository.findOrderOfRound(tx, roundOf(locked)));
       if (ordered)
         return refundInstead(
           tx,
@@ -299,7 +306,7 @@ export function createOrderPlacement(deps: {
           `These items were already ordered, in order ${ordered.orderNumber}: this was a second payment for the same cart.`,
         );
       if (locked.status === 'refunded' || locked.status === 'failed') {
-        const row = await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id);
+        const row = await findPayment(tx, provider.name, payment.id);
         if (!row?.refundReason) return 'closed' as const;
         return refundInstead(tx, locked, payment, 'checkout-closed', closedBecause(row, locked));
       }
@@ -334,7 +341,7 @@ export function createOrderPlacement(deps: {
 
   /** A checkout that became no order: its stock holds and coupon use go back. */
   async function abandon(checkoutId: string, status: 'refunded' | 'failed') {
-    await checkoutRecords.setCheckoutStatus(db, checkoutId, status);
+    await setCheckoutStatus(db, checkoutId, status);
     await releaseHolds(db, checkoutId);
     await releaseCouponHold(db, checkoutId);
   }
@@ -358,7 +365,7 @@ export function createOrderPlacement(deps: {
     },
 
     async place(input: {
-      checkout: CheckoutRecord;
+      checkout: CheckoutRow;
       payment: ProviderPayment;
       /** The address sent with the order (create-order), read leniently; absent from webhooks. */
       address?: DeliveryAddress;
@@ -409,10 +416,10 @@ export function createOrderPlacement(deps: {
      * (the one-time code). A line sold out meanwhile is a 409 naming it, and nothing is kept.
      */
     async placeCashOnDelivery(
-      checkout: CheckoutRecord,
+      checkout: CheckoutRow,
       steps: {
         /** COD's own limits, checked under the shopper's lock; throws the refusal (AppError). */
-        refuse: (tx: Transaction, checkout: CheckoutRecord) => Promise<void>;
+        refuse: (tx: Transaction, checkout: CheckoutRow) => Promise<void>;
         /** What must commit with the order (its one-time code). */
         inTransaction: (tx: Transaction, order: repository.OrderRow) => Promise<void>;
       },
@@ -423,13 +430,13 @@ export function createOrderPlacement(deps: {
       try {
         const order = await db.transaction(async (tx) => {
           await lockShopperCheckouts(tx, checkout.userId);
-          const locked = await checkoutRecords.lockCheckout(tx, checkout.id);
+          const locked = await lockCheckout(tx, checkout.id);
           if (locked?.status !== 'pending') throw conflict('This order was already placed.');
           await steps.refuse(tx, locked).catch((error: unknown) => {
             throw new Refused(error);
           });
           // The cart was ordered meanwhile through another checkout of its round.
-          if (await repository.findOrderOfRound(tx, checkoutRecords.roundOf(locked))) throw new CartTaken();
+          if (await repository.findOrderOfRound(tx, roundOf(locked))) throw new CartTaken();
           const placed = await orderFromCheckout(tx, locked, shippingInfo, false, 'cash-on-delivery');
           await inTransaction(tx, placed);
           return placed;

@@ -5,7 +5,7 @@ import * as endpoints from '../../../shared/api/orders.js';
 import * as schemas from '../../../shared/api/orders.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import { currentUser } from '../accounts/auth.js';
+import { currentUser } from '../accounts/index.js';
 import type { CashOnDelivery } from './cash-on-delivery.service.js';
 import type { OrderLifecycle } from './order-lifecycle.service.js';
 import type { OrdersService } from './orders.service.js';

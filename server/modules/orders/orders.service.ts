@@ -4,10 +4,9 @@ import { formatPaise } from '../../../shared/money.js';
 import { readDeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import { findRecordedPayment } from '../checkout/checkout-records.js';
-import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { CatalogService } from '../catalog/index.js';
+import { type CheckoutService, findPayment } from '../checkout/index.js';
+import type { PaymentProvider } from '../payments/index.js';
 import type { OrderPlacement } from './order-placement.js';
 import { presentCustomerOrders } from './order-presenter.js';
 import * as repository from './orders.repository.js';
@@ -33,7 +32,7 @@ export function createOrdersService(deps: {
      */
     async create(userId: string, input: CreateOrderInput): Promise<{ success: boolean; order: ApiOrder }> {
       const record = await checkout.ownCheckout(userId, input.paymentInfo.razorpayOrderId);
-      const payment = await findRecordedPayment(db, provider.name, input.paymentInfo.razorpayPaymentId);
+      const payment = await findPayment(db, provider.name, input.paymentInfo.razorpayPaymentId);
       if (!payment || payment.checkoutId !== record.id || !payment.verifiedAt) {
         throw badRequest('Please complete the payment first: this payment has not been verified.');
       }

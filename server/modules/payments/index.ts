@@ -1,0 +1,7 @@
+/** The payments module's door: what other modules, flows and the app may use of it. */
+
+export type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider.js';
+export { PaymentProviderError } from './payment-provider.js';
+export { paymentWebhookRoutes } from './payments.routes.js';
+export { selectPaymentProvider } from './select-provider.js';
+export { testGatewayAssetRoutes, testGatewayRoutes } from './test-gateway/test-gateway.routes.js';
