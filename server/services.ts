@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, ReadHandle } from './db/client.js';
+import { createOrderCancellation } from './flows/cancel-order.js';
+import { createOrderStatusChange } from './flows/change-order-status.js';
+import { createAccountErasure } from './flows/erase-account.js';
+import { createCodLapse } from './flows/lapse-cod-order.js';
+import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
+import { createOrderPlacement } from './flows/place-order.js';
+import { createOrderRefund } from './flows/refund-order.js';
+import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
@@ -23,11 +31,7 @@ import {
 import { createCheckoutService } from './modules/checkout/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
 import { createCustomersAdminService } from './modules/customers/index.js';
-import {
-  createAccountErasure,
-  createDataExport,
-  createMarketingConsent,
-} from './modules/data-rights/index.js';
+import { createDataExport, createMarketingConsent } from './modules/data-rights/index.js';
 import { createEmailOutbox, queueEmail } from './modules/email-outbox/index.js';
 import {
   createEnquiriesAdminService,
@@ -39,8 +43,8 @@ import { createMediaService } from './modules/media/index.js';
 import {
   createCashOnDelivery,
   createGstReport,
+  createOrderChanges,
   createOrderLifecycle,
-  createOrderPlacement,
   createOrdersAdminService,
   createOrdersService,
   createRefunds,
@@ -91,16 +95,6 @@ export async function createServices(deps: {
     reads,
   });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
-  const placement = createOrderPlacement({
-    db,
-    provider,
-    catalog,
-    publicUrl: config.publicUrl,
-    delivery: config.delivery,
-    seller: config.seller,
-    log,
-    metrics,
-  });
   const checkout = createCheckoutService({
     db,
     provider,
@@ -109,9 +103,22 @@ export async function createServices(deps: {
     sellerState: config.seller.state,
     cashOnDelivery: config.cashOnDelivery,
   });
-  // The merchant console (issue 13): one service per module, each from the same dependencies.
+  // Placing an order from a paid checkout: a flow across checkout, catalog, cart, coupons, orders
+  // and payments (server/flows/place-order.ts).
+  const placement = createOrderPlacement({
+    db,
+    provider,
+    catalog,
+    checkout,
+    publicUrl: config.publicUrl,
+    delivery: config.delivery,
+    seller: config.seller,
+    log,
+    metrics,
+  });
+  // The merchant console: one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
-  // Issue 14: refunds exactly once, and the order lifecycle built on them.
+  // Refunds exactly once, and the order lifecycle built on them.
   const refunds = createRefunds({
     db,
     provider,
@@ -137,21 +144,49 @@ export async function createServices(deps: {
       );
     },
   });
-  const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
+  // After payment: the order's own changes, and the flows that cross modules (cancel, refund,
+  // return, the original clients' status change), made of the same parts.
+  const orderChanges = createOrderChanges({ ...consoleDeps, refunds });
+  const lifecycle = createOrderLifecycle({ ...consoleDeps, changes: orderChanges });
+  const cancellation = createOrderCancellation({ changes: orderChanges, refunds, lifecycle });
+  const orderLifecycle = {
+    ...lifecycle,
+    ...cancellation,
+    ...createOrderRefund({ changes: orderChanges, refunds }),
+    ...createOrderReturns({
+      changes: orderChanges,
+      refunds,
+      lifecycle,
+      returnWindowDays: config.returnWindowDays,
+    }),
+    ...createOrderStatusChange({ db, changes: orderChanges, lifecycle, cancellation }),
+  };
   const codeSender = emailCodeSender();
-  // Issue 15: cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
+  // Cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
   // implement the same OneTimeCodeSender).
-  const cashOnDelivery = createCashOnDelivery({
+  const cashOnDelivery = {
+    ...createCashOnDelivery({
+      db,
+      lifecycle,
+      sender: codeSender,
+      confirmMinutes: config.cashOnDelivery.confirmMinutes,
+      publicUrl: config.publicUrl,
+    }),
+    ...createCodLapse({ db, cancellation }),
+  };
+  const codPlacement = createCashOnDeliveryPlacement({
     db,
     checkout,
-    placement,
+    cashOnDelivery,
     lifecycle: orderLifecycle,
-    sender: codeSender,
-    confirmMinutes: config.cashOnDelivery.confirmMinutes,
+    placement,
+    catalog,
     maxOutstandingPaise: config.cashOnDelivery.maxOrderPaise,
-    publicUrl: config.publicUrl,
+    seller: config.seller,
+    log,
+    metrics,
   });
-  const orders = createOrdersService({ db, provider, catalog, checkout, placement });
+  const orders = createOrdersService({ db, catalog });
   const cart = createCartService({ db, catalog });
   const wishlist = createWishlistService({ db, catalog });
   // Shoppers' and staff's sign-ins are throttled per (account, address) alike.
@@ -198,6 +233,7 @@ export async function createServices(deps: {
     testGateway,
     checkout,
     placement,
+    codPlacement,
     orders,
     settlement: createPaymentSettlement({ db, provider, placement, log, refunds, metrics }),
     refunds,

@@ -5,15 +5,20 @@ import type { ShopMetrics } from '../lib/metrics.js';
 import { releaseHolds, sweepExpiredHolds } from '../modules/catalog/index.js';
 import {
   findCheckoutByProviderOrder,
-  markPaymentCaptured,
   setCheckoutStatus,
   staleCheckouts,
   uncapturedPaymentsOfOrders,
-  upsertPayment,
 } from '../modules/checkout/index.js';
 import { releaseCouponHold, sweepExpiredCouponHolds } from '../modules/coupons/index.js';
-import { markOrderPaid, type OrderPlacement } from '../modules/orders/index.js';
-import type { PaymentProvider, ProviderPayment, ProviderRefund } from '../modules/payments/index.js';
+import { markOrderPaid } from '../modules/orders/index.js';
+import {
+  markPaymentCaptured,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  upsertPayment,
+} from '../modules/payments/index.js';
+import type { OrderPlacement } from './place-order.js';
 
 const PAID_STATES = new Set(['authorized', 'captured']);
 const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);

@@ -59,11 +59,12 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(wishlistRoutes, { wishlist: services.wishlist });
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });
-  await app.register(checkoutRoutes, { checkout: services.checkout });
+  await app.register(checkoutRoutes, { checkout: services.checkout, codPlacement: services.codPlacement });
   await app.register(ordersRoutes, {
     orders: services.orders,
     lifecycle: services.orderLifecycle,
     cashOnDelivery: services.cashOnDelivery,
+    placement: services.placement,
   });
   // The merchant console (issue 13): staff sign-in, the audit trail, and each module's staff routes.
   await app.register(staffRoutes, { staff: services.staff, loginLimit });

@@ -26,7 +26,12 @@ import {
   releaseCouponHoldsOfUser,
   reserveCouponUse,
 } from '../coupons/index.js';
-import { type PaymentProvider, PaymentProviderError, type ProviderPayment } from '../payments/index.js';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+  upsertPayment,
+} from '../payments/index.js';
 import { checkDeliveryPincode } from '../pincodes/index.js';
 import type { CheckoutRow } from './checkout.repository.js';
 import * as repository from './checkout.repository.js';
@@ -418,7 +423,7 @@ export function createCheckoutService(deps: {
         payment.amount === checkout.amountPaise &&
         PAID_STATES.has(payment.status);
       if (!matches) throw badRequest(NOT_VERIFIED);
-      await repository.upsertPayment(db, {
+      await upsertPayment(db, {
         checkoutId: checkout.id,
         provider: provider.name,
         providerPaymentId: input.razorpayPaymentId,

@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.js';
 import type { OrderLineQuantity } from '../../db/schema.js';
-import { findPayment, markPaymentCaptured, paymentsOfCheckout } from '../checkout/index.js';
-import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../payments/index.js';
+import {
+  findPayment,
+  markPaymentCaptured,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderRefund,
+  paymentsOfCheckout,
+} from '../payments/index.js';
 import { issueCreditNote } from './credit-notes.js';
 import { derivedStatus, paymentStatusAfterRefunds } from './order-lifecycle.js';
 import * as repository from './order-lifecycle.repository.js';

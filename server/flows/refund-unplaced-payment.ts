@@ -1,29 +1,49 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPaise } from '../../../shared/money.js';
-import type { Database, Transaction } from '../../db/client.js';
-import type { ShopMetrics } from '../../lib/metrics.js';
-import { customerContact } from '../accounts/index.js';
-import { releaseHolds } from '../catalog/index.js';
+import { formatPaise } from '../../shared/money.js';
+import type { Database, Transaction } from '../db/client.js';
+import type { ShopMetrics } from '../lib/metrics.js';
+import { customerContact } from '../modules/accounts/index.js';
+import { releaseHolds } from '../modules/catalog/index.js';
 import {
   type CheckoutRow,
   type DeliveryRules,
-  findPayment,
-  markPaymentRefundMade,
   openCheckoutsOfRound,
-  type PaymentRow,
-  paymentsWithRefundDue,
-  recordPaymentRefundDue,
   roundOf,
   setCheckoutStatus,
+} from '../modules/checkout/index.js';
+import { releaseCouponHold } from '../modules/coupons/index.js';
+import { queueEmail } from '../modules/email-outbox/index.js';
+import { paymentRefundEmail } from '../modules/orders/index.js';
+import {
+  findPayment,
+  markPaymentRefundMade,
+  type PaymentProvider,
+  type PaymentRow,
+  type ProviderPayment,
+  paymentsWithRefundDue,
+  recordPaymentRefundDue,
   upsertPayment,
-} from '../checkout/index.js';
-import { releaseCouponHold } from '../coupons/index.js';
-import { queueEmail } from '../email-outbox/index.js';
-import type { PaymentProvider, ProviderPayment } from '../payments/index.js';
-import { paymentRefundEmail } from './orders.emails.js';
+} from '../modules/payments/index.js';
 
 /** Why a payment is given back without an order (payments.refund_reason). */
 export type RefundReason = 'already-ordered' | 'checkout-closed' | 'coupon-used-up' | 'coupon-used-up-excess';
+
+/**
+ * The checkout priced as if its coupon had not been applied: the items at their price, delivery
+ * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
+ */
+function withoutCoupon(locked: CheckoutRow, rules: DeliveryRules): CheckoutRow {
+  const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+  const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
+  return {
+    ...locked,
+    couponCode: null,
+    couponDiscountPaise: 0,
+    deliveryPaise,
+    amountPaise: itemsPaise + deliveryPaise,
+    lines: locked.lines.map((line) => ({ ...line, discountPaise: 0 })),
+  };
+}
 
 /**
  * Payments that bought no order, or paid more than their order (decision 034): the cart was
@@ -44,24 +64,6 @@ export function createUnplacedPayments(deps: {
   now: () => Date;
 }) {
   const { db, provider, log, now } = deps;
-
-  /**
-   * The checkout priced as if its coupon had not been applied: the items at their price, delivery
-   * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
-   */
-  function withoutCoupon(locked: CheckoutRow): CheckoutRow {
-    const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    const rules = deps.delivery;
-    const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
-    return {
-      ...locked,
-      couponCode: null,
-      couponDiscountPaise: 0,
-      deliveryPaise,
-      amountPaise: itemsPaise + deliveryPaise,
-      lines: locked.lines.map((line) => ({ ...line, discountPaise: 0 })),
-    };
-  }
 
   /**
    * Records in the caller's transaction that `amountPaise` of this payment goes back and why, and
@@ -181,7 +183,7 @@ export function createUnplacedPayments(deps: {
       : 'This payment arrived after its checkout had been closed, so no order was made from it.';
 
   return {
-    withoutCoupon,
+    withoutCoupon: (locked: CheckoutRow) => withoutCoupon(locked, deps.delivery),
     oweRefund,
     refundInstead,
     makeOwedRefund,
