@@ -10,9 +10,8 @@ import type { OrderCancellation } from './cancel-order.js';
 export function createCodLapse(deps: {
   db: Database;
   cancellation: Pick<OrderCancellation, 'lapse'>;
-  now?: () => Date;
 }) {
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
   return {
     async lapseUnconfirmed(limit = 100): Promise<number> {
       const due = await lapsedOrderIds(deps.db, now(), limit);
