@@ -34,7 +34,6 @@ export const ALLOWED_FILES: readonly string[] = [
   'server/modules/catalog/catalog.repository.ts',
   'server/modules/catalog/shelf-index.ts',
   'server/modules/catalog/text-index.ts',
-  'server/modules/orders/order-lifecycle.service.ts',
 ];
 
 /**
@@ -49,17 +48,11 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/catalog/catalog.service.ts createCatalogService',
   'server/modules/catalog/shelf-index.ts createShelfIndex',
   'server/modules/checkout/checkout.service.ts createCheckoutService',
-  'server/modules/data-rights/account-erasure.service.ts createAccountErasure',
   'server/modules/email-outbox/email-outbox.service.ts createEmailOutbox',
   'server/modules/media/media.service.ts createMediaService',
-  'server/modules/orders/cash-on-delivery.service.ts createCashOnDelivery',
-  'server/modules/orders/order-lifecycle.service.ts createOrderLifecycle',
-  'server/modules/orders/order-placement.ts createOrderPlacement',
   'server/modules/orders/orders-admin.service.ts createOrdersAdminService',
   'server/modules/orders/refunds.service.ts createRefunds',
-  'server/modules/orders/unplaced-payments.ts createUnplacedPayments',
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
-  'server/services.ts createServices',
   'web/admin/features/coupons/coupon-form.tsx CouponForm',
   'web/admin/features/orders/order-actions.tsx OrderActions',
   'web/admin/features/orders/order-returns.tsx OrderReturns',

@@ -2,9 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseUnavailableError, openDatabase } from './db/client.js';
-import { createBucketStorage } from './modules/media/bucket-storage.js';
-import { MediaStoreError } from './modules/media/media-storage.js';
-import { ensureFirstOwner } from './modules/staff/first-owner.js';
+import { createBucketStorage, MediaStoreError } from './modules/media/index.js';
+import { ensureFirstOwner } from './modules/staff/index.js';
 
 export type StartOptions = {
   /** Seed the demo catalogue when the database has no products yet (the quick start). */

@@ -1,52 +1,151 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, ReadHandle } from './db/client.js';
+import { createOrderCancellation } from './flows/cancel-order.js';
+import { createOrderStatusChange } from './flows/change-order-status.js';
+import { createAccountErasure } from './flows/erase-account.js';
+import { createCodLapse } from './flows/lapse-cod-order.js';
+import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
+import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
+import { createOrderRefund } from './flows/refund-order.js';
+import { createOrderReturns } from './flows/return-order.js';
+import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
-import { createAccountsService } from './modules/accounts/accounts.service.js';
-import { createContactVerification } from './modules/accounts/contact-verification.service.js';
-import { customerContact } from './modules/accounts/customers.js';
-import { createCustomersAdminService } from './modules/accounts/customers-admin.service.js';
-import { createSignInThrottle } from './modules/accounts/sign-in-throttle.js';
-import { createAuditService } from './modules/audit/audit.service.js';
-import { createBlogService } from './modules/blog/blog.service.js';
-import { createBlogAdminService } from './modules/blog/blog-admin.service.js';
-import { createCartService } from './modules/cart/cart.service.js';
-import { createCatalogService } from './modules/catalog/catalog.service.js';
-import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.js';
-import { createTaxonomyService } from './modules/catalog/taxonomy.service.js';
-import { createCheckoutService } from './modules/checkout/checkout.service.js';
-import { createCouponsService } from './modules/coupons/coupons.service.js';
-import { createAccountErasure } from './modules/data-rights/account-erasure.service.js';
-import { createDataExport } from './modules/data-rights/data-export.service.js';
-import { createMarketingConsent } from './modules/data-rights/marketing-consent.service.js';
-import { queueEmail } from './modules/email-outbox/email-outbox.js';
-import { createEmailOutbox } from './modules/email-outbox/email-outbox.service.js';
-import { createEnquiriesService } from './modules/enquiries/enquiries.service.js';
-import { createEnquiriesAdminService } from './modules/enquiries/enquiries-admin.service.js';
-import { createGrievancesService } from './modules/enquiries/grievances.service.js';
-import { createOfferEmails } from './modules/marketing/offer-emails.service.js';
-import { createMediaService } from './modules/media/media.service.js';
-import { createCashOnDelivery } from './modules/orders/cash-on-delivery.service.js';
-import { createGstReport } from './modules/orders/gst-report.service.js';
-import { refundIssuedEmail } from './modules/orders/lifecycle.emails.js';
-import { emailCodeSender } from './modules/orders/one-time-codes.js';
-import { createOrderLifecycle } from './modules/orders/order-lifecycle.service.js';
-import { createOrderPlacement } from './modules/orders/order-placement.js';
-import { createOrdersService } from './modules/orders/orders.service.js';
-import { createOrdersAdminService } from './modules/orders/orders-admin.service.js';
-import { createRefunds } from './modules/orders/refunds.service.js';
-import { createSalesDashboardService } from './modules/orders/sales-dashboard.service.js';
-import { createTaxDocuments } from './modules/orders/tax-documents.service.js';
-import { createPaymentSettlement } from './modules/payments/payment-settlement.js';
-import { selectPaymentProvider } from './modules/payments/select-provider.js';
-import { createPincodesService } from './modules/pincodes/pincodes.service.js';
-import { createReviewsService } from './modules/reviews/reviews.service.js';
-import { createSitemapService } from './modules/seo/sitemap.service.js';
-import { createStaffService } from './modules/staff/staff.service.js';
-import { createWishlistService } from './modules/wishlist/wishlist.service.js';
+import {
+  createAccountsService,
+  createContactVerification,
+  createSignInThrottle,
+  customerContact,
+  emailCodeSender,
+  type OneTimeCodeSender,
+} from './modules/accounts/index.js';
+import { createAuditService } from './modules/audit/index.js';
+import { createBlogAdminService, createBlogService } from './modules/blog/index.js';
+import { createCartService } from './modules/cart/index.js';
+import {
+  createCatalogAdminService,
+  createCatalogService,
+  createTaxonomyService,
+} from './modules/catalog/index.js';
+import { type CheckoutService, createCheckoutService } from './modules/checkout/index.js';
+import { createCouponsService } from './modules/coupons/index.js';
+import { createCustomersAdminService } from './modules/customers/index.js';
+import { createDataExport, createMarketingConsent } from './modules/data-rights/index.js';
+import { createEmailOutbox, queueEmail } from './modules/email-outbox/index.js';
+import {
+  createEnquiriesAdminService,
+  createEnquiriesService,
+  createGrievancesService,
+} from './modules/enquiries/index.js';
+import { createOfferEmails } from './modules/marketing/index.js';
+import { createMediaService } from './modules/media/index.js';
+import {
+  createCashOnDelivery,
+  createGstReport,
+  createOrderChanges,
+  createOrderLifecycle,
+  createOrdersAdminService,
+  createOrdersService,
+  createRefunds,
+  createSalesDashboardService,
+  createTaxDocuments,
+  productsWithOrders,
+  refundIssuedEmail,
+} from './modules/orders/index.js';
+import { selectPaymentProvider } from './modules/payments/index.js';
+import { createPincodesService } from './modules/pincodes/index.js';
+import { createReviewsService } from './modules/reviews/index.js';
+import { createSitemapService } from './modules/seo/index.js';
+import { createStaffService } from './modules/staff/index.js';
+import { createWishlistService } from './modules/wishlist/index.js';
 import type { ServiceDeps } from './service-deps.js';
+
+/**
+ * After payment: refunds exactly once, the order's own changes, the flows that cross modules
+ * (cancel, refund, return, the original clients' status change, cash on delivery placed, lapsed),
+ * made of the same parts.
+ */
+function createAfterPayment(deps: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  metrics?: ShopMetrics | undefined;
+  consoleDeps: ServiceDeps;
+  checkout: CheckoutService;
+  placement: OrderPlacement;
+  codeSender: OneTimeCodeSender;
+}) {
+  const { config, db, log, metrics, consoleDeps, checkout, placement, codeSender } = deps;
+  const { catalog, provider } = consoleDeps;
+  // Refunds exactly once, and the order lifecycle built on them.
+  const refunds = createRefunds({
+    db,
+    provider,
+    log,
+    onSettled: (refund) => metrics?.refunds.inc({ status: refund.status, method: refund.method }),
+    // The customer's e-mail, in the transaction that settles the refund.
+    inSettlement: async (tx, refund, order) => {
+      if (refund.status !== 'processed') return;
+      const contact = await customerContact(tx, order.userId);
+      if (!contact) return;
+      await queueEmail(
+        tx,
+        refundIssuedEmail({
+          to: contact.email,
+          firstname: contact.firstname,
+          orderNumber: order.orderNumber,
+          amountPaise: refund.amountPaise,
+          reference: refund.providerRefundId ?? refund.payoutReference,
+          orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
+          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
+        }),
+        'refund issued',
+      );
+    },
+  });
+  const orderChanges = createOrderChanges({ ...consoleDeps, refunds });
+  const lifecycle = createOrderLifecycle({ ...consoleDeps, changes: orderChanges });
+  const cancellation = createOrderCancellation({ changes: orderChanges, refunds, lifecycle });
+  const orderLifecycle = {
+    ...lifecycle,
+    ...cancellation,
+    ...createOrderRefund({ changes: orderChanges, refunds }),
+    ...createOrderReturns({
+      changes: orderChanges,
+      refunds,
+      lifecycle,
+      returnWindowDays: config.returnWindowDays,
+    }),
+    ...createOrderStatusChange({ db, changes: orderChanges, lifecycle, cancellation }),
+  };
+  // Cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
+  // implement the same OneTimeCodeSender).
+  const cashOnDelivery = {
+    ...createCashOnDelivery({
+      db,
+      lifecycle,
+      sender: codeSender,
+      confirmMinutes: config.cashOnDelivery.confirmMinutes,
+      publicUrl: config.publicUrl,
+    }),
+    ...createCodLapse({ db, cancellation }),
+  };
+  const codPlacement = createCashOnDeliveryPlacement({
+    db,
+    checkout,
+    cashOnDelivery,
+    lifecycle: orderLifecycle,
+    placement,
+    catalog,
+    maxOutstandingPaise: config.cashOnDelivery.maxOrderPaise,
+    seller: config.seller,
+    log,
+    metrics,
+  });
+  return { refunds, orderLifecycle, cashOnDelivery, codPlacement };
+}
 
 /**
  * The composition root: every service, built once from config and the database. Routes receive
@@ -82,16 +181,6 @@ export async function createServices(deps: {
     reads,
   });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
-  const placement = createOrderPlacement({
-    db,
-    provider,
-    catalog,
-    publicUrl: config.publicUrl,
-    delivery: config.delivery,
-    seller: config.seller,
-    log,
-    metrics,
-  });
   const checkout = createCheckoutService({
     db,
     provider,
@@ -100,49 +189,30 @@ export async function createServices(deps: {
     sellerState: config.seller.state,
     cashOnDelivery: config.cashOnDelivery,
   });
-  // The merchant console: one service per module, each from the same dependencies.
-  const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
-  // Refunds exactly once, and the order lifecycle built on them.
-  const refunds = createRefunds({
+  // Placing an order from a paid checkout: a flow across checkout, catalog, cart, coupons, orders
+  // and payments (server/flows/place-order.ts).
+  const placement = createOrderPlacement({
     db,
     provider,
+    catalog,
+    checkout,
+    publicUrl: config.publicUrl,
+    delivery: config.delivery,
+    seller: config.seller,
     log,
-    onSettled: (refund) => metrics?.refunds.inc({ status: refund.status, method: refund.method }),
-    // The customer's e-mail, in the transaction that settles the refund.
-    inSettlement: async (tx, refund, order) => {
-      if (refund.status !== 'processed') return;
-      const contact = await customerContact(tx, order.userId);
-      if (!contact) return;
-      await queueEmail(
-        tx,
-        refundIssuedEmail({
-          to: contact.email,
-          firstname: contact.firstname,
-          orderNumber: order.orderNumber,
-          amountPaise: refund.amountPaise,
-          reference: refund.providerRefundId ?? refund.payoutReference,
-          orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
-          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
-        }),
-        'refund issued',
-      );
-    },
+    metrics,
   });
-  const orderLifecycle = createOrderLifecycle({ ...consoleDeps, refunds });
+  // The merchant console: one service per module, each from the same dependencies.
+  const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
   const codeSender = emailCodeSender();
-  // Cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
-  // implement the same OneTimeCodeSender).
-  const cashOnDelivery = createCashOnDelivery({
-    db,
+  const { refunds, orderLifecycle, cashOnDelivery, codPlacement } = createAfterPayment({
+    ...deps,
+    consoleDeps,
     checkout,
     placement,
-    lifecycle: orderLifecycle,
-    sender: codeSender,
-    confirmMinutes: config.cashOnDelivery.confirmMinutes,
-    maxOutstandingPaise: config.cashOnDelivery.maxOrderPaise,
-    publicUrl: config.publicUrl,
+    codeSender,
   });
-  const orders = createOrdersService({ db, provider, catalog, checkout, placement });
+  const orders = createOrdersService({ db, catalog });
   const cart = createCartService({ db, catalog });
   const wishlist = createWishlistService({ db, catalog });
   // Shoppers' and staff's sign-ins are throttled per (account, address) alike.
@@ -168,13 +238,13 @@ export async function createServices(deps: {
     catalog,
     blog: createBlogService(reads.db, { imageUrls }),
     enquiries: createEnquiriesService(db),
-    // Complaints and data-rights requests, into the same inbox with ticket numbers.
+    // Issue 17: complaints and data-rights requests, into the same inbox with ticket numbers.
     grievances: createGrievancesService({ db, publicUrl: config.publicUrl }),
     wishlist,
     cart,
-    // The customer's right of access.
+    // Issue 17: the customer's right of access.
     dataExport: createDataExport({ db, orders, cart, wishlist }),
-    // The right to erasure (on request, and of accounts unused for the configured period),
+    // Issue 17: the right to erasure (on request, and of accounts unused for the configured period),
     // and the marketing consent with its one-click withdrawal.
     accountErasure: createAccountErasure({
       db,
@@ -189,6 +259,7 @@ export async function createServices(deps: {
     testGateway,
     checkout,
     placement,
+    codPlacement,
     orders,
     settlement: createPaymentSettlement({ db, provider, placement, log, refunds, metrics }),
     refunds,
@@ -197,7 +268,7 @@ export async function createServices(deps: {
     sitemap: createSitemapService(reads.db, config.publicUrl),
     staff: createStaffService({ db, publicUrl: config.publicUrl, signInThrottle }),
     audit: createAuditService(db),
-    catalogAdmin: createCatalogAdminService(consoleDeps),
+    catalogAdmin: createCatalogAdminService({ ...consoleDeps, productsWithOrders }),
     media: createMediaService(consoleDeps),
     taxonomy: createTaxonomyService(consoleDeps),
     blogAdmin: createBlogAdminService(consoleDeps),
@@ -206,10 +277,10 @@ export async function createServices(deps: {
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
     ordersAdmin: createOrdersAdminService({ ...consoleDeps, lifecycle: orderLifecycle }),
     salesDashboard: createSalesDashboardService(consoleDeps),
-    // Tax invoices and credit notes as PDFs, and the monthly GST summary.
+    // Issue 15: tax invoices and credit notes as PDFs, and the monthly GST summary.
     taxDocuments: createTaxDocuments({ db, seller: config.seller }),
     gstReport: createGstReport({ db, seller: config.seller }),
-    // Where the shop delivers.
+    // Issue 15: where the shop delivers.
     pincodes: createPincodesService({ db }),
   };
 }

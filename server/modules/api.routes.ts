@@ -3,37 +3,25 @@ import { applyZodSchemas } from '../lib/endpoints.js';
 import { limiter } from '../lib/rate-limit.js';
 import { apiReferenceRoutes } from '../plugins/api-reference.js';
 import { allowCrossOrigin } from '../plugins/cors.js';
-import { accountsRoutes } from './accounts/accounts.routes.js';
-import { registerAuth } from './accounts/auth.js';
-import { customersAdminRoutes } from './accounts/customers-admin.routes.js';
+import { accountsRoutes, registerAuth } from './accounts/index.js';
 import type { ApiOptions } from './api-options.js';
-import { auditRoutes } from './audit/audit.routes.js';
-import { blogRoutes } from './blog/blog.routes.js';
-import { blogAdminRoutes } from './blog/blog-admin.routes.js';
-import { cartRoutes } from './cart/cart.routes.js';
-import { catalogRoutes } from './catalog/catalog.routes.js';
-import { catalogAdminRoutes } from './catalog/catalog-admin.routes.js';
-import { taxonomyRoutes } from './catalog/taxonomy.routes.js';
-import { checkoutRoutes } from './checkout/checkout.routes.js';
-import { couponsRoutes } from './coupons/coupons.routes.js';
-import { dataRightsRoutes } from './data-rights/data-rights.routes.js';
-import { dataRightsAdminRoutes } from './data-rights/data-rights-admin.routes.js';
-import { enquiriesRoutes } from './enquiries/enquiries.routes.js';
-import { enquiriesAdminRoutes } from './enquiries/enquiries-admin.routes.js';
-import { grievancesRoutes } from './enquiries/grievances.routes.js';
-import { offerEmailsRoutes } from './marketing/offer-emails.routes.js';
-import { mediaRoutes } from './media/media.routes.js';
-import { orderActionsRoutes } from './orders/order-actions.routes.js';
-import { ordersRoutes } from './orders/orders.routes.js';
-import { ordersAdminRoutes } from './orders/orders-admin.routes.js';
-import { taxDocumentsRoutes } from './orders/tax-documents.routes.js';
-import { paymentWebhookRoutes } from './payments/payments.routes.js';
-import { testGatewayRoutes } from './payments/test-gateway/test-gateway.routes.js';
-import { pincodesRoutes } from './pincodes/pincodes.routes.js';
-import { reviewsRoutes } from './reviews/reviews.routes.js';
-import { staffRoutes } from './staff/staff.routes.js';
-import { registerStaffAuth } from './staff/staff-auth.js';
-import { wishlistRoutes } from './wishlist/wishlist.routes.js';
+import { auditRoutes } from './audit/index.js';
+import { blogAdminRoutes, blogRoutes } from './blog/index.js';
+import { cartRoutes } from './cart/index.js';
+import { catalogAdminRoutes, catalogRoutes, taxonomyRoutes } from './catalog/index.js';
+import { checkoutRoutes } from './checkout/index.js';
+import { couponsRoutes } from './coupons/index.js';
+import { customersAdminRoutes } from './customers/index.js';
+import { dataRightsAdminRoutes, dataRightsRoutes } from './data-rights/index.js';
+import { enquiriesAdminRoutes, enquiriesRoutes, grievancesRoutes } from './enquiries/index.js';
+import { offerEmailsRoutes } from './marketing/index.js';
+import { mediaRoutes } from './media/index.js';
+import { orderActionsRoutes, ordersAdminRoutes, ordersRoutes, taxDocumentsRoutes } from './orders/index.js';
+import { paymentWebhookRoutes, testGatewayRoutes } from './payments/index.js';
+import { pincodesRoutes } from './pincodes/index.js';
+import { reviewsRoutes } from './reviews/index.js';
+import { registerStaffAuth, staffRoutes } from './staff/index.js';
+import { wishlistRoutes } from './wishlist/index.js';
 
 export type { ApiOptions };
 
@@ -71,11 +59,12 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(wishlistRoutes, { wishlist: services.wishlist });
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });
-  await app.register(checkoutRoutes, { checkout: services.checkout });
+  await app.register(checkoutRoutes, { checkout: services.checkout, codPlacement: services.codPlacement });
   await app.register(ordersRoutes, {
     orders: services.orders,
     lifecycle: services.orderLifecycle,
     cashOnDelivery: services.cashOnDelivery,
+    placement: services.placement,
   });
   // The merchant console: staff sign-in, the audit trail, and each module's staff routes.
   await app.register(staffRoutes, { staff: services.staff, loginLimit });

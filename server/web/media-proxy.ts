@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type BucketMediaStorage, checkedKey, MediaStoreError } from '../modules/media/media-storage.js';
+import { type BucketMediaStorage, checkedKey, MediaStoreError } from '../modules/media/index.js';
 
 /**
  * `/media/*` answered from the bucket when pictures are in object storage (MEDIA_STORAGE=s3):

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { urlOf } from '../../shared/api/endpoint.js';
 import type { ApiClient, RenderContext, RenderResult } from '../../web/entry-server.js';
 import type { Config } from '../config.js';
-import type { BucketMediaStorage, MediaStorage } from '../modules/media/media-storage.js';
+import type { BucketMediaStorage, MediaStorage } from '../modules/media/index.js';
 import {
   allowInlineHashes,
   appScripts,

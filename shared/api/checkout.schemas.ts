@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { shippingAddressSchema } from '../schemas/address.js';
-import { myOrderDetail, orderAnswer, paymentInfoAnswer } from './orders.schemas.js';
+import { myOrderDetail, paymentInfoAnswer } from './orders.schemas.js';
 import { checkoutQuoteAnswer, priceBreakupAnswer } from './price-breakup.schemas.js';
 
 /*
@@ -112,33 +112,3 @@ export const verifyPayment = {
   response: paymentInfoAnswer,
 };
 export type PaymentVerificationInput = z.output<typeof verifyPayment.body>;
-
-const trimmedId = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
-
-export const createOrder = {
-  body: z.object({
-    // Read leniently after the payment is checked (shared/schemas/lenient-address.ts): a paid order
-    // never fails on what was typed, so nothing here may refuse it.
-    shippingInfo: z.optional(z.unknown()),
-    paymentInfo: z.object(
-      { razorpayOrderId: trimmedId, razorpayPaymentId: trimmedId },
-      { error: 'Please complete the payment first.' },
-    ),
-    // What the client believes it bought; checked against the server's record, prices ignored.
-    orderItems: z.optional(
-      z
-        .array(
-          z.object({
-            product: z.string().check(z.trim(), z.maxLength(100)),
-            color: z.string().check(z.trim(), z.maxLength(100)),
-            quantity: z.coerce.number().check(z.int()),
-          }),
-        )
-        .check(z.maxLength(100)),
-    ),
-    totalPrice: z.optional(z.unknown()),
-    totalPriceAfterDiscount: z.optional(z.unknown()),
-  }),
-  response: z.object({ success: z.boolean(), order: orderAnswer }),
-};
-export type CreateOrderInput = z.output<typeof createOrder.body>;

@@ -42,17 +42,6 @@ export const verifyPayment = endpoint<typeof schemas.verifyPayment>({
   errors: [400, 404, 429, 503],
 });
 
-export const createOrder = endpoint<typeof schemas.createOrder>({
-  method: 'POST',
-  path: '/api/user/cart/create-order',
-  access: 'customer',
-  tag: 'Orders',
-  summary: 'Place the order for a verified payment',
-  description:
-    'Built from what was paid for (client prices ignored); repeating it returns the same order. 409 when an item sold out meanwhile.',
-  errors: [400, 404, 409, 429],
-});
-
 export const placeCashOnDeliveryOrder = endpoint<typeof schemas.placeCashOnDeliveryOrder>({
   method: 'POST',
   path: '/api/user/order/cod',

@@ -346,3 +346,33 @@ export const returnMyOrder = {
   body: z.object({ lines: lineQuantities, reason: reasonText('a reason for the return') }),
   response: myOrderDetail,
 };
+
+const trimmedId = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+
+export const createOrder = {
+  body: z.object({
+    // Read leniently after the payment is checked (shared/schemas/lenient-address.ts): a paid order
+    // never fails on what was typed, so nothing here may refuse it.
+    shippingInfo: z.optional(z.unknown()),
+    paymentInfo: z.object(
+      { razorpayOrderId: trimmedId, razorpayPaymentId: trimmedId },
+      { error: 'Please complete the payment first.' },
+    ),
+    // What the client believes it bought; checked against the server's record, prices ignored.
+    orderItems: z.optional(
+      z
+        .array(
+          z.object({
+            product: z.string().check(z.trim(), z.maxLength(100)),
+            color: z.string().check(z.trim(), z.maxLength(100)),
+            quantity: z.coerce.number().check(z.int()),
+          }),
+        )
+        .check(z.maxLength(100)),
+    ),
+    totalPrice: z.optional(z.unknown()),
+    totalPriceAfterDiscount: z.optional(z.unknown()),
+  }),
+  response: z.object({ success: z.boolean(), order: orderAnswer }),
+};
+export type CreateOrderInput = z.output<typeof createOrder.body>;

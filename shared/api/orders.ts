@@ -86,3 +86,14 @@ export const resendCashOnDeliveryCode = endpoint<typeof schemas.resendCashOnDeli
     'to try again); 409 for an order that is confirmed, lapsed, cancelled or not cash on delivery.',
   errors: [404, 409, 429],
 });
+
+export const createOrder = endpoint<typeof schemas.createOrder>({
+  method: 'POST',
+  path: '/api/user/cart/create-order',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Place the order for a verified payment',
+  description:
+    'Built from what was paid for (client prices ignored); repeating it returns the same order. 409 when an item sold out meanwhile.',
+  errors: [400, 404, 409, 429],
+});

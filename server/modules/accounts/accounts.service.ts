@@ -10,9 +10,8 @@ import {
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
-import type { EmailOutbox } from '../email-outbox/email-outbox.service.js';
+import { recordAudit } from '../audit/index.js';
+import { type EmailOutbox, queueEmail } from '../email-outbox/index.js';
 import { emailChangedEmail, passwordResetEmail, signInAttemptsEmail } from './accounts.emails.js';
 import { presentUser } from './accounts.presenter.js';
 import * as repository from './accounts.repository.js';

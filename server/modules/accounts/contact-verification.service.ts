@@ -4,10 +4,10 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { layoutEmail, SHOP_NAME } from '../../lib/mailer.js';
 import { hashToken, newToken, safeEqual } from '../../lib/secrets.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
-import { newCode, type OneTimeCodeSender } from '../orders/one-time-codes.js';
+import { queueEmail } from '../email-outbox/index.js';
 import * as repository from './accounts.repository.js';
 import * as verifications from './contact-verification.repository.js';
+import { newCode, type OneTimeCodeSender } from './one-time-codes.js';
 
 export const EMAIL_LINK_HOURS = 48;
 export const MOBILE_CODE_MINUTES = 10;

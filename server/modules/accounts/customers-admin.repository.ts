@@ -67,7 +67,7 @@ export async function oldestCustomers(db: Executor, limit: number): Promise<User
   return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(limit);
 }
 
-export async function setBlocked(db: Executor, id: string, isBlocked: boolean): Promise<UserRow> {
+export async function setCustomerBlocked(db: Executor, id: string, isBlocked: boolean): Promise<UserRow> {
   const [row] = await db.update(users).set({ isBlocked }).where(eq(users.id, id)).returning();
   return row!;
 }

@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/blog-admin.js';
 import * as schemas from '../../../shared/api/blog-admin.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /**
  * Blog posts written from the console or the original admin client (shared/api/blog-admin.ts);

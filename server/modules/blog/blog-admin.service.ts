@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { presentBlog } from './blog.service.js';
 import * as repository from './blog-admin.repository.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/api/cart.js';
 import * as schemas from '../../../shared/api/cart.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
-import { currentUser } from '../accounts/auth.js';
+import { currentUser } from '../accounts/index.js';
 import type { CartService } from './cart.service.js';
 
 /**

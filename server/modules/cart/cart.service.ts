@@ -4,7 +4,7 @@ import { type AddToCart, CART_QUANTITY_MAX } from '../../../shared/schemas/cart.
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import * as repository from './cart.repository.js';
 
 const presentWrittenLine = (row: repository.CartLineRow): ApiWrittenCartLine => ({

@@ -6,14 +6,19 @@ import type { ImageRef } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { productsWithOrders } from '../orders/purchases.js';
 import * as repository from './product-writes.repository.js';
 
 /**
  * What the console's product functions share: the dependencies they run with, one product as the
  * edit form and the audit trail see it, and the commit step every write ends with.
  */
-export type CatalogAdminContext = Pick<ServiceDeps, 'db' | 'catalog' | 'imageUrls' | 'config'>;
+export type CatalogAdminContext = Pick<ServiceDeps, 'db' | 'catalog' | 'imageUrls' | 'config'> & {
+  /**
+   * Which of these products some order refers to (the orders module knows, and catalog does not
+   * import it): those are archived instead of deleted.
+   */
+  productsWithOrders: (db: Executor, productIds: string[]) => Promise<Set<string>>;
+};
 
 export const NOT_FOUND = 'This product does not exist. It may have been deleted.';
 
@@ -111,12 +116,17 @@ export function storedImages(ctx: CatalogAdminContext, images: ProductImageInput
 }
 
 /** One product with its colours and whether anyone ordered it; a 404 when there is none. */
-export async function loadDetail(executor: Executor, id: string, options: { lock?: boolean } = {}) {
+export async function loadDetail(
+  ctx: Pick<CatalogAdminContext, 'productsWithOrders'>,
+  executor: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   const row = await repository.findAdminProduct(executor, id, options);
   if (!row) throw notFound(NOT_FOUND);
   const colorRows = await repository.colorsOfProducts(executor, [id]);
-  const ordered = await productsWithOrders(executor, [id]);
+  const ordered = await ctx.productsWithOrders(executor, [id]);
   return { row, colorRows, hasOrders: ordered.has(id) };
 }
 

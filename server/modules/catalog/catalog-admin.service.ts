@@ -15,7 +15,7 @@ import type {
   StockAdjustmentInput,
 } from '../../../shared/api/catalog-admin.schemas.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import type { AuditActor } from '../audit/audit.js';
+import type { AuditActor } from '../audit/index.js';
 import type { CatalogAdminContext } from './catalog-admin-context.js';
 import { legacyCreate, legacyDelete, legacyUpdate } from './legacy-product-writes.js';
 import { exportProductsCsv, listProducts, productDetail } from './product-admin-reads.js';
@@ -36,8 +36,11 @@ import { adjustStock, stockMovements } from './stock-adjustments.js';
  *   product-csv-import.ts     importCsv
  *   legacy-product-writes.ts  legacyCreate, legacyUpdate, legacyDelete
  */
-export function createCatalogAdminService({ db, catalog, imageUrls, config }: ServiceDeps) {
-  const ctx: CatalogAdminContext = { db, catalog, imageUrls, config };
+export function createCatalogAdminService(
+  deps: ServiceDeps & Pick<CatalogAdminContext, 'productsWithOrders'>,
+) {
+  const { db, catalog, imageUrls, config, productsWithOrders } = deps;
+  const ctx: CatalogAdminContext = { db, catalog, imageUrls, config, productsWithOrders };
   return {
     list: (query: AdminProductListQuery): Promise<ApiAdminProductList> => listProducts(ctx, query),
 

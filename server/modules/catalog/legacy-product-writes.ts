@@ -2,7 +2,7 @@ import type { ApiProduct } from '../../../shared/api/catalog.schemas.js';
 import type { LegacyProductInput, LegacyProductUpdate } from '../../../shared/api/catalog-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { afterWrite, type CatalogAdminContext, loadDetail, NOT_FOUND } from './catalog-admin-context.js';
 import { buildLookups } from './product-csv.js';
 import { createProduct, removeInTransaction, updateProduct } from './product-edits.js';
@@ -77,7 +77,7 @@ export async function legacyUpdate(
   input: LegacyProductUpdate,
 ): Promise<ApiProduct> {
   const { brandId, categoryId } = await legacyReferences(ctx, input);
-  const current = await loadDetail(ctx.db, id);
+  const current = await loadDetail(ctx, ctx.db, id);
   const { row } = current;
   const price = input.price ?? paiseToRupees(row.pricePaise);
   const mrp = row.mrpPaise === null ? null : paiseToRupees(row.mrpPaise);
@@ -117,7 +117,7 @@ export async function legacyDelete(
   await afterWrite(
     ctx,
     ctx.db.transaction(async (tx) => {
-      const current = await loadDetail(tx, id, { lock: true });
+      const current = await loadDetail(ctx, tx, id, { lock: true });
       if (!current.hasOrders && current.row.held === 0) return removeInTransaction(tx, actor, current);
       if (current.row.archivedAt) {
         await recordAudit(tx, actor, {

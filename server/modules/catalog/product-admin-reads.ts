@@ -74,7 +74,7 @@ export function presentDetail(
 
 /** One product as the edit form shows it, read after a write has committed. */
 export async function productDetail(ctx: CatalogAdminContext, id: string): Promise<ApiAdminProduct> {
-  return presentDetail(ctx.imageUrls, await loadDetail(ctx.db, id));
+  return presentDetail(ctx.imageUrls, await loadDetail(ctx, ctx.db, id));
 }
 
 function filtersOf(query: AdminProductFilters): repository.AdminFilters {

@@ -5,7 +5,7 @@ import { bpToRate } from '../../../shared/schemas/gst-fields.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import {
   afterWrite,
   type CatalogAdminContext,

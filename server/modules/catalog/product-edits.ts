@@ -5,7 +5,7 @@ import type { StockMovementReason } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import {
   afterWrite,
   type CatalogAdminContext,
@@ -139,7 +139,7 @@ export async function updateProduct(
   return afterWrite(
     ctx,
     ctx.db.transaction(async (tx) => {
-      const current = await loadDetail(tx, id, { lock: true });
+      const current = await loadDetail(ctx, tx, id, { lock: true });
       // GST fields a writer did not send (older clients know none) stay as they are.
       if (input.hsnCode === undefined) values.hsnCode = current.row.hsnCode;
       if (input.gstRate === undefined) values.gstRateBp = current.row.gstRateBp;
@@ -186,7 +186,7 @@ export async function setArchived(
   return afterWrite(
     ctx,
     ctx.db.transaction(async (tx) => {
-      const current = await loadDetail(tx, id, { lock: true });
+      const current = await loadDetail(ctx, tx, id, { lock: true });
       const title = current.row.title;
       if (archive === (current.row.archivedAt !== null)) {
         throw conflict(archive ? `${title} is already archived.` : `${title} is not archived.`);
@@ -231,7 +231,7 @@ export async function removeProduct(
   const title = await afterWrite(
     ctx,
     ctx.db.transaction(async (tx) => {
-      const current = await loadDetail(tx, id, { lock: true });
+      const current = await loadDetail(ctx, tx, id, { lock: true });
       await removeInTransaction(tx, actor, current);
       return current.row.title;
     }),

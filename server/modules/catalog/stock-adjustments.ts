@@ -8,7 +8,7 @@ import type { Transaction } from '../../db/client.js';
 import type { StockMovementReason } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { afterWrite, type CatalogAdminContext, loadDetail, NOT_FOUND } from './catalog-admin-context.js';
 import { findAdminProduct } from './product-writes.repository.js';
 import * as ledger from './stock-ledger.repository.js';
@@ -53,7 +53,7 @@ export async function adjustStock(
   const result = await afterWrite(
     ctx,
     ctx.db.transaction(async (tx) => {
-      const { row } = await loadDetail(tx, id, { lock: true });
+      const { row } = await loadDetail(ctx, tx, id, { lock: true });
       const delta = input.set !== undefined ? input.set - row.quantity : input.change!;
       if (delta === 0) throw badRequest(`The stock is already ${row.quantity}: nothing to change.`);
       const { after, movement } = await adjustStockInTransaction(

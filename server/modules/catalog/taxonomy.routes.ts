@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/taxonomy.js';
 import * as schemas from '../../../shared/api/taxonomy.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /**
  * The original admin client's `brand/`, `category/`, `color/` and `blogcategory/` (shared/api/

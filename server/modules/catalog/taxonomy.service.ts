@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import * as repository from './taxonomy.repository.js';
 
 type Kind = repository.CatalogTaxonomy;

@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/api/checkout.js';
 import * as schemas from '../../../shared/api/checkout.schemas.js';
+import type { ApiMyOrder } from '../../../shared/api/orders.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import { currentUser } from '../accounts/auth.js';
+import { currentUser } from '../accounts/index.js';
 import type { CheckoutService } from './checkout.service.js';
 
-export async function checkoutRoutes(app: FastifyInstance, { checkout }: { checkout: CheckoutService }) {
+/**
+ * Checkout: quote, start, verify the payment; and cash on delivery, whose order is placed at once
+ * by a flow the composition root hands in (server/flows/place-cod-order.ts).
+ */
+export async function checkoutRoutes(
+  app: FastifyInstance,
+  {
+    checkout,
+    codPlacement,
+  }: {
+    checkout: CheckoutService;
+    codPlacement: { place(userId: string, input: schemas.CashOnDeliveryInput): Promise<ApiMyOrder> };
+  },
+) {
   // Per customer, well above what a shopper retrying a payment ever sends (the original client
   // starts two checkouts per click); a bot starting checkouts to hold stock meets it quickly.
   const byCustomer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
@@ -34,5 +48,18 @@ export async function checkoutRoutes(app: FastifyInstance, { checkout }: { check
     schemas.verifyPayment,
     ({ body }, request) => checkout.verify(currentUser(request).id, body),
     { preValidation: [verifyLimit] },
+  );
+  // Placing cash on delivery holds stock with no payment, so it is limited as tightly as starting a
+  // checkout.
+  const codLimit = limiter(app, 'cod-order', { max: 10, minutes: 15, key: byCustomer });
+  registerEndpoint(
+    app,
+    endpoints.placeCashOnDeliveryOrder,
+    schemas.placeCashOnDeliveryOrder,
+    async ({ body }, request) => ({
+      success: true,
+      order: await codPlacement.place(currentUser(request).id, body),
+    }),
+    { preValidation: [codLimit] },
   );
 }

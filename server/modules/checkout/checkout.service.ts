@@ -12,19 +12,27 @@ import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../shared/money
 import type { Database, Transaction } from '../../db/client.js';
 import type { CheckoutLineSnapshot, ShippingInfo } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { type CartLineForCheckout, cartLinesOf } from '../cart/cart-lines.js';
-import { productsForPricing } from '../catalog/product-pricing.js';
-import { assertAvailable, holdStock, lockShopperCheckouts } from '../catalog/stock.js';
-import { taxonomyTitles } from '../catalog/taxonomy-refs.js';
+import { type CartLineForCheckout, cartLinesOf } from '../cart/index.js';
+import {
+  assertAvailable,
+  holdStock,
+  lockShopperCheckouts,
+  productsForPricing,
+  taxonomyTitles,
+} from '../catalog/index.js';
 import {
   type CheckoutCoupon,
   couponForCheckout,
   releaseCouponHoldsOfUser,
   reserveCouponUse,
-} from '../coupons/coupon-use.js';
-import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
-import { PaymentProviderError } from '../payments/payment-provider.js';
-import { checkDeliveryPincode } from '../pincodes/delivery-check.js';
+} from '../coupons/index.js';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+  upsertPayment,
+} from '../payments/index.js';
+import { checkDeliveryPincode } from '../pincodes/index.js';
 import type { CheckoutRow } from './checkout.repository.js';
 import * as repository from './checkout.repository.js';
 import {
@@ -415,7 +423,7 @@ export function createCheckoutService(deps: {
         payment.amount === checkout.amountPaise &&
         PAID_STATES.has(payment.status);
       if (!matches) throw badRequest(NOT_VERIFIED);
-      await repository.upsertPayment(db, {
+      await upsertPayment(db, {
         checkoutId: checkout.id,
         provider: provider.name,
         providerPaymentId: input.razorpayPaymentId,

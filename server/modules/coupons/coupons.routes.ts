@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/coupons.js';
 import * as schemas from '../../../shared/api/coupons.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /** The original admin client's `coupon/` and the console's coupon table (shared/api/coupons.ts). */
 export async function couponsRoutes(app: FastifyInstance, { services }: ApiOptions) {

@@ -9,8 +9,8 @@ import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../shared/money
 import type { Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { taxonomyTitles } from '../catalog/taxonomy-refs.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
+import { taxonomyTitles } from '../catalog/index.js';
 import * as repository from './coupons.repository.js';
 
 const COUPON_NOT_FOUND = 'That coupon does not exist (it may have been deleted).';

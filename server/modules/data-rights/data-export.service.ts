@@ -5,14 +5,12 @@ import type { Database } from '../../db/client.js';
 import { protectCell } from '../../lib/csv-cells.js';
 import { notFound } from '../../lib/errors.js';
 import { SHOP_NAME } from '../../lib/mailer.js';
-import { consentHistory } from '../accounts/consents.js';
-import { customerRecords } from '../accounts/customers.js';
-import type { CartService } from '../cart/cart.service.js';
-import { enquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
-import { orderHistoryOf } from '../orders/customer-orders.js';
-import type { OrdersService } from '../orders/orders.service.js';
-import { reviewsOfCustomer } from '../reviews/customer-reviews.js';
-import type { WishlistService } from '../wishlist/wishlist.service.js';
+import { consentHistory, customerRecords } from '../accounts/index.js';
+import type { CartService } from '../cart/index.js';
+import { enquiriesOfCustomer } from '../enquiries/index.js';
+import { type OrdersService, orderHistoryOf } from '../orders/index.js';
+import { reviewsOfCustomer } from '../reviews/index.js';
+import type { WishlistService } from '../wishlist/index.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const indiaTime = new Intl.DateTimeFormat('en-IN', {

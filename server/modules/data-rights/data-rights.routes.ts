@@ -3,8 +3,7 @@ import * as endpoints from '../../../shared/api/data-rights.js';
 import * as schemas from '../../../shared/api/data-rights.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import { currentUser } from '../accounts/auth.js';
-import type { AccountErasure } from './account-erasure.service.js';
+import { currentUser } from '../accounts/index.js';
 import type { DataExport } from './data-export.service.js';
 import type { MarketingConsent } from './marketing-consent.service.js';
 
@@ -15,7 +14,12 @@ import type { MarketingConsent } from './marketing-consent.service.js';
  */
 export async function dataRightsRoutes(
   app: FastifyInstance,
-  services: { dataExport: DataExport; accountErasure: AccountErasure; marketingConsent: MarketingConsent },
+  services: {
+    dataExport: DataExport;
+    /** The erasure flow (server/flows/erase-account.ts). */
+    accountErasure: { eraseOnRequest(userId: string, currentPassword: string): Promise<{ message: string }> };
+    marketingConsent: MarketingConsent;
+  },
 ) {
   const { dataExport, accountErasure, marketingConsent } = services;
   const perAccount = (request: FastifyRequest) => currentUser(request).id;

@@ -1,7 +1,7 @@
 import type { ApiMarketingChoice } from '../../../shared/api/data-rights.schemas.js';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { marketingChoice, setMarketingChoice, withdrawMarketingByToken } from '../accounts/consents.js';
+import { marketingChoice, setMarketingChoice, withdrawMarketingByToken } from '../accounts/index.js';
 
 export const MARKETING_MESSAGES = {
   withdrawn:

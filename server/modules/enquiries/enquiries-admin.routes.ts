@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/enquiries-admin.js';
 import * as schemas from '../../../shared/api/enquiries-admin.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /** The enquiries inbox for staff (shared/api/enquiries-admin.ts). */
 export async function enquiriesAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {

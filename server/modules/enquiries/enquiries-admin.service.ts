@@ -6,9 +6,9 @@ import type { SupportKind } from '../../../shared/schemas/grievance.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { customerIdByEmail } from '../accounts/customers.js';
-import { type AuditActor, recordAudit, recordBulkRead } from '../audit/audit.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { customerIdByEmail } from '../accounts/index.js';
+import { type AuditActor, recordAudit, recordBulkRead } from '../audit/index.js';
+import { queueEmail } from '../email-outbox/index.js';
 import { enquiryReplyEmail } from './enquiries.emails.js';
 import * as repository from './enquiries.repository.js';
 

@@ -3,8 +3,7 @@ import * as endpoints from '../../../shared/api/enquiries.js';
 import * as schemas from '../../../shared/api/enquiries.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import { optionalUserId } from '../accounts/auth.js';
+import { type AccountsService, optionalUserId } from '../accounts/index.js';
 import type { EnquiriesService } from './enquiries.service.js';
 
 /**

@@ -3,8 +3,7 @@ import * as endpoints from '../../../shared/api/grievances.js';
 import * as schemas from '../../../shared/api/grievances.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import { currentUser, optionalUserId } from '../accounts/auth.js';
+import { type AccountsService, currentUser, optionalUserId } from '../accounts/index.js';
 import type { GrievancesService } from './grievances.service.js';
 
 /** The complaints and data requests form, and a customer's own tickets. */

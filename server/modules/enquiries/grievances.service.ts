@@ -8,7 +8,7 @@ import {
   type TicketTopic,
 } from '../../../shared/schemas/grievance.js';
 import type { Database } from '../../db/client.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { queueEmail } from '../email-outbox/index.js';
 import * as repository from './enquiries.repository.js';
 import { ticketAcknowledgementEmail } from './grievances.emails.js';
 

@@ -4,7 +4,7 @@ import * as schemas from '../../../shared/api/offer-emails.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /** Offer e-mails for staff (shared/api/offer-emails.ts); a few sends an hour, so a double click is one. */
 export async function offerEmailsRoutes(app: FastifyInstance, { services }: ApiOptions) {

@@ -1,9 +1,9 @@
 import type { OfferEmailInput } from '../../../shared/api/offer-emails.schemas.js';
 import type { Database } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
-import { marketingAudienceSize, marketingRecipients } from '../accounts/consents.js';
-import { type AuditActor, recordAudit, sameActionSince } from '../audit/audit.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { marketingAudienceSize, marketingRecipients } from '../accounts/index.js';
+import { type AuditActor, recordAudit, sameActionSince } from '../audit/index.js';
+import { queueEmail } from '../email-outbox/index.js';
 import { offerEmail } from './offer-emails.emails.js';
 
 /**

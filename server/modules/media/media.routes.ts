@@ -7,7 +7,7 @@ import { registerEndpoint } from '../../lib/endpoints.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 import type { UploadedFile } from './media.service.js';
 
 /**

@@ -7,9 +7,9 @@ import {
 } from '../../../shared/api/media.schemas.js';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { blogsShowingImage } from '../blog/blog-images.js';
-import { productsShowingImage } from '../catalog/products.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
+import { blogsShowingImage } from '../blog/index.js';
+import { productsShowingImage } from '../catalog/index.js';
 import * as repository from './media.repository.js';
 import { type BucketMediaStorage, type MediaStorage, MediaStoreError } from './media-storage.js';
 import { openMediaStorage } from './open-media-storage.js';

@@ -1,17 +1,19 @@
-import type { CashOnDeliveryInput } from '../../../shared/api/checkout.schemas.js';
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { customerContact } from '../accounts/customers.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
+import {
+  codeMatches,
+  customerContact,
+  hashCode,
+  newCode,
+  type OneTimeCodeSender,
+} from '../accounts/index.js';
 import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import * as confirmations from './cod-confirmations.repository.js';
-import { refuseCashOnDelivery, refuseSecondUnconfirmed } from './cod-limits.js';
-import { codeMatches, hashCode, newCode, type OneTimeCodeSender } from './one-time-codes.js';
+import { queueConfirmation } from './order-confirmation.js';
 import { derivedStatus } from './order-lifecycle.js';
 import * as lifecycleRecords from './order-lifecycle.repository.js';
 import type { OrderLifecycle } from './order-lifecycle.service.js';
-import type { OrderPlacement } from './order-placement.js';
 import type { OrderRow } from './orders.repository.js';
 
 /** A code works for this long (and never past the order's time to confirm). */
@@ -19,10 +21,70 @@ const CODE_MINUTES = 15;
 
 const ORDER_NOT_FOUND = 'There is no order with that id.';
 
+/** A code works for CODE_MINUTES, and never past the order's time to confirm. */
+function codeExpiry(at: Date, confirmBy: Date): Date {
+  return new Date(Math.min(at.getTime() + CODE_MINUTES * 60_000, confirmBy.getTime()));
+}
+
+/** Why an order can no longer be confirmed (or get a new code), in words for the customer. */
+function refuseIfClosed(order: OrderRow, confirmation: confirmations.CodConfirmationRow, at: Date) {
+  if (order.state === 'cancelled')
+    throw conflict(
+      at >= confirmation.confirmBy && !confirmation.confirmedAt
+        ? `Order ${order.orderNumber} was not confirmed in time and has been cancelled. Please order again.`
+        : `Order ${order.orderNumber} was cancelled.`,
+    );
+  if (at >= confirmation.confirmBy)
+    throw conflict(
+      `The time to confirm order ${order.orderNumber} has passed: it is being cancelled and its items released. Please order again.`,
+    );
+}
+
+/** The customer's own order, locked, with its confirmation; anyone else's is a 404. */
+async function lockOwn(tx: Transaction, userId: string, orderId: string) {
+  const order = await lifecycleRecords.lockOrder(tx, orderId);
+  if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
+  const confirmation =
+    order.paymentMethod === 'cod' ? await confirmations.lockConfirmation(tx, order.id) : undefined;
+  if (!confirmation)
+    throw conflict(`Order ${order.orderNumber} was paid online: there is nothing to confirm.`);
+  return { order, confirmation };
+}
+
+/** A code that did not confirm the order: locked out (429), expired or wrong (400, tries left). */
+function refuseWrongCode(
+  outcome:
+    | { kind: 'locked' }
+    | { kind: 'expired' }
+    | { kind: 'wrong'; left: number }
+    | { kind: 'already' | 'confirmed' },
+) {
+  switch (outcome.kind) {
+    case 'locked':
+      throw new AppError(
+        429,
+        `That code was entered wrongly ${MAX_CODE_ATTEMPTS} times. Please ask for a new code.`,
+      );
+    case 'expired':
+      throw badRequest('This code has expired. Please ask for a new code.', {
+        code: 'This code has expired. Please ask for a new code.',
+      });
+    case 'wrong': {
+      const message =
+        outcome.left > 0
+          ? `That code is not right. Please check the e-mail and try again (${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left).`
+          : 'That code is not right, and it has now been tried too often. Please ask for a new code.';
+      throw badRequest(message, { code: message });
+    }
+    default:
+      break;
+  }
+}
+
 /**
- * Cash on delivery (issue 15): the cart becomes an order at once, unpaid, its stock taken, and waits
+ * Cash on delivery: the cart becomes an order at once (flows/place-cod-order.ts), unpaid, its stock taken, and waits
  * for the 6-digit code sent to the customer. Confirmed, it goes to the warehouse like any order (the
- * lifecycle refuses to pack it before); never confirmed by `confirmBy`, it lapses: cancelled by the
+ * lifecycle refuses to pack it before); never confirmed by `confirmBy`, it lapses (flows/lapse-cod-order.ts): cancelled by the
  * shop, its stock and coupon use back. Staff mark the cash collected once delivered
  * (order-lifecycle.service.ts), and pay refunds back by bank transfer or UPI.
  *
@@ -31,23 +93,14 @@ const ORDER_NOT_FOUND = 'There is no order with that id.';
  */
 export function createCashOnDelivery(deps: {
   db: Database;
-  checkout: CheckoutService;
-  placement: OrderPlacement;
-  lifecycle: OrderLifecycle;
+  lifecycle: Pick<OrderLifecycle, 'mine'>;
   sender: OneTimeCodeSender;
   confirmMinutes: number;
-  /** COD_MAX_ORDER in paise: the cash still to collect per customer and per address. */
-  maxOutstandingPaise: number;
   publicUrl: string;
-  now?: () => Date;
 }) {
-  const { db, checkout, placement, lifecycle, sender } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, lifecycle, sender } = deps;
+  const now = () => new Date();
   const orderUrl = (order: OrderRow) => `${deps.publicUrl}/my-orders/${order.id}`;
-
-  function codeExpiry(at: Date, confirmBy: Date): Date {
-    return new Date(Math.min(at.getTime() + CODE_MINUTES * 60_000, confirmBy.getTime()));
-  }
 
   async function contactOf(userId: string) {
     const contact = await customerContact(db, userId);
@@ -73,72 +126,37 @@ export function createCashOnDelivery(deps: {
     });
   }
 
-  /** The customer's own order, locked, with its confirmation; anyone else's is a 404. */
-  async function lockOwn(tx: Transaction, userId: string, orderId: string) {
-    const order = await lifecycleRecords.lockOrder(tx, orderId);
-    if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
-    const confirmation =
-      order.paymentMethod === 'cod' ? await confirmations.lockConfirmation(tx, order.id) : undefined;
-    if (!confirmation)
-      throw conflict(`Order ${order.orderNumber} was paid online: there is nothing to confirm.`);
-    return { order, confirmation };
-  }
-
-  /** Why an order can no longer be confirmed (or get a new code), in words for the customer. */
-  function refuseIfClosed(order: OrderRow, confirmation: confirmations.CodConfirmationRow, at: Date) {
-    if (order.state === 'cancelled')
-      throw conflict(
-        at >= confirmation.confirmBy && !confirmation.confirmedAt
-          ? `Order ${order.orderNumber} was not confirmed in time and has been cancelled. Please order again.`
-          : `Order ${order.orderNumber} was cancelled.`,
-      );
-    if (at >= confirmation.confirmBy)
-      throw conflict(
-        `The time to confirm order ${order.orderNumber} has passed: it is being cancelled and its items released. Please order again.`,
-      );
-  }
-
   return {
-    /** POST user/order/cod: the order placed unpaid and unconfirmed, its code sent. */
-    async place(userId: string, input: CashOnDeliveryInput): Promise<ApiMyOrder> {
-      const contact = await contactOf(userId);
-      // A quick answer before anything is held; the placement asks again under the lock.
-      await refuseSecondUnconfirmed(db, userId);
-      const prepared = await checkout.prepareCashOnDelivery(userId, input);
-      const code = newCode();
-      const placedAt = now();
+    /** The customer's name and addresses to send a code to; a 404 when the account is gone. */
+    contactOf,
+
+    /**
+     * A cash-on-delivery order's confirmation, in the transaction that places it (the flow
+     * flows/place-cod-order.ts): the code's hash stored, the code itself sent.
+     */
+    async startConfirmation(
+      tx: Transaction,
+      placed: OrderRow,
+      contact: { email: string; mobile: string | null; firstname: string },
+      code: string,
+      placedAt: Date,
+    ): Promise<void> {
       const confirmBy = new Date(placedAt.getTime() + deps.confirmMinutes * 60_000);
       const expiresAt = codeExpiry(placedAt, confirmBy);
-      const refuse = (tx: Transaction, locked: typeof prepared) =>
-        refuseCashOnDelivery(
-          tx,
-          {
-            userId,
-            amountPaise: locked.amountPaise,
-            shippingInfo: locked.shippingInfo ?? input.shippingInfo,
-          },
-          deps.maxOutstandingPaise,
-        );
-      const order = await placement.placeCashOnDelivery(prepared, {
-        refuse,
-        inTransaction: async (tx, placed) => {
-          await confirmations.insertConfirmation(tx, {
-            orderId: placed.id,
-            codeHash: hashCode(placed.id, code),
-            codeExpiresAt: expiresAt,
-            lastSentAt: placedAt,
-            channel: sender.channel,
-            sentTo: sender.destination({
-              email: contact.email,
-              mobile: contact.mobile,
-              firstname: contact.firstname,
-            }),
-            confirmBy,
-          });
-          await sendCode(tx, placed, contact, code, expiresAt);
-        },
+      await confirmations.insertConfirmation(tx, {
+        orderId: placed.id,
+        codeHash: hashCode(placed.id, code),
+        codeExpiresAt: expiresAt,
+        lastSentAt: placedAt,
+        channel: sender.channel,
+        sentTo: sender.destination({
+          email: contact.email,
+          mobile: contact.mobile,
+          firstname: contact.firstname,
+        }),
+        confirmBy,
       });
-      return lifecycle.mine(userId, order.id);
+      await sendCode(tx, placed, contact, code, expiresAt);
     },
 
     /**
@@ -171,29 +189,10 @@ export function createCashOnDelivery(deps: {
           actorName: 'Customer',
         });
         // The order confirmation, as an online order gets when paid, saying what to pay in cash.
-        await placement.queueConfirmation(tx, updated);
+        await queueConfirmation(tx, updated, { publicUrl: deps.publicUrl, at: now() });
         return { kind: 'confirmed' as const, order: updated };
       });
-      switch (outcome.kind) {
-        case 'locked':
-          throw new AppError(
-            429,
-            `That code was entered wrongly ${MAX_CODE_ATTEMPTS} times. Please ask for a new code.`,
-          );
-        case 'expired':
-          throw badRequest('This code has expired. Please ask for a new code.', {
-            code: 'This code has expired. Please ask for a new code.',
-          });
-        case 'wrong': {
-          const message =
-            outcome.left > 0
-              ? `That code is not right. Please check the e-mail and try again (${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left).`
-              : 'That code is not right, and it has now been tried too often. Please ask for a new code.';
-          throw badRequest(message, { code: message });
-        }
-        default:
-          break;
-      }
+      refuseWrongCode(outcome);
       return lifecycle.mine(userId, orderId);
     },
 
@@ -230,17 +229,6 @@ export function createCashOnDelivery(deps: {
         if (contact) await sendCode(tx, order, contact, code, expiresAt);
       });
       return lifecycle.mine(userId, orderId);
-    },
-
-    /**
-     * Cancels cash-on-delivery orders whose time to confirm has passed (run with reconciliation):
-     * stock and coupon use back, the customer told. Each is checked again under its lock, so a code
-     * confirmed at the last moment wins.
-     */
-    async lapseUnconfirmed(limit = 100): Promise<number> {
-      const due = await confirmations.lapsedOrderIds(db, now(), limit);
-      for (const orderId of due) await lifecycle.lapse(orderId);
-      return due.length;
     },
   };
 }

@@ -4,7 +4,7 @@ import { paiseToRupees } from '../../../shared/money.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Seller } from '../../seller-setting.js';
-import { type AuditActor, recordBulkRead } from '../audit/audit.js';
+import { type AuditActor, recordBulkRead } from '../audit/index.js';
 import {
   creditNoteRows,
   type DocumentRow,

@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/order-actions.js';
 import * as schemas from '../../../shared/api/order-actions.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /**
  * Staff actions on an order (shared/api/order-actions.ts): each runs through the order lifecycle,

@@ -1,7 +1,6 @@
 import type { ApiPriceBreakup } from '../../../shared/api/price-breakup.schemas.js';
 import type { Executor } from '../../db/client.js';
-import * as checkoutRecords from '../checkout/checkout-records.js';
-import { presentBreakup, type StoredBreakup } from '../checkout/pricing.js';
+import { findCheckoutById, presentBreakup, type StoredBreakup } from '../checkout/index.js';
 import type { OrderRow } from './orders.repository.js';
 
 /**
@@ -23,7 +22,7 @@ export async function orderBreakup(
     | 'totalPriceAfterDiscountPaise'
   >,
 ): Promise<StoredBreakup> {
-  const checkout = await checkoutRecords.findCheckoutById(db, order.checkoutId);
+  const checkout = await findCheckoutById(db, order.checkoutId);
   const productDiscountPaise = (checkout?.lines ?? []).reduce(
     (sum, line) => sum + Math.max(0, (line.mrpPaise ?? line.pricePaise) - line.pricePaise) * line.quantity,
     0,

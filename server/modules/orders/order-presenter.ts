@@ -1,7 +1,7 @@
 import type { ApiOrder } from '../../../shared/api/orders.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { Executor } from '../../db/client.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogService } from '../catalog/index.js';
 import * as repository from './orders.repository.js';
 
 /** Orders as getmyorders answers them: lines with today's product (or what was bought) and colour. */

@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/orders-admin.js';
 import * as schemas from '../../../shared/api/orders-admin.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /**
  * Orders for staff: the original admin client's calls and the console's (shared/api/orders-admin.ts);

@@ -11,8 +11,9 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordBulkRead } from '../audit/audit.js';
-import { paymentsOfCheckout } from '../checkout/checkout-records.js';
+import { type AuditActor, recordBulkRead } from '../audit/index.js';
+import { paymentsOfCheckout } from '../payments/index.js';
+import type { LifecycleActor } from './order-changes.js';
 import type { OrderLifecycle } from './order-lifecycle.service.js';
 import * as repository from './orders.repository.js';
 import * as admin from './orders-admin.repository.js';
@@ -124,7 +125,18 @@ export type ListOrdersQuery = {
  * from either, goes through `changeStatus` (one transaction: lock, the state machine of
  * order-status.ts, the write and its audit record).
  */
-export function createOrdersAdminService(deps: ServiceDeps & { lifecycle: OrderLifecycle }) {
+export function createOrdersAdminService(
+  deps: ServiceDeps & {
+    /** The order as its page shows it, and the original clients' status change (a flow). */
+    lifecycle: Pick<OrderLifecycle, 'lifecycleOf'> & {
+      changeStatus(
+        actor: LifecycleActor & { kind: 'staff' },
+        orderId: string,
+        to: OrderStatus,
+      ): Promise<void>;
+    };
+  },
+) {
   const { db, catalog, lifecycle } = deps;
 
   async function requireOrder(id: string): Promise<admin.OrderWithCustomer> {

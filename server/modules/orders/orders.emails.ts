@@ -1,7 +1,7 @@
 import { formatPaise } from '../../../shared/money.js';
 import type { ShippingInfo } from '../../db/schema.js';
 import { escapeHtml, layoutEmail, type Mail, SHOP_NAME } from '../../lib/mailer.js';
-import type { StoredBreakup } from '../checkout/pricing.js';
+import type { StoredBreakup } from '../checkout/index.js';
 
 type Line = { title: string; colorName: string; quantity: number; pricePaise: number };
 

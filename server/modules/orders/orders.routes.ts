@@ -1,22 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { createOrder, placeCashOnDeliveryOrder } from '../../../shared/api/checkout.js';
-import * as checkoutSchemas from '../../../shared/api/checkout.schemas.js';
 import * as endpoints from '../../../shared/api/orders.js';
+import type { ApiMyOrder, ApiOrder, CreateOrderInput } from '../../../shared/api/orders.schemas.js';
 import * as schemas from '../../../shared/api/orders.schemas.js';
+import type { OrderLineQuantity } from '../../db/schema.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import { currentUser } from '../accounts/auth.js';
+import { currentUser } from '../accounts/index.js';
 import type { CashOnDelivery } from './cash-on-delivery.service.js';
 import type { OrderLifecycle } from './order-lifecycle.service.js';
 import type { OrdersService } from './orders.service.js';
 
+/**
+ * The customer's orders. Placing one after payment crosses modules: create-order calls the flow the
+ * composition root hands in (server/flows/place-order.ts).
+ */
 export async function ordersRoutes(
   app: FastifyInstance,
   {
     orders,
     lifecycle,
     cashOnDelivery,
-  }: { orders: OrdersService; lifecycle: OrderLifecycle; cashOnDelivery: CashOnDelivery },
+    placement,
+  }: {
+    orders: OrdersService;
+    /** The order's own changes, with the cancel and return flows (server/flows/). */
+    lifecycle: Pick<OrderLifecycle, 'mine' | 'changeAddressMine'> & {
+      cancelMine(userId: string, orderId: string, reason: string): Promise<ApiMyOrder>;
+      returnMine(
+        userId: string,
+        orderId: string,
+        input: { lines: OrderLineQuantity[]; reason: string },
+      ): Promise<ApiMyOrder>;
+    };
+    cashOnDelivery: CashOnDelivery;
+    placement: {
+      create(userId: string, input: CreateOrderInput): Promise<{ success: boolean; order: ApiOrder }>;
+    };
+  },
 ) {
   // Per customer: retries after a payment are a handful; this only stops a flood.
   const createLimit = limiter(app, 'create-order', {
@@ -26,33 +46,17 @@ export async function ordersRoutes(
   });
   registerEndpoint(
     app,
-    createOrder,
-    checkoutSchemas.createOrder,
-    ({ body }, request) => orders.create(currentUser(request).id, body),
+    endpoints.createOrder,
+    schemas.createOrder,
+    ({ body }, request) => placement.create(currentUser(request).id, body),
     { preValidation: [createLimit] },
   );
-  // Cash on delivery (issue 15): placing holds stock with no payment, so it is limited as tightly
-  // as starting a checkout; codes are tried a few times per order, and sent at most once a minute.
-  const codLimit = limiter(app, 'cod-order', {
-    max: 10,
-    minutes: 15,
-    key: (request) => currentUser(request).id,
-  });
+  // Cash on delivery: codes are tried a few times per order, and sent at most once a minute.
   const codeLimit = limiter(app, 'cod-code', {
     max: 20,
     minutes: 15,
     key: (request) => currentUser(request).id,
   });
-  registerEndpoint(
-    app,
-    placeCashOnDeliveryOrder,
-    checkoutSchemas.placeCashOnDeliveryOrder,
-    async ({ body }, request) => ({
-      success: true,
-      order: await cashOnDelivery.place(currentUser(request).id, body),
-    }),
-    { preValidation: [codLimit] },
-  );
   registerEndpoint(
     app,
     endpoints.confirmCashOnDelivery,

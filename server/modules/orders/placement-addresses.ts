@@ -1,9 +1,9 @@
 import type { DeliveryAddress } from '../../../shared/schemas/lenient-address.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { ShippingInfo } from '../../db/schema.js';
-import { customerContact } from '../accounts/customers.js';
-import type { CheckoutRecord } from '../checkout/checkout-records.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { customerContact } from '../accounts/index.js';
+import type { CheckoutRow } from '../checkout/index.js';
+import { queueEmail } from '../email-outbox/index.js';
 import { taxOrder } from './order-tax.js';
 import { addressConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
@@ -26,7 +26,7 @@ export function createPlacementAddresses(deps: {
    * dropped for want of an address: the customer is asked for it by e-mail.
    */
   async function addressFor(
-    checkout: CheckoutRecord,
+    checkout: CheckoutRow,
     given: DeliveryAddress | undefined,
   ): Promise<{ shippingInfo: ShippingInfo; toConfirm: boolean }> {
     if (given) return { shippingInfo: given.address, toConfirm: !given.confirmed };

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.js';
 import type { OrderLineQuantity } from '../../db/schema.js';
-import * as checkoutRecords from '../checkout/checkout-records.js';
 import {
+  findPayment,
+  markPaymentCaptured,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderRefund,
-} from '../payments/payment-provider.js';
+  paymentsOfCheckout,
+} from '../payments/index.js';
 import { issueCreditNote } from './credit-notes.js';
 import { derivedStatus, paymentStatusAfterRefunds } from './order-lifecycle.js';
 import * as repository from './order-lifecycle.repository.js';
@@ -57,7 +59,7 @@ export function createRefunds(deps: {
 
   /** The payment that paid for the order (its checkout's, with the order's payment id). */
   async function paymentOf(tx: Transaction | Database, order: OrderRow) {
-    const recorded = await checkoutRecords.paymentsOfCheckout(tx, order.checkoutId);
+    const recorded = await paymentsOfCheckout(tx, order.checkoutId);
     return recorded.find((p) => p.providerPaymentId === order.paymentInfo.razorpayPaymentId);
   }
 
@@ -91,16 +93,12 @@ export function createRefunds(deps: {
 
   /** An authorized payment cannot be refunded until it is captured: capture it first. */
   async function ensureCaptured(order: OrderRow) {
-    const recorded = await checkoutRecords.findRecordedPayment(
-      db,
-      provider.name,
-      order.paymentInfo.razorpayPaymentId,
-    );
+    const recorded = await findPayment(db, provider.name, order.paymentInfo.razorpayPaymentId);
     if (recorded?.status !== 'authorized') return;
     const current = await provider.fetchPayment(recorded.providerPaymentId);
     if (current?.status === 'authorized')
       await provider.capture(recorded.providerPaymentId, recorded.amountPaise, 'INR');
-    await checkoutRecords.markPaymentCaptured(db, recorded.id);
+    await markPaymentCaptured(db, recorded.id);
     await repository.markOrderPaid(db, order.checkoutId);
   }
 

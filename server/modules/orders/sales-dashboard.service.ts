@@ -1,8 +1,8 @@
 import type { ApiDashboard } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { countStockWarnings, lowestStockProducts } from '../catalog/stock-levels.js';
-import { countOverdueRequests, countWaitingEnquiries } from '../enquiries/inbox.js';
+import { countStockWarnings, lowestStockProducts } from '../catalog/index.js';
+import { countOverdueRequests, countWaitingEnquiries } from '../enquiries/index.js';
 import * as admin from './orders-admin.repository.js';
 import { presentRow } from './orders-admin.service.js';
 import * as figures from './sales-figures.repository.js';

@@ -3,9 +3,9 @@ import * as endpoints from '../../../shared/api/tax-documents.js';
 import * as schemas from '../../../shared/api/tax-documents.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
-import { currentUser } from '../accounts/auth.js';
+import { currentUser } from '../accounts/index.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 import type { PdfFile } from './tax-documents.service.js';
 
 /** Sends a file as a download; its answer schema (a string) documents it and is not applied to it. */

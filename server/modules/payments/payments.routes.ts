@@ -4,7 +4,6 @@ import * as schemas from '../../../shared/api/payments.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { badRequest } from '../../lib/errors.js';
 import type { PaymentProvider, ProviderName } from './payment-provider.js';
-import type { PaymentSettlement } from './payment-settlement.js';
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -23,7 +22,20 @@ const webhookEndpoints: Record<ProviderName, typeof endpoints.razorpayWebhook> =
  */
 export async function paymentWebhookRoutes(
   app: FastifyInstance,
-  { provider, settlement }: { provider: PaymentProvider; settlement: PaymentSettlement },
+  {
+    provider,
+    settlement,
+  }: {
+    provider: PaymentProvider;
+    /** The settlement flow (server/flows/settle-payment.ts), which a webhook hands its event to. */
+    settlement: {
+      handleWebhook(
+        rawBody: Buffer,
+        signature?: string,
+        eventId?: string,
+      ): Promise<'invalid' | 'duplicate' | 'processed'>;
+    };
+  },
 ) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>

@@ -7,7 +7,7 @@ import { isTrue, readCsvUpload } from '../../lib/csv-upload.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 import { secondsToIndiaMidnight } from './delivery-days.js';
 
 /** Public answers are kept this long at most (a console import shows within it). */

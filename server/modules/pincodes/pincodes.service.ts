@@ -12,7 +12,7 @@ import {
   type PincodeTableQuery,
 } from '../../../shared/api/pincodes.schemas.js';
 import type { Database, Executor } from '../../db/client.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { DEFAULT_DELIVERY_DAYS, deliveryBy, estimatedDeliveryDays } from './delivery-days.js';
 import { type PincodeCsv, pincodeCsvStream, readPincodeCsv } from './pincode-csv.js';
 import * as repository from './pincodes.repository.js';

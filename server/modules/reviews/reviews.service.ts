@@ -1,10 +1,8 @@
 import type { ApiProduct } from '../../../shared/api/catalog.schemas.js';
 import type { Review } from '../../../shared/schemas/review.js';
 import type { Database } from '../../db/client.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { requireProduct } from '../catalog/products.js';
-import { lockForRating, recomputeRating } from '../catalog/ratings.js';
-import { hasBought } from '../orders/purchases.js';
+import { type CatalogService, lockForRating, recomputeRating, requireProduct } from '../catalog/index.js';
+import { hasBought } from '../orders/index.js';
 import * as repository from './reviews.repository.js';
 
 export function createReviewsService(deps: { db: Database; catalog: CatalogService }) {

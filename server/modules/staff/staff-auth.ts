@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointPermission } from '../../../shared/api/endpoint.js';
 import { roleCan, staffRoleLabels } from '../../../shared/staff-roles.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import { bearerToken } from '../accounts/auth.js';
+import { type AccountsService, bearerToken } from '../accounts/index.js';
 import { type CurrentStaff, STAFF_MESSAGES, type StaffService } from './staff.service.js';
 
 declare module 'fastify' {

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { hashPassword, hashToken, newToken } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { recordAudit } from '../audit/index.js';
+import { queueEmail } from '../email-outbox/index.js';
 import { staffInviteEmail } from './staff.emails.js';
 import * as repository from './staff.repository.js';
 import {

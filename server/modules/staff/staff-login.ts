@@ -3,14 +3,14 @@ import type { ApiStaffLogin, ApiStaffProfile } from '../../../shared/api/staff.s
 import type { Database, Executor } from '../../db/client.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/secrets.js';
-import { signInAttemptsEmail } from '../accounts/accounts.emails.js';
 import {
   type LockoutAlert,
   SIGN_IN_WINDOW_MINUTES,
   type SignInThrottle,
-} from '../accounts/sign-in-throttle.js';
-import { recordAudit } from '../audit/audit.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+  signInAttemptsEmail,
+} from '../accounts/index.js';
+import { recordAudit } from '../audit/index.js';
+import { queueEmail } from '../email-outbox/index.js';
 import type { StaffRow } from './staff.repository.js';
 import * as repository from './staff.repository.js';
 import { looksLikeRecoveryCode, matchedTotpStep, recoveryCodeHash } from './two-factor.js';

@@ -1,7 +1,7 @@
 import type { ApiStaffProfile } from '../../../shared/api/staff.schemas.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.js';
+import { recordAudit } from '../audit/index.js';
 import * as repository from './staff.repository.js';
 import { LOGIN_MESSAGES } from './staff-login.js';
 import {

@@ -1,7 +1,7 @@
 import type { ApiMessage } from '../../../shared/api/accounts.schemas.js';
 import { unauthorized } from '../../lib/errors.js';
 import { hashToken } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.js';
+import { recordAudit } from '../audit/index.js';
 import type { StaffRow } from './staff.repository.js';
 import * as repository from './staff.repository.js';
 import { LOGIN_MESSAGES } from './staff-login.js';

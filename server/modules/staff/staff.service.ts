@@ -1,7 +1,7 @@
 import type { ApiStaffProfile } from '../../../shared/api/staff.schemas.js';
 import type { StaffRole } from '../../../shared/staff-roles.js';
 import type { Database } from '../../db/client.js';
-import type { SignInThrottle } from '../accounts/sign-in-throttle.js';
+import type { SignInThrottle } from '../accounts/index.js';
 import type { StaffRow } from './staff.repository.js';
 import { acceptInvite, cancelInvite, inviteMember, readInvite } from './staff-invites.js';
 import { createStaffLogin } from './staff-login.js';

@@ -1,9 +1,8 @@
 import type { ApiWishlist, ApiWishlistToggle } from '../../../shared/api/wishlist.schemas.js';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { customerAccount } from '../accounts/customers.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { requireProduct } from '../catalog/products.js';
+import { customerAccount } from '../accounts/index.js';
+import { type CatalogService, requireProduct } from '../catalog/index.js';
 import * as repository from './wishlist.repository.js';
 
 export function createWishlistService(deps: { db: Database; catalog: CatalogService }) {

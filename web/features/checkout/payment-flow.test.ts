@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
-import { createOrder, startCheckout, verifyPayment } from '../../../shared/api/checkout';
+import { startCheckout, verifyPayment } from '../../../shared/api/checkout';
 import type { ApiCheckoutStart } from '../../../shared/api/checkout.schemas';
 import type { Endpoint } from '../../../shared/api/endpoint';
+import { createOrder } from '../../../shared/api/orders';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import { ApiError, api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';

@@ -1,6 +1,7 @@
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
-import { createOrder, startCheckout, verifyPayment } from '../../../shared/api/checkout';
+import { startCheckout, verifyPayment } from '../../../shared/api/checkout';
 import type { ApiCheckoutStart } from '../../../shared/api/checkout.schemas';
+import { createOrder } from '../../../shared/api/orders';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import { api, isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testGatewayPayments, testGatewayRefunds, webhookEvents } from '../../../db/schema.js';
+import { createPaymentSettlement, type RefundSettler } from '../../../flows/settle-payment.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { PaymentProviderError, type ProviderRefund } from '../payment-provider.js';
-import { createPaymentSettlement, type RefundSettler } from '../payment-settlement.js';
 import type { TestGatewayProvider } from './test-gateway-provider.js';
 
 // Webhooks a moment after the event, so the tests can watch them arrive.

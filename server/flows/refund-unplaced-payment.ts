@@ -1,19 +1,49 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPaise } from '../../../shared/money.js';
-import type { Database, Transaction } from '../../db/client.js';
-import type { ShopMetrics } from '../../lib/metrics.js';
-import { customerContact } from '../accounts/customers.js';
-import { releaseHolds } from '../catalog/stock.js';
-import type { CheckoutRecord } from '../checkout/checkout-records.js';
-import * as checkoutRecords from '../checkout/checkout-records.js';
-import type { DeliveryRules } from '../checkout/pricing.js';
-import { releaseCouponHold } from '../coupons/coupon-use.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
-import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider.js';
-import { paymentRefundEmail } from './orders.emails.js';
+import { formatPaise } from '../../shared/money.js';
+import type { Database, Transaction } from '../db/client.js';
+import type { ShopMetrics } from '../lib/metrics.js';
+import { customerContact } from '../modules/accounts/index.js';
+import { releaseHolds } from '../modules/catalog/index.js';
+import {
+  type CheckoutRow,
+  type DeliveryRules,
+  openCheckoutsOfRound,
+  roundOf,
+  setCheckoutStatus,
+} from '../modules/checkout/index.js';
+import { releaseCouponHold } from '../modules/coupons/index.js';
+import { queueEmail } from '../modules/email-outbox/index.js';
+import { paymentRefundEmail } from '../modules/orders/index.js';
+import {
+  findPayment,
+  markPaymentRefundMade,
+  type PaymentProvider,
+  type PaymentRow,
+  type ProviderPayment,
+  paymentsWithRefundDue,
+  recordPaymentRefundDue,
+  upsertPayment,
+} from '../modules/payments/index.js';
 
 /** Why a payment is given back without an order (payments.refund_reason). */
 export type RefundReason = 'already-ordered' | 'checkout-closed' | 'coupon-used-up' | 'coupon-used-up-excess';
+
+/**
+ * The checkout priced as if its coupon had not been applied: the items at their price, delivery
+ * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
+ */
+function withoutCoupon(locked: CheckoutRow, rules: DeliveryRules): CheckoutRow {
+  const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+  const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
+  return {
+    ...locked,
+    couponCode: null,
+    couponDiscountPaise: 0,
+    deliveryPaise,
+    amountPaise: itemsPaise + deliveryPaise,
+    lines: locked.lines.map((line) => ({ ...line, discountPaise: 0 })),
+  };
+}
 
 /**
  * Payments that bought no order, or paid more than their order (decision 034): the cart was
@@ -36,24 +66,6 @@ export function createUnplacedPayments(deps: {
   const { db, provider, log, now } = deps;
 
   /**
-   * The checkout priced as if its coupon had not been applied: the items at their price, delivery
-   * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
-   */
-  function withoutCoupon(locked: CheckoutRecord): CheckoutRecord {
-    const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    const rules = deps.delivery;
-    const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
-    return {
-      ...locked,
-      couponCode: null,
-      couponDiscountPaise: 0,
-      deliveryPaise,
-      amountPaise: itemsPaise + deliveryPaise,
-      lines: locked.lines.map((line) => ({ ...line, discountPaise: 0 })),
-    };
-  }
-
-  /**
    * Records in the caller's transaction that `amountPaise` of this payment goes back and why, and
    * queues the customer's e-mail saying so: once per payment, however often and by whichever way
    * (browser, webhook, reconciliation) the payment is reported. The provider is asked after the
@@ -61,13 +73,13 @@ export function createUnplacedPayments(deps: {
    */
   async function oweRefund(
     tx: Transaction,
-    checkout: CheckoutRecord,
+    checkout: CheckoutRow,
     payment: ProviderPayment,
     due: { reason: RefundReason; amountPaise: number; why: string },
-  ): Promise<checkoutRecords.PaymentRecord> {
+  ): Promise<PaymentRow> {
     const row =
-      (await checkoutRecords.findRecordedPayment(tx, provider.name, payment.id)) ??
-      (await checkoutRecords.recordPayment(tx, {
+      (await findPayment(tx, provider.name, payment.id)) ??
+      (await upsertPayment(tx, {
         checkoutId: checkout.id,
         provider: provider.name,
         providerPaymentId: payment.id,
@@ -77,7 +89,7 @@ export function createUnplacedPayments(deps: {
         method: payment.method,
         verifiedAt: now(),
       }));
-    const recorded = await checkoutRecords.recordPaymentRefundDue(tx, row.id, {
+    const recorded = await recordPaymentRefundDue(tx, row.id, {
       reason: due.reason,
       amountPaise: due.amountPaise,
     });
@@ -102,13 +114,13 @@ export function createUnplacedPayments(deps: {
   /** The payment bought nothing: its checkout closes (stock and coupon use back) and all of it goes back. */
   async function refundInstead(
     tx: Transaction,
-    checkout: CheckoutRecord,
+    checkout: CheckoutRow,
     payment: ProviderPayment,
     reason: RefundReason,
     why: string,
   ) {
     if (checkout.status === 'pending' || checkout.status === 'paid') {
-      await checkoutRecords.setCheckoutStatus(tx, checkout.id, 'refunded');
+      await setCheckoutStatus(tx, checkout.id, 'refunded');
       await releaseHolds(tx, checkout.id);
       await releaseCouponHold(tx, checkout.id);
     }
@@ -125,7 +137,7 @@ export function createUnplacedPayments(deps: {
    * money is back in days rather than when the bank releases the authorization. False when the
    * provider did not answer: reconciliation asks again.
    */
-  async function makeOwedRefund(row: checkoutRecords.PaymentRecord): Promise<boolean> {
+  async function makeOwedRefund(row: PaymentRow): Promise<boolean> {
     if (row.refundedAt || !row.refundPaise) return true;
     try {
       const current = await provider.fetchPayment(row.providerPaymentId);
@@ -136,7 +148,7 @@ export function createUnplacedPayments(deps: {
         receipt: key,
         notes: { reason: row.refundReason ?? '' },
       });
-      await checkoutRecords.markPaymentRefundMade(db, row.id, now(), row.refundPaise >= row.amountPaise);
+      await markPaymentRefundMade(db, row.id, now(), row.refundPaise >= row.amountPaise);
       return true;
     } catch (error) {
       log.warn(
@@ -152,14 +164,10 @@ export function createUnplacedPayments(deps: {
    * unpaid provider orders stop taking payments (Razorpay cannot close an order; a payment made
    * there anyway is refunded when it arrives).
    */
-  async function closeReplacedProviderOrders(checkout: CheckoutRecord) {
+  async function closeReplacedProviderOrders(checkout: CheckoutRow) {
     const close = provider.closeOrder?.bind(provider);
     if (!close) return;
-    const open = await checkoutRecords.openCheckoutsOfRound(
-      db,
-      checkoutRecords.roundOf(checkout),
-      checkout.id,
-    );
+    const open = await openCheckoutsOfRound(db, roundOf(checkout), checkout.id);
     for (const other of open) {
       if (other.status !== 'pending' || other.provider !== provider.name) continue;
       await close(other.providerOrderId).catch((error: unknown) =>
@@ -169,13 +177,13 @@ export function createUnplacedPayments(deps: {
   }
 
   /** Why a payment recorded for refund earlier is refunded, when it is reported again. */
-  const closedBecause = (row: checkoutRecords.PaymentRecord | undefined, checkout: CheckoutRecord) =>
+  const closedBecause = (row: PaymentRow | undefined, checkout: CheckoutRow) =>
     row?.refundReason === 'coupon-used-up'
       ? `The coupon ${checkout.couponCode ?? ''} could no longer be used when this payment arrived, so no order was placed with it.`
       : 'This payment arrived after its checkout had been closed, so no order was made from it.';
 
   return {
-    withoutCoupon,
+    withoutCoupon: (locked: CheckoutRow) => withoutCoupon(locked, deps.delivery),
     oweRefund,
     refundInstead,
     makeOwedRefund,
@@ -184,7 +192,7 @@ export function createUnplacedPayments(deps: {
 
     /** Refunds recorded and not yet made by the provider, asked again (reconciliation). */
     async makeRefundsDue(limit = 100): Promise<{ due: number; made: number }> {
-      const due = await checkoutRecords.paymentsWithRefundDue(db, limit);
+      const due = await paymentsWithRefundDue(db, limit);
       let made = 0;
       for (const row of due) if (await makeOwedRefund(row)) made++;
       return { due: due.length, made };

@@ -8,11 +8,21 @@ import { ADMIN_PAGE_SIZE } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { type AuditActor, recordAudit, recordBulkRead } from '../audit/audit.js';
-import { purchaseSummaries, recentOrdersOf } from '../orders/customer-orders.js';
-import { reviewsOfCustomer } from '../reviews/customer-reviews.js';
-import { findUserById, lockUser, revokeAllSessions, type UserRow } from './accounts.repository.js';
-import * as repository from './customers-admin.repository.js';
+import {
+  type CustomerFilters,
+  type CustomerSort,
+  countCustomers,
+  findUserById,
+  listCustomers,
+  lockUser,
+  oldestCustomers,
+  revokeAllSessions,
+  setCustomerBlocked,
+  type UserRow,
+} from '../accounts/index.js';
+import { type AuditActor, recordAudit, recordBulkRead } from '../audit/index.js';
+import { purchaseSummaries, recentOrdersOf } from '../orders/index.js';
+import { reviewsOfCustomer } from '../reviews/index.js';
 
 const CUSTOMER_NOT_FOUND = 'There is no customer with that id.';
 const CUSTOMER_ERASED = 'This customer deleted their account: there is nobody to block or unblock.';
@@ -24,7 +34,7 @@ const fullName = (user: UserRow) => `${user.firstname} ${user.lastname}`.trim();
 export type ListCustomersQuery = {
   q?: string | undefined;
   blocked?: 'true' | 'false' | undefined;
-  sort?: repository.CustomerSort | undefined;
+  sort?: CustomerSort | undefined;
   page?: number | undefined;
   limit?: number | undefined;
 };
@@ -44,7 +54,7 @@ export function createCustomersAdminService(deps: ServiceDeps) {
       if (!user) throw notFound(CUSTOMER_NOT_FOUND);
       // Nobody can sign in to an erased account; blocking it would say nothing.
       if (user.erasedAt) throw conflict(CUSTOMER_ERASED);
-      const updated = user.isBlocked === blocked ? user : await repository.setBlocked(tx, id, blocked);
+      const updated = user.isBlocked === blocked ? user : await setCustomerBlocked(tx, id, blocked);
       // Again on a repeated block: a session started in between (there can be none, but cheap) ends too.
       if (blocked) await revokeAllSessions(tx, id, now());
       await recordAudit(tx, actor, {
@@ -66,7 +76,7 @@ export function createCustomersAdminService(deps: ServiceDeps) {
   return {
     /** GET user/all-users: up to 10,000 accounts, only the fields the admin client reads. Recorded. */
     async legacyList(actor: AuditActor) {
-      const rows = await repository.oldestCustomers(db, CUSTOMER_LIST_MAX);
+      const rows = await oldestCustomers(db, CUSTOMER_LIST_MAX);
       await recordBulkRead(db, actor, {
         action: 'customer.list',
         entityType: 'customer',
@@ -93,19 +103,13 @@ export function createCustomersAdminService(deps: ServiceDeps) {
     async list(actor: AuditActor, query: ListCustomersQuery) {
       const page = query.page ?? 1;
       const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
-      const filters: repository.CustomerFilters = {
+      const filters: CustomerFilters = {
         q: query.q || undefined,
         blocked: query.blocked === undefined ? undefined : query.blocked === 'true',
       };
       const [rows, total] = await Promise.all([
-        repository.listCustomers(
-          db,
-          filters,
-          query.sort ?? 'createdAt:desc',
-          (page - 1) * pageSize,
-          pageSize,
-        ),
-        repository.countCustomers(db, filters),
+        listCustomers(db, filters, query.sort ?? 'createdAt:desc', (page - 1) * pageSize, pageSize),
+        countCustomers(db, filters),
       ]);
       const summaries = await purchaseSummaries(
         db,

@@ -1,22 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { webhookEvents } from '../../db/schema.js';
-import type { ShopMetrics } from '../../lib/metrics.js';
-import { releaseHolds, sweepExpiredHolds } from '../catalog/stock.js';
-import * as checkoutRecords from '../checkout/checkout-records.js';
-import { releaseCouponHold, sweepExpiredCouponHolds } from '../coupons/coupon-use.js';
-import { markOrderPaid } from '../orders/order-payments.js';
-import type { OrderPlacement } from '../orders/order-placement.js';
-import type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider.js';
+import type { Database } from '../db/client.js';
+import { webhookEvents } from '../db/schema.js';
+import type { ShopMetrics } from '../lib/metrics.js';
+import { releaseHolds, sweepExpiredHolds } from '../modules/catalog/index.js';
+import {
+  findCheckoutByProviderOrder,
+  setCheckoutStatus,
+  staleCheckouts,
+  uncapturedPaymentsOfOrders,
+} from '../modules/checkout/index.js';
+import { releaseCouponHold, sweepExpiredCouponHolds } from '../modules/coupons/index.js';
+import { markOrderPaid } from '../modules/orders/index.js';
+import {
+  markPaymentCaptured,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  upsertPayment,
+} from '../modules/payments/index.js';
+import type { OrderPlacement } from './place-order.js';
 
 const PAID_STATES = new Set(['authorized', 'captured']);
 const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
 const REFUND_EVENTS = new Set(['refund.created', 'refund.processed', 'refund.failed']);
 
-/**
- * What settlement needs from the orders module's refunds (which own the refunds table): declared
- * here so that payments does not import orders.
- */
+/** What settlement needs from the orders module's refunds (which own the refunds table). */
 export interface RefundSettler {
   /** Applies what the provider says about one refund (answer, webhook or reconciliation); idempotent. */
   settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'>;
@@ -36,17 +44,16 @@ export function createPaymentSettlement(deps: {
   provider: PaymentProvider;
   placement: OrderPlacement;
   log: FastifyBaseLogger;
-  now?: () => Date;
   metrics?: Pick<ShopMetrics, 'payments'>;
   /** Settles refund webhooks and pending refunds; without it refund events are only recorded. */
   refunds?: RefundSettler;
 }) {
   const { db, provider, placement, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
 
   /** Records what the provider reports about a payment and, if it is paid, places the order. */
   async function settle(payment: ProviderPayment) {
-    const checkout = await checkoutRecords.findCheckoutByProviderOrder(db, provider.name, payment.order_id);
+    const checkout = await findCheckoutByProviderOrder(db, provider.name, payment.order_id);
     if (!checkout) return 'unknown-order' as const;
     if (payment.amount !== checkout.amountPaise) {
       log.error(
@@ -55,7 +62,7 @@ export function createPaymentSettlement(deps: {
       );
       return 'amount-mismatch' as const;
     }
-    await checkoutRecords.recordPayment(db, {
+    await upsertPayment(db, {
       checkoutId: checkout.id,
       provider: provider.name,
       providerPaymentId: payment.id,
@@ -76,7 +83,7 @@ export function createPaymentSettlement(deps: {
       }
       return 'not-paid' as const;
     }
-    if (checkout.status === 'pending') await checkoutRecords.setCheckoutStatus(db, checkout.id, 'paid');
+    if (checkout.status === 'pending') await setCheckoutStatus(db, checkout.id, 'paid');
     const result = await placement.place({ checkout, payment });
     return result.kind;
   }
@@ -116,7 +123,7 @@ export function createPaymentSettlement(deps: {
       const current = now();
       await sweepExpiredHolds(db);
       await sweepExpiredCouponHolds(db);
-      const stale = await checkoutRecords.staleCheckouts(
+      const stale = await staleCheckouts(
         db,
         new Date(current.getTime() - (options.minAgeMs ?? 120_000)),
         new Date(current.getTime() - 7 * 86_400_000),
@@ -137,13 +144,13 @@ export function createPaymentSettlement(deps: {
           );
         }
       }
-      for (const payment of await checkoutRecords.uncapturedPaymentsOfOrders(db, options.limit ?? 100)) {
+      for (const payment of await uncapturedPaymentsOfOrders(db, options.limit ?? 100)) {
         try {
           const current = await provider.fetchPayment(payment.providerPaymentId);
           if (current?.status === 'authorized')
             await provider.capture(payment.providerPaymentId, payment.amountPaise, 'INR');
           if (current && current.status !== 'failed') {
-            await checkoutRecords.markPaymentCaptured(db, payment.id);
+            await markPaymentCaptured(db, payment.id);
             await markOrderPaid(db, payment.checkoutId);
           }
         } catch (error) {

@@ -2,10 +2,11 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { formatPaise } from '../../../shared/money.js';
 import type { Transaction } from '../../db/client.js';
 import { layoutEmail } from '../../lib/mailer.js';
-import { queueEmail } from '../email-outbox/email-outbox.js';
+import { queueEmail } from '../email-outbox/index.js';
 
 /**
- * One-time codes that confirm a cash-on-delivery order (issue 15), and how they reach the customer.
+ * One-time codes sent to a customer: one that confirms a cash-on-delivery order, one that proves
+ * their mobile number; and how they reach the customer.
  * A code is 6 random digits; only its hash is stored, salted with the order id so one hash says
  * nothing about another order's code. Guessing is bounded online (5 wrong tries per code, 5 codes
  * per order, each living minutes), which is what keeps a 6-digit code safe.

@@ -3,7 +3,7 @@ import * as endpoints from '../../../shared/api/customers-admin.js';
 import * as schemas from '../../../shared/api/customers-admin.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import type { ApiOptions } from '../api-options.js';
-import { currentStaff } from '../staff/staff-auth.js';
+import { currentStaff } from '../staff/index.js';
 
 /** Customers for staff (shared/api/customers-admin.ts). */
 export async function customersAdminRoutes(app: FastifyInstance, { services }: ApiOptions) {

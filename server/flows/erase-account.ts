@@ -1,5 +1,5 @@
-import type { Database, Executor } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { Database, Executor } from '../db/client.js';
+import { AppError, conflict, notFound } from '../lib/errors.js';
 import {
   type CustomerContact,
   customerExists,
@@ -8,21 +8,21 @@ import {
   lockCustomerForErasure,
   markInactivityWarning,
   withdrawWarningsOfActiveCustomers,
-} from '../accounts/customers.js';
-import { type AuditActor, recordAudit, redactPersonFromAudit } from '../audit/audit.js';
-import { removeAllCartLines } from '../cart/cart-lines.js';
-import { eraseCheckoutAddresses } from '../checkout/checkout-records.js';
-import { forgetEmailsTo, queueEmail } from '../email-outbox/email-outbox.js';
-import { eraseEnquiriesOfCustomer } from '../enquiries/customer-enquiries.js';
+} from '../modules/accounts/index.js';
+import { type AuditActor, recordAudit, redactPersonFromAudit } from '../modules/audit/index.js';
+import { removeAllCartLines } from '../modules/cart/index.js';
+import { eraseCheckoutAddresses } from '../modules/checkout/index.js';
+import { accountErasedEmail, inactivityWarningEmail } from '../modules/data-rights/index.js';
+import { forgetEmailsTo, queueEmail } from '../modules/email-outbox/index.js';
+import { eraseEnquiriesOfCustomer } from '../modules/enquiries/index.js';
 import {
   eraseExpiredOrderRecords,
   eraseOrderEventNames,
   eraseOrderPersonalData,
   invoicedOrderCount,
   ordersBlockingErasure,
-} from '../orders/customer-orders.js';
-import { removeWishlistOf } from '../wishlist/customer-wishlist.js';
-import { accountErasedEmail, inactivityWarningEmail } from './data-rights.emails.js';
+} from '../modules/orders/index.js';
+import { removeWishlistOf } from '../modules/wishlist/index.js';
 
 export const ERASURE_MESSAGES = {
   done: 'Your account has been deleted. We have sent a confirmation to your e-mail address.',
@@ -41,6 +41,64 @@ export const INACTIVITY_WARNING_HOURS = 48;
 /** Accounts handled per run of the job: the rest wait for the next run. */
 const BATCH = 200;
 
+/** One inactive customer: warned first; erased once the warning is 48 hours old (open orders wait). */
+async function warnOrErase(
+  ctx: {
+    db: Database;
+    publicUrl: string;
+    months: number;
+    eraseWithin: (
+      tx: Executor,
+      userId: string,
+      contact: CustomerContact & { emailVerifiedAt: Date | null },
+      at: Date,
+    ) => Promise<number>;
+  },
+  customer: Awaited<ReturnType<typeof customersInactiveSince>>[number],
+  at: Date,
+  warningMs: number,
+): Promise<'warned' | 'erased' | undefined> {
+  const { db, months, eraseWithin } = ctx;
+  if (!customer.inactivityWarnedAt) {
+    const sent = await db.transaction(async (tx) => {
+      if (!(await markInactivityWarning(tx, customer.id, at))) return false;
+      await queueEmail(
+        tx,
+        inactivityWarningEmail({
+          to: customer.email,
+          firstname: customer.firstname,
+          months,
+          erasesAt: new Date(at.getTime() + warningMs),
+          signInUrl: `${ctx.publicUrl}/login`,
+        }),
+        'inactivity warning',
+      );
+      return true;
+    });
+    return sent ? ('warned' as const) : undefined;
+  }
+  if (at.getTime() - customer.inactivityWarnedAt.getTime() < warningMs) return undefined;
+  const result = await db.transaction(async (tx) => {
+    if ((await ordersBlockingErasure(tx, customer.id)).length > 0) return undefined;
+    const account = await lockCustomerForErasure(tx, customer.id, undefined);
+    if (!account) return false;
+    const kept = await eraseWithin(tx, customer.id, account, at);
+    await queueEmail(
+      tx,
+      accountErasedEmail({
+        to: account.email,
+        firstname: account.firstname,
+        keptInvoicedOrders: kept,
+        inactive: { months },
+      }),
+      'inactive account erased',
+      { forgetWhenSent: true },
+    );
+    return true;
+  });
+  return result ? ('erased' as const) : undefined;
+}
+
 /**
  * The right to erasure (DPDP Act 2023 s. 12; decision 021). One transaction erases what
  * each module holds about the customer, through the function that module offers for it, so an
@@ -53,10 +111,9 @@ export function createAccountErasure(deps: {
   onReviewerRenamed?: () => void;
   /** Days without use after which an account is erased; 0 never erases. */
   inactiveAfterDays: number;
-  now?: () => Date;
 }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
   const months = Math.round(deps.inactiveAfterDays / 30.4);
 
   /** Inside the caller's transaction, with the account locked: returns the invoiced orders kept. */
@@ -170,45 +227,14 @@ export function createAccountErasure(deps: {
       let warned = 0;
       let erased = 0;
       for (const customer of await customersInactiveSince(db, cutoff, BATCH)) {
-        if (!customer.inactivityWarnedAt) {
-          const sent = await db.transaction(async (tx) => {
-            if (!(await markInactivityWarning(tx, customer.id, at))) return false;
-            await queueEmail(
-              tx,
-              inactivityWarningEmail({
-                to: customer.email,
-                firstname: customer.firstname,
-                months,
-                erasesAt: new Date(at.getTime() + warningMs),
-                signInUrl: `${deps.publicUrl}/login`,
-              }),
-              'inactivity warning',
-            );
-            return true;
-          });
-          if (sent) warned += 1;
-          continue;
-        }
-        if (at.getTime() - customer.inactivityWarnedAt.getTime() < warningMs) continue;
-        const result = await db.transaction(async (tx) => {
-          if ((await ordersBlockingErasure(tx, customer.id)).length > 0) return undefined;
-          const account = await lockCustomerForErasure(tx, customer.id, undefined);
-          if (!account) return false;
-          const kept = await eraseWithin(tx, customer.id, account, at);
-          await queueEmail(
-            tx,
-            accountErasedEmail({
-              to: account.email,
-              firstname: account.firstname,
-              keptInvoicedOrders: kept,
-              inactive: { months },
-            }),
-            'inactive account erased',
-            { forgetWhenSent: true },
-          );
-          return true;
-        });
-        if (result) erased += 1;
+        const outcome = await warnOrErase(
+          { db, publicUrl: deps.publicUrl, months, eraseWithin },
+          customer,
+          at,
+          warningMs,
+        );
+        if (outcome === 'warned') warned += 1;
+        if (outcome === 'erased') erased += 1;
       }
       if (erased > 0) deps.onReviewerRenamed?.();
       return { warned, erased, expiredOrders };
