@@ -117,3 +117,18 @@ export async function createCoupon(
   expect(created.status(), await created.text()).toBe(200);
   return (await created.json()) as { _id: string; name: string };
 }
+
+/** A customer's review of a product, through the API (one per customer and product). */
+export async function reviewProduct(
+  request: APIRequestContext,
+  customer: { token: string },
+  product: { _id: string },
+  star: number,
+  comment: string,
+): Promise<void> {
+  const rated = await request.put('/api/product/rating', {
+    data: { prodId: product._id, star, comment },
+    headers: { authorization: `Bearer ${customer.token}`, 'x-forwarded-for': `10.89.${randomOctet()}.${randomOctet()}` },
+  });
+  expect(rated.status(), await rated.text()).toBe(200);
+}
