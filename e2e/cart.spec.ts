@@ -2,14 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
 import { createProduct } from './data';
 import { expect, signIn, test } from './fixtures';
-import {
-  accountPerFile,
-  allowFailedApiCalls,
-  auth,
-  expectToast,
-  recordToasts,
-  rupees,
-} from './shop';
+import { accountPerFile, allowFailedApiCalls, auth, expectToast, recordToasts, rupees } from './shop';
 
 /**
  * The cart page: lines, quantity changes (typed values clamped) and removal with their toasts,
@@ -25,8 +18,14 @@ const customer = accountPerFile();
 let goods: Promise<{ shirt: ApiProduct; speaker: ApiProduct }> | undefined;
 const ownGoods = (request: APIRequestContext) => {
   goods ??= (async () => ({
-    shirt: await createProduct(request, { like: 'levis-mens-housemark-crew-neck-t-shirt', title: 'E2E Cart Shirt' }),
-    speaker: await createProduct(request, { like: 'boat-stone-1200-14w-bluetooth-speaker', title: 'E2E Cart Speaker' }),
+    shirt: await createProduct(request, {
+      like: 'levis-mens-housemark-crew-neck-t-shirt',
+      title: 'E2E Cart Shirt',
+    }),
+    speaker: await createProduct(request, {
+      like: 'boat-stone-1200-14w-bluetooth-speaker',
+      title: 'E2E Cart Speaker',
+    }),
   }))();
   return goods;
 };

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { ApiAdminProduct } from '../shared/api/catalog-admin.schemas';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
+import type { ApiAdminProduct } from '../shared/api/catalog-admin.schemas';
 import { ownerSession } from './console';
 import { expect } from './fixtures';
 
@@ -75,14 +75,18 @@ export async function createProduct(request: APIRequestContext, spec: ProductSpe
     description: spec.description ?? model?.description ?? 'Made by an end-to-end test.',
     price: spec.price ?? model?.price ?? 999,
     mrp: spec.mrp !== undefined ? spec.mrp : (model?.mrp ?? null),
-    categoryId: model && !spec.category ? model.category._id : await named(request, '/api/category', spec.category),
+    categoryId:
+      model && !spec.category ? model.category._id : await named(request, '/api/category', spec.category),
     brandId: model && !spec.brand ? model.brand._id : await named(request, '/api/brand', spec.brand),
     colorIds: colorIds.slice(0, spec.colours ?? Math.max(1, colorIds.length)),
     tags: spec.tags ?? [],
     images: (model?.images ?? []).map(({ url, width, height, alt }) => ({ url, width, height, alt })),
     quantity: spec.quantity ?? 50,
   };
-  const created = await request.post('/api/admin/products', { data: body, headers: await staffHeaders(request) });
+  const created = await request.post('/api/admin/products', {
+    data: body,
+    headers: await staffHeaders(request),
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { slug } = (await created.json()) as ApiAdminProduct;
   const answer = await request.get(`/api/product/${slug}`);
@@ -128,7 +132,10 @@ export async function reviewProduct(
 ): Promise<void> {
   const rated = await request.put('/api/product/rating', {
     data: { prodId: product._id, star, comment },
-    headers: { authorization: `Bearer ${customer.token}`, 'x-forwarded-for': `10.89.${randomOctet()}.${randomOctet()}` },
+    headers: {
+      authorization: `Bearer ${customer.token}`,
+      'x-forwarded-for': `10.89.${randomOctet()}.${randomOctet()}`,
+    },
   });
   expect(rated.status(), await rated.text()).toBe(200);
 }

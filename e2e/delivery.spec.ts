@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations } from './axe';
 import type { ApiProduct } from '../shared/api-types';
+import { axeViolations } from './axe';
 import { ownerSession } from './console';
 import { createProduct } from './data';
 import { expect, signIn, test } from './fixtures';

@@ -22,7 +22,11 @@ const own = (request: APIRequestContext) =>
   (made ??= (async () => ({
     shirt: await reviewedShirt(request),
     lowStock: (
-      await createProduct(request, { like: 'noise-colorfit-pro-5-smartwatch', title: 'E2E Watch', quantity: 3 })
+      await createProduct(request, {
+        like: 'noise-colorfit-pro-5-smartwatch',
+        title: 'E2E Watch',
+        quantity: 3,
+      })
     ).slug,
     soldOut: (
       await createProduct(request, {
@@ -36,7 +40,10 @@ const own = (request: APIRequestContext) =>
 const customer = accountPerFile();
 
 async function reviewedShirt(request: APIRequestContext): Promise<string> {
-  const shirt = await createProduct(request, { like: 'levis-mens-housemark-crew-neck-t-shirt', title: 'E2E Shirt' });
+  const shirt = await createProduct(request, {
+    like: 'levis-mens-housemark-crew-neck-t-shirt',
+    title: 'E2E Shirt',
+  });
   await reviewProduct(request, await customer(request), shirt, 4, 'Soft and true to size.');
   await reviewProduct(request, await createCustomer(request), shirt, 5, 'Keeps its colour in the wash.');
   return shirt.slug;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
-import { expect, signIn, test } from './fixtures';
 import { createProduct } from './data';
+import { expect, signIn, test } from './fixtures';
 import { accountPerFile, auth, expectToast, recordToasts } from './shop';
 
 /**
