@@ -10,7 +10,10 @@ import { expect } from './fixtures';
  * what another saw (its stock, its rating, its "only N left"), the cause of most flakes so far.
  * So every spec that buys, reviews, wishes, compares or adjusts stock makes its own products
  * here, each with a title and slug no other test uses. The demo catalogue stays as seeded, for
- * the specs that check how it looks.
+ * the specs that check how it looks; those that compare the whole catalogue with a page (store,
+ * home, search, content) run first, before any spec makes anything (playwright.config.ts).
+ * Customers come from `createCustomer` (e2e/fixtures.ts), staff from `createStaffMember`
+ * (e2e/console.ts).
  *
  * A product can be made `like` a demo product: the same price, MRP, category, brand, colours,
  * pictures and description (read only, never changed), so checks that depend on those (GST by
@@ -92,17 +95,6 @@ export async function createProduct(request: APIRequestContext, spec: ProductSpe
   const answer = await request.get(`/api/product/${slug}`);
   expect(answer.status(), await answer.text()).toBe(200);
   return (await answer.json()) as ApiProduct;
-}
-
-/** Several products of the test's own, made one after another (each unique). */
-export async function createProducts(
-  request: APIRequestContext,
-  count: number,
-  spec: ProductSpec = {},
-): Promise<ApiProduct[]> {
-  const products: ApiProduct[] = [];
-  for (let i = 0; i < count; i++) products.push(await createProduct(request, spec));
-  return products;
 }
 
 /** The product as the storefront answers it now (its stock after a purchase, say). */
