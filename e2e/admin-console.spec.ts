@@ -83,7 +83,7 @@ test('an owner invites a catalogue manager, whose new product with its picture a
   expect(pictureAnswer.status()).toBe(200);
   expect(pictureAnswer.headers()['content-type']).toMatch(/image\/webp/);
 
-  // The shop the other specs share goes back to how it was (they read the newest products).
+  // Taken away again: the store and the console table list every product.
   const deleted = await page.request.delete(`/api/admin/products/${productId}`, {
     headers: { authorization: `Bearer ${managerToken}` },
   });

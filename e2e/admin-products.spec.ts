@@ -235,7 +235,7 @@ test('a CSV is checked row by row, imported all at once, and exported', async ({
   await page.goto(`/admin/products?q=${encodeURIComponent(`E2E CSV Lamp ${stamp}`)}`);
   await expect(page.getByRole('link', { name: `E2E CSV Lamp ${stamp}` })).toBeVisible();
 
-  // Taken away again: the storefront's specs share this shop and read its newest products.
+  // Taken away again: the store and the console table list every product.
   const headers = { authorization: `Bearer ${manager.token}` };
   const found = await page.request.get(
     `/api/admin/products?q=${encodeURIComponent(`e2e csv lamp ${stamp}`)}`,

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
+import { createProduct, type ProductSpec } from './data';
 import { type Customer, expect } from './fixtures';
 
 /**
@@ -27,33 +28,26 @@ export type PlacedOrder = {
   total: number;
 };
 
-/**
- * Products whose stock other specs check to the unit after buying them (purchase, checkout):
- * buying one of them at the same time would make those checks fail.
- */
-const STOCK_WATCHED = new Set([
-  'jbl-flip-6-portable-waterproof-bluetooth-speaker',
-  'boat-stone-1200-14w-bluetooth-speaker',
-]);
+/** Demo products the bought ones are made like: ordinary prices and GST, colours and pictures. */
+const MODELS = ['boat-stone-1200-14w-bluetooth-speaker', 'levis-mens-housemark-crew-neck-t-shirt'];
 
 /**
- * `count` products to buy `units` of: the oldest in the catalogue (the demo catalogue), since other
- * specs create and delete their own new ones meanwhile, and buying one of those would change their
- * stock under them. A random few of the well-stocked ones, so parallel specs do not all drain the
- * same product.
+ * `count` new products of the test's own to buy `units` of (with stock to spare), made like
+ * ordinary demo products: nothing another spec reads changes when the test buys them.
  */
 export async function productsToBuy(
   request: APIRequestContext,
   count: number,
   units = 1,
+  spec: ProductSpec = {},
 ): Promise<ApiProduct[]> {
-  const list = await request.get('/api/product?sort=createdAt&limit=100');
-  const stocked = ((await list.json()) as ApiProduct[]).filter(
-    (p) => p.quantity > units + 5 && p.color.length > 0 && !STOCK_WATCHED.has(p.slug),
-  );
-  expect(stocked.length, 'products in stock to buy').toBeGreaterThanOrEqual(count);
-  const start = Math.floor(Math.random() * (stocked.length - count + 1));
-  return stocked.slice(start, start + count);
+  const products: ApiProduct[] = [];
+  for (let i = 0; i < count; i++) {
+    products.push(
+      await createProduct(request, { like: MODELS[i % MODELS.length], quantity: units + 20, ...spec }),
+    );
+  }
+  return products;
 }
 
 const customerHeaders = (customer: Customer) => ({
@@ -79,7 +73,7 @@ export async function addToCart(
   }
 }
 
-/** Buys `lines` products (the oldest in the catalogue, `units` each) and answers the order. */
+/** Buys `lines` new products of the test's own (`units` each) and answers the order. */
 export async function placeOrder(
   request: APIRequestContext,
   customer: Customer,

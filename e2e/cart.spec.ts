@@ -1,27 +1,34 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
+import { createProduct } from './data';
 import { expect, signIn, test } from './fixtures';
-import {
-  accountPerFile,
-  allowFailedApiCalls,
-  auth,
-  expectToast,
-  product,
-  recordToasts,
-  rupees,
-} from './shop';
+import { accountPerFile, allowFailedApiCalls, auth, expectToast, recordToasts, rupees } from './shop';
 
 /**
  * The cart page: lines, quantity changes (typed values clamped) and removal with their toasts,
  * totals, the empty state, failures, and the header's badge and total following every change.
- * One account for the file (sign-ups are rate limited), its cart rebuilt through the API per test.
+ * One account for the file (sign-ups are rate limited), its cart rebuilt through the API per test,
+ * with a shirt and a speaker of the file's own.
  */
 test.describe.configure({ mode: 'default' });
 
-const shirtSlug = 'levis-mens-housemark-crew-neck-t-shirt';
-const speakerSlug = 'boat-stone-1200-14w-bluetooth-speaker';
-
 const customer = accountPerFile();
+
+/** The file's own shirt and speaker, made like the demo ones (an MRP each, over ₹500 together). */
+let goods: Promise<{ shirt: ApiProduct; speaker: ApiProduct }> | undefined;
+const ownGoods = (request: APIRequestContext) => {
+  goods ??= (async () => ({
+    shirt: await createProduct(request, {
+      like: 'levis-mens-housemark-crew-neck-t-shirt',
+      title: 'E2E Cart Shirt',
+    }),
+    speaker: await createProduct(request, {
+      like: 'boat-stone-1200-14w-bluetooth-speaker',
+      title: 'E2E Cart Speaker',
+    }),
+  }))();
+  return goods;
+};
 
 /** An empty cart, then the given lines. */
 async function fillCart(
@@ -43,8 +50,7 @@ test.beforeEach(async ({ page }) => recordToasts(page));
 
 async function setup(page: Page, request: APIRequestContext) {
   const me = await customer(request);
-  const shirt = await product(request, shirtSlug);
-  const speaker = await product(request, speakerSlug);
+  const { shirt, speaker } = await ownGoods(request);
   await fillCart(request, me.token, [
     { product: shirt, quantity: 2 },
     { product: speaker, quantity: 1 },
@@ -63,7 +69,7 @@ test('lines, totals and a quantity change update the page and the header', async
   await expect(header).toHaveAccessibleName(`Cart ${rupees(first)} 2 items`);
   await expect(page.getByRole('link', { name: shirt.title })).toHaveAttribute(
     'href',
-    `/product/${shirtSlug}`,
+    `/product/${shirt.slug}`,
   );
   await expect(page.getByText(`Colour: ${shirt.color[0]!.name}`)).toBeVisible();
   // The server's breakup: items at MRP, the discount, free delivery over ₹500, GST included.
@@ -149,7 +155,7 @@ test('the header shows the cart on any page for a signed-in customer, and zero w
   request,
 }) => {
   const me = await customer(request);
-  const shirt = await product(request, shirtSlug);
+  const { shirt } = await ownGoods(request);
   await fillCart(request, me.token, [{ product: shirt, quantity: 1 }]);
   await page.goto('/about');
   await expect(page.getByRole('link', { name: /^Cart ₹/ })).toHaveAccessibleName('Cart ₹0.00 0 items');
@@ -183,7 +189,7 @@ test("the server draws a signed-in shopper's cart, scripts or not, and forgets i
   request,
 }) => {
   const me = await customer(request);
-  const shirt = await product(request, shirtSlug);
+  const { shirt } = await ownGoods(request);
   await fillCart(request, me.token, [{ product: shirt, quantity: 1 }]);
   await signIn(page, me);
   // Any page of the shop writes the render cookie for the stored session, as a login does.

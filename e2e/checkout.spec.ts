@@ -1,18 +1,23 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
+import { createProduct, reread } from './data';
 import { expect, signIn, test } from './fixtures';
-import { accountPerFile, auth, product, rupees } from './shop';
+import { accountPerFile, auth, rupees } from './shop';
 
 /**
  * Checkout with the built-in test gateway: the address form's messages and its saved copy, the
  * whole payment through the gateway's in-page sheet to an order on /my-orders (stock taken, cart
  * emptied), a declined payment, and the payment script failing to load. One account for the
- * file (sign-ups are rate limited); its cart is rebuilt through the API per test.
+ * file (sign-ups are rate limited); its cart is rebuilt through the API per test, with products of
+ * the test's own.
  */
 test.describe.configure({ mode: 'default' });
 
-const speakerSlug = 'boat-stone-1200-14w-bluetooth-speaker';
-const shirtSlug = 'levis-mens-housemark-crew-neck-t-shirt';
+/** A product of the test's own, made like a demo one (its stock is the test's alone). */
+const own = (request: APIRequestContext, like: string, quantity?: number) =>
+  createProduct(request, { like, quantity, title: 'E2E Checkout Item' });
+const newSpeaker = (request: APIRequestContext) => own(request, 'boat-stone-1200-14w-bluetooth-speaker');
+const newShirt = (request: APIRequestContext) => own(request, 'levis-mens-housemark-crew-neck-t-shirt');
 
 const customer = accountPerFile();
 const toast = (page: Page, text: string | RegExp) => page.locator('.toast-message').filter({ hasText: text });
@@ -51,10 +56,10 @@ async function fillAddress(page: Page) {
 async function openCheckout(
   page: Page,
   request: APIRequestContext,
-  lines: { slug: string; quantity: number }[],
+  lines: { p: ApiProduct; quantity: number }[],
 ) {
   const me = await customer(request);
-  const products = await Promise.all(lines.map((l) => product(request, l.slug)));
+  const products = lines.map((l) => l.p);
   await fillCart(
     request,
     me.token,
@@ -70,7 +75,7 @@ test('address messages show under each field once touched, with every state and 
   page,
   request,
 }) => {
-  const { me } = await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  const { me } = await openCheckout(page, request, [{ p: await newShirt(request), quantity: 1 }]);
   await page.evaluate(() => localStorage.removeItem('address'));
   await page.reload();
 
@@ -131,7 +136,7 @@ test('the address is kept in localStorage as typed and restored after a reload',
   page,
   request,
 }) => {
-  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  await openCheckout(page, request, [{ p: await newShirt(request), quantity: 1 }]);
   await page.evaluate(() => localStorage.removeItem('address'));
   await page.reload();
   await fillAddress(page);
@@ -153,7 +158,7 @@ test('pays through the test gateway and lands on My orders with the order, stock
   page,
   request,
 }) => {
-  const { me, products } = await openCheckout(page, request, [{ slug: speakerSlug, quantity: 2 }]);
+  const { me, products } = await openCheckout(page, request, [{ p: await newSpeaker(request), quantity: 2 }]);
   const speaker = products[0]!;
   const total = speaker.price * 2;
   await expect(page.locator('.checkout-summary .price-breakup-total dd')).toHaveText(rupees(total));
@@ -181,7 +186,7 @@ test('pays through the test gateway and lands on My orders with the order, stock
   expect(await page.evaluate(() => localStorage.getItem('address'))).toBeNull();
   const cart = await request.get('/api/user/cart', { headers: auth(me.token) });
   expect(await cart.json()).toEqual([]);
-  const after = await product(request, speakerSlug);
+  const after = await reread(request, speaker);
   expect(after.quantity).toBe(speaker.quantity - 2);
   expect(after.sold).toBe(speaker.sold + 2);
 });
@@ -190,7 +195,7 @@ test('a declined payment shows why, places no order and lets the shopper try aga
   page,
   request,
 }) => {
-  const { me } = await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  const { me } = await openCheckout(page, request, [{ p: await newShirt(request), quantity: 1 }]);
   const before = (await (await request.get('/api/user/getmyorders', { headers: auth(me.token) })).json())
     .orders.length as number;
   await fillAddress(page);
@@ -215,7 +220,7 @@ test("stops with 'Razorpay SDK failed to load!' when the payment script cannot l
   request,
   consoleErrors,
 }) => {
-  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  await openCheckout(page, request, [{ p: await newShirt(request), quantity: 1 }]);
   await page.route('**/pay/checkout.js', (route) => route.abort());
   await fillAddress(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -243,7 +248,7 @@ test('when the item sold out during payment, the shopper sees the server message
   request,
   consoleErrors,
 }) => {
-  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  await openCheckout(page, request, [{ p: await newShirt(request), quantity: 1 }]);
   // The server's answer when the last unit went to someone else (the real race is in the API tests).
   const message =
     "Levi's Men's Housemark Crew Neck T-Shirt sold out while you were paying, so no order was placed. Your payment of ₹699.00 has been refunded.";
@@ -278,7 +283,7 @@ test('a payment service outage at checkout shows the server message and nothing 
   request,
   consoleErrors,
 }) => {
-  await openCheckout(page, request, [{ slug: shirtSlug, quantity: 1 }]);
+  await openCheckout(page, request, [{ p: await newShirt(request), quantity: 1 }]);
   const message = 'The payment service is not responding right now. Please try again in a moment.';
   await page.route('**/api/user/order/checkout', (route) =>
     route.fulfill({ status: 503, json: { message } }),
@@ -300,9 +305,9 @@ test('an item another shopper is paying for is refused before payment, naming it
   request,
   consoleErrors,
 }) => {
-  // The demo catalogue's AirPods have one unit left; no other spec buys them.
-  const airpodsSlug = 'apple-airpods-pro-2nd-gen-with-usb-c-magsafe-case';
-  const { products } = await openCheckout(page, request, [{ slug: airpodsSlug, quantity: 1 }]);
+  // AirPods of the test's own with one unit left, as the demo catalogue's have.
+  const last = await own(request, 'apple-airpods-pro-2nd-gen-with-usb-c-magsafe-case', 1);
+  const { products } = await openCheckout(page, request, [{ p: last, quantity: 1 }]);
   const airpods = products[0]!;
   const other = await rival(request);
   await fillCart(request, other.token, [{ p: airpods, quantity: 1 }]);
@@ -326,7 +331,8 @@ test('on a phone, the cart and checkout do not jump when the cart arrives (the f
   request,
 }) => {
   const me = await customer(request);
-  await fillCart(request, me.token, [{ p: await product(request, shirtSlug), quantity: 1 }]);
+  const p = await newShirt(request);
+  await fillCart(request, me.token, [{ p, quantity: 1 }]);
   await signIn(page, me);
   await page.setViewportSize({ width: 375, height: 812 });
   // A slow cart answer, so the loading state is painted first, as on a phone's network.
@@ -353,7 +359,7 @@ test('on a phone, the cart and checkout do not jump when the cart arrives (the f
 
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(page.getByText('Levi')).toBeVisible();
+  await expect(page.getByText(p.title)).toBeVisible();
   await page.waitForTimeout(300);
   expect(await layoutShift()).toBeLessThan(0.02);
 });

@@ -2,9 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
 import type { ApiCheckoutQuote } from '../shared/api/price-breakup.schemas';
 import { createStaffMember, openConsoleAs } from './console';
+import { createCoupon, createProduct } from './data';
 import { createCustomer, expect, signIn, test } from './fixtures';
 import { expectMail } from './outbox';
-import { allowFailedApiCalls, auth, product, rupees } from './shop';
+import { allowFailedApiCalls, auth, rupees } from './shop';
 
 /**
  * Coupons and the one honest total: staff make a coupon usable in the console; a
@@ -13,14 +14,7 @@ import { allowFailedApiCalls, auth, product, rupees } from './shop';
  * e-mail show the same numbers. Screenshots of the cart and checkout for a person to look at.
  */
 const shots = 'test-results/screenshots';
-const tshirtSlug = 'levis-mens-housemark-crew-neck-t-shirt';
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-
-async function couponByApi(request: APIRequestContext, data: Record<string, unknown>) {
-  const manager = await createStaffMember(request, 'catalogue');
-  const created = await request.post('/api/coupon/', { data, headers: auth(manager.token) });
-  expect(created.status(), await created.text()).toBe(200);
-}
 
 async function cartOf(request: APIRequestContext, token: string, p: ApiProduct, quantity: number) {
   const added = await request.post('/api/user/cart', {
@@ -131,7 +125,7 @@ test('a shopper applies a coupon at checkout, pays the total shown, and the orde
   test.setTimeout(90_000);
   const code = `SAVE${stamp()}`;
   // ₹250 off from ₹500: a ₹699 T-shirt leaves ₹449 of items, below the free-delivery ₹500.
-  await couponByApi(request, {
+  await createCoupon(request, {
     name: code,
     expiry: '2099-12-31',
     kind: 'flat',
@@ -141,7 +135,11 @@ test('a shopper applies a coupon at checkout, pays the total shown, and the orde
     perCustomerLimit: 1,
   });
   const me = await createCustomer(request);
-  const tshirt = await product(request, tshirtSlug);
+  // A T-shirt of the test's own, made like the demo one (₹699, MRP and GST as it has).
+  const tshirt = await createProduct(request, {
+    like: 'levis-mens-housemark-crew-neck-t-shirt',
+    title: 'E2E Coupon T-Shirt',
+  });
   await cartOf(request, me.token, tshirt, 1);
   await signIn(page, me);
 

@@ -1,3 +1,4 @@
+import { productsToBuy } from './buy';
 import { expect, test } from './fixtures';
 import { accountPerFile } from './shop';
 
@@ -35,8 +36,8 @@ test.beforeEach(async ({ context, page }) => {
 
 test('reads the catalogue with its total and shows its pictures', async ({ page, baseURL }) => {
   const result = await page.evaluate(async (api) => {
-    // Newest first: a product another spec just made (a CSV import) may have no picture yet.
-    const response = await fetch(`${api}/api/product?limit=20`);
+    // Oldest first: the demo catalogue's, not the products other specs make meanwhile.
+    const response = await fetch(`${api}/api/product?sort=createdAt&limit=20`);
     const products = (await response.json()) as { images: { url: string }[] }[];
     const url = products.find((p) => p.images.length > 0)!.images[0]!.url;
     const width = await new Promise<number>((resolve) => {
@@ -61,8 +62,9 @@ test('signs in, fills the cart and pays through the test gateway sheet', async (
   request,
 }) => {
   const customer = await account(request);
+  const [own] = await productsToBuy(request, 1);
   const started = await page.evaluate(
-    async ({ api, email, password }) => {
+    async ({ api, email, password, productId, color }) => {
       const call = async (method: string, path: string, token?: string, body?: unknown) => {
         const response = await fetch(`${api}/api${path}`, {
           method,
@@ -81,21 +83,12 @@ test('signs in, fills the cart and pays through the test gateway sheet', async (
       const login = await call('POST', '/user/login', undefined, { email, password });
       const token = login.body.token as string;
       await call('DELETE', '/user/empty-cart', token);
-      const [product] = (await call('GET', '/product?availability=in-stock&sort=-title&limit=1')).body as {
-        _id: string;
-        // Lists answer colours as ids, as the original API did.
-        color: string[];
-      }[];
-      const added = await call('POST', '/user/cart', token, {
-        productId: product!._id,
-        color: product!.color[0]!,
-        quantity: 1,
-      });
+      const added = await call('POST', '/user/cart', token, { productId, color, quantity: 1 });
       const cart = await call('GET', '/user/cart', token);
       const checkout = await call('POST', '/user/order/checkout', token, {});
       return { login, added: added.status, cart, checkout: checkout.body, checkoutStatus: checkout.status };
     },
-    { api: baseURL!, email: customer.email, password },
+    { api: baseURL!, email: customer.email, password, productId: own!._id, color: own!.color[0]!._id },
   );
   expect(started.login.status).toBe(200);
   expect(started.login.cache).toBe('no-store');

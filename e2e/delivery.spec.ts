@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { ApiProduct } from '../shared/api-types';
 import { axeViolations } from './axe';
 import { ownerSession } from './console';
+import { createProduct } from './data';
 import { expect, signIn, test } from './fixtures';
-import { accountPerFile, allowFailedApiCalls, auth, product } from './shop';
+import { accountPerFile, allowFailedApiCalls, auth } from './shop';
 
 /**
  * Delivery pincodes: the product page's "Deliver to" promise, the checkout filling city
@@ -14,8 +16,15 @@ import { accountPerFile, allowFailedApiCalls, auth, product } from './shop';
 test.describe.configure({ mode: 'default' });
 
 const shots = 'test-results/screenshots';
-const slug = 'boat-stone-1200-14w-bluetooth-speaker';
 const customer = accountPerFile();
+
+/** The file's own speaker (made like the demo one), whose page and stock no other spec touches. */
+let speakerMade: Promise<ApiProduct> | undefined;
+const speaker = (request: APIRequestContext) =>
+  (speakerMade ??= createProduct(request, {
+    like: 'boat-stone-1200-14w-bluetooth-speaker',
+    title: 'E2E Delivery Speaker',
+  }));
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -54,7 +63,7 @@ test('the product page promises a delivery day for a pincode, remembers it, and 
   page,
   request,
 }) => {
-  await page.goto(`/product/${slug}`);
+  await page.goto(`/product/${(await speaker(request)).slug}`);
   const pincode = page.getByLabel('Deliver to pincode');
   const answer = page.getByRole('status').filter({ hasText: /Delivery by|deliver|valid|Checking/ });
 
@@ -85,7 +94,7 @@ test('the product page promises a delivery day for a pincode, remembers it, and 
 test('at 375 px the promise fits the screen', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.addInitScript(() => localStorage.setItem('deliveryPincode', '400001'));
-  await page.goto(`/product/${slug}`);
+  await page.goto(`/product/${(await speaker(request)).slug}`);
   const form = page.locator('.delivery-check');
   await expect(form).toContainText(await promised(request, '400001'));
   await form.scrollIntoViewIfNeeded();
@@ -98,11 +107,11 @@ test('at 375 px the promise fits the screen', async ({ page, request }) => {
 
 async function openCheckout(page: Page, request: APIRequestContext) {
   const me = await customer(request);
-  const speaker = await product(request, slug);
+  const p = await speaker(request);
   expect((await request.delete('/api/user/empty-cart', { headers: auth(me.token) })).ok()).toBe(true);
   const added = await request.post('/api/user/cart', {
     headers: auth(me.token),
-    data: { productId: speaker._id, color: speaker.color[0]!._id, quantity: 1, price: speaker.price },
+    data: { productId: p._id, color: p.color[0]!._id, quantity: 1, price: p.price },
   });
   expect(added.status(), await added.text()).toBe(201);
   await page.addInitScript(() => {
@@ -264,7 +273,7 @@ test.describe('accessibility', () => {
 
   test('the promise and the checkout’s pincode message pass axe', async ({ page, request }) => {
     await page.addInitScript(() => localStorage.setItem('deliveryPincode', '744301'));
-    await page.goto(`/product/${slug}`);
+    await page.goto(`/product/${(await speaker(request)).slug}`);
     await expect(page.locator('.delivery-check')).toContainText('We do not deliver to 744301 yet');
     expect(await axeViolations(page, '.delivery-check')).toEqual([]);
 

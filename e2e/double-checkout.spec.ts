@@ -1,3 +1,4 @@
+import { productsToBuy } from './buy';
 import { expect, test } from './fixtures';
 import { expectMail, mailsTo } from './outbox';
 import { accountPerFile, allowFailedApiCalls } from './shop';
@@ -21,6 +22,7 @@ test('two checkouts of one cart, both paid in the sheet: one order and one autom
   consoleErrors,
 }) => {
   const customer = await account(request);
+  const [product] = await productsToBuy(request, 1);
   // A blank page of the shop's origin stands in for the original client's.
   await page.route(`${baseURL}/original-client`, (route) =>
     route.fulfill({
@@ -31,7 +33,7 @@ test('two checkouts of one cart, both paid in the sheet: one order and one autom
   await page.goto('/original-client');
 
   const started = await page.evaluate(
-    async ({ token }) => {
+    async ({ token, productId, color }) => {
       const call = async (method: string, path: string, body?: unknown) => {
         const response = await fetch(`/api${path}`, {
           method,
@@ -44,11 +46,7 @@ test('two checkouts of one cart, both paid in the sheet: one order and one autom
         return { status: response.status, body: await response.json() };
       };
       await call('DELETE', '/user/empty-cart');
-      const [product] = (await call('GET', '/product?availability=in-stock&sort=title&limit=1')).body as {
-        _id: string;
-        color: string[];
-      }[];
-      await call('POST', '/user/cart', { productId: product!._id, color: product!.color[0]!, quantity: 1 });
+      await call('POST', '/user/cart', { productId, color, quantity: 1 });
       // One click, two checkouts, as the original client sends them.
       const both = await Promise.all([
         call('POST', '/user/order/checkout', {}),
@@ -56,7 +54,7 @@ test('two checkouts of one cart, both paid in the sheet: one order and one autom
       ]);
       return both.map((answer) => ({ status: answer.status, body: answer.body as Started }));
     },
-    { token: customer.token },
+    { token: customer.token, productId: product!._id, color: product!.color[0]!._id },
   );
   expect(started.map((s) => s.status)).toEqual([200, 200]);
   expect(started[0]!.body.order.id).not.toBe(started[1]!.body.order.id);

@@ -1,3 +1,4 @@
+import { createProduct } from './data';
 import { expect, test } from './fixtures';
 
 /**
@@ -24,26 +25,31 @@ test("the compare page's pickers show the products compared, drawn by the server
   page,
   request,
 }) => {
-  const [a, b] = (await (await request.get('/api/product?sort=title&limit=2')).json()) as {
-    slug: string;
-    title: string;
-  }[];
-  await page.goto(`/compare-product?ids=${a!.slug},${b!.slug}`);
+  // Two products of the test's own.
+  const a = await createProduct(request, {
+    like: 'boat-stone-1200-14w-bluetooth-speaker',
+    title: 'E2E Hydrate A',
+  });
+  const b = await createProduct(request, {
+    like: 'casio-g-shock-ga-2100-analog-digital-watch',
+    title: 'E2E Hydrate B',
+  });
+  await page.goto(`/compare-product?ids=${a.slug},${b.slug}`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   const second = page.getByLabel('Second product');
-  await expect(page.getByLabel('First product')).toHaveValue(a!.slug);
-  await expect(second).toHaveValue(b!.slug);
+  await expect(page.getByLabel('First product')).toHaveValue(a.slug);
+  await expect(second).toHaveValue(b.slug);
   // A client-side navigation to another pair draws the pickers with it, and back again.
   const choices = await second
     .locator('option')
     .evaluateAll((options: HTMLOptionElement[]) => options.map((o) => ({ value: o.value, text: o.text })));
-  const c = choices.find((choice) => choice.value && choice.value !== a!.slug && choice.value !== b!.slug)!;
+  const c = choices.find((choice) => choice.value && choice.value !== a.slug && choice.value !== b.slug)!;
   await second.selectOption(c.value);
   await page.getByRole('button', { name: 'Compare' }).click();
-  await expect(page).toHaveURL(`/compare-product?ids=${encodeURIComponent(`${a!.slug},${c.value}`)}`);
-  await expect(page.getByRole('columnheader')).toHaveText([a!.title, c.text]);
+  await expect(page).toHaveURL(`/compare-product?ids=${encodeURIComponent(`${a.slug},${c.value}`)}`);
+  await expect(page.getByRole('columnheader')).toHaveText([a.title, c.text]);
   await expect(second).toHaveValue(c.value);
   await page.goBack();
-  await expect(page.getByRole('columnheader')).toHaveText([a!.title, b!.title]);
-  await expect(second).toHaveValue(b!.slug);
+  await expect(page.getByRole('columnheader')).toHaveText([a.title, b.title]);
+  await expect(second).toHaveValue(b.slug);
 });

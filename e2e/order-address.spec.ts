@@ -13,8 +13,8 @@ test('a customer corrects the delivery address of an order not packed yet', asyn
   consoleErrors,
 }) => {
   const me = await createCustomer(request);
-  const product = (await productsToBuy(request, 12)).find((p) => p.price <= 20_000);
-  expect(product, 'a product under ₹20,000 to pay for in cash').toBeTruthy();
+  const [product] = await productsToBuy(request, 1);
+  expect(product!.price, 'a product under ₹20,000 to pay for in cash').toBeLessThanOrEqual(20_000);
   await addToCart(request, me, [{ product: product!, units: 1 }]);
   const placed = await request.post('/api/user/order/cod', {
     headers: auth(me.token),

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { createProduct, reviewProduct } from './data';
+import { createCustomer, expect, signIn, test } from './fixtures';
 import { accountPerFile, allowFailedApiCalls, expectToast, product, recordToasts } from './shop';
 
 /**
@@ -12,11 +13,41 @@ import { accountPerFile, allowFailedApiCalls, expectToast, product, recordToasts
  */
 test.describe.configure({ mode: 'default' });
 
-const shirt = 'levis-mens-housemark-crew-neck-t-shirt';
-const lowStock = 'noise-colorfit-pro-5-smartwatch';
-const soldOut = 'nikon-d7500-dslr-camera-with-18-140mm-vr-lens';
+/**
+ * The file's own products, made like demo ones: a shirt (₹699, two colours, two pictures, two
+ * reviews), a smartwatch with 3 left and a camera with none. Carts and stock here are nobody else's.
+ */
+let made: Promise<{ shirt: string; lowStock: string; soldOut: string }> | undefined;
+const own = (request: APIRequestContext) =>
+  (made ??= (async () => ({
+    shirt: await reviewedShirt(request),
+    lowStock: (
+      await createProduct(request, {
+        like: 'noise-colorfit-pro-5-smartwatch',
+        title: 'E2E Watch',
+        quantity: 3,
+      })
+    ).slug,
+    soldOut: (
+      await createProduct(request, {
+        like: 'nikon-d7500-dslr-camera-with-18-140mm-vr-lens',
+        title: 'E2E Camera',
+        quantity: 0,
+      })
+    ).slug,
+  }))());
 
 const customer = accountPerFile();
+
+async function reviewedShirt(request: APIRequestContext): Promise<string> {
+  const shirt = await createProduct(request, {
+    like: 'levis-mens-housemark-crew-neck-t-shirt',
+    title: 'E2E Shirt',
+  });
+  await reviewProduct(request, await customer(request), shirt, 4, 'Soft and true to size.');
+  await reviewProduct(request, await createCustomer(request), shirt, 5, 'Keeps its colour in the wash.');
+  return shirt.slug;
+}
 
 async function emptyCart(request: APIRequestContext, token: string) {
   const response = await request.delete('/api/user/empty-cart', {
@@ -37,6 +68,7 @@ test('the server renders the product with its real stock, review count and JSON-
   page,
   request,
 }) => {
+  const { shirt } = await own(request);
   const p = await product(request, shirt);
   const response = await request.get(`/product/${shirt}`);
   expect(response.status()).toBe(200);
@@ -79,6 +111,7 @@ test('the server renders the product with its real stock, review count and JSON-
 });
 
 test('low and empty stock show as such', async ({ page, request }) => {
+  const { lowStock, soldOut } = await own(request);
   const low = await product(request, lowStock);
   await page.goto(`/product/${lowStock}`);
   await expect(page.locator('.product-stock')).toHaveText(
@@ -95,13 +128,15 @@ test('an unknown product answers 404 with the not-found page', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
 });
 
-test('a visitor pressing Add to cart is sent to log in and back', async ({ page }) => {
+test('a visitor pressing Add to cart is sent to log in and back', async ({ page, request }) => {
+  const { shirt } = await own(request);
   await openProduct(page, shirt);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/product/${shirt}`)}`);
 });
 
 test('the quantity stays within 1..10 and the stock', async ({ page, request }) => {
+  const { shirt, lowStock } = await own(request);
   await openProduct(page, shirt);
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
   await quantity.fill('25');
@@ -122,6 +157,7 @@ test('the quantity stays within 1..10 and the stock', async ({ page, request }) 
 });
 
 test('adding needs a colour, then updates the header and becomes Go to cart', async ({ page, request }) => {
+  const { shirt } = await own(request);
   const me = await customer(request);
   await emptyCart(request, me.token);
   await signIn(page, me);
@@ -158,6 +194,7 @@ test('adding needs a colour, then updates the header and becomes Go to cart', as
 });
 
 test('a failed add says so with the server message', async ({ page, request, consoleErrors }) => {
+  const { shirt } = await own(request);
   const me = await customer(request);
   await emptyCart(request, me.token);
   await signIn(page, me);
@@ -175,7 +212,8 @@ test('a failed add says so with the server message', async ({ page, request, con
   allowFailedApiCalls(consoleErrors, 400);
 });
 
-test('copy link puts the product address on the clipboard', async ({ page, context, baseURL }) => {
+test('copy link puts the product address on the clipboard', async ({ page, request, context, baseURL }) => {
+  const { shirt } = await own(request);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openProduct(page, shirt);
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -183,7 +221,8 @@ test('copy link puts the product address on the clipboard', async ({ page, conte
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/product/${shirt}`);
 });
 
-test('the gallery switches pictures and opens the large one', async ({ page }) => {
+test('the gallery switches pictures and opens the large one', async ({ page, request }) => {
+  const { shirt } = await own(request);
   await openProduct(page, shirt);
   const main = page.locator('.gallery-main-image');
   const first = await main.getAttribute('src');

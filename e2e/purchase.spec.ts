@@ -1,26 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { ApiProduct } from '../shared/api-types';
-import { productsToBuy } from './buy';
+import type { Page } from '@playwright/test';
+import { createProduct, reread } from './data';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
  * A whole purchase as a shopper makes it: product page, colour, add to cart, cart,
  * checkout, the payment sheet, My orders. Also: closing the payment window and trying again.
+ * Each test buys a speaker of its own, whose stock nobody else touches.
  */
-const slug = 'jbl-flip-6-portable-waterproof-bluetooth-speaker';
-
-async function product(request: APIRequestContext, fallback = slug): Promise<ApiProduct> {
-  const response = await request.get(`/api/product/${fallback}`);
-  if (response.ok()) return (await response.json()) as ApiProduct;
-  // Any product in stock with a colour, should the demo catalogue change.
-  const [first] = (await (
-    await request.get('/api/product?availability=in-stock&&sort=-price&&limit=1')
-  ).json()) as {
-    slug: string;
-  }[];
-  return (await (await request.get(`/api/product/${first!.slug}`)).json()) as ApiProduct;
-}
-
 async function fillAddress(page: Page) {
   await page.getByLabel('Country').selectOption('India');
   await page.getByLabel('First name', { exact: true }).fill('Meera');
@@ -35,7 +21,7 @@ async function fillAddress(page: Page) {
 test('a shopper buys from the product page and finds the order in My orders', async ({ page, request }) => {
   const me = await createCustomer(request);
   await signIn(page, me);
-  const item = await product(request);
+  const item = await createProduct(request, { like: 'jbl-flip-6-portable-waterproof-bluetooth-speaker' });
   await page.goto(`/product/${item.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.title);
 
@@ -59,7 +45,7 @@ test('a shopper buys from the product page and finds the order in My orders', as
   await expect(card).toContainText(item.title);
   await expect(card).toContainText('Kochi, Kerala 682031');
   await expect(page.locator('.cart-badge')).toHaveText('0');
-  const after = (await (await request.get(`/api/product/${item.slug}`)).json()) as ApiProduct;
+  const after = await reread(request, item);
   expect(after.quantity).toBe(item.quantity - 1);
 });
 
@@ -68,9 +54,7 @@ test('closing the payment window keeps the cart and address, and paying again wo
   request,
 }) => {
   const me = await createCustomer(request);
-  // Not the first test's product: the two run in parallel, and that one counts its stock.
-  const [other] = await productsToBuy(request, 1);
-  const item = await product(request, other!.slug);
+  const item = await createProduct(request, { like: 'jbl-flip-6-portable-waterproof-bluetooth-speaker' });
   const added = await request.post('/api/user/cart', {
     headers: { authorization: `Bearer ${me.token}` },
     data: { productId: item._id, color: item.color[0]!._id, quantity: 1 },

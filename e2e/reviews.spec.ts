@@ -1,8 +1,19 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { ApiProduct } from '../shared/api-types';
+import { createProduct, reread } from './data';
 import { expect, signIn, test } from './fixtures';
-import { accountPerFile, expectToast, product, recordToasts } from './shop';
+import { accountPerFile, expectToast, recordToasts } from './shop';
 
-/** Reviews on the product page: both validation toasts, a review that lands, the visitor's link. */
-const slug = 'casio-g-shock-ga-2100-analog-digital-watch';
+/**
+ * Reviews on the product page: both validation toasts, a review that lands, the visitor's link.
+ * The reviews go to products of the file's own, so no other spec sees their ratings change.
+ */
+let watchMade: Promise<ApiProduct> | undefined;
+const watch = (request: APIRequestContext) =>
+  (watchMade ??= createProduct(request, {
+    like: 'casio-g-shock-ga-2100-analog-digital-watch',
+    title: 'E2E Review Watch',
+  }));
 
 test.describe.configure({ mode: 'default' });
 
@@ -16,8 +27,8 @@ const reviews = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 test('a review needs stars and words, then shows in the list and the count', async ({ page, request }) => {
   const me = await customer(request);
   await signIn(page, me);
-  const before = await product(request, slug);
-  await page.goto(`/product/${slug}`);
+  const before = await watch(request);
+  await page.goto(`/product/${before.slug}`);
   await expect(page.getByRole('link', { name: `(${reviews(before.ratingCount)})` })).toBeVisible();
   const form = page.locator('.review-form');
   const submit = form.getByRole('button', { name: 'Submit review' });
@@ -45,11 +56,12 @@ test('a review needs stars and words, then shows in the list and the count', asy
   await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Your review' })).toHaveValue('');
 
-  const after = await product(request, slug);
+  const after = await reread(request, before);
   expect(after.ratingCount).toBe(count);
 });
 
-test('a visitor sees a link to log in instead of the form', async ({ page }) => {
+test('a visitor sees a link to log in instead of the form', async ({ page, request }) => {
+  const { slug } = await watch(request);
   await page.goto(`/product/${slug}`);
   const link = page.getByRole('link', { name: 'Log in to write a review' });
   await expect(link).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/product/${slug}`)}`);
@@ -62,7 +74,7 @@ test('a failed review says so with the server message', async ({ page, request, 
   await page.route('**/api/product/rating', (route) =>
     route.fulfill({ status: 429, json: { message: 'Too many attempts. Please try again in 60 seconds.' } }),
   );
-  await page.goto(`/product/${slug}`);
+  await page.goto(`/product/${(await watch(request)).slug}`);
   const form = page.locator('.review-form');
   await form.getByRole('radio', { name: '5 stars', exact: true }).check();
   await form.getByRole('textbox', { name: 'Your review' }).fill('Great watch');
@@ -78,7 +90,11 @@ test('half stars: 3.5 picked with the keyboard, shown in the form, the list and 
   page,
   request,
 }) => {
-  const halfSlug = 'levis-mens-housemark-crew-neck-t-shirt';
+  const shirt = await createProduct(request, {
+    like: 'levis-mens-housemark-crew-neck-t-shirt',
+    title: 'E2E Review Shirt',
+  });
+  const halfSlug = shirt.slug;
   const me = await customer(request);
   await signIn(page, me);
   await page.goto(`/product/${halfSlug}`);
@@ -125,7 +141,7 @@ test('half stars: 3.5 picked with the keyboard, shown in the form, the list and 
       (fill) => fill.getBoundingClientRect().width / fill.parentElement!.getBoundingClientRect().width,
     );
   expect(reviewFill).toBeCloseTo(0.7, 2);
-  const stored = await product(request, halfSlug);
+  const stored = await reread(request, shirt);
   expect(stored.ratings.find((r) => r.comment === comment)?.star).toBe(3.5);
   for (const size of [1280, 375]) {
     await page.setViewportSize({ width: size, height: 800 });

@@ -1,3 +1,4 @@
+import { productsToBuy } from './buy';
 import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
@@ -45,12 +46,8 @@ test('screenshots of the cart and wishlist', async ({ page, request }) => {
   test.setTimeout(120_000);
   const me = await createCustomer(request);
   const headers = { authorization: `Bearer ${me.token}` };
-  for (const slug of ['levis-mens-housemark-crew-neck-t-shirt', 'boat-stone-1200-14w-bluetooth-speaker']) {
-    const product = (await (await request.get(`/api/product/${slug}`)).json()) as {
-      _id: string;
-      price: number;
-      color: { _id: string }[];
-    };
+  // A shirt and a speaker of the test's own, made like the demo ones.
+  for (const product of await productsToBuy(request, 2)) {
     await request.post('/api/user/cart', {
       headers,
       data: { productId: product._id, color: product.color[0]!._id, quantity: 2, price: product.price },
@@ -76,14 +73,11 @@ test('screenshots of checkout and my orders', async ({ page, request }) => {
   const me = await createCustomer(request);
   const headers = { authorization: `Bearer ${me.token}` };
   await signIn(page, me);
+  // What it buys is the test's own, made like the demo shirt and speaker.
+  const products = await productsToBuy(request, 2);
   for (const [device, viewport] of viewports) {
     await page.setViewportSize(viewport);
-    for (const slug of ['levis-mens-housemark-crew-neck-t-shirt', 'boat-stone-1200-14w-bluetooth-speaker']) {
-      const product = (await (await request.get(`/api/product/${slug}`)).json()) as {
-        _id: string;
-        price: number;
-        color: { _id: string }[];
-      };
+    for (const product of products) {
       const added = await request.post('/api/user/cart', {
         headers,
         data: { productId: product._id, color: product.color[0]!._id, quantity: 1, price: product.price },

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiProduct } from '../shared/api-types';
+import { createProduct } from './data';
 import { expect, signIn, test } from './fixtures';
-import { accountPerFile, auth, expectToast, product, recordToasts } from './shop';
+import { accountPerFile, auth, expectToast, recordToasts } from './shop';
 
 /**
  * The wishlist: the heart on the product page adds and removes, the list shows what was saved and
@@ -10,7 +11,13 @@ import { accountPerFile, auth, expectToast, product, recordToasts } from './shop
  */
 test.describe.configure({ mode: 'default' });
 
-const slug = 'jbl-flip-6-portable-waterproof-bluetooth-speaker';
+/** The file's own speaker, made like the demo one. */
+let speakerMade: Promise<ApiProduct> | undefined;
+const speaker = (request: APIRequestContext) =>
+  (speakerMade ??= createProduct(request, {
+    like: 'jbl-flip-6-portable-waterproof-bluetooth-speaker',
+    title: 'E2E Wishlist Speaker',
+  }));
 
 const customer = accountPerFile();
 
@@ -25,22 +32,22 @@ async function clearWishlist(request: APIRequestContext, token: string) {
   }
 }
 
-async function openProduct(page: Page) {
-  await page.goto(`/product/${slug}`);
+async function openProduct(page: Page, request: APIRequestContext) {
+  await page.goto(`/product/${(await speaker(request)).slug}`);
   await expect(page.locator('.add-to-cart')).toHaveAttribute('data-hydrated', 'true');
 }
 
 test('add from the product page, see it in the wishlist, remove it there', async ({ page, request }) => {
   const me = await customer(request);
   await clearWishlist(request, me.token);
-  const p = await product(request, slug);
+  const p = await speaker(request);
   await signIn(page, me);
 
   await page.goto('/wishlist');
   await expect(page.getByText('No Items')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the store' })).toHaveAttribute('href', '/product');
 
-  await openProduct(page);
+  await openProduct(page, request);
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
   await expectToast(page, 'Item added to wishlist!');
   await expect(page.getByRole('button', { name: 'In your wishlist' })).toBeVisible();
@@ -65,10 +72,10 @@ test('the heart on the product page toggles off again, and the card hearts follo
 }) => {
   const me = await customer(request);
   await clearWishlist(request, me.token);
-  const p = await product(request, slug);
+  const p = await speaker(request);
   await request.put('/api/product/wishlist', { headers: auth(me.token), data: { prodId: p._id } });
   await signIn(page, me);
-  await openProduct(page);
+  await openProduct(page, request);
   const heart = page.getByRole('button', { name: 'In your wishlist' });
   await expect(heart).toBeVisible();
   await heart.click();
@@ -83,8 +90,9 @@ test('the heart on the product page toggles off again, and the card hearts follo
   await expect(related.getByRole('button', { name: `Remove ${title} from wishlist` })).toBeVisible();
 });
 
-test('a visitor pressing the heart is sent to log in and back', async ({ page }) => {
-  await openProduct(page);
+test('a visitor pressing the heart is sent to log in and back', async ({ page, request }) => {
+  const { slug } = await speaker(request);
+  await openProduct(page, request);
   await page.getByRole('button', { name: 'Add to wishlist' }).click();
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/product/${slug}`)}`);
 });
@@ -95,7 +103,7 @@ test('a failed toggle says so', async ({ page, request, consoleErrors }) => {
   await page.route('**/api/product/wishlist', (route) =>
     route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } }),
   );
-  await openProduct(page);
+  await openProduct(page, request);
   await page
     .getByRole('button', { name: /wishlist$/ })
     .first()
