@@ -111,10 +111,9 @@ export function createAccountErasure(deps: {
   onReviewerRenamed?: () => void;
   /** Days without use after which an account is erased; 0 never erases. */
   inactiveAfterDays: number;
-  now?: () => Date;
 }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
   const months = Math.round(deps.inactiveAfterDays / 30.4);
 
   /** Inside the caller's transaction, with the account locked: returns the invoiced orders kept. */

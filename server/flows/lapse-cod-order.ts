@@ -7,12 +7,8 @@ import type { OrderCancellation } from './cancel-order.js';
  * reconciliation): stock and coupon use back, the customer told (cancel-order.ts). Each is checked
  * again under its lock, so a code confirmed at the last moment wins.
  */
-export function createCodLapse(deps: {
-  db: Database;
-  cancellation: Pick<OrderCancellation, 'lapse'>;
-  now?: () => Date;
-}) {
-  const now = deps.now ?? (() => new Date());
+export function createCodLapse(deps: { db: Database; cancellation: Pick<OrderCancellation, 'lapse'> }) {
+  const now = () => new Date();
   return {
     async lapseUnconfirmed(limit = 100): Promise<number> {
       const due = await lapsedOrderIds(deps.db, now(), limit);

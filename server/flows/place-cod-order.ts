@@ -50,10 +50,9 @@ export function createCashOnDeliveryPlacement(deps: {
   seller: { state: string };
   log: FastifyBaseLogger;
   metrics?: Pick<ShopMetrics, 'ordersPlaced'>;
-  now?: () => Date;
 }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
 
   /** The order for the checkout, with what must commit with it (its code); refusals as 409s. */
   async function placeCashOnDelivery(

@@ -60,7 +60,6 @@ type PlacementDeps = {
   seller: { state: string };
   log: FastifyBaseLogger;
   metrics?: Pick<ShopMetrics, 'ordersPlaced' | 'payments'>;
-  now?: () => Date;
 };
 
 /** After the order's commit: the payment captured (or refunded when the order could not be made). */
@@ -193,7 +192,7 @@ function createPlacementTransaction(
  * is made and the payment is refunded (or, if only authorized, left to lapse uncaptured).
  */ export function createOrderPlacement(deps: PlacementDeps) {
   const { db, provider, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
   const unplaced = createUnplacedPayments({ ...deps, now });
   const { makeOwedRefund, closeReplacedProviderOrders } = unplaced;
   const { addressFor, requestAddressConfirmation, retax } = createPlacementAddresses({ ...deps, now });

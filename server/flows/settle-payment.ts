@@ -44,13 +44,12 @@ export function createPaymentSettlement(deps: {
   provider: PaymentProvider;
   placement: OrderPlacement;
   log: FastifyBaseLogger;
-  now?: () => Date;
   metrics?: Pick<ShopMetrics, 'payments'>;
   /** Settles refund webhooks and pending refunds; without it refund events are only recorded. */
   refunds?: RefundSettler;
 }) {
   const { db, provider, placement, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
 
   /** Records what the provider reports about a payment and, if it is paid, places the order. */
   async function settle(payment: ProviderPayment) {

@@ -97,10 +97,9 @@ export function createCashOnDelivery(deps: {
   sender: OneTimeCodeSender;
   confirmMinutes: number;
   publicUrl: string;
-  now?: () => Date;
 }) {
   const { db, lifecycle, sender } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => new Date();
   const orderUrl = (order: OrderRow) => `${deps.publicUrl}/my-orders/${order.id}`;
 
   async function contactOf(userId: string) {
