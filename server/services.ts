@@ -6,7 +6,7 @@ import { createOrderStatusChange } from './flows/change-order-status.js';
 import { createAccountErasure } from './flows/erase-account.js';
 import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
-import { createOrderPlacement } from './flows/place-order.js';
+import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
@@ -19,6 +19,7 @@ import {
   createSignInThrottle,
   customerContact,
   emailCodeSender,
+  type OneTimeCodeSender,
 } from './modules/accounts/index.js';
 import { createAuditService } from './modules/audit/index.js';
 import { createBlogAdminService, createBlogService } from './modules/blog/index.js';
@@ -28,7 +29,7 @@ import {
   createCatalogService,
   createTaxonomyService,
 } from './modules/catalog/index.js';
-import { createCheckoutService } from './modules/checkout/index.js';
+import { type CheckoutService, createCheckoutService } from './modules/checkout/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
 import { createCustomersAdminService } from './modules/customers/index.js';
 import { createDataExport, createMarketingConsent } from './modules/data-rights/index.js';
@@ -60,6 +61,91 @@ import { createSitemapService } from './modules/seo/index.js';
 import { createStaffService } from './modules/staff/index.js';
 import { createWishlistService } from './modules/wishlist/index.js';
 import type { ServiceDeps } from './service-deps.js';
+
+/**
+ * After payment: refunds exactly once, the order's own changes, the flows that cross modules
+ * (cancel, refund, return, the original clients' status change, cash on delivery placed, lapsed),
+ * made of the same parts.
+ */
+function createAfterPayment(deps: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  metrics?: ShopMetrics | undefined;
+  consoleDeps: ServiceDeps;
+  checkout: CheckoutService;
+  placement: OrderPlacement;
+  codeSender: OneTimeCodeSender;
+}) {
+  const { config, db, log, metrics, consoleDeps, checkout, placement, codeSender } = deps;
+  const { catalog, provider } = consoleDeps;
+  // Refunds exactly once, and the order lifecycle built on them.
+  const refunds = createRefunds({
+    db,
+    provider,
+    log,
+    onSettled: (refund) => metrics?.refunds.inc({ status: refund.status, method: refund.method }),
+    // The customer's e-mail, in the transaction that settles the refund.
+    inSettlement: async (tx, refund, order) => {
+      if (refund.status !== 'processed') return;
+      const contact = await customerContact(tx, order.userId);
+      if (!contact) return;
+      await queueEmail(
+        tx,
+        refundIssuedEmail({
+          to: contact.email,
+          firstname: contact.firstname,
+          orderNumber: order.orderNumber,
+          amountPaise: refund.amountPaise,
+          reference: refund.providerRefundId ?? refund.payoutReference,
+          orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
+          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
+        }),
+        'refund issued',
+      );
+    },
+  });
+  const orderChanges = createOrderChanges({ ...consoleDeps, refunds });
+  const lifecycle = createOrderLifecycle({ ...consoleDeps, changes: orderChanges });
+  const cancellation = createOrderCancellation({ changes: orderChanges, refunds, lifecycle });
+  const orderLifecycle = {
+    ...lifecycle,
+    ...cancellation,
+    ...createOrderRefund({ changes: orderChanges, refunds }),
+    ...createOrderReturns({
+      changes: orderChanges,
+      refunds,
+      lifecycle,
+      returnWindowDays: config.returnWindowDays,
+    }),
+    ...createOrderStatusChange({ db, changes: orderChanges, lifecycle, cancellation }),
+  };
+  // Cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
+  // implement the same OneTimeCodeSender).
+  const cashOnDelivery = {
+    ...createCashOnDelivery({
+      db,
+      lifecycle,
+      sender: codeSender,
+      confirmMinutes: config.cashOnDelivery.confirmMinutes,
+      publicUrl: config.publicUrl,
+    }),
+    ...createCodLapse({ db, cancellation }),
+  };
+  const codPlacement = createCashOnDeliveryPlacement({
+    db,
+    checkout,
+    cashOnDelivery,
+    lifecycle: orderLifecycle,
+    placement,
+    catalog,
+    maxOutstandingPaise: config.cashOnDelivery.maxOrderPaise,
+    seller: config.seller,
+    log,
+    metrics,
+  });
+  return { refunds, orderLifecycle, cashOnDelivery, codPlacement };
+}
 
 /**
  * The composition root: every service, built once from config and the database. Routes receive
@@ -118,73 +204,13 @@ export async function createServices(deps: {
   });
   // The merchant console: one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
-  // Refunds exactly once, and the order lifecycle built on them.
-  const refunds = createRefunds({
-    db,
-    provider,
-    log,
-    onSettled: (refund) => metrics?.refunds.inc({ status: refund.status, method: refund.method }),
-    // The customer's e-mail, in the transaction that settles the refund.
-    inSettlement: async (tx, refund, order) => {
-      if (refund.status !== 'processed') return;
-      const contact = await customerContact(tx, order.userId);
-      if (!contact) return;
-      await queueEmail(
-        tx,
-        refundIssuedEmail({
-          to: contact.email,
-          firstname: contact.firstname,
-          orderNumber: order.orderNumber,
-          amountPaise: refund.amountPaise,
-          reference: refund.providerRefundId ?? refund.payoutReference,
-          orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
-          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
-        }),
-        'refund issued',
-      );
-    },
-  });
-  // After payment: the order's own changes, and the flows that cross modules (cancel, refund,
-  // return, the original clients' status change), made of the same parts.
-  const orderChanges = createOrderChanges({ ...consoleDeps, refunds });
-  const lifecycle = createOrderLifecycle({ ...consoleDeps, changes: orderChanges });
-  const cancellation = createOrderCancellation({ changes: orderChanges, refunds, lifecycle });
-  const orderLifecycle = {
-    ...lifecycle,
-    ...cancellation,
-    ...createOrderRefund({ changes: orderChanges, refunds }),
-    ...createOrderReturns({
-      changes: orderChanges,
-      refunds,
-      lifecycle,
-      returnWindowDays: config.returnWindowDays,
-    }),
-    ...createOrderStatusChange({ db, changes: orderChanges, lifecycle, cancellation }),
-  };
   const codeSender = emailCodeSender();
-  // Cash on delivery, confirmed with a one-time code (by e-mail; an SMS sender would
-  // implement the same OneTimeCodeSender).
-  const cashOnDelivery = {
-    ...createCashOnDelivery({
-      db,
-      lifecycle,
-      sender: codeSender,
-      confirmMinutes: config.cashOnDelivery.confirmMinutes,
-      publicUrl: config.publicUrl,
-    }),
-    ...createCodLapse({ db, cancellation }),
-  };
-  const codPlacement = createCashOnDeliveryPlacement({
-    db,
+  const { refunds, orderLifecycle, cashOnDelivery, codPlacement } = createAfterPayment({
+    ...deps,
+    consoleDeps,
     checkout,
-    cashOnDelivery,
-    lifecycle: orderLifecycle,
     placement,
-    catalog,
-    maxOutstandingPaise: config.cashOnDelivery.maxOrderPaise,
-    seller: config.seller,
-    log,
-    metrics,
+    codeSender,
   });
   const orders = createOrdersService({ db, catalog });
   const cart = createCartService({ db, catalog });
