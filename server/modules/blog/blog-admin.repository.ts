@@ -192,8 +192,11 @@ export async function blogsPage(
   return { rows, total: Number(totalRow?.total ?? 0) };
 }
 
-/** Titles of posts showing the upload `publicId` (its `public_id` in their `images`). */
-export async function blogTitlesWithImage(db: Executor, publicId: string): Promise<string[]> {
+/**
+ * Titles of posts showing the upload `publicId` (its `public_id` in their `images`): the media
+ * module refuses to delete a picture a post still shows, as it does for products.
+ */
+export async function blogsShowingImage(db: Executor, publicId: string): Promise<string[]> {
   const rows = await db
     .select({ title: blogs.title })
     .from(blogs)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, blogs } from '../../db/schema.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { blogsShowingImage } from './blog-images.js';
+import { blogsShowingImage } from './blog-admin.repository.js';
 
 let ctx: TestContext;
 let manager: SignedInStaff;

@@ -2,6 +2,6 @@
 
 export { blogRoutes } from './blog.routes.js';
 export { createBlogService } from './blog.service.js';
+export { blogsShowingImage } from './blog-admin.repository.js';
 export { blogAdminRoutes } from './blog-admin.routes.js';
 export { createBlogAdminService } from './blog-admin.service.js';
-export { blogsShowingImage } from './blog-images.js';

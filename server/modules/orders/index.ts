@@ -56,7 +56,7 @@ export { createOrdersService } from './orders.service.js';
 export { ordersAdminRoutes } from './orders-admin.routes.js';
 export { createOrdersAdminService } from './orders-admin.service.js';
 export { createPlacementAddresses } from './placement-addresses.js';
-export { hasBought, productsWithOrders } from './purchases.js';
+export { hasBought, productsWithOrders } from './purchases.repository.js';
 export type { Payout, Refunds } from './refunds.service.js';
 export { createRefunds } from './refunds.service.js';
 export { createSalesDashboardService } from './sales-dashboard.service.js';

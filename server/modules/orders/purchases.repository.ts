@@ -2,7 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
 
-/** Whether the customer has an order, not cancelled, with this product in it. */
+/**
+ * What other modules may know about a customer's purchases (through the door, index.ts); each
+ * takes the database or an open transaction.
+ */
+
+/** Whether the customer has an order, not cancelled, with this product in it: a verified purchase. */
 export async function hasBought(db: Executor, userId: string, productId: string): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

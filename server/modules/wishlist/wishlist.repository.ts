@@ -22,7 +22,8 @@ export async function toggle(db: Executor, userId: string, productId: string): P
   return true;
 }
 
-export async function deleteAllOf(db: Executor, userId: string): Promise<number> {
+/** Empties the customer's wishlist (their account is being erased). */
+export async function removeWishlistOf(db: Executor, userId: string): Promise<number> {
   const rows = await db
     .delete(wishlistItems)
     .where(eq(wishlistItems.userId, userId))
