@@ -190,8 +190,9 @@ function createPlacementTransaction(
  * the provider's webhook, or the reconciler. Everything happens under a lock on the checkout;
  * stock is taken with a guard that cannot go below zero; if any line sold out meanwhile, no order
  * is made and the payment is refunded (or, if only authorized, left to lapse uncaptured).
- */ export function createOrderPlacement(deps: PlacementDeps) {
-  const { db, provider, log } = deps;
+ */
+export function createOrderPlacement(deps: PlacementDeps) {
+  const { db, log } = deps;
   const now = () => new Date();
   const unplaced = createUnplacedPayments({ ...deps, now });
   const { makeOwedRefund, closeReplacedProviderOrders } = unplaced;

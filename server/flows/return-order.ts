@@ -236,7 +236,8 @@ function createReturnReceipt(deps: ReturnDeps) {
 /**
  * Returns: the customer asks within the return window, staff approve or reject, and receive the
  * goods: resellable units go back to catalog's stock, what was paid for them is refunded.
- */ export function createOrderReturns(deps: ReturnDeps) {
+ */
+export function createOrderReturns(deps: ReturnDeps) {
   const { customerActor } = deps.changes;
   const requestReturn = createReturnRequest(deps);
   const decideReturn = createReturnDecision(deps);

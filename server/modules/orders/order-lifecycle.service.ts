@@ -32,7 +32,7 @@ type LifecycleDeps = ServiceDeps & { changes: OrderChanges };
 
 /** Packing, shipping, delivering (with the invoice of a cash-on-delivery order), cash collected, notes. */
 function createFulfilment(deps: LifecycleDeps) {
-  const { db, config, changes } = deps;
+  const { config, changes } = deps;
   const { now, orderUrl, audit, snapshot, withOrder, event, write } = changes;
 
   const STEP_EVENT: Record<FulfilmentStep, string> = {
@@ -377,7 +377,8 @@ function createAddressChange(deps: LifecycleDeps) {
  * derived `orderStatus` are written, the order event and (for staff) the audit record are inserted,
  * stock goes back and refunds are recorded. Only after the commit is the payment provider asked
  * (refunds.service.ts) and the customer e-mailed.
- */ export function createOrderLifecycle(deps: LifecycleDeps) {
+ */
+export function createOrderLifecycle(deps: LifecycleDeps) {
   const { customerActor } = deps.changes;
   const { moveFulfilment, collectCash, addNote } = createFulfilment(deps);
   const { lifecycleOf, mine } = createOrderView(deps);
