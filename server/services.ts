@@ -238,13 +238,13 @@ export async function createServices(deps: {
     catalog,
     blog: createBlogService(reads.db, { imageUrls }),
     enquiries: createEnquiriesService(db),
-    // Issue 17: complaints and data-rights requests, into the same inbox with ticket numbers.
+    // Complaints and data-rights requests, into the same inbox with ticket numbers.
     grievances: createGrievancesService({ db, publicUrl: config.publicUrl }),
     wishlist,
     cart,
-    // Issue 17: the customer's right of access.
+    // The customer's right of access.
     dataExport: createDataExport({ db, orders, cart, wishlist }),
-    // Issue 17: the right to erasure (on request, and of accounts unused for the configured period),
+    // The right to erasure (on request, and of accounts unused for the configured period),
     // and the marketing consent with its one-click withdrawal.
     accountErasure: createAccountErasure({
       db,
@@ -277,10 +277,10 @@ export async function createServices(deps: {
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
     ordersAdmin: createOrdersAdminService({ ...consoleDeps, lifecycle: orderLifecycle }),
     salesDashboard: createSalesDashboardService(consoleDeps),
-    // Issue 15: tax invoices and credit notes as PDFs, and the monthly GST summary.
+    // Tax invoices and credit notes as PDFs, and the monthly GST summary.
     taxDocuments: createTaxDocuments({ db, seller: config.seller }),
     gstReport: createGstReport({ db, seller: config.seller }),
-    // Issue 15: where the shop delivers.
+    // Where the shop delivers.
     pincodes: createPincodesService({ db }),
   };
 }

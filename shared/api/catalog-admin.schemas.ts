@@ -301,7 +301,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'tags',
   'quantity',
   'images',
-  // Optional (issue 15): files without them still import; a blank cell takes the category's.
+  // Optional: files without them still import; a blank cell takes the category's.
   'hsn_code',
   'gst_rate',
 ] as const;

@@ -60,7 +60,7 @@ export const legacyProductBody = z.object({
       .check(z.maxLength(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} pictures`)),
     [],
   ),
-  /** Optional additions (issue 15): the product's HSN code and GST rate in percent. */
+  /** Optional additions: the product's HSN code and GST rate in percent. */
   hsnCode: hsnCodeField,
   gstRate: gstRateField,
 });

@@ -158,7 +158,7 @@ const productFields = {
       .check(z.maxLength(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} pictures`)),
     [],
   ),
-  /** GST (issue 15): absent leaves it as it is, null or blank takes the category's. */
+  /** GST: absent leaves it as it is, null or blank takes the category's. */
   hsnCode: hsnCodeField,
   /** Percent (18, 5, 0.25); absent leaves it as it is, null or blank takes the category's. */
   gstRate: gstRateField,

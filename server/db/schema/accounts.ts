@@ -32,7 +32,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: userRoles }).notNull().default('user'),
     isBlocked: boolean('is_blocked').notNull().default(false),
-    // Issue 17: when the account was erased (the row stays, pseudonymised, because orders and
+    // When the account was erased (the row stays, pseudonymised, because orders and
     // invoices the law keeps refer to it; decision 021), and when an inactive account was warned
     // that it will be erased.
     erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
@@ -49,7 +49,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_mobile_key').on(t.mobile),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
-    // The console's customer table (issue 13): newest first, by name, and search by any part of the
+    // The console's customer table: newest first, by name, and search by any part of the
     // name, e-mail or mobile (trigram). The name expression is the one its queries use.
     index('users_created_at_idx').on(t.createdAt, t.id),
     index('users_name_idx').on(sql`lower(${t.firstname} || ' ' || ${t.lastname})`, t.id),
@@ -66,7 +66,7 @@ export const consentPurposes = ['privacy-notice', 'marketing-emails'] as const;
 export type ConsentPurpose = (typeof consentPurposes)[number];
 
 /**
- * Issue 17 (DPDP Act s. 6): the record of each consent given or withdrawn, append-only, so the shop
+ * DPDP Act s. 6: the record of each consent given or withdrawn, append-only, so the shop
  * can show what a customer agreed to, under which notice, and when. The current state of a purpose
  * is its newest row.
  */

@@ -29,7 +29,7 @@ export const categories = pgTable(
     id: id(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
-    // GST defaults for the category's products (issue 15): HSN code and rate in basis points
+    // GST defaults for the category's products: HSN code and rate in basis points
     // (1800 = 18%); a product may set its own.
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
@@ -132,7 +132,7 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     // Set instead of deleting a product that has orders: it leaves the storefront, keeps its history.
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
-    // GST (issue 15): null takes the category's. Prices include GST, as shoppers see them.
+    // GST: null takes the category's. Prices include GST, as shoppers see them.
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
     createdAt: createdAt(),

@@ -22,9 +22,9 @@ export type CheckoutLineSnapshot = {
   title: string;
   quantity: number;
   pricePaise: number;
-  /** The line's share of the coupon's discount, in paise (issue 15); absent before. */
+  /** The line's share of the coupon's discount, in paise; absent before. */
   discountPaise?: number;
-  /** The product's MRP when checked out, for the order's "items at MRP" (issue 15); absent before. */
+  /** The product's MRP when checked out, for the order's "items at MRP"; absent before. */
   mrpPaise?: number | null;
 };
 
@@ -43,7 +43,7 @@ export const checkouts = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
     lines: jsonb('lines').$type<CheckoutLineSnapshot[]>().notNull(),
-    // The price breakup the shopper saw and pays (issue 15): the coupon, its discount, delivery.
+    // The price breakup the shopper saw and pays: the coupon, its discount, delivery.
     couponCode: text('coupon_code'),
     couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
     deliveryPaise: bigint('delivery_paise', { mode: 'number' }).notNull().default(0),

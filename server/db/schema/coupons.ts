@@ -18,7 +18,7 @@ import { orders } from './orders.js';
 
 /** Discount codes and their uses. */
 
-/** Discount codes. How they apply at checkout is issue 15; the console manages them. */
+/** Discount codes. Checkout applies them; the console manages them. */
 export const coupons = pgTable(
   'coupons',
   {
@@ -28,7 +28,7 @@ export const coupons = pgTable(
     discountPercent: smallint('discount_percent').notNull(),
     // 00:00 UTC of the day the coupon stops applying (the original admin sends a date only).
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    // Issue 15: what makes a coupon usable at checkout. `percent` uses discountPercent; `flat`
+    // What makes a coupon usable at checkout. `percent` uses discountPercent; `flat`
     // takes flatPaise off. All optional but the kind.
     kind: text('kind', { enum: ['percent', 'flat'] })
       .notNull()
@@ -56,7 +56,7 @@ export const coupons = pgTable(
 );
 
 /**
- * A coupon's uses (issue 15): one row per checkout that applied it, holding one use while the
+ * A coupon's uses: one row per checkout that applied it, holding one use while the
  * shopper pays (until `expiresAt`), kept for good once its order is placed (`orderId`), deleted
  * when the payment fails or the hold lapses. Uses = rows with an order + live holds; the coupon's
  * row is locked while counting, so limits hold under concurrent checkouts.

@@ -8,7 +8,7 @@ import { createdAt, id } from './columns.js';
 export type StoredAttachment = { filename: string; contentType: string; contentBase64: string };
 
 /**
- * The transactional outbox (issue 17, decision 019): every e-mail, written in the same transaction
+ * The transactional outbox (decision 019): every e-mail, written in the same transaction
  * as the change that causes it, rendered as it was true then, and sent by the outbox worker
  * (modules/email-outbox) with retries. `locked_until` is a claimed row's lease: a server that dies
  * mid-send loses its claim when it runs out. Sent rows hold personal data and are deleted after

@@ -19,7 +19,7 @@ export const enquiries = pgTable(
     status: text('status', { enum: enquiryStatuses }).notNull().default('Submitted'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Issue 17: complaints and data-rights requests live in the same inbox (decision 020). A
+    // Complaints and data-rights requests live in the same inbox (decision 020). A
     // contact-form message is an `enquiry` and has no ticket, deadlines or topic.
     kind: text('kind', { enum: supportKinds }).notNull().default('enquiry'),
     topic: text('topic').$type<TicketTopic>(),

@@ -69,11 +69,11 @@ export const orders = pgTable(
     // asked by e-mail to confirm it before the order ships.
     addressToConfirm: boolean('address_to_confirm').notNull().default(false),
     addressRequestSentAt: timestamp('address_request_sent_at', { withTimezone: true, mode: 'date' }),
-    // The three statuses an order really has (issue 14); `orderStatus` above is derived from them
+    // The three statuses an order really has; `orderStatus` above is derived from them
     // on every change (order-lifecycle.ts) and kept for the original clients and the indexes.
     state: text('state', { enum: orderStates }).notNull().default('placed'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('paid'),
-    // Online (paid through the provider at checkout) or cash on delivery (issue 15): a COD order
+    // Online (paid through the provider at checkout) or cash on delivery: a COD order
     // is placed unpaid and `unconfirmed` until the customer's one-time code (cod_confirmations).
     paymentMethod: text('payment_method', { enum: orderPaymentMethods }).notNull().default('online'),
     fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses })
@@ -82,7 +82,7 @@ export const orders = pgTable(
     // Paise given back by processed refunds (pending ones are in `refunds` only).
     refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     shipment: jsonb('shipment').$type<Shipment>(),
-    // Issue 15: the price breakup and GST. Coupon and delivery as the checkout priced them; tax
+    // The price breakup and GST. Coupon and delivery as the checkout priced them; tax
     // is the GST included in the total; the place of supply is the delivery state.
     couponCode: text('coupon_code'),
     couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
@@ -170,7 +170,7 @@ export const orderLines = pgTable(
     title: text('title').notNull(),
     quantity: smallint('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
-    // Issue 15: the line's share of the coupon, and its GST (prices include it): taxable value
+    // The line's share of the coupon, and its GST (prices include it): taxable value
     // plus CGST + SGST (delivered in the seller's state) or IGST (elsewhere) = the line's net.
     discountPaise: integer('discount_paise').notNull().default(0),
     hsnCode: text('hsn_code'),
@@ -261,7 +261,7 @@ export const refunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    // The provider payment refunded; null for a payout (a cash-on-delivery order, issue 15).
+    // The provider payment refunded; null for a payout (a cash-on-delivery order).
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
@@ -297,7 +297,7 @@ export const refunds = pgTable(
 );
 
 /**
- * The one-time code that confirms a cash-on-delivery order (issue 15), one row per order: the
+ * The one-time code that confirms a cash-on-delivery order, one row per order: the
  * code's hash (never the code), when it expires, wrong tries, how often it was sent, and until when
  * the order may be confirmed before it lapses.
  */
@@ -324,7 +324,7 @@ export const codConfirmations = pgTable(
 );
 
 /**
- * Gapless document numbers (issue 15): the last number given in each series (`INV` tax invoices,
+ * Gapless document numbers: the last number given in each series (`INV` tax invoices,
  * `CN` credit notes) and financial year (April to March, e.g. `2026-27`). A number is taken by
  * incrementing the row inside the transaction that creates the document, so a rollback gives it
  * back and two documents can never share one.
@@ -339,7 +339,7 @@ export const documentSeries = pgTable(
   (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
 );
 
-/** A credit note (issue 15) for a processed refund: its own series, linked to the invoice. */
+/** A credit note for a processed refund: its own series, linked to the invoice. */
 export const creditNotes = pgTable(
   'credit_notes',
   {

@@ -4,7 +4,7 @@ import { updatedAt } from './columns.js';
 
 /** Where the shop delivers. */
 
-/** Where the shop delivers (issue 15): a pincode's place, days from the warehouse, and COD. */
+/** Where the shop delivers: a pincode's place, days from the warehouse, and COD. */
 export const pincodes = pgTable(
   'pincodes',
   {

@@ -148,7 +148,7 @@ export async function staleCheckouts(
 }
 
 /**
- * The delivery address a customer typed at checkout, erased with their account (issue 17): a
+ * The delivery address a customer typed at checkout, erased with their account: a
  * checkout is no tax record, so nothing of it needs keeping. The state stays (it decided the tax).
  */
 export async function eraseCheckoutAddresses(db: Executor, userId: string): Promise<void> {

@@ -95,7 +95,7 @@ export function createCheckoutService(deps: {
   delivery?: DeliveryRules;
   /** The seller's state, for splitting the GST (its amount is what the breakup shows). */
   sellerState?: string;
-  /** Cash on delivery (issue 15): the largest order it may pay, in paise; 0 turns it off. */
+  /** Cash on delivery: the largest order it may pay, in paise; 0 turns it off. */
   cashOnDelivery?: { maxOrderPaise: number };
 }) {
   const { db, provider, holdMinutes } = deps;
@@ -202,7 +202,7 @@ export function createCheckoutService(deps: {
     method: 'online' | 'cod',
   ) {
     // Before anything is held or paid: a pincode the shop does not serve, or in another state
-    // than the one chosen, is a 400 naming the problem (issue 15). Clients that send no address
+    // than the one chosen, is a 400 naming the problem. Clients that send no address
     // here give it after payment, when it is never refused.
     if (input.shippingInfo) {
       await checkDeliveryPincode(db, input.shippingInfo.pincode, input.shippingInfo.state, {
@@ -365,7 +365,7 @@ export function createCheckoutService(deps: {
     },
 
     /**
-     * POST user/order/cod, its first half (issue 15): the cart priced and checked exactly as for
+     * POST user/order/cod, its first half: the cart priced and checked exactly as for
      * paying online (pincode, coupon, expected total, stock), plus what cash on delivery needs (the
      * shop offers it, the pincode's couriers take cash, the total is within the limit), recorded as
      * a checkout of the `cod` "provider" with its stock and coupon use held. Order placement turns it

@@ -7,7 +7,7 @@ import { type Customer, shoppingCalls } from '../../test/shopping.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * Coupons at checkout (issue 15): the quote and the checkout price the cart with one coupon on
+ * Coupons at checkout: the quote and the checkout price the cart with one coupon on
  * the server, refuse one that cannot be used with the reason, and hold its use like the stock,
  * so limits hold under concurrent checkouts. Delivery: ₹49 below ₹500 (the defaults).
  */

@@ -4,7 +4,7 @@ import { formatPaise, paiseToRupees } from '../../../shared/money.js';
 
 /**
  * The price of a cart, pure and in paise: the one computation behind the cart's and checkout's
- * breakup, the amount the provider charges and what the order stores (issue 15).
+ * breakup, the amount the provider charges and what the order stores.
  *
  *   items at MRP − product discount = subtotal (catalogue prices)
  *   subtotal − coupon = items after the coupon

@@ -18,7 +18,7 @@ import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * Cash on delivery through the API (issue 15): placed unpaid with its stock taken, confirmed with
+ * Cash on delivery through the API: placed unpaid with its stock taken, confirmed with
  * the e-mailed code, shipped (invoiced then), delivered, the cash collected, and a refund paid out
  * by UPI with its credit note; the limits, the codes' tries and the lapse of an unconfirmed order.
  */

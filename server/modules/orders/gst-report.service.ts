@@ -64,7 +64,7 @@ export function indiaMonth(month: string | undefined, now = new Date()) {
 }
 
 /**
- * The monthly GST summary (issue 15): taxable value and tax by rate and by place of supply, from
+ * The monthly GST summary: taxable value and tax by rate and by place of supply, from
  * the month's tax invoices less the month's credit notes, as GSTR-1 asks for sales to consumers.
  * Each document is read exactly as its PDF prints it (tax-document.ts), so the report is the sum
  * of the invoices and credit notes staff can download, to the paisa.

@@ -2,7 +2,7 @@ import { formatPaise } from '../../../shared/money.js';
 import { layoutEmail, type Mail, SHOP_NAME } from '../../lib/mailer.js';
 
 /**
- * The e-mails of an order's life after payment (issue 14): shipped, delivered, cancelled, return
+ * The e-mails of an order's life after payment: shipped, delivered, cancelled, return
  * approved or rejected, refund issued. Each is a plain-text part and a simple HTML part from
  * layoutEmail, which escapes everything: carriers, AWB numbers and reasons are typed by staff or
  * customers and must never become HTML. Dates are India time; amounts en-IN rupees.
@@ -90,7 +90,7 @@ export function orderCancelledEmail(input: {
   orderNumber: string;
   reason: string;
   byCustomer: boolean;
-  /** A cash-on-delivery order its customer did not confirm with the code in time (issue 15). */
+  /** A cash-on-delivery order its customer did not confirm with the code in time. */
   lapsed?: boolean;
   refundPaise: number;
   orderUrl: string;
@@ -168,7 +168,7 @@ export function refundIssuedEmail(input: {
   amountPaise: number;
   reference: string | null;
   orderUrl: string;
-  /** A cash-on-delivery refund the shop paid out itself (issue 15). */
+  /** A cash-on-delivery refund the shop paid out itself. */
   paidOutBy?: 'bank_transfer' | 'upi' | undefined;
 }): Mail {
   const paragraphs = input.paidOutBy

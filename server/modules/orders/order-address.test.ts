@@ -9,7 +9,7 @@ import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * Issue 17, correction: a customer corrects the delivery address of an order the shop has not
+ * Correction: a customer corrects the delivery address of an order the shop has not
  * started on and that has no tax invoice yet (cash on delivery, before it ships), within its state;
  * an order invoiced at payment keeps its address, as tax law fixes what the invoice says.
  */

@@ -4,7 +4,7 @@ import { findCheckoutById, presentBreakup, type StoredBreakup } from '../checkou
 import type { OrderRow } from './orders.repository.js';
 
 /**
- * An order's price breakup as the shopper saw it at checkout (issue 15), from what the order
+ * An order's price breakup as the shopper saw it at checkout, from what the order
  * stores (coupon, discount, delivery, GST, total paid) and the MRPs its checkout recorded: the
  * order page and the confirmation e-mail show these figures. They add up by construction:
  * items at MRP − product discount − coupon + delivery = total paid. Orders from before the

@@ -19,7 +19,7 @@ import type { ProviderPayment } from '../payments/payment-provider.js';
 import { financialYearOf, formatDocumentNumber, takeDocumentNumber } from './document-numbers.js';
 
 /**
- * GST on placed orders (issue 15, decision 012) and their invoice numbers: real purchases through
+ * GST on placed orders (decision 012) and their invoice numbers: real purchases through
  * the test gateway for the split by place of supply; placement called directly for the coupon
  * and delivery figures a checkout carries and for 50 orders placed at once.
  */

@@ -9,7 +9,7 @@ import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * The order lifecycle through the API (issue 14): real purchases through the test gateway, then
+ * The order lifecycle through the API: real purchases through the test gateway, then
  * staff and customers moving each order on, refunds through the gateway, and the races and
  * replays that must never refund twice, refund too much or cancel a shipped order.
  */

@@ -8,7 +8,7 @@ import type {
 import { conflict } from '../../lib/errors.js';
 
 /**
- * The order state machine (issue 14): an order has three statuses, as the best platforms keep
+ * The order state machine: an order has three statuses, as the best platforms keep
  * them — the order itself (placed, cancelled, completed), its payment (authorized, paid, partially
  * refunded, refunded) and its fulfilment (unfulfilled → packed → shipped → out for delivery →
  * delivered, or returned). Every move is planned here, under a lock on the order, and refused with

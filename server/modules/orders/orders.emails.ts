@@ -6,7 +6,7 @@ import type { StoredBreakup } from '../checkout/index.js';
 type Line = { title: string; colorName: string; quantity: number; pricePaise: number };
 
 /**
- * The rows under the lines: the same breakup the checkout and the order page show (issue 15),
+ * The rows under the lines: the same breakup the checkout and the order page show,
  * as [label, amount] pairs; without one (older callers), the total alone: delivery is not
  * always free any more, so nothing is claimed about it.
  */
@@ -45,7 +45,7 @@ export function orderConfirmationEmail(input: {
   breakup?: StoredBreakup;
   shipping: ShippingInfo;
   ordersUrl: string;
-  /** Cash on delivery (issue 15): confirmed, the total to be paid when it arrives. */
+  /** Cash on delivery: confirmed, the total to be paid when it arrives. */
   cashOnDelivery?: boolean;
 }): Mail {
   const totalLabel = input.cashOnDelivery ? 'To pay on delivery' : 'Total paid';

@@ -7,7 +7,7 @@ export type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
   'id' | 'orderId' | 'productId' | 'colorId' | 'title' | 'quantity' | 'pricePaise'
 > & { colorTitle: string; colorName: string };
-/** A line with the coupon share and GST stored when the order was placed (issue 15). */
+/** A line with the coupon share and GST stored when the order was placed. */
 export type OrderLineTaxRow = OrderLineRow &
   Pick<
     typeof orderLines.$inferSelect,
@@ -83,7 +83,7 @@ export async function insertOrder(
     paidAt: Date;
     addressToConfirm: boolean;
     paymentStatus: 'authorized' | 'paid' | 'unpaid';
-    /** Cash on delivery (issue 15): placed unpaid and unconfirmed. */
+    /** Cash on delivery: placed unpaid and unconfirmed. */
     paymentMethod?: 'online' | 'cod';
     state?: 'placed' | 'unconfirmed';
     couponCode: string | null;

@@ -174,7 +174,7 @@ export function createRefunds(deps: {
 
   /**
    * A processed refund on the order: what is refunded and the payment status move, the timeline
-   * says so, and its credit note (issue 15) is numbered in this transaction: no note without the
+   * says so, and its credit note is numbered in this transaction: no note without the
    * processed refund, no processed refund of an invoiced order without its note.
    */
   async function bookProcessed(
@@ -259,7 +259,7 @@ export function createRefunds(deps: {
   }
 
   /**
-   * A refund of a cash-on-delivery order (issue 15): no provider holds the money, so staff pay the
+   * A refund of a cash-on-delivery order: no provider holds the money, so staff pay the
    * customer by bank transfer or UPI and record it, with the reference, in the caller's
    * transaction (under the order's lock, the amount checked against what is left). It is processed
    * at once, with its credit note; `announce` it after the commit.

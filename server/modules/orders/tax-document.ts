@@ -8,7 +8,7 @@ import type { OrderLineQuantity, ShippingInfo } from '../../db/schema.js';
  * read the same figures and add up to the same paise.
  */
 
-/** An order line as the invoice needs it (order_lines, issue 15 columns). */
+/** An order line as the invoice needs it (order_lines columns). */
 export type TaxedLine = {
   id: string;
   title: string;

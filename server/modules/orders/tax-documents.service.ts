@@ -43,7 +43,7 @@ function partyOf(address: ShippingInfo): DocumentParty {
 }
 
 /**
- * Tax invoices and credit notes (issue 15): the invoice of an order (its number and date were
+ * Tax invoices and credit notes: the invoice of an order (its number and date were
  * given when it was placed, its GST stored per line), the credit notes of its processed refunds,
  * as PDFs for the customer, for staff and for the delivered e-mail; and what the order pages list.
  */

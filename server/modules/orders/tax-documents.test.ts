@@ -17,7 +17,7 @@ import { issueCreditNote } from './credit-notes.js';
 import { documentDate } from './tax-document-pdf.js';
 
 /**
- * Tax invoices, credit notes and the GST summary (issue 15) through the API: real purchases through
+ * Tax invoices, credit notes and the GST summary through the API: real purchases through
  * the test gateway, their PDFs read back as text and checked for every field CGST rule 46 asks
  * for, refunds that become credit notes, and the month's report from known documents.
  */

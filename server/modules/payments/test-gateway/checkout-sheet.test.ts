@@ -3,7 +3,7 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 /**
- * checkout-sheet.js (issue 11): a page on another origin (the original storefront client) loads
+ * checkout-sheet.js: a page on another origin (the original storefront client) loads
  * /pay/checkout.js from the shop's server; the sheet's stylesheet and the gateway's endpoints must
  * then come from that server too, not from the page's own origin. The script runs here in a bare
  * context with just the browser pieces it touches while loading and paying.
