@@ -60,7 +60,7 @@ function presentRating(row: RatingRow): ApiRating {
     comment: row.comment,
     postedby: row.userId,
     // A reviewer's first name and initial only: their full name is not the public's business. An
-    // erased account has no last name: its reviews read "Former customer" (issue 17).
+    // erased account has no last name: its reviews read "Former customer".
     postedbyName: row.lastname ? `${row.firstname} ${row.lastname.charAt(0)}.` : row.firstname,
     verifiedPurchase: row.verifiedPurchase,
     createdAt: row.createdAt.toISOString(),

@@ -331,7 +331,7 @@ describe('GET /api/product/suggestions', () => {
       title: 'Titan Neo Analog Watch',
       price: 3495,
       brand: 'Titan',
-      // Absolute (PUBLIC_URL/media), for clients on other origins (issue 11).
+      // Absolute (PUBLIC_URL/media), for clients on other origins.
       image: expect.stringMatching(/^http:\/\/localhost:3000\/media\/products\//),
     });
   });

@@ -177,7 +177,7 @@ export type RowValues = {
   imageUrls?: string[];
   /** Absent also when the cell is empty: the stock stays as it is. */
   quantity?: number;
-  /** GST (issue 15): an empty cell is null, the category's applies. */
+  /** GST: an empty cell is null, the category's applies. */
   hsnCode?: string | null;
   gstRateBp?: number | null;
 };

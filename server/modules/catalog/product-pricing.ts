@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.js';
 import { productPricingRows } from './product-pricing.repository.js';
 
 /**
- * What checkout prices a cart with (issue 15), read from the database, never the catalogue's
+ * What checkout prices a cart with, read from the database, never the catalogue's
  * cache: the current price and MRP, category and brand (a coupon may be restricted to them), and
  * the GST classification (the product's own HSN code and rate, else its category's).
  */

@@ -7,7 +7,7 @@ import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 /**
- * GST classification in the console (issue 15): categories carry an HSN code and rate that
+ * GST classification in the console: categories carry an HSN code and rate that
  * their products take unless a product sets its own; the form, the original admin client's
  * product writes and the CSV import all accept them, optionally, and every change is audited.
  */

@@ -15,7 +15,7 @@ export type AdminProductDetail = typeof products.$inferSelect & {
   brand: string;
   category: string;
   held: number;
-  /** The category's GST defaults (issue 15). */
+  /** The category's GST defaults. */
   categoryHsnCode: string | null;
   categoryGstRateBp: number | null;
 };
@@ -138,7 +138,7 @@ export type ProductWrite = {
   brandId: string;
   tags: string[];
   images: ImageRef[];
-  /** GST (issue 15): null takes the category's. */
+  /** GST: null takes the category's. */
   hsnCode: string | null;
   gstRateBp: number | null;
 };

@@ -1,5 +1,5 @@
 /**
- * The search's judged queries (issue 16): what shoppers type, and what they expect to see first.
+ * The search's judged queries: what shoppers type, and what they expect to see first.
  * A result is relevant when its title matches every pattern of `title` (and its category is
  * `category`, when given), so the synthetic products a benchmark adds count when they fit: a
  * synthetic "Samsung Crystal 4K Smart LED TV 55"" is as right for "samsung tv 55" as the demo one.

@@ -6,7 +6,7 @@ const TAXONOMY_MAX = 10_000;
 
 /**
  * Titles of the brands or categories with these ids (unknown ids are left out), for modules that
- * refer to them without owning them: a coupon restricted to some (issue 15).
+ * refer to them without owning them: a coupon restricted to some.
  */
 export async function taxonomyTitles(
   db: Executor,

@@ -12,7 +12,7 @@ export type TaxonomyRow = {
   slug?: string;
   /** Colours. */
   name?: string;
-  /** Categories: GST defaults of their products (issue 15). */
+  /** Categories: GST defaults of their products. */
   hsnCode?: string | null;
   gstRateBp?: number | null;
   createdAt: Date;

@@ -46,7 +46,7 @@ describe.each([
     expect(record).toEqual({
       _id: expect.any(String),
       title,
-      // Categories carry their GST defaults too (issue 15), none until set.
+      // Categories carry their GST defaults too, none until set.
       ...(path === 'category' ? { hsnCode: null, gstRate: null } : {}),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

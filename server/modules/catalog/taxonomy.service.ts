@@ -33,7 +33,7 @@ export function presentTaxonomy(row: repository.TaxonomyRow): ApiTaxonomyRecord 
   };
 }
 
-/** A category's GST defaults as the API answers them (issue 15). */
+/** A category's GST defaults as the API answers them. */
 const categoryTax = (row: repository.TaxonomyRow) => ({
   hsnCode: row.hsnCode ?? null,
   gstRate: bpToRate(row.gstRateBp ?? null),
@@ -71,7 +71,7 @@ function referencedFrom(error: unknown): string | null {
 export type TaxonomyInput = {
   title: string;
   name?: string | undefined;
-  /** Categories (issue 15): absent leaves them as they are, null clears them. */
+  /** Categories: absent leaves them as they are, null clears them. */
   hsnCode?: string | null | undefined;
   /** Percent. */
   gstRate?: number | null | undefined;
