@@ -171,6 +171,13 @@ try {
         mkdirSync(process.env.LIGHTHOUSE_DUMP, { recursive: true });
         const name = `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
         writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, name), JSON.stringify(result.lhr));
+        // The page load's trace too, to open in Chromium's performance panel.
+        const trace = (result.artifacts as { Trace?: unknown }).Trace;
+        if (trace)
+          writeFileSync(
+            path.join(process.env.LIGHTHOUSE_DUMP, name.replace('.json', '.trace.json')),
+            JSON.stringify(trace),
+          );
       }
       for (const c of categories) scores[c]!.push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
       const requests =
