@@ -23,8 +23,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { pgServer, startShop, stopShop } from './lib/shop.js';
+import { ensureDatabase, startShop, stopShop } from './lib/shop.js';
 import { shopperSearches } from './shopper-searches.js';
 
 const args = new Map<string, string>();
@@ -86,17 +85,6 @@ function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<v
     const child = spawn(command, argv, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
   });
-}
-
-async function ensureDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: pgServer });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** A server under load: where it answers, and whose CPU time each figure counts. */

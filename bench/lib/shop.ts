@@ -19,6 +19,18 @@ export async function createScratchDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
+/** A database of that name on the benchmark server, made if missing (kept between runs). */
+export async function ensureDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: pgServer });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function dropScratchDatabase(name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: pgServer });
   await admin.connect();
