@@ -56,7 +56,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'web/admin/features/coupons/coupon-form.tsx CouponForm',
   'web/admin/features/orders/refund-dialog.tsx RefundDialog',
   'web/admin/features/products/product-form.tsx ProductForm',
-  'web/admin/features/products/stock-panel.tsx StockPanel',
   'web/admin/pages/coupons-page.tsx CouponsPage',
   'web/admin/pages/customer-page.tsx CustomerDetail',
   'web/admin/pages/order-page.tsx OrderDetail',
