@@ -55,7 +55,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
   'web/admin/features/orders/refund-dialog.tsx RefundDialog',
   'web/admin/features/products/product-form.tsx ProductForm',
-  'web/admin/pages/coupons-page.tsx CouponsPage',
   'web/admin/pages/customer-page.tsx CustomerDetail',
   'web/admin/pages/order-page.tsx OrderDetail',
   'web/admin/pages/products-page.tsx ProductsPage',
