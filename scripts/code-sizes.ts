@@ -56,7 +56,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'web/admin/features/products/product-form.tsx ProductForm',
   'web/admin/pages/customer-page.tsx CustomerDetail',
   'web/admin/pages/order-page.tsx OrderDetail',
-  'web/admin/pages/products-page.tsx ProductsPage',
   'web/admin/pages/staff-page.tsx StaffPage',
   'web/app/app.tsx App',
   'web/components/layout/search-form.tsx SearchForm',
