@@ -54,7 +54,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/orders/refunds.service.ts createRefunds',
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
   'web/admin/features/products/product-form.tsx ProductForm',
-  'web/admin/pages/customer-page.tsx CustomerDetail',
   'web/admin/pages/order-page.tsx OrderDetail',
   'web/admin/pages/staff-page.tsx StaffPage',
   'web/app/app.tsx App',
