@@ -55,7 +55,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
   'web/admin/features/products/product-form.tsx ProductForm',
   'web/admin/pages/order-page.tsx OrderDetail',
-  'web/admin/pages/staff-page.tsx StaffPage',
   'web/app/app.tsx App',
   'web/components/layout/search-form.tsx SearchForm',
   'web/features/checkout/address-form.tsx AddressForm',
