@@ -53,7 +53,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/orders/orders-admin.service.ts createOrdersAdminService',
   'server/modules/orders/refunds.service.ts createRefunds',
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
-  'web/admin/pages/order-page.tsx OrderDetail',
   'web/app/app.tsx App',
   'web/components/layout/search-form.tsx SearchForm',
   'web/features/checkout/address-form.tsx AddressForm',
