@@ -42,6 +42,63 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/** Enrolling an authenticator app: its QR code or key, then a first code to prove it works. */
+function EnrolmentSteps({
+  enrolment,
+  code,
+  onCodeChange,
+  working,
+  onEnable,
+}: {
+  enrolment: Enrolment;
+  code: string;
+  onCodeChange: (code: string) => void;
+  working: boolean;
+  onEnable: () => void;
+}) {
+  return (
+    <div className="setup-grid">
+      <img
+        className="qr-code"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
+        alt="QR code to add this account to an authenticator app"
+      />
+      <div>
+        <ol>
+          <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).</li>
+          <li>
+            Scan the QR code, or type this key: <span className="secret-text">{enrolment.secret}</span>
+          </li>
+          <li>Enter the 6-digit code the app shows.</li>
+        </ol>
+        <form
+          className="toolbar"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onEnable();
+          }}
+        >
+          <TextField
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => onCodeChange(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={working || code.trim().length < 6}
+          >
+            Turn on
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
 /** The signed-in member's own account: role, and two-factor sign-in (TOTP) with recovery codes. */
 export default function AccountPage() {
   const { profile, refresh } = useStaff();
@@ -156,47 +213,13 @@ export default function AccountPage() {
             )}
           </>
         ) : enrolment ? (
-          <div className="setup-grid">
-            <img
-              className="qr-code"
-              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
-              alt="QR code to add this account to an authenticator app"
-            />
-            <div>
-              <ol>
-                <li>
-                  Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).
-                </li>
-                <li>
-                  Scan the QR code, or type this key: <span className="secret-text">{enrolment.secret}</span>
-                </li>
-                <li>Enter the 6-digit code the app shows.</li>
-              </ol>
-              <form
-                className="toolbar"
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void enable();
-                }}
-              >
-                <TextField
-                  label="Code from the app"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                />
-                <button
-                  type="submit"
-                  className="button button--primary"
-                  disabled={working || code.trim().length < 6}
-                >
-                  Turn on
-                </button>
-              </form>
-            </div>
-          </div>
+          <EnrolmentSteps
+            enrolment={enrolment}
+            code={code}
+            onCodeChange={setCode}
+            working={working}
+            onEnable={() => void enable()}
+          />
         ) : (
           <>
             <p>

@@ -5,7 +5,7 @@ import { listStaff } from '../../../shared/api/staff';
 import { auditKinds, isAuditKind } from '../../../shared/audit-kinds';
 import { SelectField, TextField } from '../../components/forms/form-field';
 import { formatDayAndTime } from '../../lib/dates';
-import { DataTable } from '../components/data-table';
+import { type Column, DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { adminApi } from '../lib/admin-api';
@@ -63,6 +63,51 @@ function Change({ event }: { event: ApiAuditEvent }) {
     </div>
   );
 }
+
+const auditColumns: Column<ApiAuditEvent>[] = [
+  {
+    key: 'when',
+    header: 'When (IST)',
+    width: '11rem',
+    render: (event) => formatDayAndTime(event.createdAt),
+  },
+  {
+    key: 'who',
+    header: 'Who',
+    render: (event) => (
+      <>
+        {event.actor}
+        {event.ip && (
+          <>
+            <br />
+            <span className="muted">{event.ip}</span>
+          </>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'what',
+    header: 'What',
+    render: (event) => (
+      <>
+        <span className={event.action.endsWith('failed') ? 'badge badge--danger' : 'badge'}>
+          {event.action}
+        </span>{' '}
+        {event.summary}
+        {event.entityId && (
+          <>
+            <br />
+            <span className="muted">
+              {event.entityType} {event.entityId}
+            </span>
+          </>
+        )}
+      </>
+    ),
+  },
+  { key: 'change', header: 'Change', render: (event) => <Change event={event} /> },
+];
 
 /**
  * Owners: every staff write and sign-in, newest first, filtered on the server. Pages follow a
@@ -160,50 +205,7 @@ export default function AuditPage() {
         rows={events.data?.events ?? []}
         rowKey={(event) => event._id}
         empty="No events match these filters."
-        columns={[
-          {
-            key: 'when',
-            header: 'When (IST)',
-            width: '11rem',
-            render: (event) => formatDayAndTime(event.createdAt),
-          },
-          {
-            key: 'who',
-            header: 'Who',
-            render: (event) => (
-              <>
-                {event.actor}
-                {event.ip && (
-                  <>
-                    <br />
-                    <span className="muted">{event.ip}</span>
-                  </>
-                )}
-              </>
-            ),
-          },
-          {
-            key: 'what',
-            header: 'What',
-            render: (event) => (
-              <>
-                <span className={event.action.endsWith('failed') ? 'badge badge--danger' : 'badge'}>
-                  {event.action}
-                </span>{' '}
-                {event.summary}
-                {event.entityId && (
-                  <>
-                    <br />
-                    <span className="muted">
-                      {event.entityType} {event.entityId}
-                    </span>
-                  </>
-                )}
-              </>
-            ),
-          },
-          { key: 'change', header: 'Change', render: (event) => <Change event={event} /> },
-        ]}
+        columns={auditColumns}
       />
       <nav className="pager" aria-label="Audit pages">
         <button

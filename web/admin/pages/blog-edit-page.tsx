@@ -66,6 +66,71 @@ export default function BlogEditPage({ params }: ConsolePageProps) {
   );
 }
 
+/** The post's title, dates and link to the shop, and deleting it (confirmed first). */
+function BlogEditorHeader({
+  post,
+  title,
+  back,
+}: {
+  post: ApiBlog | null;
+  title: string;
+  back: { href: string; label: string };
+}) {
+  const confirm = useConfirm();
+  const [, navigate] = useLocation();
+  const [deleting, setDeleting] = useState(false);
+
+  const onDelete = async () => {
+    if (!post) return;
+    const ok = await confirm({
+      title: `Delete “${post.title}”?`,
+      message:
+        'The post leaves the blog at once and its address stops working. The audit trail keeps a copy.',
+      confirmLabel: 'Delete post',
+      danger: true,
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      await adminApi.call(deleteBlog, { params: { id: post._id } });
+      toast.success(`Deleted “${post.title}”.`, { autoClose: 4000 });
+      navigate('/blogs');
+    } catch (error) {
+      reportSubmitError(error);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <PageHeader
+      title={title}
+      back={back}
+      description={
+        post ? (
+          <>
+            By {post.author}, published {formatDayAndTime(post.createdAt)}; last saved{' '}
+            {formatDayAndTime(post.updatedAt)}.
+          </>
+        ) : (
+          'It appears on the blog as soon as it is published.'
+        )
+      }
+      actions={
+        post && (
+          <>
+            <a className="button button--plain" href={`/blog/${post.slug}`} target="_blank" rel="noopener">
+              View on the shop
+            </a>
+            <button type="button" className="button button--danger" disabled={deleting} onClick={onDelete}>
+              {deleting ? 'Deleting…' : 'Delete'}
+            </button>
+          </>
+        )
+      }
+    />
+  );
+}
+
 function BlogEditor({
   post,
   categories,
@@ -77,12 +142,10 @@ function BlogEditor({
   title: string;
   back: { href: string; label: string };
 }) {
-  const confirm = useConfirm();
   const [, navigate] = useLocation();
   const [images, setImages] = useState<CoverImage[]>(post?.images ?? []);
   // Pictures go with the save only once changed here, so a post keeps its own as they are.
   const [imagesChanged, setImagesChanged] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   // A post whose category was deleted or renamed elsewhere: offered, so it can be moved.
   const options = post && !categories.includes(post.category) ? [post.category, ...categories] : categories;
 
@@ -132,55 +195,9 @@ function BlogEditor({
     }
   });
 
-  const onDelete = async () => {
-    if (!post) return;
-    const ok = await confirm({
-      title: `Delete “${post.title}”?`,
-      message:
-        'The post leaves the blog at once and its address stops working. The audit trail keeps a copy.',
-      confirmLabel: 'Delete post',
-      danger: true,
-    });
-    if (!ok) return;
-    setDeleting(true);
-    try {
-      await adminApi.call(deleteBlog, { params: { id: post._id } });
-      toast.success(`Deleted “${post.title}”.`, { autoClose: 4000 });
-      navigate('/blogs');
-    } catch (error) {
-      reportSubmitError(error);
-      setDeleting(false);
-    }
-  };
-
   return (
     <>
-      <PageHeader
-        title={title}
-        back={back}
-        description={
-          post ? (
-            <>
-              By {post.author}, published {formatDayAndTime(post.createdAt)}; last saved{' '}
-              {formatDayAndTime(post.updatedAt)}.
-            </>
-          ) : (
-            'It appears on the blog as soon as it is published.'
-          )
-        }
-        actions={
-          post && (
-            <>
-              <a className="button button--plain" href={`/blog/${post.slug}`} target="_blank" rel="noopener">
-                View on the shop
-              </a>
-              <button type="button" className="button button--danger" disabled={deleting} onClick={onDelete}>
-                {deleting ? 'Deleting…' : 'Delete'}
-              </button>
-            </>
-          )
-        }
-      />
+      <BlogEditorHeader post={post} title={title} back={back} />
       <form className="blog-editor" noValidate onSubmit={onSubmit}>
         <div className="panel">
           <TextField

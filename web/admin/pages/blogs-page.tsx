@@ -7,7 +7,7 @@ import { SelectField } from '../../components/forms/form-field';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../components/confirm-dialog';
-import { DataTable, formatSort, parseSort } from '../components/data-table';
+import { type Column, DataTable, formatSort, parseSort } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
@@ -21,6 +21,75 @@ import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';
 
 const DEFAULT_SORT = { key: 'createdAt', direction: 'desc' } as const;
+
+function blogColumns(busy: string | null, remove: (post: ApiBlogRow) => Promise<void>): Column<ApiBlogRow>[] {
+  return [
+    {
+      key: 'image',
+      header: 'Cover',
+      width: '5rem',
+      render: (post) =>
+        post.image ? <BlogThumb url={post.image} /> : <span className="blog-thumb blog-thumb--empty" />,
+    },
+    {
+      key: 'title',
+      header: 'Title',
+      sortable: true,
+      render: (post) => (
+        <span className="blog-title-cell">
+          <Link href={`/blogs/${post._id}`}>{post.title}</Link>
+          <span className="muted">/blog/{post.slug}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'category',
+      header: 'Category and author',
+      render: (post) => (
+        <>
+          {post.category}
+          <span className="muted blog-author">by {post.author}</span>
+        </>
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: 'Published',
+      sortable: true,
+      width: '8rem',
+      render: (post) => <ShortDay value={post.createdAt} />,
+    },
+    {
+      key: 'updatedAt',
+      header: 'Edited',
+      sortable: true,
+      width: '8rem',
+      render: (post) => <ShortDay value={post.updatedAt} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      width: '10rem',
+      render: (post) => (
+        <div className="row-actions blog-row-actions">
+          <Link
+            href={`/blogs/${post._id}`}
+            className="button button--small button--plain"
+            aria-label={`Edit ${post.title}`}
+          >
+            Edit
+          </Link>
+          <DeleteRowButton
+            label={`Delete ${post.title}`}
+            disabled={busy === post._id}
+            onClick={() => void remove(post)}
+          />
+        </div>
+      ),
+    },
+  ];
+}
 
 /** Blog posts: search, filter by category, sort and page on the server; write, edit, delete. */
 export default function BlogsPage() {
@@ -101,72 +170,7 @@ export default function BlogsPage() {
         sort={sort}
         onSortChange={(next) => setState({ sort: formatSort(next) })}
         empty={filtered ? 'No posts match.' : 'No posts yet: write the first one.'}
-        columns={[
-          {
-            key: 'image',
-            header: 'Cover',
-            width: '5rem',
-            render: (post) =>
-              post.image ? <BlogThumb url={post.image} /> : <span className="blog-thumb blog-thumb--empty" />,
-          },
-          {
-            key: 'title',
-            header: 'Title',
-            sortable: true,
-            render: (post) => (
-              <span className="blog-title-cell">
-                <Link href={`/blogs/${post._id}`}>{post.title}</Link>
-                <span className="muted">/blog/{post.slug}</span>
-              </span>
-            ),
-          },
-          {
-            key: 'category',
-            header: 'Category and author',
-            render: (post) => (
-              <>
-                {post.category}
-                <span className="muted blog-author">by {post.author}</span>
-              </>
-            ),
-          },
-          {
-            key: 'createdAt',
-            header: 'Published',
-            sortable: true,
-            width: '8rem',
-            render: (post) => <ShortDay value={post.createdAt} />,
-          },
-          {
-            key: 'updatedAt',
-            header: 'Edited',
-            sortable: true,
-            width: '8rem',
-            render: (post) => <ShortDay value={post.updatedAt} />,
-          },
-          {
-            key: 'actions',
-            header: 'Actions',
-            align: 'end',
-            width: '10rem',
-            render: (post) => (
-              <div className="row-actions blog-row-actions">
-                <Link
-                  href={`/blogs/${post._id}`}
-                  className="button button--small button--plain"
-                  aria-label={`Edit ${post.title}`}
-                >
-                  Edit
-                </Link>
-                <DeleteRowButton
-                  label={`Delete ${post.title}`}
-                  disabled={busy === post._id}
-                  onClick={() => void remove(post)}
-                />
-              </div>
-            ),
-          },
-        ]}
+        columns={blogColumns(busy, remove)}
       />
       {table.data && (
         <Pager

@@ -13,7 +13,7 @@ import { formatDay } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../components/confirm-dialog';
-import { DataTable, formatSort, parseSort } from '../components/data-table';
+import { type Column, DataTable, formatSort, parseSort } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
@@ -54,6 +54,121 @@ function ExpiryBadge({ expiry }: { expiry: string }) {
   if (Date.parse(expiry) === indiaToday().getTime())
     return <span className="badge badge--warning">Last day</span>;
   return <span className="badge badge--success">Active</span>;
+}
+
+/** The table's columns; the row being edited is marked, and its buttons edit or delete it. */
+function couponColumns({
+  editing,
+  names,
+  busy,
+  edit,
+  remove,
+}: {
+  editing: ApiCoupon | null;
+  names: Parameters<typeof restrictionText>[1];
+  busy: string | null;
+  edit: (coupon: ApiCoupon) => void;
+  remove: (coupon: ApiCoupon) => Promise<void>;
+}): Column<ApiCoupon>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Code',
+      sortable: true,
+      render: (coupon) => (
+        <>
+          <span className="coupon-code">{coupon.name}</span>
+          {editing?._id === coupon._id && <span className="badge badge--warning">Editing</span>}
+        </>
+      ),
+    },
+    {
+      key: 'discount',
+      header: 'Discount',
+      sortable: true,
+      align: 'end',
+      width: '11rem',
+      render: (coupon) => (
+        <>
+          {discountText(coupon)}
+          {coupon.minOrder !== null && (
+            <span className="coupon-uses-held">
+              <br />
+              on {formatRupees(coupon.minOrder)}+
+            </span>
+          )}
+          {coupon.categoryIds.length + coupon.brandIds.length > 0 && (
+            <span className="coupon-uses-held">
+              <br />
+              only {restrictionText(coupon, names)}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'uses',
+      header: 'Uses',
+      align: 'end',
+      width: '8rem',
+      render: (coupon) => (
+        <>
+          <span aria-hidden="true">
+            {coupon.used}/{coupon.usageLimit ?? '∞'}
+          </span>
+          <span className="visually-hidden">
+            {coupon.used} used of {coupon.usageLimit ?? 'unlimited'}
+          </span>
+          {coupon.held > 0 && (
+            <span className="coupon-uses-held">
+              <br />
+              {coupon.held} being paid
+            </span>
+          )}
+          {coupon.perCustomerLimit !== null && (
+            <span className="coupon-uses-held">
+              <br />
+              {coupon.perCustomerLimit} per customer
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'expiry',
+      header: 'Last day (IST)',
+      sortable: true,
+      width: '15rem',
+      render: (coupon) => (
+        <>
+          {formatDay(coupon.expiry)} <ExpiryBadge expiry={coupon.expiry} />
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      width: '12rem',
+      render: (coupon) => (
+        <div className="row-actions">
+          <button
+            type="button"
+            className="button button--small button--plain"
+            aria-label={`Edit ${coupon.name}`}
+            onClick={() => edit(coupon)}
+          >
+            Edit
+          </button>
+          <DeleteRowButton
+            label={`Delete ${coupon.name}`}
+            disabled={busy === coupon._id}
+            onClick={() => void remove(coupon)}
+          />
+        </div>
+      ),
+    },
+  ];
 }
 
 /** Discount coupons: a create/edit form above the table; codes, discounts and when they end. */
@@ -154,105 +269,7 @@ export default function CouponsPage() {
         sort={sort}
         onSortChange={(next) => setState({ sort: formatSort(next) })}
         empty={state.q || status ? 'No coupons match.' : 'No coupons yet: add one above.'}
-        columns={[
-          {
-            key: 'name',
-            header: 'Code',
-            sortable: true,
-            render: (coupon) => (
-              <>
-                <span className="coupon-code">{coupon.name}</span>
-                {editing?._id === coupon._id && <span className="badge badge--warning">Editing</span>}
-              </>
-            ),
-          },
-          {
-            key: 'discount',
-            header: 'Discount',
-            sortable: true,
-            align: 'end',
-            width: '11rem',
-            render: (coupon) => (
-              <>
-                {discountText(coupon)}
-                {coupon.minOrder !== null && (
-                  <span className="coupon-uses-held">
-                    <br />
-                    on {formatRupees(coupon.minOrder)}+
-                  </span>
-                )}
-                {coupon.categoryIds.length + coupon.brandIds.length > 0 && (
-                  <span className="coupon-uses-held">
-                    <br />
-                    only {restrictionText(coupon, names.data)}
-                  </span>
-                )}
-              </>
-            ),
-          },
-          {
-            key: 'uses',
-            header: 'Uses',
-            align: 'end',
-            width: '8rem',
-            render: (coupon) => (
-              <>
-                <span aria-hidden="true">
-                  {coupon.used}/{coupon.usageLimit ?? '∞'}
-                </span>
-                <span className="visually-hidden">
-                  {coupon.used} used of {coupon.usageLimit ?? 'unlimited'}
-                </span>
-                {coupon.held > 0 && (
-                  <span className="coupon-uses-held">
-                    <br />
-                    {coupon.held} being paid
-                  </span>
-                )}
-                {coupon.perCustomerLimit !== null && (
-                  <span className="coupon-uses-held">
-                    <br />
-                    {coupon.perCustomerLimit} per customer
-                  </span>
-                )}
-              </>
-            ),
-          },
-          {
-            key: 'expiry',
-            header: 'Last day (IST)',
-            sortable: true,
-            width: '15rem',
-            render: (coupon) => (
-              <>
-                {formatDay(coupon.expiry)} <ExpiryBadge expiry={coupon.expiry} />
-              </>
-            ),
-          },
-          {
-            key: 'actions',
-            header: 'Actions',
-            align: 'end',
-            width: '12rem',
-            render: (coupon) => (
-              <div className="row-actions">
-                <button
-                  type="button"
-                  className="button button--small button--plain"
-                  aria-label={`Edit ${coupon.name}`}
-                  onClick={() => edit(coupon)}
-                >
-                  Edit
-                </button>
-                <DeleteRowButton
-                  label={`Delete ${coupon.name}`}
-                  disabled={busy === coupon._id}
-                  onClick={() => void remove(coupon)}
-                />
-              </div>
-            ),
-          },
-        ]}
+        columns={couponColumns({ editing, names: names.data, busy, edit, remove })}
       />
       {table.data && (
         <Pager

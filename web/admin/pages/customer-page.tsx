@@ -59,6 +59,151 @@ export default function CustomerPage({ params }: { params: Record<string, string
   );
 }
 
+/** The customer's newest orders, with how many they placed and what they spent. */
+function CustomerOrders({ data, name }: { data: ApiAdminCustomer; name: string }) {
+  const { can } = useStaff();
+  return (
+    <section className="panel" aria-labelledby="customer-orders-heading">
+      <h2 id="customer-orders-heading">Orders</h2>
+      <dl className="customer-stats">
+        <div>
+          <dt>Orders</dt>
+          <dd>{data.orderCount.toLocaleString('en-IN')}</dd>
+        </div>
+        <div>
+          <dt>Spent</dt>
+          <dd>{formatRupees(data.spent)}</dd>
+        </div>
+      </dl>
+      {data.orders.length === 0 ? (
+        <p className="muted">No orders yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">Orders of {name}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col" className="align-end">
+                  Items
+                </th>
+                <th scope="col" className="align-end">
+                  Total
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.orders.map((order) => (
+                <tr key={order._id}>
+                  <td>
+                    {can('orders.read') ? (
+                      <Link href={`/orders/${order._id}`}>{order.orderNumber}</Link>
+                    ) : (
+                      order.orderNumber
+                    )}
+                  </td>
+                  <td>{formatDayAndTime(order.createdAt)}</td>
+                  <td className="align-end">{order.itemCount}</td>
+                  <td className="align-end">{formatRupees(order.total)}</td>
+                  <td>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data.orderCount > data.orders.length && (
+        <p className="muted">
+          The newest {data.orders.length} of {data.orderCount} orders.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CustomerReviews({ reviews }: { reviews: ApiAdminCustomer['reviews'] }) {
+  return (
+    <section className="panel" aria-labelledby="customer-reviews-heading">
+      <h2 id="customer-reviews-heading">Reviews</h2>
+      {reviews.length === 0 ? (
+        <p className="muted">No reviews.</p>
+      ) : (
+        <ul className="review-list">
+          {reviews.map((review) => (
+            <li key={review._id}>
+              <a href={`/product/${review.product.slug}`} target="_blank" rel="noreferrer">
+                {review.product.title}
+                <span className="visually-hidden"> (opens the storefront in a new tab)</span>
+              </a>{' '}
+              <StarRating stars={review.star} />{' '}
+              {review.verifiedPurchase && <span className="badge badge--success">Verified purchase</span>}
+              <span className="cell-sub">{formatDay(review.updatedAt)}</span>
+              <p>{review.comment}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Status and contact details; an erased customer's say what the shop still keeps and why. */
+function CustomerProfile({
+  customer,
+  isBlocked,
+}: {
+  customer: ApiAdminCustomer['customer'];
+  isBlocked: boolean;
+}) {
+  return (
+    <section className="panel" aria-labelledby="customer-profile-heading">
+      <h2 id="customer-profile-heading">Profile</h2>
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>
+          {customer.erasedAt ? (
+            <span className="badge">Deleted</span>
+          ) : isBlocked ? (
+            <span className="badge badge--danger">Blocked</span>
+          ) : (
+            <span className="badge badge--success">Active</span>
+          )}
+        </dd>
+        {customer.erasedAt ? (
+          <>
+            <dt>Deleted on</dt>
+            <dd>{formatDayAndTime(customer.erasedAt)}</dd>
+            <dt>Personal data</dt>
+            <dd>
+              Erased. Orders with a tax invoice keep the name and address printed on it for 8 years after
+              their financial year.
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            </dd>
+            <dt>Mobile</dt>
+            <dd>
+              <a href={`tel:+91${customer.mobile}`}>{customer.mobile}</a>
+            </dd>
+          </>
+        )}
+        <dt>Joined</dt>
+        <dd>{formatDayAndTime(customer.createdAt)}</dd>
+        <dt>Last change</dt>
+        <dd>{formatDayAndTime(customer.updatedAt)}</dd>
+      </dl>
+    </section>
+  );
+}
+
 function CustomerDetail({
   data,
   isBlocked,
@@ -192,132 +337,11 @@ function CustomerDetail({
       </ReasonDialog>
       <div className="detail-grid">
         <div>
-          <section className="panel" aria-labelledby="customer-orders-heading">
-            <h2 id="customer-orders-heading">Orders</h2>
-            <dl className="customer-stats">
-              <div>
-                <dt>Orders</dt>
-                <dd>{data.orderCount.toLocaleString('en-IN')}</dd>
-              </div>
-              <div>
-                <dt>Spent</dt>
-                <dd>{formatRupees(data.spent)}</dd>
-              </div>
-            </dl>
-            {data.orders.length === 0 ? (
-              <p className="muted">No orders yet.</p>
-            ) : (
-              <div className="table-wrap">
-                <table className="data-table">
-                  <caption className="visually-hidden">Orders of {name}, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Order</th>
-                      <th scope="col">Placed</th>
-                      <th scope="col" className="align-end">
-                        Items
-                      </th>
-                      <th scope="col" className="align-end">
-                        Total
-                      </th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.orders.map((order) => (
-                      <tr key={order._id}>
-                        <td>
-                          {can('orders.read') ? (
-                            <Link href={`/orders/${order._id}`}>{order.orderNumber}</Link>
-                          ) : (
-                            order.orderNumber
-                          )}
-                        </td>
-                        <td>{formatDayAndTime(order.createdAt)}</td>
-                        <td className="align-end">{order.itemCount}</td>
-                        <td className="align-end">{formatRupees(order.total)}</td>
-                        <td>
-                          <OrderStatusBadge status={order.status} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {data.orderCount > data.orders.length && (
-              <p className="muted">
-                The newest {data.orders.length} of {data.orderCount} orders.
-              </p>
-            )}
-          </section>
-
-          <section className="panel" aria-labelledby="customer-reviews-heading">
-            <h2 id="customer-reviews-heading">Reviews</h2>
-            {data.reviews.length === 0 ? (
-              <p className="muted">No reviews.</p>
-            ) : (
-              <ul className="review-list">
-                {data.reviews.map((review) => (
-                  <li key={review._id}>
-                    <a href={`/product/${review.product.slug}`} target="_blank" rel="noreferrer">
-                      {review.product.title}
-                      <span className="visually-hidden"> (opens the storefront in a new tab)</span>
-                    </a>{' '}
-                    <StarRating stars={review.star} />{' '}
-                    {review.verifiedPurchase && (
-                      <span className="badge badge--success">Verified purchase</span>
-                    )}
-                    <span className="cell-sub">{formatDay(review.updatedAt)}</span>
-                    <p>{review.comment}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <CustomerOrders data={data} name={name} />
+          <CustomerReviews reviews={data.reviews} />
         </div>
 
-        <section className="panel" aria-labelledby="customer-profile-heading">
-          <h2 id="customer-profile-heading">Profile</h2>
-          <dl className="facts">
-            <dt>Status</dt>
-            <dd>
-              {customer.erasedAt ? (
-                <span className="badge">Deleted</span>
-              ) : isBlocked ? (
-                <span className="badge badge--danger">Blocked</span>
-              ) : (
-                <span className="badge badge--success">Active</span>
-              )}
-            </dd>
-            {customer.erasedAt ? (
-              <>
-                <dt>Deleted on</dt>
-                <dd>{formatDayAndTime(customer.erasedAt)}</dd>
-                <dt>Personal data</dt>
-                <dd>
-                  Erased. Orders with a tax invoice keep the name and address printed on it for 8 years after
-                  their financial year.
-                </dd>
-              </>
-            ) : (
-              <>
-                <dt>E-mail</dt>
-                <dd>
-                  <a href={`mailto:${customer.email}`}>{customer.email}</a>
-                </dd>
-                <dt>Mobile</dt>
-                <dd>
-                  <a href={`tel:+91${customer.mobile}`}>{customer.mobile}</a>
-                </dd>
-              </>
-            )}
-            <dt>Joined</dt>
-            <dd>{formatDayAndTime(customer.createdAt)}</dd>
-            <dt>Last change</dt>
-            <dd>{formatDayAndTime(customer.updatedAt)}</dd>
-          </dl>
-        </section>
+        <CustomerProfile customer={customer} isBlocked={isBlocked} />
       </div>
     </>
   );

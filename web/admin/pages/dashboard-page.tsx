@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { adminDashboard } from '../../../shared/api/orders-admin';
+import type { ApiDashboard } from '../../../shared/api/orders-admin.schemas';
 import { formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useStaff } from '../app/staff-context';
@@ -49,6 +50,66 @@ function Figure({
 const count = (n: number) => n.toLocaleString('en-IN');
 const orders = (n: number) => `${count(n)} ${n === 1 ? 'order' : 'orders'}`;
 
+/** The headline figures: sales, the work waiting, stock running out; each links to its list. */
+function DashboardFigures({ data }: { data: ApiDashboard }) {
+  const { can } = useStaff();
+  return (
+    <dl className="stat-grid dashboard-figures">
+      <Figure
+        label="Net sales today"
+        value={formatRupees(data.today.netSales)}
+        note={orders(data.today.orders)}
+      />
+      <Figure
+        label="Net sales this month"
+        value={formatRupees(data.thisMonth.netSales)}
+        note={orders(data.thisMonth.orders)}
+      />
+      <Figure
+        label="To pack"
+        value={count(data.ordersToPack)}
+        note="Placed, not packed yet"
+        href="/orders?status=Ordered"
+        attention={data.ordersToPack > 0}
+      />
+      <Figure
+        label="To ship"
+        value={count(data.ordersToShip)}
+        note="Packed, not shipped yet"
+        href="/orders?status=Processing"
+        attention={data.ordersToShip > 0}
+      />
+      <Figure
+        label="Enquiries waiting"
+        value={count(data.enquiriesWaiting)}
+        note="Not answered yet"
+        href={can('enquiries') ? '/enquiries?status=Submitted' : undefined}
+        attention={data.enquiriesWaiting > 0}
+      />
+      <Figure
+        label="Requests overdue"
+        value={count(data.requestsOverdue)}
+        note="Complaints and data requests past a time limit"
+        href={can('enquiries') ? '/enquiries?overdue=true' : undefined}
+        attention={data.requestsOverdue > 0}
+      />
+      <Figure
+        label="Low on stock"
+        value={count(data.lowStockProducts)}
+        note="Products with 1 to 5 left"
+        href={can('catalogue') ? '/products?stock=low' : undefined}
+      />
+      <Figure
+        label="Sold out"
+        value={count(data.soldOutProducts)}
+        note="Products on sale with none left"
+        href={can('catalogue') ? '/products?stock=out' : undefined}
+        attention={data.soldOutProducts > 0}
+      />
+    </dl>
+  );
+}
+
 /**
  * Sales today, this month, by day (30 days) and by month (12), India time; the work waiting (to
  * pack, to ship, enquiries); stock running out; what sells; the newest orders.
@@ -72,59 +133,7 @@ export default function DashboardPage() {
       {dashboard.error && <LoadError message={dashboard.error} onRetry={dashboard.reload} />}
       {data && (
         <>
-          <dl className="stat-grid dashboard-figures">
-            <Figure
-              label="Net sales today"
-              value={formatRupees(data.today.netSales)}
-              note={orders(data.today.orders)}
-            />
-            <Figure
-              label="Net sales this month"
-              value={formatRupees(data.thisMonth.netSales)}
-              note={orders(data.thisMonth.orders)}
-            />
-            <Figure
-              label="To pack"
-              value={count(data.ordersToPack)}
-              note="Placed, not packed yet"
-              href="/orders?status=Ordered"
-              attention={data.ordersToPack > 0}
-            />
-            <Figure
-              label="To ship"
-              value={count(data.ordersToShip)}
-              note="Packed, not shipped yet"
-              href="/orders?status=Processing"
-              attention={data.ordersToShip > 0}
-            />
-            <Figure
-              label="Enquiries waiting"
-              value={count(data.enquiriesWaiting)}
-              note="Not answered yet"
-              href={can('enquiries') ? '/enquiries?status=Submitted' : undefined}
-              attention={data.enquiriesWaiting > 0}
-            />
-            <Figure
-              label="Requests overdue"
-              value={count(data.requestsOverdue)}
-              note="Complaints and data requests past a time limit"
-              href={can('enquiries') ? '/enquiries?overdue=true' : undefined}
-              attention={data.requestsOverdue > 0}
-            />
-            <Figure
-              label="Low on stock"
-              value={count(data.lowStockProducts)}
-              note="Products with 1 to 5 left"
-              href={can('catalogue') ? '/products?stock=low' : undefined}
-            />
-            <Figure
-              label="Sold out"
-              value={count(data.soldOutProducts)}
-              note="Products on sale with none left"
-              href={can('catalogue') ? '/products?stock=out' : undefined}
-              attention={data.soldOutProducts > 0}
-            />
-          </dl>
+          <DashboardFigures data={data} />
 
           <section className="panel" aria-labelledby="daily-heading">
             <h2 id="daily-heading">Net sales, last 30 days</h2>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import type { ResponseOf } from '../../../shared/api/endpoint';
 import { listAdminEnquiries } from '../../../shared/api/enquiries-admin';
 import type { SupportKind } from '../../../shared/schemas/grievance';
 import { formatDayAndTime } from '../../lib/dates';
@@ -24,6 +25,56 @@ const PAGE_SIZE = 25;
 const EXCERPT = 120;
 
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT).trimEnd()}…` : text);
+
+type InboxData = ResponseOf<typeof listAdminEnquiries>;
+
+/** The kind, deadline and status buttons above the inbox, each with its count. */
+function InboxFilters({
+  kind,
+  overdue,
+  status,
+  counts,
+  kindCounts,
+}: {
+  kind: SupportKind | undefined;
+  overdue: 'true' | undefined;
+  status: EnquiryStatus | undefined;
+  counts: InboxData['counts'] | undefined;
+  kindCounts: InboxData['kindCounts'] | undefined;
+}) {
+  const [, setState] = useSearchState();
+  return (
+    <>
+      <FilterButtons
+        label="Show by kind"
+        value={kind ?? ''}
+        onChange={(value) => setState({ kind: value, page: '' })}
+        options={[
+          { value: '', label: 'Everything', count: kindCounts?.all },
+          ...inboxKinds.map((k) => ({ value: k.value, label: k.label, count: kindCounts?.[k.value] })),
+        ]}
+      />
+      <FilterButtons
+        label="Show overdue only"
+        value={overdue ?? ''}
+        onChange={(value) => setState({ overdue: value, page: '' })}
+        options={[
+          { value: '', label: 'Any deadline' },
+          { value: 'true', label: 'Overdue', count: kindCounts?.overdue },
+        ]}
+      />
+      <FilterButtons
+        label="Show enquiries by status"
+        value={status ?? ''}
+        onChange={(value) => setState({ status: value, page: '' })}
+        options={[
+          { value: '', label: 'All', count: counts?.all },
+          ...enquiryStatusList.map((s) => ({ value: s, label: s, count: counts?.[s] })),
+        ]}
+      />
+    </>
+  );
+}
 
 /**
  * The support inbox: contact-form enquiries, complaints and data requests. Kind, overdue
@@ -52,33 +103,7 @@ export default function EnquiriesPage() {
         title="Support inbox"
         description="Contact-form enquiries, complaints and data requests; the most urgent first."
       />
-      <FilterButtons
-        label="Show by kind"
-        value={kind ?? ''}
-        onChange={(value) => setState({ kind: value, page: '' })}
-        options={[
-          { value: '', label: 'Everything', count: kindCounts?.all },
-          ...inboxKinds.map((k) => ({ value: k.value, label: k.label, count: kindCounts?.[k.value] })),
-        ]}
-      />
-      <FilterButtons
-        label="Show overdue only"
-        value={overdue ?? ''}
-        onChange={(value) => setState({ overdue: value, page: '' })}
-        options={[
-          { value: '', label: 'Any deadline' },
-          { value: 'true', label: 'Overdue', count: kindCounts?.overdue },
-        ]}
-      />
-      <FilterButtons
-        label="Show enquiries by status"
-        value={status ?? ''}
-        onChange={(value) => setState({ status: value, page: '' })}
-        options={[
-          { value: '', label: 'All', count: counts?.all },
-          ...enquiryStatusList.map((s) => ({ value: s, label: s, count: counts?.[s] })),
-        ]}
-      />
+      <InboxFilters kind={kind} overdue={overdue} status={status} counts={counts} kindCounts={kindCounts} />
       <div className="toolbar">
         <SearchField
           label="Search"

@@ -5,7 +5,7 @@ import {
   legacyDeleteEnquiry,
   legacyUpdateEnquiry,
 } from '../../../shared/api/enquiries-admin';
-import type { ApiEnquiryThread } from '../../../shared/api/enquiries-admin.schemas';
+import type { ApiEnquiryNote, ApiEnquiryThread } from '../../../shared/api/enquiries-admin.schemas';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { formatDayAndTime } from '../../lib/dates';
 import { toast } from '../../lib/toast';
@@ -48,6 +48,68 @@ export default function EnquiryPage({ params }: { params: Record<string, string>
   return <EnquiryDetail thread={thread} onChanged={setLatest} />;
 }
 
+/** The replies e-mailed and the internal notes, oldest first. */
+function ThreadNotes({ notes }: { notes: readonly ApiEnquiryNote[] }) {
+  return (
+    <section className="panel" aria-labelledby="enquiry-thread-heading">
+      <h2 id="enquiry-thread-heading">Notes and replies</h2>
+      {notes.length === 0 ? (
+        <p className="muted">Nothing yet. Replies you send and notes you add appear here, oldest first.</p>
+      ) : (
+        <ol className="thread">
+          {notes.map((note) => (
+            <li key={note._id} className={`thread-item thread-item--${note.kind}`}>
+              <p className="thread-meta">
+                <span className={note.kind === 'reply' ? 'badge badge--success' : 'badge badge--warning'}>
+                  {note.kind === 'reply' ? 'E-mailed reply' : 'Internal note'}
+                </span>
+                <span>{note.author ? note.author.name : 'A former staff member'}</span>
+                <span>{formatDayAndTime(note.createdAt)}</span>
+              </p>
+              <p className="thread-body">{note.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Who wrote: how to reach them, and their customer account if they have one. */
+function ContactPanel({ thread }: { thread: ApiEnquiryThread }) {
+  const { can } = useStaff();
+  const { enquiry } = thread;
+  return (
+    <section className="panel" aria-labelledby="enquiry-contact-heading">
+      <h2 id="enquiry-contact-heading">Contact</h2>
+      <dl className="facts">
+        <dt>Name</dt>
+        <dd>{enquiry.name}</dd>
+        <dt>E-mail</dt>
+        <dd>
+          <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
+        </dd>
+        <dt>Mobile</dt>
+        <dd>
+          <a href={`tel:+91${enquiry.mobile}`}>{enquiry.mobile}</a>
+        </dd>
+        {thread.customerId && (
+          <>
+            <dt>Account</dt>
+            <dd>
+              {can('customers.read') ? (
+                <Link href={`/customers/${thread.customerId}`}>Customer account</Link>
+              ) : (
+                'Has a customer account'
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
 function EnquiryDetail({
   thread,
   onChanged,
@@ -55,7 +117,6 @@ function EnquiryDetail({
   thread: ApiEnquiryThread;
   onChanged: (t: ApiEnquiryThread) => void;
 }) {
-  const { can } = useStaff();
   const confirm = useConfirm();
   const [, navigate] = useLocation();
   const statusId = useId();
@@ -133,31 +194,7 @@ function EnquiryDetail({
             <p className="enquiry-message">{enquiry.comment}</p>
           </section>
 
-          <section className="panel" aria-labelledby="enquiry-thread-heading">
-            <h2 id="enquiry-thread-heading">Notes and replies</h2>
-            {thread.notes.length === 0 ? (
-              <p className="muted">
-                Nothing yet. Replies you send and notes you add appear here, oldest first.
-              </p>
-            ) : (
-              <ol className="thread">
-                {thread.notes.map((note) => (
-                  <li key={note._id} className={`thread-item thread-item--${note.kind}`}>
-                    <p className="thread-meta">
-                      <span
-                        className={note.kind === 'reply' ? 'badge badge--success' : 'badge badge--warning'}
-                      >
-                        {note.kind === 'reply' ? 'E-mailed reply' : 'Internal note'}
-                      </span>
-                      <span>{note.author ? note.author.name : 'A former staff member'}</span>
-                      <span>{formatDayAndTime(note.createdAt)}</span>
-                    </p>
-                    <p className="thread-body">{note.body}</p>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <ThreadNotes notes={thread.notes} />
 
           <section className="panel" aria-labelledby="enquiry-reply-heading">
             <h2 id="enquiry-reply-heading">Reply</h2>
@@ -206,33 +243,7 @@ function EnquiryDetail({
             </form>
           </section>
 
-          <section className="panel" aria-labelledby="enquiry-contact-heading">
-            <h2 id="enquiry-contact-heading">Contact</h2>
-            <dl className="facts">
-              <dt>Name</dt>
-              <dd>{enquiry.name}</dd>
-              <dt>E-mail</dt>
-              <dd>
-                <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
-              </dd>
-              <dt>Mobile</dt>
-              <dd>
-                <a href={`tel:+91${enquiry.mobile}`}>{enquiry.mobile}</a>
-              </dd>
-              {thread.customerId && (
-                <>
-                  <dt>Account</dt>
-                  <dd>
-                    {can('customers.read') ? (
-                      <Link href={`/customers/${thread.customerId}`}>Customer account</Link>
-                    ) : (
-                      'Has a customer account'
-                    )}
-                  </dd>
-                </>
-              )}
-            </dl>
-          </section>
+          <ContactPanel thread={thread} />
         </div>
       </div>
     </>

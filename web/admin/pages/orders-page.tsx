@@ -5,7 +5,7 @@ import type { ApiAdminOrderRow } from '../../../shared/api/orders-admin.schemas'
 import { SelectField, TextField } from '../../components/forms/form-field';
 import { formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { DataTable, formatSort, parseSort } from '../components/data-table';
+import { type Column, DataTable, formatSort, parseSort } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
@@ -33,6 +33,58 @@ const DEFAULT_SORT = { key: 'createdAt', direction: 'desc' } as const;
 const SORTS = ['createdAt:desc', 'createdAt:asc', 'total:desc', 'total:asc'] as const;
 type Sort = (typeof SORTS)[number];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const orderColumns: Column<ApiAdminOrderRow>[] = [
+  {
+    key: 'orderNumber',
+    header: 'Order',
+    render: (order) => (
+      <>
+        <Link href={`/orders/${order._id}`}>{order.orderNumber}</Link>
+        {order.addressToConfirm && <span className="cell-sub">Address to confirm</span>}
+      </>
+    ),
+  },
+  {
+    key: 'createdAt',
+    header: 'Placed',
+    sortable: true,
+    render: (order) => formatDayAndTime(order.createdAt),
+  },
+  {
+    key: 'customer',
+    header: 'Customer',
+    render: (order) => (
+      <>
+        {order.customer.name}
+        <span className="cell-sub">{order.customer.email}</span>
+      </>
+    ),
+  },
+  { key: 'items', header: 'Items', align: 'end', render: (order) => order.itemCount },
+  {
+    key: 'total',
+    header: 'Total',
+    sortable: true,
+    align: 'end',
+    render: (order) => formatRupees(order.total),
+  },
+  {
+    key: 'payment',
+    header: 'Payment',
+    render: (order) => <span className="payment-method">{paymentLabel(order.paymentMethod)}</span>,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (order) =>
+      order.awaitingCode ? (
+        <WordBadge words={orderStateWords} value="unconfirmed" />
+      ) : (
+        <OrderStatusBadge status={order.status} />
+      ),
+  },
+];
 
 /** Every order: status buttons, India dates, payment method, search, sort and pages, all on the server. */
 export default function OrdersPage() {
@@ -134,57 +186,7 @@ export default function OrdersPage() {
         sort={sort}
         onSortChange={(next) => setState({ sort: formatSort(next) })}
         empty={filtered ? 'No orders match these filters.' : 'No orders yet.'}
-        columns={[
-          {
-            key: 'orderNumber',
-            header: 'Order',
-            render: (order) => (
-              <>
-                <Link href={`/orders/${order._id}`}>{order.orderNumber}</Link>
-                {order.addressToConfirm && <span className="cell-sub">Address to confirm</span>}
-              </>
-            ),
-          },
-          {
-            key: 'createdAt',
-            header: 'Placed',
-            sortable: true,
-            render: (order) => formatDayAndTime(order.createdAt),
-          },
-          {
-            key: 'customer',
-            header: 'Customer',
-            render: (order) => (
-              <>
-                {order.customer.name}
-                <span className="cell-sub">{order.customer.email}</span>
-              </>
-            ),
-          },
-          { key: 'items', header: 'Items', align: 'end', render: (order) => order.itemCount },
-          {
-            key: 'total',
-            header: 'Total',
-            sortable: true,
-            align: 'end',
-            render: (order) => formatRupees(order.total),
-          },
-          {
-            key: 'payment',
-            header: 'Payment',
-            render: (order) => <span className="payment-method">{paymentLabel(order.paymentMethod)}</span>,
-          },
-          {
-            key: 'status',
-            header: 'Status',
-            render: (order) =>
-              order.awaitingCode ? (
-                <WordBadge words={orderStateWords} value="unconfirmed" />
-              ) : (
-                <OrderStatusBadge status={order.status} />
-              ),
-          },
-        ]}
+        columns={orderColumns}
       />
       {table.data && (
         <Pager

@@ -27,53 +27,11 @@ export default function ProductEditPage({ params }: { params: Record<string, str
   return <ProductEditor key={id ?? 'new'} id={id} />;
 }
 
-function ProductEditor({ id }: { id: string | null }) {
+/** Archiving, restoring and deleting the product, each confirmed first. */
+function useProductActions(product: ApiAdminProduct | null, setProduct: (product: ApiAdminProduct) => void) {
   const [, navigate] = useLocation();
   const confirm = useConfirm();
-  const names = useCatalogueNames();
-  const loaded = useAdminQuery(
-    (signal) => (id ? adminApi.call(adminGetProduct, { params: { id }, signal }) : Promise.resolve(null)),
-    [id],
-  );
-  const [product, setProduct] = useState<ApiAdminProduct | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (loaded.data !== undefined) setProduct(loaded.data);
-  }, [loaded.data]);
-
-  if (loaded.error) {
-    return (
-      <>
-        <PageHeader
-          title={loaded.status === 404 ? 'Product not found' : 'Product'}
-          back={{ href: '/products', label: 'Products' }}
-        />
-        <LoadError message={loaded.error} onRetry={loaded.status === 404 ? undefined : loaded.reload} />
-      </>
-    );
-  }
-  if (names.error) {
-    return (
-      <>
-        <PageHeader title="Product" back={{ href: '/products', label: 'Products' }} />
-        <LoadError
-          message={`The categories, brands and colours could not load: ${names.error}`}
-          onRetry={names.reload}
-        />
-      </>
-    );
-  }
-  const ready = names.data && (id === null || (product && product._id === id));
-  if (!ready) {
-    return (
-      <>
-        <PageHeader title={id ? 'Product' : 'New product'} back={{ href: '/products', label: 'Products' }} />
-        <p className="muted" role="status">
-          Loading…
-        </p>
-      </>
-    );
-  }
 
   const setArchived = async (archive: boolean) => {
     if (!product) return;
@@ -129,6 +87,55 @@ function ProductEditor({ id }: { id: string | null }) {
       setBusy(false);
     }
   };
+  return { busy, setArchived, remove };
+}
+
+function ProductEditor({ id }: { id: string | null }) {
+  const [, navigate] = useLocation();
+  const names = useCatalogueNames();
+  const loaded = useAdminQuery(
+    (signal) => (id ? adminApi.call(adminGetProduct, { params: { id }, signal }) : Promise.resolve(null)),
+    [id],
+  );
+  const [product, setProduct] = useState<ApiAdminProduct | null>(null);
+  const { busy, setArchived, remove } = useProductActions(product, setProduct);
+  useEffect(() => {
+    if (loaded.data !== undefined) setProduct(loaded.data);
+  }, [loaded.data]);
+
+  if (loaded.error) {
+    return (
+      <>
+        <PageHeader
+          title={loaded.status === 404 ? 'Product not found' : 'Product'}
+          back={{ href: '/products', label: 'Products' }}
+        />
+        <LoadError message={loaded.error} onRetry={loaded.status === 404 ? undefined : loaded.reload} />
+      </>
+    );
+  }
+  if (names.error) {
+    return (
+      <>
+        <PageHeader title="Product" back={{ href: '/products', label: 'Products' }} />
+        <LoadError
+          message={`The categories, brands and colours could not load: ${names.error}`}
+          onRetry={names.reload}
+        />
+      </>
+    );
+  }
+  const ready = names.data && (id === null || (product && product._id === id));
+  if (!ready) {
+    return (
+      <>
+        <PageHeader title={id ? 'Product' : 'New product'} back={{ href: '/products', label: 'Products' }} />
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      </>
+    );
+  }
 
   const archived = product?.archivedAt != null;
   return (

@@ -31,13 +31,65 @@ const columnNotes: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
   gst_rate: 'Optional: percent, one of 0, 0.25, 3, 5, 18, 40; empty takes the category’s',
 };
 
+type Busy = 'check' | 'import' | 'export' | null;
+
+/** The CSV file's columns and what each holds. */
+function CsvColumns() {
+  return (
+    <section className="panel" aria-labelledby="columns-heading">
+      <h2 id="columns-heading">Columns</h2>
+      <DataTable
+        caption="The CSV columns"
+        rows={[...PRODUCT_CSV_COLUMNS]}
+        rowKey={(column) => column}
+        columns={[
+          { key: 'column', header: 'Column', width: '9rem', render: (column) => <code>{column}</code> },
+          { key: 'what', header: 'What it holds', render: (column) => columnNotes[column] },
+        ]}
+      />
+    </section>
+  );
+}
+
+function ExportPanel({
+  busy,
+  withArchived,
+  onWithArchivedChange,
+  onExport,
+}: {
+  busy: Busy;
+  withArchived: boolean;
+  onWithArchivedChange: (withArchived: boolean) => void;
+  onExport: () => void;
+}) {
+  return (
+    <section className="panel" aria-labelledby="export-heading">
+      <h2 id="export-heading">Export</h2>
+      <p>Every product on sale as a CSV file, in the columns below, ready to import back.</p>
+      <div className="export-actions">
+        <label className="product-choice">
+          <input
+            type="checkbox"
+            checked={withArchived}
+            onChange={(event) => onWithArchivedChange(event.target.checked)}
+          />
+          <span>Include archived products</span>
+        </label>
+        <button type="button" className="button product-button" disabled={busy !== null} onClick={onExport}>
+          {busy === 'export' ? 'Preparing…' : 'Export products (CSV)'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /** CSV out (every product, for a spreadsheet) and in (checked first, then all or nothing). */
 export default function ProductImportPage() {
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ApiImportReport | null>(null);
-  const [busy, setBusy] = useState<'check' | 'import' | 'export' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [withArchived, setWithArchived] = useState(false);
 
   const send = async (dryRun: boolean) => {
@@ -106,28 +158,12 @@ export default function ProductImportPage() {
         description="Edit the catalogue in a spreadsheet: export it, change it, check the file, then import it."
       />
 
-      <section className="panel" aria-labelledby="export-heading">
-        <h2 id="export-heading">Export</h2>
-        <p>Every product on sale as a CSV file, in the columns below, ready to import back.</p>
-        <div className="export-actions">
-          <label className="product-choice">
-            <input
-              type="checkbox"
-              checked={withArchived}
-              onChange={(event) => setWithArchived(event.target.checked)}
-            />
-            <span>Include archived products</span>
-          </label>
-          <button
-            type="button"
-            className="button product-button"
-            disabled={busy !== null}
-            onClick={() => void exportAll()}
-          >
-            {busy === 'export' ? 'Preparing…' : 'Export products (CSV)'}
-          </button>
-        </div>
-      </section>
+      <ExportPanel
+        busy={busy}
+        withArchived={withArchived}
+        onWithArchivedChange={setWithArchived}
+        onExport={() => void exportAll()}
+      />
 
       <section className="panel" aria-labelledby="import-heading">
         <h2 id="import-heading">Import</h2>
@@ -171,18 +207,7 @@ export default function ProductImportPage() {
         {report && <ImportReport report={report} thing="product" />}
       </section>
 
-      <section className="panel" aria-labelledby="columns-heading">
-        <h2 id="columns-heading">Columns</h2>
-        <DataTable
-          caption="The CSV columns"
-          rows={[...PRODUCT_CSV_COLUMNS]}
-          rowKey={(column) => column}
-          columns={[
-            { key: 'column', header: 'Column', width: '9rem', render: (column) => <code>{column}</code> },
-            { key: 'what', header: 'What it holds', render: (column) => columnNotes[column] },
-          ]}
-        />
-      </section>
+      <CsvColumns />
     </>
   );
 }

@@ -16,7 +16,7 @@ import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { SearchField } from '../components/search-field';
 import { StockBadge } from '../features/products/stock-badge';
-import { useCatalogueNames } from '../features/products/use-catalogue-names';
+import { type CatalogueNames, useCatalogueNames } from '../features/products/use-catalogue-names';
 import '../features/products/products.css';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
@@ -34,6 +34,184 @@ const stockLabels: Record<StockStateFilter, string> = {
   low: 'Low (1 to 5)',
   out: 'Out of stock',
 };
+
+const productColumns: Column<ApiAdminProductRow>[] = [
+  {
+    key: 'image',
+    header: 'Picture',
+    width: '4.5rem',
+    render: (row) =>
+      row.image ? (
+        <img
+          className="product-thumb"
+          src={thumbnail(row.image)}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+        />
+      ) : (
+        <span className="product-thumb product-thumb--empty" aria-hidden="true" />
+      ),
+  },
+  {
+    key: 'title',
+    header: 'Product',
+    sortable: true,
+    render: (row) => (
+      <div className="product-cell">
+        <Link href={`/products/${row._id}`} className="product-link">
+          {row.title}
+        </Link>
+        <span className="muted">
+          {row.category.title} · {row.brand.title}
+        </span>
+      </div>
+    ),
+  },
+  {
+    key: 'price',
+    header: 'Price',
+    sortable: true,
+    align: 'end',
+    width: '9rem',
+    render: (row) => (
+      <span className="product-price">
+        {formatRupees(row.price)}
+        {row.mrp !== null && row.mrp > row.price && (
+          <s className="muted">
+            <span className="visually-hidden">MRP </span>
+            {formatRupees(row.mrp)}
+          </s>
+        )}
+      </span>
+    ),
+  },
+  {
+    key: 'stock',
+    header: 'Stock',
+    sortable: true,
+    width: '9rem',
+    render: (row) => <StockBadge quantity={row.quantity} />,
+  },
+  {
+    key: 'tags',
+    header: 'Tags',
+    width: '9rem',
+    render: (row) =>
+      row.tags.length ? (
+        <span className="product-tags">
+          {row.tags.map((tag) => (
+            <span key={tag} className="badge badge--muted">
+              {tag}
+            </span>
+          ))}
+        </span>
+      ) : (
+        <span className="muted">None</span>
+      ),
+  },
+  {
+    key: 'updated',
+    header: 'Updated',
+    sortable: true,
+    width: '11rem',
+    render: (row) => (
+      <span>
+        {formatDayAndTime(row.updatedAt)}
+        {row.archivedAt && (
+          <>
+            <br />
+            <span className="badge badge--muted">Archived</span>
+          </>
+        )}
+      </span>
+    ),
+  },
+];
+
+/** Search and the category, brand, stock, tag and archive filters, all kept in the URL. */
+function ProductFilters({
+  state,
+  setState,
+  archived,
+  names,
+}: {
+  state: Record<string, string>;
+  setState: ReturnType<typeof useSearchState>[1];
+  archived: ArchivedFilter;
+  names: CatalogueNames | undefined;
+}) {
+  return (
+    <div className="toolbar product-filters">
+      <SearchField
+        label="Search products"
+        value={state.q ?? ''}
+        placeholder="Title, brand or category"
+        onSearch={(q) => setState({ q })}
+      />
+      <SelectField
+        label="Category"
+        value={state.category ?? ''}
+        onChange={(event) => setState({ category: event.target.value })}
+      >
+        <option value="">All categories</option>
+        {names?.categories.map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.title}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Brand"
+        value={state.brand ?? ''}
+        onChange={(event) => setState({ brand: event.target.value })}
+      >
+        <option value="">All brands</option>
+        {names?.brands.map((brand) => (
+          <option key={brand._id} value={brand._id}>
+            {brand.title}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Stock"
+        value={state.stock ?? ''}
+        onChange={(event) => setState({ stock: event.target.value })}
+      >
+        <option value="">Any stock</option>
+        {(Object.keys(stockLabels) as StockStateFilter[]).map((value) => (
+          <option key={value} value={value}>
+            {stockLabels[value]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Tag"
+        value={state.tag ?? ''}
+        onChange={(event) => setState({ tag: event.target.value })}
+      >
+        <option value="">Any tag</option>
+        {PRODUCT_TAGS.map((tag) => (
+          <option key={tag} value={tag}>
+            {tag[0]!.toUpperCase() + tag.slice(1)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Show"
+        value={archived}
+        onChange={(event) =>
+          setState({ archived: event.target.value === 'active' ? '' : event.target.value })
+        }
+      >
+        <option value="active">On sale</option>
+        <option value="archived">Archived</option>
+        <option value="all">All products</option>
+      </SelectField>
+    </div>
+  );
+}
 
 /** The catalogue for staff: searched, filtered, sorted and paged by the server. */
 export default function ProductsPage() {
@@ -64,101 +242,6 @@ export default function ProductsPage() {
   const data = table.data;
   const filtered = Boolean(query.q || query.category || query.brand || query.stock || query.tags);
 
-  const columns: Column<ApiAdminProductRow>[] = [
-    {
-      key: 'image',
-      header: 'Picture',
-      width: '4.5rem',
-      render: (row) =>
-        row.image ? (
-          <img
-            className="product-thumb"
-            src={thumbnail(row.image)}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-          />
-        ) : (
-          <span className="product-thumb product-thumb--empty" aria-hidden="true" />
-        ),
-    },
-    {
-      key: 'title',
-      header: 'Product',
-      sortable: true,
-      render: (row) => (
-        <div className="product-cell">
-          <Link href={`/products/${row._id}`} className="product-link">
-            {row.title}
-          </Link>
-          <span className="muted">
-            {row.category.title} · {row.brand.title}
-          </span>
-        </div>
-      ),
-    },
-    {
-      key: 'price',
-      header: 'Price',
-      sortable: true,
-      align: 'end',
-      width: '9rem',
-      render: (row) => (
-        <span className="product-price">
-          {formatRupees(row.price)}
-          {row.mrp !== null && row.mrp > row.price && (
-            <s className="muted">
-              <span className="visually-hidden">MRP </span>
-              {formatRupees(row.mrp)}
-            </s>
-          )}
-        </span>
-      ),
-    },
-    {
-      key: 'stock',
-      header: 'Stock',
-      sortable: true,
-      width: '9rem',
-      render: (row) => <StockBadge quantity={row.quantity} />,
-    },
-    {
-      key: 'tags',
-      header: 'Tags',
-      width: '9rem',
-      render: (row) =>
-        row.tags.length ? (
-          <span className="product-tags">
-            {row.tags.map((tag) => (
-              <span key={tag} className="badge badge--muted">
-                {tag}
-              </span>
-            ))}
-          </span>
-        ) : (
-          <span className="muted">None</span>
-        ),
-    },
-    {
-      key: 'updated',
-      header: 'Updated',
-      sortable: true,
-      width: '11rem',
-      render: (row) => (
-        <span>
-          {formatDayAndTime(row.updatedAt)}
-          {row.archivedAt && (
-            <>
-              <br />
-              <span className="badge badge--muted">Archived</span>
-            </>
-          )}
-        </span>
-      ),
-    },
-  ];
-
   return (
     <>
       <PageHeader
@@ -176,73 +259,7 @@ export default function ProductsPage() {
         }
       />
 
-      <div className="toolbar product-filters">
-        <SearchField
-          label="Search products"
-          value={state.q ?? ''}
-          placeholder="Title, brand or category"
-          onSearch={(q) => setState({ q })}
-        />
-        <SelectField
-          label="Category"
-          value={state.category ?? ''}
-          onChange={(event) => setState({ category: event.target.value })}
-        >
-          <option value="">All categories</option>
-          {names.data?.categories.map((category) => (
-            <option key={category._id} value={category._id}>
-              {category.title}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Brand"
-          value={state.brand ?? ''}
-          onChange={(event) => setState({ brand: event.target.value })}
-        >
-          <option value="">All brands</option>
-          {names.data?.brands.map((brand) => (
-            <option key={brand._id} value={brand._id}>
-              {brand.title}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Stock"
-          value={state.stock ?? ''}
-          onChange={(event) => setState({ stock: event.target.value })}
-        >
-          <option value="">Any stock</option>
-          {(Object.keys(stockLabels) as StockStateFilter[]).map((value) => (
-            <option key={value} value={value}>
-              {stockLabels[value]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Tag"
-          value={state.tag ?? ''}
-          onChange={(event) => setState({ tag: event.target.value })}
-        >
-          <option value="">Any tag</option>
-          {PRODUCT_TAGS.map((tag) => (
-            <option key={tag} value={tag}>
-              {tag[0]!.toUpperCase() + tag.slice(1)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Show"
-          value={archived}
-          onChange={(event) =>
-            setState({ archived: event.target.value === 'active' ? '' : event.target.value })
-          }
-        >
-          <option value="active">On sale</option>
-          <option value="archived">Archived</option>
-          <option value="all">All products</option>
-        </SelectField>
-      </div>
+      <ProductFilters state={state} setState={setState} archived={archived} names={names.data} />
 
       {names.error && (
         <LoadError message={`The filters could not load: ${names.error}`} onRetry={names.reload} />
@@ -268,7 +285,7 @@ export default function ProductsPage() {
               ? 'No archived products.'
               : 'No products yet. Create one, or import a CSV.'
         }
-        columns={columns}
+        columns={productColumns}
       />
       <div className="product-pager">
         <SelectField

@@ -22,7 +22,7 @@ import { useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { useStaff } from '../app/staff-context';
 import { useConfirm } from '../components/confirm-dialog';
-import { DataTable } from '../components/data-table';
+import { type Column, DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { adminApi } from '../lib/admin-api';
@@ -30,13 +30,8 @@ import { useAdminQuery } from '../lib/use-admin-query';
 
 type InviteValues = z.input<typeof inviteSchemas.body>;
 
-/** Owners: who is on the staff, with what role; invitations; revoking access. */
-export default function StaffPage() {
-  const { profile } = useStaff();
-  const confirm = useConfirm();
-  const team = useAdminQuery((signal) => adminApi.call(listStaff, { signal }), []);
-  const [busy, setBusy] = useState<string | null>(null);
-
+/** The invitation form, and what each role may do. */
+function InviteSection({ onInvited }: { onInvited: () => void }) {
   const {
     register,
     handleSubmit,
@@ -54,11 +49,159 @@ export default function StaffPage() {
       const invite = await adminApi.call(inviteStaff, { body: values });
       toast.success(`Invitation sent to ${invite.email}. The link works for 72 hours.`, { autoClose: 5000 });
       reset();
-      team.reload();
+      onInvited();
     } catch (error) {
       reportSubmitError(error, setError, ['email', 'role']);
     }
   });
+
+  return (
+    <section className="panel" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite a staff member</h2>
+      <form className="toolbar" noValidate onSubmit={onInvite}>
+        <TextField
+          className="grow"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SelectField label="Role" error={errors.role?.message} {...register('role')}>
+          {staffRoles.map((role) => (
+            <option key={role} value={role}>
+              {staffRoleLabels[role]}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send invitation'}
+        </button>
+      </form>
+      <ul className="role-legend">
+        {staffRoles.map((role) => (
+          <li key={role}>
+            <strong>{staffRoleLabels[role]}:</strong> {staffRoleDescriptions[role]}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The team's columns; nobody changes their own role or access here. */
+function memberColumns({
+  profileId,
+  busy,
+  onRole,
+  onResetTwoFactor,
+  onRevoke,
+}: {
+  profileId: string;
+  busy: string | null;
+  onRole: (member: ApiStaffMember, role: StaffRole) => Promise<void>;
+  onResetTwoFactor: (member: ApiStaffMember) => Promise<void>;
+  onRevoke: (member: ApiStaffMember) => Promise<void>;
+}): Column<ApiStaffMember>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (member) => (
+        <>
+          <strong>
+            {member.firstname} {member.lastname}
+          </strong>
+          {member._id === profileId && <span className="badge">You</span>}
+          <br />
+          <span className="muted">{member.email}</span>
+        </>
+      ),
+    },
+    {
+      key: 'role',
+      header: 'Role',
+      render: (member) =>
+        member.revokedAt || member._id === profileId ? (
+          staffRoleLabels[member.role]
+        ) : (
+          <select
+            className="form-input form-select compact"
+            aria-label={`Role of ${member.firstname} ${member.lastname}`}
+            value={member.role}
+            disabled={busy === member._id}
+            onChange={(event) => void onRole(member, event.target.value as StaffRole)}
+          >
+            {staffRoles.map((role) => (
+              <option key={role} value={role}>
+                {staffRoleLabels[role]}
+              </option>
+            ))}
+          </select>
+        ),
+    },
+    {
+      key: 'twoFactor',
+      header: 'Two-factor',
+      render: (member) =>
+        member.twoFactorEnabled ? (
+          <span className="badge badge--success">On</span>
+        ) : (
+          <span className="badge badge--muted">Off</span>
+        ),
+    },
+    {
+      key: 'lastLogin',
+      header: 'Last sign-in',
+      render: (member) => (member.lastLoginAt ? formatDayAndTime(member.lastLoginAt) : 'Never'),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (member) =>
+        member.revokedAt ? (
+          <span className="badge badge--danger">Revoked {formatDayAndTime(member.revokedAt)}</span>
+        ) : (
+          <span className="badge badge--success">Active</span>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      render: (member) =>
+        member.revokedAt || member._id === profileId ? null : (
+          <div className="row-actions">
+            {member.twoFactorEnabled && (
+              <button
+                type="button"
+                className="button button--small"
+                disabled={busy === member._id}
+                onClick={() => void onResetTwoFactor(member)}
+              >
+                Reset two-factor
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--small button--danger"
+              disabled={busy === member._id}
+              onClick={() => void onRevoke(member)}
+            >
+              Revoke
+            </button>
+          </div>
+        ),
+    },
+  ];
+}
+
+/** Owners: who is on the staff, with what role; invitations; revoking access. */
+export default function StaffPage() {
+  const { profile } = useStaff();
+  const confirm = useConfirm();
+  const team = useAdminQuery((signal) => adminApi.call(listStaff, { signal }), []);
+  const [busy, setBusy] = useState<string | null>(null);
 
   async function act(key: string, run: () => Promise<unknown>, done: string) {
     setBusy(key);
@@ -131,36 +274,7 @@ export default function StaffPage() {
         description="Everyone who can use this console, and what their role lets them do."
       />
       {team.error && <LoadError message={team.error} onRetry={team.reload} />}
-      <section className="panel" aria-labelledby="invite-heading">
-        <h2 id="invite-heading">Invite a staff member</h2>
-        <form className="toolbar" noValidate onSubmit={onInvite}>
-          <TextField
-            className="grow"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <SelectField label="Role" error={errors.role?.message} {...register('role')}>
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {staffRoleLabels[role]}
-              </option>
-            ))}
-          </SelectField>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending…' : 'Send invitation'}
-          </button>
-        </form>
-        <ul className="role-legend">
-          {staffRoles.map((role) => (
-            <li key={role}>
-              <strong>{staffRoleLabels[role]}:</strong> {staffRoleDescriptions[role]}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <InviteSection onInvited={team.reload} />
 
       {(team.data?.invites.length ?? 0) > 0 && (
         <section className="panel" aria-labelledby="pending-heading">
@@ -209,97 +323,7 @@ export default function StaffPage() {
         rows={members}
         rowKey={(member) => member._id}
         empty="No staff yet."
-        columns={[
-          {
-            key: 'name',
-            header: 'Name',
-            render: (member) => (
-              <>
-                <strong>
-                  {member.firstname} {member.lastname}
-                </strong>
-                {member._id === profile._id && <span className="badge">You</span>}
-                <br />
-                <span className="muted">{member.email}</span>
-              </>
-            ),
-          },
-          {
-            key: 'role',
-            header: 'Role',
-            render: (member) =>
-              member.revokedAt || member._id === profile._id ? (
-                staffRoleLabels[member.role]
-              ) : (
-                <select
-                  className="form-input form-select compact"
-                  aria-label={`Role of ${member.firstname} ${member.lastname}`}
-                  value={member.role}
-                  disabled={busy === member._id}
-                  onChange={(event) => void onRole(member, event.target.value as StaffRole)}
-                >
-                  {staffRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {staffRoleLabels[role]}
-                    </option>
-                  ))}
-                </select>
-              ),
-          },
-          {
-            key: 'twoFactor',
-            header: 'Two-factor',
-            render: (member) =>
-              member.twoFactorEnabled ? (
-                <span className="badge badge--success">On</span>
-              ) : (
-                <span className="badge badge--muted">Off</span>
-              ),
-          },
-          {
-            key: 'lastLogin',
-            header: 'Last sign-in',
-            render: (member) => (member.lastLoginAt ? formatDayAndTime(member.lastLoginAt) : 'Never'),
-          },
-          {
-            key: 'status',
-            header: 'Status',
-            render: (member) =>
-              member.revokedAt ? (
-                <span className="badge badge--danger">Revoked {formatDayAndTime(member.revokedAt)}</span>
-              ) : (
-                <span className="badge badge--success">Active</span>
-              ),
-          },
-          {
-            key: 'actions',
-            header: 'Actions',
-            align: 'end',
-            render: (member) =>
-              member.revokedAt || member._id === profile._id ? null : (
-                <div className="row-actions">
-                  {member.twoFactorEnabled && (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      disabled={busy === member._id}
-                      onClick={() => void onResetTwoFactor(member)}
-                    >
-                      Reset two-factor
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button button--small button--danger"
-                    disabled={busy === member._id}
-                    onClick={() => void onRevoke(member)}
-                  >
-                    Revoke
-                  </button>
-                </div>
-              ),
-          },
-        ]}
+        columns={memberColumns({ profileId: profile._id, busy, onRole, onResetTwoFactor, onRevoke })}
       />
     </>
   );

@@ -9,7 +9,7 @@ import { reportSubmitError } from '../../components/forms/submit-error';
 import { isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useConfirm } from '../components/confirm-dialog';
-import { DataTable, formatSort, parseSort } from '../components/data-table';
+import { type Column, DataTable, formatSort, parseSort } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
@@ -34,6 +34,121 @@ export default function TaxonomyPage({ kind }: ConsolePageProps) {
   return <TaxonomyScreen key={config.kind} config={config} />;
 }
 
+/** The table's columns; the row being renamed shows its form in place of its name and buttons. */
+function taxonomyColumns({
+  config,
+  editing,
+  onEdit,
+  busy,
+  label,
+  rename,
+  remove,
+}: {
+  config: TaxonomyConfig;
+  editing: string | null;
+  onEdit: (id: string | null) => void;
+  busy: string | null;
+  label: (row: ApiTaxonomyRow) => string;
+  rename: (row: ApiTaxonomyRow, body: TaxonomySubmit) => Promise<void>;
+  remove: (row: ApiTaxonomyRow) => Promise<void>;
+}): Column<ApiTaxonomyRow>[] {
+  const isColor = config.kind === 'color';
+  const isCategory = config.kind === 'category';
+  return [
+    {
+      key: 'title',
+      header: isColor ? 'Colour' : 'Name',
+      sortable: true,
+      render: (row) =>
+        editing === row._id ? (
+          <TaxonomyForm
+            compact
+            config={config}
+            initial={{
+              title: row.title,
+              name: row.name && row.name !== row.title ? row.name : '',
+              hsnCode: row.hsnCode ?? '',
+              gstRate: row.gstRate != null ? String(row.gstRate) : '',
+            }}
+            submitLabel="Save"
+            busyLabel="Saving…"
+            onSubmit={(body) => rename(row, body)}
+            onCancel={() => onEdit(null)}
+          />
+        ) : isColor ? (
+          <span className="taxonomy-title">
+            <ColorSwatch value={row.title} />
+            <span>
+              {row.name && row.name !== row.title ? row.name : 'Unnamed'} <code>{row.title}</code>
+            </span>
+          </span>
+        ) : (
+          <strong>{row.title}</strong>
+        ),
+    },
+    ...(isCategory
+      ? [
+          {
+            key: 'gst',
+            header: 'GST',
+            width: '9rem',
+            render: (row: ApiTaxonomyRow) =>
+              editing === row._id ? null : row.hsnCode || row.gstRate != null ? (
+                <span>
+                  {row.hsnCode ? <code>{row.hsnCode}</code> : null}
+                  {row.hsnCode && row.gstRate != null ? ' · ' : null}
+                  {row.gstRate != null ? formatGstRate(row.gstRate * 100) : null}
+                </span>
+              ) : (
+                <span className="used-none">Not set</span>
+              ),
+          },
+        ]
+      : []),
+    {
+      key: 'used',
+      header: config.usedBy,
+      sortable: true,
+      align: 'end',
+      width: '9rem',
+      render: (row) =>
+        row.used === 0 ? <span className="used-none">None</span> : row.used.toLocaleString('en-IN'),
+    },
+    {
+      key: 'createdAt',
+      header: 'Added',
+      sortable: true,
+      width: '8rem',
+      render: (row) => <ShortDay value={row.createdAt} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      width: '13rem',
+      render: (row) =>
+        editing === row._id ? null : (
+          <div className="row-actions">
+            <button
+              type="button"
+              className="button button--small button--plain"
+              aria-label={`${isCategory ? 'Edit' : 'Rename'} ${label(row)}`}
+              onClick={() => onEdit(row._id)}
+            >
+              {/* A category has GST defaults as well as a name. */}
+              {isCategory ? 'Edit' : 'Rename'}
+            </button>
+            <DeleteRowButton
+              label={`Delete ${label(row)}`}
+              disabled={busy === row._id}
+              onClick={() => void remove(row)}
+            />
+          </div>
+        ),
+    },
+  ];
+}
+
 function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
   const confirm = useConfirm();
   const [state, setState] = useSearchState();
@@ -56,7 +171,6 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
   const uses = (count: number) =>
     `${count.toLocaleString('en-IN')} ${count === 1 ? config.usedOne : config.usedMany}`;
 
-  const isCategory = config.kind === 'category';
   const add = async (body: TaxonomySubmit) => {
     const created = await adminApi.call(config.create, { body });
     toast.success(`Added the ${config.one} ${label({ ...created, used: 0 })}.`, { autoClose: 4000 });
@@ -152,99 +266,7 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
             ? `No ${config.title.toLowerCase()} match “${state.q}”.`
             : `No ${config.title.toLowerCase()} yet.`
         }
-        columns={[
-          {
-            key: 'title',
-            header: isColor ? 'Colour' : 'Name',
-            sortable: true,
-            render: (row) =>
-              editing === row._id ? (
-                <TaxonomyForm
-                  compact
-                  config={config}
-                  initial={{
-                    title: row.title,
-                    name: row.name && row.name !== row.title ? row.name : '',
-                    hsnCode: row.hsnCode ?? '',
-                    gstRate: row.gstRate != null ? String(row.gstRate) : '',
-                  }}
-                  submitLabel="Save"
-                  busyLabel="Saving…"
-                  onSubmit={(body) => rename(row, body)}
-                  onCancel={() => setEditing(null)}
-                />
-              ) : isColor ? (
-                <span className="taxonomy-title">
-                  <ColorSwatch value={row.title} />
-                  <span>
-                    {row.name && row.name !== row.title ? row.name : 'Unnamed'} <code>{row.title}</code>
-                  </span>
-                </span>
-              ) : (
-                <strong>{row.title}</strong>
-              ),
-          },
-          ...(isCategory
-            ? [
-                {
-                  key: 'gst',
-                  header: 'GST',
-                  width: '9rem',
-                  render: (row: ApiTaxonomyRow) =>
-                    editing === row._id ? null : row.hsnCode || row.gstRate != null ? (
-                      <span>
-                        {row.hsnCode ? <code>{row.hsnCode}</code> : null}
-                        {row.hsnCode && row.gstRate != null ? ' · ' : null}
-                        {row.gstRate != null ? formatGstRate(row.gstRate * 100) : null}
-                      </span>
-                    ) : (
-                      <span className="used-none">Not set</span>
-                    ),
-                },
-              ]
-            : []),
-          {
-            key: 'used',
-            header: config.usedBy,
-            sortable: true,
-            align: 'end',
-            width: '9rem',
-            render: (row) =>
-              row.used === 0 ? <span className="used-none">None</span> : row.used.toLocaleString('en-IN'),
-          },
-          {
-            key: 'createdAt',
-            header: 'Added',
-            sortable: true,
-            width: '8rem',
-            render: (row) => <ShortDay value={row.createdAt} />,
-          },
-          {
-            key: 'actions',
-            header: 'Actions',
-            align: 'end',
-            width: '13rem',
-            render: (row) =>
-              editing === row._id ? null : (
-                <div className="row-actions">
-                  <button
-                    type="button"
-                    className="button button--small button--plain"
-                    aria-label={`${isCategory ? 'Edit' : 'Rename'} ${label(row)}`}
-                    onClick={() => setEditing(row._id)}
-                  >
-                    {/* A category has GST defaults as well as a name. */}
-                    {isCategory ? 'Edit' : 'Rename'}
-                  </button>
-                  <DeleteRowButton
-                    label={`Delete ${label(row)}`}
-                    disabled={busy === row._id}
-                    onClick={() => void remove(row)}
-                  />
-                </div>
-              ),
-          },
-        ]}
+        columns={taxonomyColumns({ config, editing, onEdit: setEditing, busy, label, rename, remove })}
       />
       {table.data && (
         <Pager

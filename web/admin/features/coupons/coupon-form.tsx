@@ -116,24 +116,8 @@ function Restriction({
   );
 }
 
-/**
- * Creating a coupon, or editing the one chosen in the table (the form is remounted for each):
- * percentage (with an optional cap) or a flat amount, a minimum order, the days it applies, how
- * many times in all and per customer, and optionally only some categories and brands. Checked with
- * the API's own schema; the server's messages show under their fields.
- */
-export function CouponForm({
-  editing,
-  names,
-  onSaved,
-  onCancel,
-}: {
-  editing: ApiCoupon | null;
-  /** The categories and brands to restrict to; the restriction is hidden until they load. */
-  names: Pick<CatalogueNames, 'categories' | 'brands'> | null;
-  onSaved: (coupon: ApiCoupon) => void;
-  onCancel: () => void;
-}) {
+/** The form's state and its save: the coupon's fields, its restrictions, and the server's answer. */
+function useCouponForm(editing: ApiCoupon | null, onSaved: (coupon: ApiCoupon) => void) {
   const {
     register,
     handleSubmit,
@@ -179,6 +163,93 @@ export function CouponForm({
       setBusy(false);
     }
   });
+  return {
+    register,
+    errors,
+    onSubmit,
+    categoryIds,
+    setCategoryIds,
+    brandIds,
+    setBrandIds,
+    serverErrors,
+    busy,
+    flat,
+  };
+}
+
+/** Which categories and brands the coupon is limited to, folded away while it applies to all. */
+function Restrictions({
+  names,
+  categoryIds,
+  onCategoryIdsChange,
+  brandIds,
+  onBrandIdsChange,
+  serverErrors,
+}: {
+  names: Pick<CatalogueNames, 'categories' | 'brands'>;
+  categoryIds: string[];
+  onCategoryIdsChange: (ids: string[]) => void;
+  brandIds: string[];
+  onBrandIdsChange: (ids: string[]) => void;
+  serverErrors: Record<string, string>;
+}) {
+  return (
+    <details className="coupon-restrictions" open={categoryIds.length + brandIds.length > 0}>
+      <summary>Only for some categories or brands</summary>
+      <p className="form-hint">
+        Tick none to discount everything. With both ticked, an item must be of a chosen category and a chosen
+        brand.
+      </p>
+      <div className="coupon-restrictions-lists">
+        <Restriction
+          legend="Categories"
+          options={names.categories}
+          chosen={categoryIds}
+          onChange={onCategoryIdsChange}
+          error={serverErrors.categoryIds}
+        />
+        <Restriction
+          legend="Brands"
+          options={names.brands}
+          chosen={brandIds}
+          onChange={onBrandIdsChange}
+          error={serverErrors.brandIds}
+        />
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Creating a coupon, or editing the one chosen in the table (the form is remounted for each):
+ * percentage (with an optional cap) or a flat amount, a minimum order, the days it applies, how
+ * many times in all and per customer, and optionally only some categories and brands. Checked with
+ * the API's own schema; the server's messages show under their fields.
+ */
+export function CouponForm({
+  editing,
+  names,
+  onSaved,
+  onCancel,
+}: {
+  editing: ApiCoupon | null;
+  /** The categories and brands to restrict to; the restriction is hidden until they load. */
+  names: Pick<CatalogueNames, 'categories' | 'brands'> | null;
+  onSaved: (coupon: ApiCoupon) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    errors,
+    onSubmit,
+    categoryIds,
+    setCategoryIds,
+    brandIds,
+    setBrandIds,
+    serverErrors,
+    busy,
+    flat,
+  } = useCouponForm(editing, onSaved);
 
   return (
     <form className="coupon-form" noValidate onSubmit={onSubmit}>
@@ -272,29 +343,14 @@ export function CouponForm({
         />
       </div>
       {names && (
-        <details className="coupon-restrictions" open={categoryIds.length + brandIds.length > 0}>
-          <summary>Only for some categories or brands</summary>
-          <p className="form-hint">
-            Tick none to discount everything. With both ticked, an item must be of a chosen category and a
-            chosen brand.
-          </p>
-          <div className="coupon-restrictions-lists">
-            <Restriction
-              legend="Categories"
-              options={names.categories}
-              chosen={categoryIds}
-              onChange={setCategoryIds}
-              error={serverErrors.categoryIds}
-            />
-            <Restriction
-              legend="Brands"
-              options={names.brands}
-              chosen={brandIds}
-              onChange={setBrandIds}
-              error={serverErrors.brandIds}
-            />
-          </div>
-        </details>
+        <Restrictions
+          names={names}
+          categoryIds={categoryIds}
+          onCategoryIdsChange={setCategoryIds}
+          brandIds={brandIds}
+          onBrandIdsChange={setBrandIds}
+          serverErrors={serverErrors}
+        />
       )}
       <div className="coupon-form-actions">
         <button type="submit" className="button button--primary" disabled={busy}>

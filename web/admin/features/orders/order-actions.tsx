@@ -17,22 +17,11 @@ import { type OrderUpdates, useOrderAction } from './use-order-action';
 
 type Open = 'ship' | 'cancel' | 'refund' | null;
 
-/**
- * What staff may do with the order now: only the moves the server's `actions` allows are shown
- * (the server checks again under a lock, and a 409 says why when this page was behind).
- */
-export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiAdminOrder }) {
+/** The moves forward that need only a confirmation: packed, out for delivery, delivered. */
+function useStatusSteps(order: ApiAdminOrder, updates: OrderUpdates) {
   const confirm = useConfirm();
-  const [open, setOpen] = useState<Open>(null);
   const step = useOrderAction(updates);
-  const cancelling = useOrderAction(updates);
-  const { actions } = order;
-  const units = order.lines.reduce((sum, line) => sum + line.quantity - line.refundedQuantity, 0);
   const id = { id: order._id };
-  const closeDialog = () => {
-    cancelling.clearError();
-    setOpen(null);
-  };
 
   const pack = async () => {
     const ok = await confirm({
@@ -72,6 +61,24 @@ export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiA
         `Order ${order.orderNumber} is delivered.`,
       );
     }
+  };
+  return { step, pack, outForDelivery, deliver };
+}
+
+/**
+ * What staff may do with the order now: only the moves the server's `actions` allows are shown
+ * (the server checks again under a lock, and a 409 says why when this page was behind).
+ */
+export function OrderActions({ order, ...updates }: OrderUpdates & { order: ApiAdminOrder }) {
+  const { step, pack, outForDelivery, deliver } = useStatusSteps(order, updates);
+  const [open, setOpen] = useState<Open>(null);
+  const cancelling = useOrderAction(updates);
+  const { actions } = order;
+  const units = order.lines.reduce((sum, line) => sum + line.quantity - line.refundedQuantity, 0);
+  const id = { id: order._id };
+  const closeDialog = () => {
+    cancelling.clearError();
+    setOpen(null);
   };
 
   // Collecting cash is the Payment panel's (cod-payment.tsx): it is about the money, not the parcel.

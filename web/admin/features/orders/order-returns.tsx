@@ -28,6 +28,95 @@ import { type OrderUpdates, useOrderAction } from './use-order-action';
 
 type Decision = { kind: 'approve' | 'reject' | 'receive'; request: ApiReturn } | null;
 
+/** One request: its lines, reason, dates and value, and the decision it waits for. */
+function ReturnItem({
+  request,
+  number,
+  lineById,
+  value,
+  canWrite,
+  onDecide,
+}: {
+  request: ApiReturn;
+  number: number;
+  lineById: ReadonlyMap<string, ApiAdminOrder['lines'][number]>;
+  value: number;
+  canWrite: boolean;
+  onDecide: (kind: NonNullable<Decision>['kind']) => void;
+}) {
+  return (
+    <li className="return-item">
+      <div className="return-head">
+        <h3>Return {number}</h3>
+        <WordBadge words={returnStatusWords} value={request.status} />
+      </div>
+      <ul className="return-lines">
+        {request.lines.map(({ lineId, quantity }) => {
+          const line = lineById.get(lineId);
+          return (
+            <li key={lineId}>
+              {quantity} × {line ? line.title : 'an item no longer on the order'}
+              {line && <span className="muted"> · {line.color.name || line.color.title}</span>}
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="facts">
+        <dt>Reason</dt>
+        <dd>{request.reason}</dd>
+        <dt>Asked</dt>
+        <dd>
+          <time dateTime={request.createdAt}>{formatDayAndTime(request.createdAt)}</time>
+        </dd>
+        {request.decidedAt && (
+          <>
+            <dt>{request.status === 'rejected' ? 'Rejected' : 'Approved'}</dt>
+            <dd>
+              <time dateTime={request.decidedAt}>{formatDayAndTime(request.decidedAt)}</time>
+              {request.decisionNote && <span className="cell-sub">{request.decisionNote}</span>}
+            </dd>
+          </>
+        )}
+        {request.receivedAt && (
+          <>
+            <dt>Received</dt>
+            <dd>
+              <time dateTime={request.receivedAt}>{formatDayAndTime(request.receivedAt)}</time>
+            </dd>
+          </>
+        )}
+        <dt>Value</dt>
+        <dd>{formatRupees(value)}</dd>
+      </dl>
+      {canWrite && request.status === 'requested' && (
+        <div className="row-actions return-actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => onDecide('approve')}
+          >
+            Approve
+          </button>
+          <button type="button" className="button button--small" onClick={() => onDecide('reject')}>
+            Reject
+          </button>
+        </div>
+      )}
+      {canWrite && request.status === 'approved' && (
+        <div className="row-actions return-actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => onDecide('receive')}
+          >
+            Receive
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
 /**
  * The customer's return requests, newest first, and staff's decisions on them: approve or reject
  * (with a reason) a request, then receive the goods (back into stock if sellable, refunded now or
@@ -58,79 +147,15 @@ export function OrderReturns({
     <>
       <ol className="return-list">
         {requests.map((request, index) => (
-          <li key={request._id} className="return-item">
-            <div className="return-head">
-              <h3>Return {requests.length - index}</h3>
-              <WordBadge words={returnStatusWords} value={request.status} />
-            </div>
-            <ul className="return-lines">
-              {request.lines.map(({ lineId, quantity }) => {
-                const line = lineById.get(lineId);
-                return (
-                  <li key={lineId}>
-                    {quantity} × {line ? line.title : 'an item no longer on the order'}
-                    {line && <span className="muted"> · {line.color.name || line.color.title}</span>}
-                  </li>
-                );
-              })}
-            </ul>
-            <dl className="facts">
-              <dt>Reason</dt>
-              <dd>{request.reason}</dd>
-              <dt>Asked</dt>
-              <dd>
-                <time dateTime={request.createdAt}>{formatDayAndTime(request.createdAt)}</time>
-              </dd>
-              {request.decidedAt && (
-                <>
-                  <dt>{request.status === 'rejected' ? 'Rejected' : 'Approved'}</dt>
-                  <dd>
-                    <time dateTime={request.decidedAt}>{formatDayAndTime(request.decidedAt)}</time>
-                    {request.decisionNote && <span className="cell-sub">{request.decisionNote}</span>}
-                  </dd>
-                </>
-              )}
-              {request.receivedAt && (
-                <>
-                  <dt>Received</dt>
-                  <dd>
-                    <time dateTime={request.receivedAt}>{formatDayAndTime(request.receivedAt)}</time>
-                  </dd>
-                </>
-              )}
-              <dt>Value</dt>
-              <dd>{formatRupees(worth(request))}</dd>
-            </dl>
-            {canWrite && request.status === 'requested' && (
-              <div className="row-actions return-actions">
-                <button
-                  type="button"
-                  className="button button--primary button--small"
-                  onClick={() => setDeciding({ kind: 'approve', request })}
-                >
-                  Approve
-                </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => setDeciding({ kind: 'reject', request })}
-                >
-                  Reject
-                </button>
-              </div>
-            )}
-            {canWrite && request.status === 'approved' && (
-              <div className="row-actions return-actions">
-                <button
-                  type="button"
-                  className="button button--primary button--small"
-                  onClick={() => setDeciding({ kind: 'receive', request })}
-                >
-                  Receive
-                </button>
-              </div>
-            )}
-          </li>
+          <ReturnItem
+            key={request._id}
+            request={request}
+            number={requests.length - index}
+            lineById={lineById}
+            value={worth(request)}
+            canWrite={canWrite}
+            onDecide={(kind) => setDeciding({ kind, request })}
+          />
         ))}
       </ol>
 

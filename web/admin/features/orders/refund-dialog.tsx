@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useId, useState } from 'react';
 import * as z from 'zod/mini';
 import { refundOrder } from '../../../../shared/api/order-actions';
 import { refundOrder as refundSchemas } from '../../../../shared/api/order-actions.schemas';
@@ -34,6 +34,145 @@ function formErrors(messages: Readonly<Record<string, string>>): Errors {
 
 /** Rupees to paise for sums (₹19.99 × 3 must not come out as 59.970000000000006). */
 const paise = (rupees: number) => Math.round(rupees * 100);
+
+/** What was paid, refunded, being refunded and is left. */
+function RefundFacts({
+  order,
+  cod,
+  pendingPaise,
+}: {
+  order: ApiAdminOrder;
+  cod: boolean;
+  pendingPaise: number;
+}) {
+  return (
+    <dl className="facts refund-facts">
+      <dt>{cod ? 'Paid in cash on delivery' : 'Paid'}</dt>
+      <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
+      <dt>Refunded</dt>
+      <dd>{formatRupees(order.refunded)}</dd>
+      {pendingPaise > 0 && (
+        <>
+          <dt>Being refunded</dt>
+          <dd>{formatRupees(pendingPaise / 100)}</dd>
+        </>
+      )}
+      <dt>Left to refund</dt>
+      <dd>
+        <strong>{formatRupees(order.refundable)}</strong>
+      </dd>
+    </dl>
+  );
+}
+
+function ModeChoice({
+  name,
+  mode,
+  onChange,
+  refundable,
+}: {
+  name: string;
+  mode: Mode;
+  onChange: (mode: Mode) => void;
+  refundable: number;
+}) {
+  return (
+    <fieldset className="choice-group">
+      <legend className="form-label">What to refund</legend>
+      <label className="choice">
+        <input type="radio" name={name} checked={mode === 'all'} onChange={() => onChange('all')} />
+        Everything left ({formatRupees(refundable)})
+      </label>
+      <label className="choice">
+        <input type="radio" name={name} checked={mode === 'lines'} onChange={() => onChange('lines')} />
+        Chosen items
+      </label>
+      <label className="choice">
+        <input type="radio" name={name} checked={mode === 'amount'} onChange={() => onChange('amount')} />
+        An amount
+      </label>
+    </fieldset>
+  );
+}
+
+type RefundLine = ApiAdminOrder['lines'][number] & { left: number };
+
+/** Units to refund per item, and what the chosen units come to. */
+function RefundLines({
+  lines,
+  units,
+  onUnitsChange,
+  linesPaise,
+  error,
+}: {
+  lines: RefundLine[];
+  units: Record<string, string>;
+  onUnitsChange: Dispatch<SetStateAction<Record<string, string>>>;
+  linesPaise: number;
+  error: string | undefined;
+}) {
+  return (
+    <div className="refund-lines">
+      <table className="data-table">
+        <caption className="visually-hidden">Units to refund per item</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="align-end">
+              Price
+            </th>
+            <th scope="col" className="align-end">
+              Units to refund
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line._id}>
+              <td>
+                {line.title}
+                <span className="cell-sub">
+                  {line.color.name || line.color.title} · {line.quantity} bought
+                  {line.refundedQuantity > 0 && `, ${line.refundedQuantity} refunded`}
+                </span>
+              </td>
+              <td className="align-end">{formatRupees(line.price)}</td>
+              <td className="align-end">
+                <input
+                  type="number"
+                  className="form-input compact units-input"
+                  min={0}
+                  max={line.left}
+                  step={1}
+                  inputMode="numeric"
+                  disabled={line.left === 0}
+                  aria-label={`Units of ${line.title} (${line.color.name || line.color.title}) to refund, at most ${line.left}`}
+                  value={units[line._id] ?? ''}
+                  placeholder="0"
+                  onChange={(event) => onUnitsChange((now) => ({ ...now, [line._id]: event.target.value }))}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="refund-sum" aria-live="polite">
+        Items chosen: <strong>{formatRupees(linesPaise / 100)}</strong>
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "Refund ₹500.00"; staff record a cash-on-delivery refund they pay themselves. */
+function submitLabelFor(amount: number, cod: boolean): string {
+  if (amount > 0) return `${cod ? 'Record refund of' : 'Refund'} ${formatRupees(amount)}`;
+  return cod ? 'Record refund' : 'Refund';
+}
 
 /**
  * Refund: everything left, chosen lines and units (their price × units), or an amount, with a
@@ -142,109 +281,23 @@ export function RefundDialog({
       open={open}
       onClose={close}
       onSubmit={(event) => void submit(event)}
-      submitLabel={
-        submitAmount > 0
-          ? `${cod ? 'Record refund of' : 'Refund'} ${formatRupees(submitAmount)}`
-          : cod
-            ? 'Record refund'
-            : 'Refund'
-      }
+      submitLabel={submitLabelFor(submitAmount, cod)}
       busy={busy}
       error={shownAtFields ? null : error}
       wide
     >
-      <dl className="facts refund-facts">
-        <dt>{cod ? 'Paid in cash on delivery' : 'Paid'}</dt>
-        <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
-        <dt>Refunded</dt>
-        <dd>{formatRupees(order.refunded)}</dd>
-        {pendingPaise > 0 && (
-          <>
-            <dt>Being refunded</dt>
-            <dd>{formatRupees(pendingPaise / 100)}</dd>
-          </>
-        )}
-        <dt>Left to refund</dt>
-        <dd>
-          <strong>{formatRupees(order.refundable)}</strong>
-        </dd>
-      </dl>
+      <RefundFacts order={order} cod={cod} pendingPaise={pendingPaise} />
 
-      <fieldset className="choice-group">
-        <legend className="form-label">What to refund</legend>
-        <label className="choice">
-          <input type="radio" name={modeName} checked={mode === 'all'} onChange={() => setMode('all')} />
-          Everything left ({formatRupees(order.refundable)})
-        </label>
-        <label className="choice">
-          <input type="radio" name={modeName} checked={mode === 'lines'} onChange={() => setMode('lines')} />
-          Chosen items
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name={modeName}
-            checked={mode === 'amount'}
-            onChange={() => setMode('amount')}
-          />
-          An amount
-        </label>
-      </fieldset>
+      <ModeChoice name={modeName} mode={mode} onChange={setMode} refundable={order.refundable} />
 
       {mode === 'lines' && (
-        <div className="refund-lines">
-          <table className="data-table">
-            <caption className="visually-hidden">Units to refund per item</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="align-end">
-                  Price
-                </th>
-                <th scope="col" className="align-end">
-                  Units to refund
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line._id}>
-                  <td>
-                    {line.title}
-                    <span className="cell-sub">
-                      {line.color.name || line.color.title} · {line.quantity} bought
-                      {line.refundedQuantity > 0 && `, ${line.refundedQuantity} refunded`}
-                    </span>
-                  </td>
-                  <td className="align-end">{formatRupees(line.price)}</td>
-                  <td className="align-end">
-                    <input
-                      type="number"
-                      className="form-input compact units-input"
-                      min={0}
-                      max={line.left}
-                      step={1}
-                      inputMode="numeric"
-                      disabled={line.left === 0}
-                      aria-label={`Units of ${line.title} (${line.color.name || line.color.title}) to refund, at most ${line.left}`}
-                      value={units[line._id] ?? ''}
-                      placeholder="0"
-                      onChange={(event) => setUnits((now) => ({ ...now, [line._id]: event.target.value }))}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="refund-sum" aria-live="polite">
-            Items chosen: <strong>{formatRupees(linesPaise / 100)}</strong>
-          </p>
-          {errors.lines && (
-            <p className="form-error" role="alert">
-              {errors.lines}
-            </p>
-          )}
-        </div>
+        <RefundLines
+          lines={lines}
+          units={units}
+          onUnitsChange={setUnits}
+          linesPaise={linesPaise}
+          error={errors.lines}
+        />
       )}
 
       {mode === 'amount' && (

@@ -7,9 +7,7 @@ import {
   PRODUCT_TITLE_MAX,
   productBody,
 } from '../../../../shared/api/catalog-admin.schemas';
-import { PRODUCT_TAGS } from '../../../../shared/catalog';
-import { formatGstRate, isValueBasedHsn } from '../../../../shared/gst';
-import { GST_RATE_CHOICES } from '../../../../shared/schemas/gst-fields';
+import type { PRODUCT_TAGS } from '../../../../shared/catalog';
 import { SelectField, TextField } from '../../../components/forms/form-field';
 import { reportSubmitError } from '../../../components/forms/submit-error';
 import { isApiError } from '../../../lib/api-client';
@@ -17,28 +15,9 @@ import { zodResolver } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { adminApi } from '../../lib/admin-api';
-import { ColourDot } from './colour-dot';
-import { type ProductImage, ProductImages } from './product-images';
+import { type Errors, type Field, OptionsSection, TaxSection, type Values } from './product-form-fields';
+import { ProductImages } from './product-images';
 import type { CatalogueNames } from './use-catalogue-names';
-
-type Values = {
-  title: string;
-  slug: string;
-  description: string;
-  price: string;
-  mrp: string;
-  categoryId: string;
-  brandId: string;
-  colorIds: string[];
-  tags: string[];
-  images: ProductImage[];
-  quantity: string;
-  /** GST: empty takes the category's. */
-  hsnCode: string;
-  gstRate: string;
-};
-type Field = keyof Values;
-type Errors = Partial<Record<Field, string>>;
 
 const FIELDS: Field[] = [
   'title',
@@ -74,31 +53,15 @@ function initialValues(product: ApiAdminProduct | null): Values {
   };
 }
 
-/** "8517 · 18%", "18%", "none set" */
-function taxLabel(tax: { hsnCode: string | null; gstRate: number | null } | undefined): string {
-  const parts = [tax?.hsnCode, tax?.gstRate != null ? formatGstRate(tax.gstRate * 100) : null].filter(
-    Boolean,
-  );
-  return parts.length ? parts.join(' · ') : 'none set';
-}
-
 const resolveNew = zodResolver(newProductBody);
 const resolveEdit = zodResolver(productBody);
 
-/**
- * Every field of a product but its stock (the stock panel changes that, through the ledger; a new
- * product's opening stock is the exception). Checked with the API's own schema before sending; the
- * server's answers (a taken slug, a category deleted meanwhile) show under their fields.
- */
-export function ProductForm({
-  product,
-  names,
-  onSaved,
-}: {
-  product: ApiAdminProduct | null;
-  names: CatalogueNames;
-  onSaved: (product: ApiAdminProduct, created: boolean) => void;
-}) {
+/** The form's values and errors, and saving them: checked here first, then by the server. */
+function useProductForm(
+  product: ApiAdminProduct | null,
+  names: CatalogueNames,
+  onSaved: (product: ApiAdminProduct, created: boolean) => void,
+) {
   const [values, setValues] = useState<Values>(() => initialValues(product));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -112,9 +75,6 @@ export function ProductForm({
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
-
-  const toggle = (field: 'colorIds' | 'tags', value: string, on: boolean) =>
-    set(field, on ? [...values[field], value] : values[field].filter((v) => v !== value));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -168,6 +128,24 @@ export function ProductForm({
       setBusy(false);
     }
   };
+  return { values, errors, busy, isNew, categoryTax, set, submit };
+}
+
+/**
+ * Every field of a product but its stock (the stock panel changes that, through the ledger; a new
+ * product's opening stock is the exception). Checked with the API's own schema before sending; the
+ * server's answers (a taken slug, a category deleted meanwhile) show under their fields.
+ */
+export function ProductForm({
+  product,
+  names,
+  onSaved,
+}: {
+  product: ApiAdminProduct | null;
+  names: CatalogueNames;
+  onSaved: (product: ApiAdminProduct, created: boolean) => void;
+}) {
+  const { values, errors, busy, isNew, categoryTax, set, submit } = useProductForm(product, names, onSaved);
 
   return (
     <form className="product-form" noValidate onSubmit={submit} aria-labelledby="product-form-heading">
@@ -270,114 +248,8 @@ export function ProductForm({
         </div>
       </section>
 
-      <section className="panel" aria-labelledby="product-tax-heading">
-        <h2 id="product-tax-heading">Tax</h2>
-        <p className="form-hint">
-          Prices include GST. Leave these empty to use the category’s ({taxLabel(categoryTax)}); invoices
-          print the HSN code and the rate.
-        </p>
-        <div className="form-grid">
-          <TextField
-            id="product-hsnCode"
-            label="HSN code"
-            inputMode="numeric"
-            value={values.hsnCode}
-            maxLength={12}
-            placeholder={categoryTax?.hsnCode ?? '8517'}
-            hint="4, 6 or 8 digits, from the GST rate schedule (8517 for phones, 6109 for T-shirts)."
-            error={errors.hsnCode}
-            onChange={(event) => set('hsnCode', event.target.value)}
-          />
-          <SelectField
-            id="product-gstRate"
-            label="GST rate"
-            value={values.gstRate}
-            error={errors.gstRate}
-            hint={
-              isValueBasedHsn(values.hsnCode.replace(/[\s.]/g, '') || categoryTax?.hsnCode)
-                ? 'Clothing, textiles and footwear are taxed by price: 5% up to ₹2,500 a piece before tax, 18% above, whatever is chosen here.'
-                : undefined
-            }
-            onChange={(event) => set('gstRate', event.target.value)}
-          >
-            <option value="">
-              Category’s (
-              {categoryTax?.gstRate != null ? formatGstRate(categoryTax.gstRate * 100) : 'none: 18%'})
-            </option>
-            {GST_RATE_CHOICES.map((rate) => (
-              <option key={rate} value={String(rate)}>
-                {formatGstRate(rate * 100)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-      </section>
-
-      <section className="panel" aria-labelledby="product-options-heading">
-        <h2 id="product-options-heading">Colours and tags</h2>
-        <fieldset
-          id="product-colorIds"
-          className="product-choices"
-          aria-describedby={errors.colorIds ? 'product-colorIds-error' : 'product-colorIds-hint'}
-          aria-invalid={errors.colorIds ? true : undefined}
-          tabIndex={-1}
-        >
-          <legend className="form-label">Colours</legend>
-          <p className="form-hint" id="product-colorIds-hint">
-            At least one. Shoppers pick one when they add the product to their cart; the first chosen is shown
-            first.
-          </p>
-          {names.colors.length === 0 ? (
-            <p className="muted">No colours yet: add them under Colours first.</p>
-          ) : (
-            <ul className="product-choice-list">
-              {names.colors.map((color) => {
-                const position = values.colorIds.indexOf(color._id);
-                return (
-                  <li key={color._id}>
-                    <label className="product-choice">
-                      <input
-                        type="checkbox"
-                        checked={position >= 0}
-                        onChange={(event) => toggle('colorIds', color._id, event.target.checked)}
-                      />
-                      <ColourDot value={color.title} />
-                      <span>
-                        {color.name && color.name !== color.title ? color.name : color.title}{' '}
-                        <code className="muted">{color.title}</code>
-                        {position === 0 && values.colorIds.length > 1 && <span className="badge">First</span>}
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {errors.colorIds && (
-            <p className="form-error" id="product-colorIds-error">
-              {errors.colorIds}
-            </p>
-          )}
-        </fieldset>
-        <fieldset className="product-choices">
-          <legend className="form-label">Tags</legend>
-          <p className="form-hint">Where the home page shows the product.</p>
-          <ul className="product-choice-list product-choice-list--inline">
-            {PRODUCT_TAGS.map((tag) => (
-              <li key={tag}>
-                <label className="product-choice">
-                  <input
-                    type="checkbox"
-                    checked={values.tags.includes(tag)}
-                    onChange={(event) => toggle('tags', tag, event.target.checked)}
-                  />
-                  <span>{tag[0]!.toUpperCase() + tag.slice(1)}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      </section>
+      <TaxSection values={values} errors={errors} set={set} categoryTax={categoryTax} />
+      <OptionsSection values={values} errors={errors} set={set} colors={names.colors} />
 
       <section className="panel" aria-label="Pictures">
         <ProductImages

@@ -21,6 +21,76 @@ function describe(fileName: string): string {
 const preview = (url: string) =>
   /\/media\/[^?#]+\.webp$/.test(url) ? url.replace(/\.webp$/, '-400.webp') : url;
 
+/** One picture: its preview, its description, and moving or removing it. */
+function ProductImageItem({
+  image,
+  index,
+  last,
+  inputId,
+  onAltChange,
+  onMove,
+  onRemove,
+}: {
+  image: ProductImage;
+  index: number;
+  last: boolean;
+  inputId: string;
+  onAltChange: (alt: string) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="product-image">
+      <img
+        src={preview(image.url)}
+        alt={image.alt ? `Picture ${index + 1}: ${image.alt}` : `Picture ${index + 1}`}
+        className="product-image-preview"
+      />
+      <div className="product-image-fields">
+        <label className="form-label" htmlFor={`${inputId}-alt-${index}`}>
+          Picture {index + 1} description
+        </label>
+        <input
+          id={`${inputId}-alt-${index}`}
+          className="form-input compact"
+          value={image.alt ?? ''}
+          maxLength={300}
+          placeholder="What it shows, for people who cannot see it"
+          onChange={(event) => onAltChange(event.target.value)}
+        />
+      </div>
+      <div className="product-image-actions">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+          aria-label={`Move picture ${index + 1} earlier`}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={last}
+          onClick={() => onMove(1)}
+          aria-label={`Move picture ${index + 1} later`}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className="button button--small button--quiet-danger"
+          onClick={onRemove}
+          aria-label={`Remove picture ${index + 1}`}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
 /**
  * The product's pictures in the order the store shows them (the first is the card's): upload (JPEG,
  * PNG or WebP, checked again by the server), a description for each, move up or down, remove.
@@ -120,54 +190,16 @@ export function ProductImages({
       ) : (
         <ol className="product-image-list">
           {images.map((image, index) => (
-            <li key={image.url} className="product-image">
-              <img
-                src={preview(image.url)}
-                alt={image.alt ? `Picture ${index + 1}: ${image.alt}` : `Picture ${index + 1}`}
-                className="product-image-preview"
-              />
-              <div className="product-image-fields">
-                <label className="form-label" htmlFor={`${inputId}-alt-${index}`}>
-                  Picture {index + 1} description
-                </label>
-                <input
-                  id={`${inputId}-alt-${index}`}
-                  className="form-input compact"
-                  value={image.alt ?? ''}
-                  maxLength={300}
-                  placeholder="What it shows, for people who cannot see it"
-                  onChange={(event) => setAlt(index, event.target.value)}
-                />
-              </div>
-              <div className="product-image-actions">
-                <button
-                  type="button"
-                  className="button button--small"
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                  aria-label={`Move picture ${index + 1} earlier`}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  disabled={index === images.length - 1}
-                  onClick={() => move(index, 1)}
-                  aria-label={`Move picture ${index + 1} later`}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--quiet-danger"
-                  onClick={() => remove(index)}
-                  aria-label={`Remove picture ${index + 1}`}
-                >
-                  Remove
-                </button>
-              </div>
-            </li>
+            <ProductImageItem
+              key={image.url}
+              image={image}
+              index={index}
+              last={index === images.length - 1}
+              inputId={inputId}
+              onAltChange={(alt) => setAlt(index, alt)}
+              onMove={(by) => move(index, by)}
+              onRemove={() => remove(index)}
+            />
           ))}
         </ol>
       )}

@@ -14,7 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDayAndTime } from '../../../lib/dates';
 import { zodResolver } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
-import { DataTable } from '../../components/data-table';
+import { type Column, DataTable } from '../../components/data-table';
 import { LoadError } from '../../components/load-error';
 import { Pager } from '../../components/pager';
 import { adminApi } from '../../lib/admin-api';
@@ -27,6 +27,80 @@ type Errors = { amount?: string | undefined; reason?: string | undefined; note?:
 
 const signed = (n: number) =>
   n > 0 ? `+${n.toLocaleString('en-IN')}` : `−${Math.abs(n).toLocaleString('en-IN')}`;
+
+const ledgerColumns: Column<ApiStockMovement>[] = [
+  { key: 'when', header: 'When', width: '11rem', render: (row) => formatDayAndTime(row.createdAt) },
+  {
+    key: 'delta',
+    header: 'Change',
+    align: 'end',
+    width: '6rem',
+    render: (row) => (
+      <span className={row.delta < 0 ? 'stock-delta stock-delta--out' : 'stock-delta'}>
+        {signed(row.delta)}
+      </span>
+    ),
+  },
+  {
+    key: 'after',
+    header: 'Stock after',
+    align: 'end',
+    width: '7rem',
+    render: (row) => row.quantityAfter.toLocaleString('en-IN'),
+  },
+  {
+    key: 'reason',
+    header: 'Reason',
+    width: '9rem',
+    render: (row) => stockMovementReasonLabels[row.reason] ?? row.reason,
+  },
+  { key: 'note', header: 'Note', render: (row) => row.note || <span className="muted">—</span> },
+  {
+    key: 'staff',
+    header: 'By',
+    width: '14rem',
+    render: (row) => row.staff ?? <span className="muted">A former staff member</span>,
+  },
+];
+
+function StockFigures({ product }: { product: { quantity: number; held: number; sold: number } }) {
+  return (
+    <dl className="stock-figures">
+      <div>
+        <dt>In the stockroom</dt>
+        <dd>
+          <strong>{product.quantity.toLocaleString('en-IN')}</strong>{' '}
+          <StockBadge quantity={product.quantity} />
+        </dd>
+      </div>
+      <div>
+        <dt>Held by shoppers paying now</dt>
+        <dd>{product.held.toLocaleString('en-IN')}</dd>
+      </div>
+      <div>
+        <dt>Sold</dt>
+        <dd>{product.sold.toLocaleString('en-IN')}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Whether the amount is added to the count or replaces it. */
+function ModeChoice({ name, mode, onChange }: { name: string; mode: Mode; onChange: (mode: Mode) => void }) {
+  return (
+    <fieldset className="stock-mode">
+      <legend className="form-label">Adjustment</legend>
+      <label className="product-choice">
+        <input type="radio" name={name} checked={mode === 'change'} onChange={() => onChange('change')} />
+        <span>Add or remove units</span>
+      </label>
+      <label className="product-choice">
+        <input type="radio" name={name} checked={mode === 'set'} onChange={() => onChange('set')} />
+        <span>Set the count</span>
+      </label>
+    </fieldset>
+  );
+}
 
 /**
  * The product's stock: the count, what checkouts hold and what has sold; a form to add, remove or
@@ -100,46 +174,10 @@ export function StockPanel({
   return (
     <section className="panel stock-panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Stock</h2>
-      <dl className="stock-figures">
-        <div>
-          <dt>In the stockroom</dt>
-          <dd>
-            <strong>{product.quantity.toLocaleString('en-IN')}</strong>{' '}
-            <StockBadge quantity={product.quantity} />
-          </dd>
-        </div>
-        <div>
-          <dt>Held by shoppers paying now</dt>
-          <dd>{product.held.toLocaleString('en-IN')}</dd>
-        </div>
-        <div>
-          <dt>Sold</dt>
-          <dd>{product.sold.toLocaleString('en-IN')}</dd>
-        </div>
-      </dl>
+      <StockFigures product={product} />
 
       <form className="stock-form" noValidate onSubmit={submit} aria-label="Adjust the stock">
-        <fieldset className="stock-mode">
-          <legend className="form-label">Adjustment</legend>
-          <label className="product-choice">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              checked={mode === 'change'}
-              onChange={() => setMode('change')}
-            />
-            <span>Add or remove units</span>
-          </label>
-          <label className="product-choice">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              checked={mode === 'set'}
-              onChange={() => setMode('set')}
-            />
-            <span>Set the count</span>
-          </label>
-        </fieldset>
+        <ModeChoice name={`${id}-mode`} mode={mode} onChange={setMode} />
         <TextField
           label={mode === 'change' ? 'Units (a minus removes)' : 'New count'}
           inputMode="numeric"
@@ -189,40 +227,7 @@ export function StockPanel({
         rows={ledger.data?.movements ?? []}
         rowKey={(row) => row._id}
         empty="No changes yet."
-        columns={[
-          { key: 'when', header: 'When', width: '11rem', render: (row) => formatDayAndTime(row.createdAt) },
-          {
-            key: 'delta',
-            header: 'Change',
-            align: 'end',
-            width: '6rem',
-            render: (row) => (
-              <span className={row.delta < 0 ? 'stock-delta stock-delta--out' : 'stock-delta'}>
-                {signed(row.delta)}
-              </span>
-            ),
-          },
-          {
-            key: 'after',
-            header: 'Stock after',
-            align: 'end',
-            width: '7rem',
-            render: (row) => row.quantityAfter.toLocaleString('en-IN'),
-          },
-          {
-            key: 'reason',
-            header: 'Reason',
-            width: '9rem',
-            render: (row) => stockMovementReasonLabels[row.reason] ?? row.reason,
-          },
-          { key: 'note', header: 'Note', render: (row) => row.note || <span className="muted">—</span> },
-          {
-            key: 'staff',
-            header: 'By',
-            width: '14rem',
-            render: (row) => row.staff ?? <span className="muted">A former staff member</span>,
-          },
-        ]}
+        columns={ledgerColumns}
       />
       {(ledger.data?.total ?? 0) > STOCK_MOVEMENTS_PAGE && (
         <Pager

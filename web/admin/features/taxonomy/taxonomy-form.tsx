@@ -23,6 +23,52 @@ export type TaxonomySubmit = {
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
+/** A category's GST defaults, which its products take unless they set their own. */
+function CategoryGstFields({
+  values,
+  errors,
+  compact,
+  change,
+}: {
+  values: TaxonomyValues;
+  errors: Errors;
+  compact: boolean;
+  change: (field: keyof TaxonomyValues, value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        className="field-hsn"
+        label="HSN code"
+        inputMode="numeric"
+        value={values.hsnCode ?? ''}
+        placeholder="8517"
+        autoComplete="off"
+        maxLength={12}
+        hint={
+          compact ? undefined : 'Optional: 4, 6 or 8 digits; its products use it unless they set their own.'
+        }
+        error={errors.hsnCode}
+        onChange={(event) => change('hsnCode', event.target.value)}
+      />
+      <SelectField
+        className="field-rate"
+        label="GST rate"
+        value={values.gstRate ?? ''}
+        error={errors.gstRate}
+        onChange={(event) => change('gstRate', event.target.value)}
+      >
+        <option value="">Not set (18%)</option>
+        {GST_RATE_CHOICES.map((rate) => (
+          <option key={rate} value={String(rate)}>
+            {formatGstRate(rate * 100)}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
 /**
  * The fields of a brand, category, blog category (a name) or colour (a value with a picker, and a
  * name), for adding one or renaming it in its row. Checked with the API's own schema; the server's
@@ -143,40 +189,7 @@ export function TaxonomyForm({
           onChange={(event) => change('name', event.target.value)}
         />
       )}
-      {isCategory && (
-        <>
-          <TextField
-            className="field-hsn"
-            label="HSN code"
-            inputMode="numeric"
-            value={values.hsnCode ?? ''}
-            placeholder="8517"
-            autoComplete="off"
-            maxLength={12}
-            hint={
-              compact
-                ? undefined
-                : 'Optional: 4, 6 or 8 digits; its products use it unless they set their own.'
-            }
-            error={errors.hsnCode}
-            onChange={(event) => change('hsnCode', event.target.value)}
-          />
-          <SelectField
-            className="field-rate"
-            label="GST rate"
-            value={values.gstRate ?? ''}
-            error={errors.gstRate}
-            onChange={(event) => change('gstRate', event.target.value)}
-          >
-            <option value="">Not set (18%)</option>
-            {GST_RATE_CHOICES.map((rate) => (
-              <option key={rate} value={String(rate)}>
-                {formatGstRate(rate * 100)}
-              </option>
-            ))}
-          </SelectField>
-        </>
-      )}
+      {isCategory && <CategoryGstFields values={values} errors={errors} compact={compact} change={change} />}
       {isColor && !compact && HEX.test(values.title) && (
         <span className="color-preview">
           <ColorSwatch value={values.title} size="large" />
