@@ -33,7 +33,6 @@ const EXCLUDED = [
 export const ALLOWED_FILES: readonly string[] = [
   'server/modules/catalog/catalog.repository.ts',
   'server/modules/catalog/shelf-index.ts',
-  'server/modules/catalog/text-index.ts',
 ];
 
 /**
