@@ -35,7 +35,7 @@ export async function searchVectorsAfter(
 /**
  * What the in-memory shelf index (shelf-index.ts, decision 023) holds of each product on sale: in
  * A-Z order, with its rank in each of the other sorts (ties by id, as `pageIds` orders them), so the
- * index's pages come out exactly as this file's. Categories and brands come in the order the facet
+ * index's pages come out exactly as SQL's (product-search.repository.ts). Categories and brands come in the order the facet
  * queries list them (by title). Products are read first: a category or brand cannot be deleted
  * while a product read here still uses it, and one added afterwards has no product in this read.
  */

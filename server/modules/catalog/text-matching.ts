@@ -164,7 +164,7 @@ function matchedListBitmap(index: TextIndex, list: Int32Array): Uint32Array | un
  * One of the index's lists holding every match of a query, the shortest found: the matches
  * themselves where they are a list (one word, "camra"'s camera, "smartwatch"'s watch, "air
  * fryer"'s fryer), else an "and"'s rarest word's ("boat earbuds": earbud's 55,831 at a million for
- * 14,056 matches). A walk of the best sellers need meet no other product (shelf-index.ts
+ * 14,056 matches). A walk of the best sellers need meet no other product (shelf-best-sellers.ts
  * `bestSellersOf`). Undefined when no one list holds them all (an "or" of words, or of prefixes).
  */
 export function coveringList(index: TextIndex, query: TextQuery): Int32Array | undefined {

@@ -99,7 +99,7 @@ export function rankText<T>(
 
 /**
  * A query's relevance one product at a time, for pages found by walking the best sellers instead
- * of ranking every match (shelf-index.ts `firstByWalking`): whether a product matches, its rank
+ * of ranking every match (shelf-best-sellers.ts `firstByWalking`): whether a product matches, its rank
  * (the same float4 bits as `rankText`, its sums added in the same order), the best rank any
  * product could have, and the products holding a word more strongly than given strengths.
  */
