@@ -8,7 +8,7 @@ import { shelfPageRows, shelfProducts } from './catalog.repository.js';
 
 /**
  * The hot reads of product pages and list cards come back from PGlite as one JSON text a row and
- * from PostgreSQL column by column (catalog.repository.ts `prepareShelfRead`): both must read a
+ * from PostgreSQL column by column (shelf-rows.repository.ts `prepareShelfRead`): both must read a
  * product exactly as its columns hold it. The API tests run on both databases, so each way is
  * checked against drizzle's own reading of the same rows.
  */

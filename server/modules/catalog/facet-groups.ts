@@ -36,7 +36,7 @@ const AVAILABILITY = 8;
 /**
  * The filter panel: each facet counts the products passing every filter but its own, so a shopper
  * who picked one brand still sees how many the other brands have. The same answer as the SQL
- * counts (catalog.repository.ts facetCounts; shelf-index.test.ts holds them equal).
+ * counts (facet-counts.repository.ts facetCounts; shelf-index.test.ts holds them equal).
  */
 export function countFacetGroups(groups: FacetGroups, filters: ResolvedFilters): FacetCounts {
   const byCategory = filters.categories.length > 0;
