@@ -40,7 +40,6 @@ export const ALLOWED_FILES: readonly string[] = [];
 export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/app.ts buildApp',
   'server/modules/accounts/accounts.service.ts createAccountsService',
-  'server/modules/catalog/catalog.service.ts createCatalogService',
   'server/modules/checkout/checkout.service.ts createCheckoutService',
   'server/modules/email-outbox/email-outbox.service.ts createEmailOutbox',
   'server/modules/media/media.service.ts createMediaService',
