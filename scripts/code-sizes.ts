@@ -45,7 +45,6 @@ export const ALLOWED_FILES: readonly string[] = [
 export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/catalog/catalog.service.ts createCatalogService',
   'server/modules/catalog/shelf-index.ts createShelfIndex',
-  'server/modules/media/media.service.ts createMediaService',
   'server/modules/orders/orders-admin.service.ts createOrdersAdminService',
   'server/modules/orders/refunds.service.ts createRefunds',
   'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
