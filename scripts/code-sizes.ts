@@ -45,9 +45,6 @@ export const ALLOWED_FILES: readonly string[] = [
 export const ALLOWED_FUNCTIONS: readonly string[] = [
   'server/modules/catalog/catalog.service.ts createCatalogService',
   'server/modules/catalog/shelf-index.ts createShelfIndex',
-  'server/modules/orders/orders-admin.service.ts createOrdersAdminService',
-  'server/modules/orders/refunds.service.ts createRefunds',
-  'server/modules/payments/test-gateway/test-gateway-provider.ts createTestGatewayProvider',
   'web/admin/features/coupons/coupon-form.tsx CouponForm',
   'web/admin/features/orders/order-actions.tsx OrderActions',
   'web/admin/features/orders/order-returns.tsx OrderReturns',
