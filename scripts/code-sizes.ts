@@ -75,7 +75,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'web/features/orders/cod-confirmation.tsx CodConfirmation',
   'web/features/orders/return-order-dialog.tsx ReturnOrderDialog',
   'web/features/store/filter-panel.tsx FilterPanel',
-  'web/lib/form.ts useForm',
   'web/pages/order-page.tsx OrderPage',
   'web/pages/profile-page.tsx ProfilePage',
 ];
