@@ -69,7 +69,6 @@ export const ALLOWED_FUNCTIONS: readonly string[] = [
   'web/admin/pages/products-page.tsx ProductsPage',
   'web/admin/pages/staff-page.tsx StaffPage',
   'web/admin/pages/taxonomy-page.tsx TaxonomyScreen',
-  'web/pages/profile-page.tsx ProfilePage',
 ];
 
 export type SourceFile = { path: string; source: string };
