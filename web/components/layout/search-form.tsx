@@ -66,27 +66,30 @@ function useSuggestions(
   return results;
 }
 
+/** What the list shows: the latest answer, kept while the next one loads. */
+const shownItems = (results: Results) =>
+  results.state === 'ready' || results.state === 'loading' ? results.items : [];
+
 const optionIdOf = (listId: string, index: number) => `${listId}-option-${index}`;
 
 /** The popup under the box: the suggestions as options, or why there are none. */
 function SuggestionList({
   listId,
   results,
-  items,
-  expanded,
+  hidden,
   active,
   setActive,
   choose,
 }: {
   listId: string;
   results: Results;
-  items: ApiProductSuggestion[];
-  expanded: boolean;
+  hidden: boolean;
   active: number;
   setActive: (index: number) => void;
   choose: (item: ApiProductSuggestion) => void;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  const items = shownItems(results);
   // Keep the highlighted suggestion in view inside the scrolling list.
   useEffect(() => {
     if (active < 0) return;
@@ -94,7 +97,7 @@ function SuggestionList({
   }, [active]);
 
   return (
-    <div className="search-popup" hidden={!expanded}>
+    <div className="search-popup" hidden={hidden}>
       <div ref={listRef} id={listId} role="listbox" aria-label="Product suggestions" className="search-list">
         {items.map((item, index) => {
           const thumb = responsiveImage(
@@ -162,7 +165,7 @@ export function SearchForm() {
 
   const results = useSuggestions(query, searchable, setActive);
 
-  const items = results.state === 'ready' || results.state === 'loading' ? results.items : [];
+  const items = shownItems(results);
   const expanded = open && searchable && results.state !== 'idle';
 
   const close = () => {
@@ -218,8 +221,6 @@ export function SearchForm() {
     }
   };
 
-  const optionId = (index: number) => optionIdOf(listId, index);
-
   return (
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form reaches browsers that predate <search>.
     <form
@@ -256,7 +257,7 @@ export function SearchForm() {
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={expanded && active >= 0 ? optionIdOf(listId, active) : undefined}
       />
       <button type="submit" className="site-search-button">
         <SearchIcon size={20} />
@@ -266,8 +267,7 @@ export function SearchForm() {
       <SuggestionList
         listId={listId}
         results={results}
-        items={items}
-        expanded={expanded}
+        hidden={!expanded}
         active={active}
         setActive={setActive}
         choose={choose}
