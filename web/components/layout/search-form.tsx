@@ -26,6 +26,10 @@ type Results =
 
 const DEBOUNCE_MS = 150;
 
+/** What the list shows: the latest answer, kept while the next one loads. */
+const shownItems = (results: Results) =>
+  results.state === 'ready' || results.state === 'loading' ? results.items : [];
+
 /** Suggestions for what is typed, debounced, a stale request aborted; `setActive` is reset as they arrive. */
 function useSuggestions(
   query: string,
@@ -39,10 +43,7 @@ function useSuggestions(
       return;
     }
     const controller = new AbortController();
-    setResults((previous) => ({
-      state: 'loading',
-      items: previous.state === 'ready' || previous.state === 'loading' ? previous.items : [],
-    }));
+    setResults((previous) => ({ state: 'loading', items: shownItems(previous) }));
     const timer = window.setTimeout(() => {
       api
         .call(productSuggestions, { query: { q: query }, signal: controller.signal })
@@ -65,10 +66,6 @@ function useSuggestions(
   }, [query, searchable, setActive]);
   return results;
 }
-
-/** What the list shows: the latest answer, kept while the next one loads. */
-const shownItems = (results: Results) =>
-  results.state === 'ready' || results.state === 'loading' ? results.items : [];
 
 const optionIdOf = (listId: string, index: number) => `${listId}-option-${index}`;
 
