@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createMetrics } from './lib/metrics.js';
+import { createMetrics, type ShopMetrics } from './lib/metrics.js';
 import { connectRedis } from './lib/redis.js';
 import { apiRoutes } from './modules/api.routes.js';
 import { followCatalogChanges } from './modules/catalog/index.js';
@@ -40,8 +40,38 @@ export type AppOptions = {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const servesHttps = config.publicUrl.startsWith('https:');
-  const app = Fastify({
+  const app = createFastify(options);
+  registerErrorHandler(app);
+  registerPrivateAnswers(app);
+  registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerRateLimits(app, config);
+  // Before any route, so the API reference sees each /api route as it is registered.
+  await registerApiDocumentCollector(app, config.publicUrl);
+  await app.register(healthRoutes, { database });
+  const metrics = registerObservability(app, options);
+  const services = await startServices(app, options, metrics);
+  await app.register(apiRoutes, { prefix: '/api', config, services });
+  if (services.testGateway) {
+    await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });
+  }
+  await app.register(sitemapRoutes, { sitemap: services.sitemap });
+  schedulePeriodicJobs(app, config, services);
+  if (options.web) await app.register(webRoutes, { config, mediaStorage: services.media.storage });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      requestId: request.id,
+    });
+  });
+
+  return app;
+}
+
+function createFastify(options: AppOptions): FastifyInstance {
+  const { config } = options;
+  return Fastify({
     logger:
       options.logger === false
         ? false
@@ -57,13 +87,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Tests make thousands of requests; their per-request log lines would drown real failures.
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
   });
+}
 
-  registerErrorHandler(app);
-  registerPrivateAnswers(app);
-
-  // Security headers, worked out once: @fastify/helmet rebuilt the whole policy on every request,
-  // and even helmet's chain of a dozen middlewares was 8% of a list page's time. None
-  // of them depends on the request, so what helmet sets is recorded once and set as it is.
+/**
+ * Security headers, worked out once: @fastify/helmet rebuilt the whole policy on every request,
+ * and even helmet's chain of a dozen middlewares was 8% of a list page's time. None of them
+ * depends on the request, so what helmet sets is recorded once and set as it is.
+ */
+function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const servesHttps = config.publicUrl.startsWith('https:');
   const securityHeaders = headersSetBy(
     helmet({
       contentSecurityPolicy: {
@@ -112,10 +144,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
     done();
   });
+}
 
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Limits are opted into per route (login, register, enquiry...); nothing global. With several app
-  // servers the counters must be shared, or each server would grant the full allowance: Redis.
+/**
+ * Limits are opted into per route (login, register, enquiry...); nothing global. With several app
+ * servers the counters must be shared, or each server would grant the full allowance: Redis.
+ */
+async function registerRateLimits(app: FastifyInstance, config: Config) {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; rate limits skipped'));
@@ -131,10 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
+}
 
-  // Before any route, so the API reference sees each /api route as it is registered.
-  await registerApiDocumentCollector(app, config.publicUrl);
-  await app.register(healthRoutes, { database });
+/** /metrics, and a log line whenever a read replica starts or stops taking reads. */
+function registerObservability(app: FastifyInstance, { config, database }: AppOptions): ShopMetrics {
   const metrics = createMetrics({ poolStats: database.poolStats, readReplicas: database.reads.stats });
   registerMetrics(app, { metrics, token: config.metricsToken });
   database.reads.onReplicaChange?.(({ replica, detail }) => {
@@ -143,6 +178,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.info(which, `read replica ${replica.replica} takes reads: ${detail}`);
     else app.log.warn(which, `read replica ${replica.replica} skipped (${replica.reason}): ${detail}`);
   });
+  return metrics;
+}
+
+/** Every module's service, decorated onto the app, with the workers and listeners that close with it. */
+async function startServices(app: FastifyInstance, { config, database }: AppOptions, metrics: ShopMetrics) {
   const services = await createServices({
     config,
     db: database.db,
@@ -166,11 +206,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await services.catalog.flushAnnouncements();
     await services.catalog.close();
   });
-  await app.register(apiRoutes, { prefix: '/api', config, services });
-  if (services.testGateway) {
-    await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });
-  }
-  await app.register(sitemapRoutes, { sitemap: services.sitemap });
+  return services;
+}
+
+function schedulePeriodicJobs(app: FastifyInstance, config: Config, services: Services) {
   // Payments and refunds to settle, and cash-on-delivery orders never confirmed in time to lapse.
   scheduleReconciliation(app, 'reconciliation', config.reconcileIntervalSeconds, async () => {
     await services.settlement.reconcile();
@@ -185,16 +224,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleReconciliation(app, 'picture clean-up', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
     services.media.sweepOrphans(),
   );
-  if (options.web) await app.register(webRoutes, { config, mediaStorage: services.media.storage });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      requestId: request.id,
-    });
-  });
-
-  return app;
 }
 
 /** Runs a periodic job (settling checkouts whose browser and webhook never arrived...); stops with the server. */

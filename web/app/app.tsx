@@ -43,6 +43,58 @@ function currentUrl() {
   return { url, key: url.pathname + url.search };
 }
 
+/** What follows the page's hydration and the customer's session: flash messages, cache, the marker. */
+function useSessionEffects(hydrated: boolean, signedIn: boolean) {
+  // A confirmation saved just before a reload (signing in reloads the page).
+  useEffect(() => {
+    if (hydrated) showFlash();
+  }, [hydrated]);
+
+  // The page is interactive from here on: said on <html> for whoever waits for it (the e2e tests;
+  // the scripts start after the largest paint, decision 026, so the load event does not say it).
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = '';
+  }, [hydrated]);
+
+  // Data cached for one customer must not be shown to the next (login, logout, another tab).
+  const sessionSeen = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (!hydrated) return;
+    if (sessionSeen.current !== null && sessionSeen.current !== signedIn) routeCache.clear();
+    sessionSeen.current = signedIn;
+  }, [hydrated, signedIn]);
+}
+
+/**
+ * What a page load does, after a client-side navigation: scroll to the top, the new title, an
+ * announcement to screen readers (returned) and focus at the start of the new content.
+ */
+function useNavigationEffects(view: RouteView, pageTitle: string, pathname: string, initialKey: string) {
+  const [announcement, setAnnouncement] = useState('');
+  // Scroll to the top on every path change (not on a new query string of the same page).
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const shownKey = useRef(initialKey);
+  useEffect(() => {
+    if (view.kind === 'loading' || view.kind === 'checking') return;
+    const title = documentTitle(pageTitle);
+    document.title = title;
+    if (shownKey.current === view.key) return;
+    const samePath = shownKey.current.split('?')[0] === view.key.split('?')[0];
+    shownKey.current = view.key;
+    setAnnouncement(title);
+    // A new query on the same page (a filter, a sort, the next page of results) keeps focus on
+    // the control the shopper just used; only a new page starts again at its content.
+    if (!samePath) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [view, pageTitle]);
+  return announcement;
+}
+
 /**
  * The shop in the browser and on the server. `initialView` is what the server rendered; after
  * hydration every location change (links, back/forward, redirects) resolves the route here:
@@ -51,7 +103,6 @@ function currentUrl() {
 export function App({ initialView, publicUrl }: { initialView: RouteView; publicUrl: string }) {
   const [view, setView] = useState(initialView);
   const [pending, setPending] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
   const viewRef = useRef(view);
   viewRef.current = view;
   const navigation = useRef<{ id: number; controller?: AbortController }>({ id: 0 });
@@ -137,53 +188,13 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
     if (hydrated) void resolve();
   }, [hydrated, pathname, search, signedIn, resolve]);
 
-  // A confirmation saved just before a reload (signing in reloads the page).
-  useEffect(() => {
-    if (hydrated) showFlash();
-  }, [hydrated]);
-
-  // The page is interactive from here on: said on <html> for whoever waits for it (the e2e tests;
-  // the scripts start after the largest paint, decision 026, so the load event does not say it).
-  useEffect(() => {
-    if (hydrated) document.documentElement.dataset.hydrated = '';
-  }, [hydrated]);
-
-  // Data cached for one customer must not be shown to the next (login, logout, another tab).
-  const sessionSeen = useRef<boolean | null>(null);
-  useEffect(() => {
-    if (!hydrated) return;
-    if (sessionSeen.current !== null && sessionSeen.current !== signedIn) routeCache.clear();
-    sessionSeen.current = signedIn;
-  }, [hydrated, signedIn]);
-
+  useSessionEffects(hydrated, signedIn);
   const meta = useMemo(() => {
     const url = new URL(view.key, publicUrl);
     return viewMeta(view, { publicUrl, pathname: url.pathname, searchParams: url.searchParams });
   }, [view, publicUrl]);
 
-  // Scroll to the top on every path change (not on a new query string of the same page).
-  const lastPath = useRef(pathname);
-  useEffect(() => {
-    if (lastPath.current === pathname) return;
-    lastPath.current = pathname;
-    window.scrollTo(0, 0);
-  }, [pathname]);
-
-  // After a client-side navigation, do what a page load does: new title, announcement to screen
-  // readers, and focus at the start of the new content.
-  const shownKey = useRef(initialView.key);
-  useEffect(() => {
-    if (view.kind === 'loading' || view.kind === 'checking') return;
-    const title = documentTitle(meta.title);
-    document.title = title;
-    if (shownKey.current === view.key) return;
-    const samePath = shownKey.current.split('?')[0] === view.key.split('?')[0];
-    shownKey.current = view.key;
-    setAnnouncement(title);
-    // A new query on the same page (a filter, a sort, the next page of results) keeps focus on
-    // the control the shopper just used; only a new page starts again at its content.
-    if (!samePath) document.getElementById('main')?.focus({ preventScroll: true });
-  }, [view, meta]);
+  const announcement = useNavigationEffects(view, meta.title, pathname, initialView.key);
 
   const retry = useCallback(() => {
     if (view.kind === 'error' && view.error.retry === 'reload') window.location.reload();

@@ -1,4 +1,12 @@
-import { type FocusEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type FormEvent,
+  type RefObject,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type * as z from 'zod/mini';
 import { toast } from './toast';
 
@@ -115,6 +123,40 @@ function writeField(elements: FieldElement[], value: unknown) {
   }
 }
 
+/** Reading the form's fields from the DOM, and focusing one: what needs only the elements and defaults. */
+function useFieldReaders<TInput extends FieldValues>(
+  defaults: RefObject<TInput>,
+  elements: RefObject<Map<Path<TInput>, FieldElement[]>>,
+) {
+  const getValues = useCallback((): TInput => {
+    const values = { ...defaults.current } as Record<string, unknown>;
+    for (const [name, list] of elements.current) {
+      const connected = list.filter((element) => element.isConnected);
+      if (connected.length) values[name] = readField(connected);
+    }
+    return values as TInput;
+  }, [defaults, elements]);
+
+  const setFocus = useCallback(
+    (name: Path<TInput>) => {
+      elements.current
+        .get(name)
+        ?.find((element) => element.isConnected)
+        ?.focus();
+    },
+    [elements],
+  );
+
+  const watch = useCallback(
+    <N extends Path<TInput>>(name: N): TInput[N] => {
+      const list = elements.current.get(name)?.filter((element) => element.isConnected) ?? [];
+      return (list.length ? readField(list) : defaults.current[name]) as TInput[N];
+    },
+    [defaults, elements],
+  );
+  return { getValues, setFocus, watch };
+}
+
 export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput = TInput>(options: {
   resolver: Resolver<TInput, TOutput> | LazyRules<TInput, TOutput>;
   defaultValues: TInput;
@@ -132,19 +174,11 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
   const defaults = useRef(options.defaultValues);
   const elements = useRef(new Map<Path<TInput>, FieldElement[]>());
   const touched = useRef(new Set<string>());
+  const { getValues, setFocus, watch } = useFieldReaders(defaults, elements);
   const [errors, setErrors] = useState<FieldErrors<TInput>>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [isSubmitted, setSubmitted] = useState(false);
   const [, setVersion] = useState(0);
-
-  const getValues = useCallback((): TInput => {
-    const values = { ...defaults.current } as Record<string, unknown>;
-    for (const [name, list] of elements.current) {
-      const connected = list.filter((element) => element.isConnected);
-      if (connected.length) values[name] = readField(connected);
-    }
-    return values as TInput;
-  }, []);
 
   /** Re-validates one field and shows or clears its message. */
   const validateField = useCallback(
@@ -200,13 +234,6 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
     if (opts?.shouldFocus) elements.current.get(name)?.[0]?.focus();
   }, []);
 
-  const setFocus = useCallback((name: Path<TInput>) => {
-    elements.current
-      .get(name)
-      ?.find((element) => element.isConnected)
-      ?.focus();
-  }, []);
-
   const setValue = useCallback(
     (name: Path<TInput>, value: unknown, opts?: { shouldValidate?: boolean }) => {
       defaults.current = { ...defaults.current, [name]: value };
@@ -224,11 +251,6 @@ export function useForm<TInput extends FieldValues, _TContext = unknown, TOutput
     setErrors({});
     setSubmitted(false);
     setVersion((version) => version + 1);
-  }, []);
-
-  const watch = useCallback(<N extends Path<TInput>>(name: N): TInput[N] => {
-    const list = elements.current.get(name)?.filter((element) => element.isConnected) ?? [];
-    return (list.length ? readField(list) : defaults.current[name]) as TInput[N];
   }, []);
 
   const handleSubmit = useCallback(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
 import { useNavigationPending, useRevalidate, useRouteData } from '../app/route-context';
@@ -30,6 +30,145 @@ const ReturnOrderDialog = lazy(() => loadReturnDialog().then((m) => ({ default: 
 function totalLabel(order: ApiMyOrder): string {
   if (order.paymentMethod !== 'cod' || order.paymentStatus !== 'unpaid') return 'Total paid';
   return order.state === 'cancelled' ? 'Total' : 'To pay on delivery';
+}
+
+/** Cancel and Return, when the shop allows them now, with what each means for the money. */
+function OrderActions({
+  order,
+  cancelButton,
+  returnButton,
+  onOpen,
+}: {
+  order: ApiMyOrder;
+  cancelButton: RefObject<HTMLButtonElement | null>;
+  returnButton: RefObject<HTMLButtonElement | null>;
+  onOpen: (dialog: 'cancel' | 'return') => void;
+}) {
+  if (!order.allowed.cancel && !order.allowed.return) return null;
+  return (
+    <div className="order-actions">
+      {order.allowed.cancel && (
+        <button
+          ref={cancelButton}
+          type="button"
+          className="button order-button--danger-ghost"
+          aria-haspopup="dialog"
+          onPointerEnter={() => void loadCancelDialog()}
+          onFocus={() => void loadCancelDialog()}
+          onClick={() => onOpen('cancel')}
+        >
+          Cancel order
+        </button>
+      )}
+      {order.allowed.return && (
+        <button
+          ref={returnButton}
+          type="button"
+          className="button button--ghost"
+          aria-haspopup="dialog"
+          onPointerEnter={() => void loadReturnDialog()}
+          onFocus={() => void loadReturnDialog()}
+          onClick={() => onOpen('return')}
+        >
+          Return items
+        </button>
+      )}
+      <p className="order-actions-hint">
+        {order.allowed.cancel
+          ? order.paymentStatus === 'unpaid'
+            ? 'You can cancel until the order ships; nothing has been charged.'
+            : 'You can cancel until the order ships; the full amount is refunded.'
+          : order.allowed.returnUntil
+            ? `Returns can be asked for until ${formatDay(order.allowed.returnUntil)}.`
+            : null}
+      </p>
+    </div>
+  );
+}
+
+/** Where the order goes (and the button to change it while allowed), and how it was paid. */
+function DeliveryAndPayment({
+  order,
+  addressButton,
+  onChangeAddress,
+}: {
+  order: ApiMyOrder;
+  addressButton: RefObject<HTMLButtonElement | null>;
+  onChangeAddress: () => void;
+}) {
+  return (
+    <section className="order-panel" aria-labelledby="order-delivery-title">
+      <h2 id="order-delivery-title" className="order-panel-title">
+        Delivery and payment
+      </h2>
+      <div className="order-side-facts">
+        <OrderAddress order={order} />
+        {order.allowed.changeAddress && (
+          <button
+            ref={addressButton}
+            type="button"
+            className="button button--ghost order-address-change"
+            aria-haspopup="dialog"
+            onPointerEnter={() => void loadAddressDialog()}
+            onFocus={() => void loadAddressDialog()}
+            onClick={onChangeAddress}
+          >
+            Change the address
+          </button>
+        )}
+        <OrderPayment
+          order={order}
+          // The same breakup the checkout showed.
+          totals={
+            <PriceBreakup
+              breakup={order.breakup}
+              items={order.orderItems.reduce((sum, item) => sum + item.quantity, 0)}
+              totalLabel={totalLabel(order)}
+            />
+          }
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The open dialog, its code loaded when first wanted. */
+function OrderDialogs({
+  dialog,
+  order,
+  onDone,
+  onClose,
+}: {
+  dialog: Dialog;
+  order: ApiMyOrder;
+  onDone: (from: Exclude<Dialog, null>, updated: ApiMyOrder) => void;
+  onClose: (from: Exclude<Dialog, null>, failed: boolean) => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      {dialog === 'cancel' && (
+        <CancelOrderDialog
+          order={order}
+          onDone={(updated) => onDone('cancel', updated)}
+          onClose={(failed) => onClose('cancel', failed)}
+        />
+      )}
+      {dialog === 'address' && (
+        <ChangeAddressDialog
+          order={order}
+          onDone={(updated) => onDone('address', updated)}
+          onClose={(failed) => onClose('address', failed)}
+        />
+      )}
+      {dialog === 'return' && (
+        <ReturnOrderDialog
+          order={order}
+          onDone={(updated) => onDone('return', updated)}
+          onClose={(failed) => onClose('return', failed)}
+        />
+      )}
+    </Suspense>
+  );
 }
 
 /**
@@ -133,45 +272,12 @@ export default function OrderPage() {
         />
       )}
 
-      {(order.allowed.cancel || order.allowed.return) && (
-        <div className="order-actions">
-          {order.allowed.cancel && (
-            <button
-              ref={cancelButton}
-              type="button"
-              className="button order-button--danger-ghost"
-              aria-haspopup="dialog"
-              onPointerEnter={() => void loadCancelDialog()}
-              onFocus={() => void loadCancelDialog()}
-              onClick={() => setDialog('cancel')}
-            >
-              Cancel order
-            </button>
-          )}
-          {order.allowed.return && (
-            <button
-              ref={returnButton}
-              type="button"
-              className="button button--ghost"
-              aria-haspopup="dialog"
-              onPointerEnter={() => void loadReturnDialog()}
-              onFocus={() => void loadReturnDialog()}
-              onClick={() => setDialog('return')}
-            >
-              Return items
-            </button>
-          )}
-          <p className="order-actions-hint">
-            {order.allowed.cancel
-              ? order.paymentStatus === 'unpaid'
-                ? 'You can cancel until the order ships; nothing has been charged.'
-                : 'You can cancel until the order ships; the full amount is refunded.'
-              : order.allowed.returnUntil
-                ? `Returns can be asked for until ${formatDay(order.allowed.returnUntil)}.`
-                : null}
-          </p>
-        </div>
-      )}
+      <OrderActions
+        order={order}
+        cancelButton={cancelButton}
+        returnButton={returnButton}
+        onOpen={setDialog}
+      />
 
       <div className="order-layout">
         <div className="order-main">
@@ -186,38 +292,11 @@ export default function OrderPage() {
           <OrderRefunds order={order} />
         </div>
         <div className="order-side">
-          <section className="order-panel" aria-labelledby="order-delivery-title">
-            <h2 id="order-delivery-title" className="order-panel-title">
-              Delivery and payment
-            </h2>
-            <div className="order-side-facts">
-              <OrderAddress order={order} />
-              {order.allowed.changeAddress && (
-                <button
-                  ref={addressButton}
-                  type="button"
-                  className="button button--ghost order-address-change"
-                  aria-haspopup="dialog"
-                  onPointerEnter={() => void loadAddressDialog()}
-                  onFocus={() => void loadAddressDialog()}
-                  onClick={() => setDialog('address')}
-                >
-                  Change the address
-                </button>
-              )}
-              <OrderPayment
-                order={order}
-                // The same breakup the checkout showed.
-                totals={
-                  <PriceBreakup
-                    breakup={order.breakup}
-                    items={order.orderItems.reduce((sum, item) => sum + item.quantity, 0)}
-                    totalLabel={totalLabel(order)}
-                  />
-                }
-              />
-            </div>
-          </section>
+          <DeliveryAndPayment
+            order={order}
+            addressButton={addressButton}
+            onChangeAddress={() => setDialog('address')}
+          />
           <OrderDocuments order={order} />
           <OrderTimeline events={order.events} />
           <p className="order-help">
@@ -226,29 +305,7 @@ export default function OrderPage() {
         </div>
       </div>
 
-      <Suspense fallback={null}>
-        {dialog === 'cancel' && (
-          <CancelOrderDialog
-            order={order}
-            onDone={(updated) => done('cancel', updated)}
-            onClose={(failed) => close('cancel', failed)}
-          />
-        )}
-        {dialog === 'address' && (
-          <ChangeAddressDialog
-            order={order}
-            onDone={(updated) => done('address', updated)}
-            onClose={(failed) => close('address', failed)}
-          />
-        )}
-        {dialog === 'return' && (
-          <ReturnOrderDialog
-            order={order}
-            onDone={(updated) => done('return', updated)}
-            onClose={(failed) => close('return', failed)}
-          />
-        )}
-      </Suspense>
+      <OrderDialogs dialog={dialog} order={order} onDone={done} onClose={close} />
     </div>
   );
 }

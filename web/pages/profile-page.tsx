@@ -28,11 +28,122 @@ function valuesOf(user: ApiUser): ProfileInput {
   };
 }
 
+type ProfileForm = ReturnType<typeof useForm<ProfileInput, unknown, ProfileInput>>;
+
+/** The greeting and the log-out button. */
+function ProfileHeader({ name }: { name: string }) {
+  const [loggingOut, setLoggingOut] = useState(false);
+  const onLogout = async () => {
+    setLoggingOut(true);
+    await logout();
+  };
+  return (
+    <header className="profile-head">
+      <div>
+        <p className="eyebrow">My account</p>
+        <h1>My profile</h1>
+        <p className="profile-welcome">Hello {name || 'there'}! Keep your details up to date for delivery.</p>
+      </div>
+      <button
+        type="button"
+        className="button button--ghost profile-logout"
+        onClick={() => void onLogout()}
+        disabled={loggingOut}
+      >
+        <LogoutIcon size={18} />
+        {loggingOut ? 'Logging out…' : 'Log out'}
+      </button>
+    </header>
+  );
+}
+
+/** The customer's details, read-only until the pencil is pressed; the current password once the e-mail changes. */
+function ProfileFields({
+  register,
+  errors,
+  editing,
+  emailChanged,
+}: {
+  register: ProfileForm['register'];
+  errors: ProfileForm['formState']['errors'];
+  editing: boolean;
+  emailChanged: boolean;
+}) {
+  return (
+    <>
+      <div className="form-row">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          readOnly={!editing}
+          error={errors.firstname?.message}
+          {...register('firstname')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          readOnly={!editing}
+          error={errors.lastname?.message}
+          {...register('lastname')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        readOnly={!editing}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        readOnly={!editing}
+        error={errors.mobile?.message}
+        {...register('mobile')}
+      />
+      {emailChanged && (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          hint="Needed to change your e-mail address. We will let your old address know."
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      )}
+    </>
+  );
+}
+
+function Shortcuts() {
+  return (
+    <aside className="profile-card profile-links" aria-labelledby="profile-links-title">
+      <h2 id="profile-links-title">Shortcuts</h2>
+      <ul className="profile-link-list">
+        <li>
+          <Link href="/my-orders">My orders</Link>
+        </li>
+        <li>
+          <Link href="/wishlist">My wishlist</Link>
+        </li>
+        <li>
+          <Link href="/cart">My cart</Link>
+        </li>
+        <li>
+          <Link href="/forgot-password">Change password</Link>
+        </li>
+      </ul>
+    </aside>
+  );
+}
+
 export default function ProfilePage() {
   const user = useRouteData<ApiUser>();
   const revalidate = useRevalidate();
   const [editing, setEditing] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   // A new e-mail address needs the current password (the server checks it too).
   const resolver = useMemo(
@@ -106,33 +217,11 @@ export default function ProfilePage() {
     }
   });
 
-  const onLogout = async () => {
-    setLoggingOut(true);
-    await logout();
-  };
-
   const name = `${user.firstname} ${user.lastname}`.trim();
 
   return (
     <div className="profile-page container">
-      <header className="profile-head">
-        <div>
-          <p className="eyebrow">My account</p>
-          <h1>My profile</h1>
-          <p className="profile-welcome">
-            Hello {name || 'there'}! Keep your details up to date for delivery.
-          </p>
-        </div>
-        <button
-          type="button"
-          className="button button--ghost profile-logout"
-          onClick={() => void onLogout()}
-          disabled={loggingOut}
-        >
-          <LogoutIcon size={18} />
-          {loggingOut ? 'Logging out…' : 'Log out'}
-        </button>
-      </header>
+      <ProfileHeader name={name} />
 
       <div className="profile-grid">
         <section className="profile-card" aria-labelledby="profile-details-title">
@@ -151,49 +240,12 @@ export default function ProfilePage() {
             )}
           </div>
           <form className="form-stack" noValidate onSubmit={onSubmit}>
-            <div className="form-row">
-              <TextField
-                label="First name"
-                autoComplete="given-name"
-                readOnly={!editing}
-                error={errors.firstname?.message}
-                {...register('firstname')}
-              />
-              <TextField
-                label="Last name"
-                autoComplete="family-name"
-                readOnly={!editing}
-                error={errors.lastname?.message}
-                {...register('lastname')}
-              />
-            </div>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              readOnly={!editing}
-              error={errors.email?.message}
-              {...register('email')}
+            <ProfileFields
+              register={register}
+              errors={errors}
+              editing={editing}
+              emailChanged={emailChanged}
             />
-            <TextField
-              label="Mobile number"
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="tel"
-              readOnly={!editing}
-              error={errors.mobile?.message}
-              {...register('mobile')}
-            />
-            {emailChanged && (
-              <PasswordField
-                label="Current password"
-                autoComplete="current-password"
-                hint="Needed to change your e-mail address. We will let your old address know."
-                error={errors.currentPassword?.message}
-                {...register('currentPassword')}
-              />
-            )}
             {editing ? (
               <div className="form-actions">
                 <button type="submit" className="button button--primary" disabled={isSubmitting}>
@@ -216,23 +268,7 @@ export default function ProfilePage() {
         </section>
 
         <div className="profile-side">
-          <aside className="profile-card profile-links" aria-labelledby="profile-links-title">
-            <h2 id="profile-links-title">Shortcuts</h2>
-            <ul className="profile-link-list">
-              <li>
-                <Link href="/my-orders">My orders</Link>
-              </li>
-              <li>
-                <Link href="/wishlist">My wishlist</Link>
-              </li>
-              <li>
-                <Link href="/cart">My cart</Link>
-              </li>
-              <li>
-                <Link href="/forgot-password">Change password</Link>
-              </li>
-            </ul>
-          </aside>
+          <Shortcuts />
           <MyDataDownloads />
         </div>
       </div>

@@ -82,13 +82,7 @@ export const CASH_ON_DELIVERY = 'cod';
 /** The shop's delivery fee and free-delivery threshold by default (config: DELIVERY_FEE, FREE_DELIVERY_FROM). */
 export const DEFAULT_DELIVERY: DeliveryRules = { feePaise: 4900, freeFromPaise: 50000 };
 
-/**
- * Checkout: the server works out what is being paid for from the customer's own cart and keeps
- * that record (the snapshot) with the provider's order id; verification checks a payment against
- * the order id stored here, never the one the browser reports. The total and its breakup (coupon,
- * delivery, GST included) are computed here only (pricing.ts), for the quote and the checkout alike.
- */
-export function createCheckoutService(deps: {
+export type CheckoutDeps = {
   db: Database;
   provider: PaymentProvider;
   holdMinutes: number;
@@ -97,18 +91,37 @@ export function createCheckoutService(deps: {
   sellerState?: string;
   /** Cash on delivery: the largest order it may pay, in paise; 0 turns it off. */
   cashOnDelivery?: { maxOrderPaise: number };
-}) {
-  const { db, provider, holdMinutes } = deps;
-  const cashOnDelivery = deps.cashOnDelivery ?? DEFAULT_CASH_ON_DELIVERY;
-  const delivery = deps.delivery ?? DEFAULT_DELIVERY;
-  const sellerState = deps.sellerState ?? 'Karnataka';
+};
+
+/**
+ * Checkout: the server works out what is being paid for from the customer's own cart and keeps
+ * that record (the snapshot) with the provider's order id; verification checks a payment against
+ * the order id stored here, never the one the browser reports. The total and its breakup (coupon,
+ * delivery, GST included) are computed here only (pricing.ts), for the quote and the checkout alike.
+ */
+export class CheckoutService {
+  private readonly db: Database;
+  private readonly provider: PaymentProvider;
+  private readonly holdMinutes: number;
+  private readonly cashOnDelivery: { maxOrderPaise: number };
+  private readonly delivery: DeliveryRules;
+  private readonly sellerState: string;
+
+  constructor(deps: CheckoutDeps) {
+    this.db = deps.db;
+    this.provider = deps.provider;
+    this.holdMinutes = deps.holdMinutes;
+    this.cashOnDelivery = deps.cashOnDelivery ?? DEFAULT_CASH_ON_DELIVERY;
+    this.delivery = deps.delivery ?? DEFAULT_DELIVERY;
+    this.sellerState = deps.sellerState ?? 'Karnataka';
+  }
 
   /** The cart's lines at catalogue prices, with what pricing needs (category, brand, MRP, GST). */
-  async function cartForPricing(
+  private async cartForPricing(
     userId: string,
     options: { allowEmpty?: boolean } = {},
   ): Promise<PricingLine[]> {
-    const cart = await cartLinesOf(db, userId);
+    const cart = await cartLinesOf(this.db, userId);
     if (cart.length === 0 && options.allowEmpty) return [];
     if (cart.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
     if (cart.length > CHECKOUT_MAX_LINES)
@@ -116,7 +129,7 @@ export function createCheckoutService(deps: {
         `One order can have at most ${CHECKOUT_MAX_LINES} different items. Please remove some from your cart.`,
       );
     const products = await productsForPricing(
-      db,
+      this.db,
       cart.map((l) => l.productId),
     );
     const lines: PricingLine[] = [];
@@ -141,10 +154,10 @@ export function createCheckoutService(deps: {
   }
 
   /** "SAVE10 is for Watches (Casio): nothing in your cart is." when a restriction leaves nothing. */
-  async function notApplicableMessage(coupon: CheckoutCoupon): Promise<string> {
+  private async notApplicableMessage(coupon: CheckoutCoupon): Promise<string> {
     const [categories, brands] = await Promise.all([
-      taxonomyTitles(db, 'category', coupon.categoryIds),
-      taxonomyTitles(db, 'brand', coupon.brandIds),
+      taxonomyTitles(this.db, 'category', coupon.categoryIds),
+      taxonomyTitles(this.db, 'brand', coupon.brandIds),
     ]);
     const names = (titles: Map<string, string>) => [...titles.values()].join(', ');
     const what =
@@ -157,31 +170,40 @@ export function createCheckoutService(deps: {
   }
 
   /** The cart priced with the coupon typed (if any); 400 on the coupon field when it cannot be used. */
-  async function price(
+  private async price(
     userId: string,
     lines: PricingLine[],
     code: string | undefined,
     deliveryState?: string,
   ): Promise<{ coupon: CheckoutCoupon | null; breakup: PriceBreakup }> {
-    const coupon = code ? await couponForCheckout(db, code, userId) : null;
+    const coupon = code ? await couponForCheckout(this.db, code, userId) : null;
     try {
-      return { coupon, breakup: priceCart({ lines, coupon, delivery, sellerState, deliveryState }) };
+      return {
+        coupon,
+        breakup: priceCart({
+          lines,
+          coupon,
+          delivery: this.delivery,
+          sellerState: this.sellerState,
+          deliveryState,
+        }),
+      };
     } catch (error) {
       if (!(error instanceof CouponNotApplicable) || !coupon) throw error;
-      const message = error.noEligibleLines ? await notApplicableMessage(coupon) : error.message;
+      const message = error.noEligibleLines ? await this.notApplicableMessage(coupon) : error.message;
       throw badRequest(message, { coupon: message });
     }
   }
 
   /** Whether cash on delivery may pay `totalPaise`, and why not (the pincode is checked apart). */
-  function cashOnDeliveryFor(totalPaise: number) {
-    const limit = paiseToRupees(cashOnDelivery.maxOrderPaise);
-    if (cashOnDelivery.maxOrderPaise <= 0)
+  private cashOnDeliveryFor(totalPaise: number) {
+    const limit = paiseToRupees(this.cashOnDelivery.maxOrderPaise);
+    if (this.cashOnDelivery.maxOrderPaise <= 0)
       return { available: false, reason: 'This shop does not offer cash on delivery.', limit };
-    if (totalPaise > cashOnDelivery.maxOrderPaise)
+    if (totalPaise > this.cashOnDelivery.maxOrderPaise)
       return {
         available: false,
-        reason: `Cash on delivery is available for orders up to ${formatPaise(cashOnDelivery.maxOrderPaise)}.`,
+        reason: `Cash on delivery is available for orders up to ${formatPaise(this.cashOnDelivery.maxOrderPaise)}.`,
         limit,
       };
     return { available: true, reason: null, limit };
@@ -192,7 +214,7 @@ export function createCheckoutService(deps: {
    * before anything is held: the pincode (and, for COD, that its couriers take cash), the coupon,
    * the total against what the shopper was shown, COD's limit, stock not held for others.
    */
-  async function priceToOrder(
+  private async priceToOrder(
     userId: string,
     input: {
       shippingInfo?: ShippingInfo | undefined;
@@ -205,13 +227,13 @@ export function createCheckoutService(deps: {
     // than the one chosen, is a 400 naming the problem. Clients that send no address
     // here give it after payment, when it is never refused.
     if (input.shippingInfo) {
-      await checkDeliveryPincode(db, input.shippingInfo.pincode, input.shippingInfo.state, {
+      await checkDeliveryPincode(this.db, input.shippingInfo.pincode, input.shippingInfo.state, {
         cashOnDelivery: method === 'cod',
       });
     }
-    const { coupon, breakup } = await price(
+    const { coupon, breakup } = await this.price(
       userId,
-      await cartForPricing(userId),
+      await this.cartForPricing(userId),
       input.coupon,
       input.shippingInfo?.state,
     );
@@ -220,7 +242,7 @@ export function createCheckoutService(deps: {
         `The total must be at least ${formatPaise(MIN_PAYABLE_PAISE)} to ${method === 'cod' ? 'order' : 'pay online'}.`,
       );
     if (method === 'cod') {
-      const cod = cashOnDeliveryFor(breakup.totalPaise);
+      const cod = this.cashOnDeliveryFor(breakup.totalPaise);
       if (!cod.available) throw badRequest(`${cod.reason} Please pay online.`);
     }
     // Never charge other than what the page showed: a price, the cart or the coupon changed since.
@@ -230,7 +252,7 @@ export function createCheckoutService(deps: {
         `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: a price or your cart changed. Please check the new total and ${method === 'cod' ? 'place the order' : 'pay'} again.`,
       );
     // Stock not held for other shoppers; a quick 409 before a provider order is made.
-    await assertAvailable(db, userId, breakup.lines);
+    await assertAvailable(this.db, userId, breakup.lines);
     const lines: CheckoutLineSnapshot[] = breakup.lines.map((line) => ({
       productId: line.productId,
       colorId: line.colorId,
@@ -249,7 +271,7 @@ export function createCheckoutService(deps: {
    * that one was ordered. The cart must still hold what was priced: an order placed from it since
    * (the other of two checkouts sent at once, already paid) took those lines.
    */
-  async function roundFor(tx: Transaction, userId: string, lines: CheckoutLineSnapshot[]): Promise<string> {
+  private async roundFor(tx: Transaction, userId: string, lines: CheckoutLineSnapshot[]): Promise<string> {
     await lockShopperCheckouts(tx, userId);
     const cart = await cartLinesOf(tx, userId);
     const inCart = (line: CheckoutLineSnapshot) =>
@@ -272,7 +294,7 @@ export function createCheckoutService(deps: {
    * The checkout record with the cart's stock held for `holdMinutes` and one use of the coupon
    * held as long. A new checkout replaces the shopper's earlier holds, and joins their round.
    */
-  async function recordCheckout(
+  private async recordCheckout(
     userId: string,
     shippingInfo: ShippingInfo | undefined,
     values: {
@@ -285,8 +307,8 @@ export function createCheckoutService(deps: {
     },
   ) {
     const { breakup, lines, coupon } = values;
-    return db.transaction(async (tx) => {
-      const roundId = await roundFor(tx, userId, lines);
+    return this.db.transaction(async (tx) => {
+      const roundId = await this.roundFor(tx, userId, lines);
       const checkout = await repository.insertCheckout(tx, {
         roundId,
         userId,
@@ -322,121 +344,125 @@ export function createCheckoutService(deps: {
     });
   }
 
-  return {
-    /** POST user/order/quote: the breakup the checkout would charge now; nothing is held. */
-    async quote(userId: string, input: CheckoutQuoteInput): Promise<ApiCheckoutQuote> {
-      // An empty cart costs nothing (a coupon still needs something to apply to).
-      const lines = await cartForPricing(userId, { allowEmpty: !input.coupon });
-      if (lines.length === 0) return { ...EMPTY_QUOTE, cashOnDelivery: cashOnDeliveryFor(0) };
-      const { breakup } = await price(userId, lines, input.coupon);
-      return { ...presentQuote(breakup), cashOnDelivery: cashOnDeliveryFor(breakup.totalPaise) };
-    },
+  /** POST user/order/quote: the breakup the checkout would charge now; nothing is held. */
+  async quote(userId: string, input: CheckoutQuoteInput): Promise<ApiCheckoutQuote> {
+    // An empty cart costs nothing (a coupon still needs something to apply to).
+    const lines = await this.cartForPricing(userId, { allowEmpty: !input.coupon });
+    if (lines.length === 0) return { ...EMPTY_QUOTE, cashOnDelivery: this.cashOnDeliveryFor(0) };
+    const { breakup } = await this.price(userId, lines, input.coupon);
+    return { ...presentQuote(breakup), cashOnDelivery: this.cashOnDeliveryFor(breakup.totalPaise) };
+  }
 
-    /**
-     * POST user/order/checkout: a provider order for the server-computed total (items less any
-     * coupon, plus delivery below the threshold), with the cart's stock held for `holdMinutes` and
-     * one use of the coupon held as long, so nobody pays for a unit (or a use) that is gone. A new
-     * checkout replaces the shopper's earlier holds; short stock is a 409 naming the product; a
-     * coupon used up meanwhile a 400 (and the provider order is simply never paid).
-     */
-    async start(userId: string, input: CheckoutStartInput): Promise<ApiCheckoutStart> {
-      const { coupon, breakup, lines } = await priceToOrder(userId, input, 'online');
-      const amount = breakup.totalPaise;
-      const receipt = `rcpt_${randomBytes(8).toString('hex')}`;
-      const order = await provider
-        .createOrder({ amount, currency: 'INR', receipt, notes: { customer: userId } })
-        .catch(providerUnavailable);
-      const { heldUntil } = await recordCheckout(userId, input.shippingInfo, {
-        provider: provider.name,
-        providerOrderId: order.id,
-        coupon,
-        breakup,
-        lines,
-        holdMinutes,
-      });
-      return {
-        success: true,
-        order,
-        key: provider.keyId,
-        checkoutScript: provider.checkoutScriptUrl,
-        heldUntil: heldUntil?.toISOString(),
-        breakup: presentBreakup(breakup),
-      };
-    },
+  /**
+   * POST user/order/checkout: a provider order for the server-computed total (items less any
+   * coupon, plus delivery below the threshold), with the cart's stock held for `holdMinutes` and
+   * one use of the coupon held as long, so nobody pays for a unit (or a use) that is gone. A new
+   * checkout replaces the shopper's earlier holds; short stock is a 409 naming the product; a
+   * coupon used up meanwhile a 400 (and the provider order is simply never paid).
+   */
+  async start(userId: string, input: CheckoutStartInput): Promise<ApiCheckoutStart> {
+    const { coupon, breakup, lines } = await this.priceToOrder(userId, input, 'online');
+    const amount = breakup.totalPaise;
+    const receipt = `rcpt_${randomBytes(8).toString('hex')}`;
+    const order = await this.provider
+      .createOrder({ amount, currency: 'INR', receipt, notes: { customer: userId } })
+      .catch(providerUnavailable);
+    const { heldUntil } = await this.recordCheckout(userId, input.shippingInfo, {
+      provider: this.provider.name,
+      providerOrderId: order.id,
+      coupon,
+      breakup,
+      lines,
+      holdMinutes: this.holdMinutes,
+    });
+    return {
+      success: true,
+      order,
+      key: this.provider.keyId,
+      checkoutScript: this.provider.checkoutScriptUrl,
+      heldUntil: heldUntil?.toISOString(),
+      breakup: presentBreakup(breakup),
+    };
+  }
 
-    /**
-     * POST user/order/cod, its first half: the cart priced and checked exactly as for
-     * paying online (pincode, coupon, expected total, stock), plus what cash on delivery needs (the
-     * shop offers it, the pincode's couriers take cash, the total is within the limit), recorded as
-     * a checkout of the `cod` "provider" with its stock and coupon use held. Order placement turns it
-     * into the order at once (orders/cash-on-delivery.service.ts).
-     */
-    async prepareCashOnDelivery(userId: string, input: CashOnDeliveryInput): Promise<CheckoutRow> {
-      if (cashOnDelivery.maxOrderPaise <= 0)
-        throw badRequest('This shop does not offer cash on delivery. Please pay online.');
-      const { coupon, breakup, lines } = await priceToOrder(userId, input, 'cod');
-      const { checkout } = await recordCheckout(userId, input.shippingInfo, {
-        provider: CASH_ON_DELIVERY,
-        providerOrderId: `cod_${randomBytes(10).toString('hex')}`,
-        coupon,
-        breakup,
-        lines,
-        // Only until the order is placed, a moment later: it then takes the stock for good.
-        holdMinutes: 5,
-      });
-      return checkout;
-    },
+  /**
+   * POST user/order/cod, its first half: the cart priced and checked exactly as for
+   * paying online (pincode, coupon, expected total, stock), plus what cash on delivery needs (the
+   * shop offers it, the pincode's couriers take cash, the total is within the limit), recorded as
+   * a checkout of the `cod` "provider" with its stock and coupon use held. Order placement turns it
+   * into the order at once (orders/cash-on-delivery.service.ts).
+   */
+  async prepareCashOnDelivery(userId: string, input: CashOnDeliveryInput): Promise<CheckoutRow> {
+    if (this.cashOnDelivery.maxOrderPaise <= 0)
+      throw badRequest('This shop does not offer cash on delivery. Please pay online.');
+    const { coupon, breakup, lines } = await this.priceToOrder(userId, input, 'cod');
+    const { checkout } = await this.recordCheckout(userId, input.shippingInfo, {
+      provider: CASH_ON_DELIVERY,
+      providerOrderId: `cod_${randomBytes(10).toString('hex')}`,
+      coupon,
+      breakup,
+      lines,
+      // Only until the order is placed, a moment later: it then takes the stock for good.
+      holdMinutes: 5,
+    });
+    return checkout;
+  }
 
-    /** The customer's checkout for a provider order id; another customer's is "not found". */
-    async ownCheckout(userId: string, providerOrderId: string) {
-      const checkout = await repository.findCheckoutByProviderOrder(db, provider.name, providerOrderId);
-      if (!checkout || checkout.userId !== userId)
-        throw notFound('We could not find that checkout. Please start again from your cart.');
-      return checkout;
-    },
+  /** The customer's checkout for a provider order id; another customer's is "not found". */
+  async ownCheckout(userId: string, providerOrderId: string) {
+    const checkout = await repository.findCheckoutByProviderOrder(
+      this.db,
+      this.provider.name,
+      providerOrderId,
+    );
+    if (!checkout || checkout.userId !== userId)
+      throw notFound('We could not find that checkout. Please start again from your cart.');
+    return checkout;
+  }
 
-    /**
-     * POST user/order/paymentVerification. With a signature: HMAC over the stored order id. Either
-     * way the provider must confirm the payment, for this order and amount, as authorized or
-     * captured: a signature alone proves nothing about a payment the provider has never seen
-     * (the test gateway's secret is public). "No such payment" is a 400 and nothing is recorded;
-     * an unreachable provider is a 503 and the shopper (or the reconciler) tries again.
-     */
-    async verify(userId: string, input: PaymentVerificationInput): Promise<ApiPaymentInfo> {
-      const checkout = await this.ownCheckout(userId, input.razorpayOrderId);
-      if (input.orderCreationId && input.orderCreationId !== checkout.providerOrderId)
-        throw badRequest(NOT_VERIFIED);
-      if (input.razorpaySignature !== undefined) {
-        const valid = provider.verifyPaymentSignature(
-          checkout.providerOrderId,
-          input.razorpayPaymentId,
-          input.razorpaySignature,
-        );
-        if (!valid) throw badRequest(NOT_VERIFIED);
-      }
-      const payment: ProviderPayment | undefined = await provider
-        .fetchPayment(input.razorpayPaymentId)
-        .catch(providerUnavailable);
-      const matches =
-        payment !== undefined &&
-        payment.order_id === checkout.providerOrderId &&
-        payment.amount === checkout.amountPaise &&
-        PAID_STATES.has(payment.status);
-      if (!matches) throw badRequest(NOT_VERIFIED);
-      await upsertPayment(db, {
-        checkoutId: checkout.id,
-        provider: provider.name,
-        providerPaymentId: input.razorpayPaymentId,
-        providerOrderId: checkout.providerOrderId,
-        amountPaise: checkout.amountPaise,
-        status: payment.status,
-        method: payment.method,
-        verifiedAt: new Date(),
-      });
-      if (checkout.status === 'pending') await repository.setCheckoutStatus(db, checkout.id, 'paid');
-      return { razorpayOrderId: checkout.providerOrderId, razorpayPaymentId: input.razorpayPaymentId };
-    },
-  };
+  /**
+   * POST user/order/paymentVerification. With a signature: HMAC over the stored order id. Either
+   * way the provider must confirm the payment, for this order and amount, as authorized or
+   * captured: a signature alone proves nothing about a payment the provider has never seen
+   * (the test gateway's secret is public). "No such payment" is a 400 and nothing is recorded;
+   * an unreachable provider is a 503 and the shopper (or the reconciler) tries again.
+   */
+  async verify(userId: string, input: PaymentVerificationInput): Promise<ApiPaymentInfo> {
+    const checkout = await this.ownCheckout(userId, input.razorpayOrderId);
+    if (input.orderCreationId && input.orderCreationId !== checkout.providerOrderId)
+      throw badRequest(NOT_VERIFIED);
+    if (input.razorpaySignature !== undefined) {
+      const valid = this.provider.verifyPaymentSignature(
+        checkout.providerOrderId,
+        input.razorpayPaymentId,
+        input.razorpaySignature,
+      );
+      if (!valid) throw badRequest(NOT_VERIFIED);
+    }
+    const payment: ProviderPayment | undefined = await this.provider
+      .fetchPayment(input.razorpayPaymentId)
+      .catch(providerUnavailable);
+    const matches =
+      payment !== undefined &&
+      payment.order_id === checkout.providerOrderId &&
+      payment.amount === checkout.amountPaise &&
+      PAID_STATES.has(payment.status);
+    if (!matches) throw badRequest(NOT_VERIFIED);
+    await upsertPayment(this.db, {
+      checkoutId: checkout.id,
+      provider: this.provider.name,
+      providerPaymentId: input.razorpayPaymentId,
+      providerOrderId: checkout.providerOrderId,
+      amountPaise: checkout.amountPaise,
+      status: payment.status,
+      method: payment.method,
+      verifiedAt: new Date(),
+    });
+    if (checkout.status === 'pending') await repository.setCheckoutStatus(this.db, checkout.id, 'paid');
+    return { razorpayOrderId: checkout.providerOrderId, razorpayPaymentId: input.razorpayPaymentId };
+  }
 }
 
-export type CheckoutService = ReturnType<typeof createCheckoutService>;
+export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
+  return new CheckoutService(deps);
+}

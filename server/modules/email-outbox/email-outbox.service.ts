@@ -87,56 +87,81 @@ function describe(error: unknown): string {
  * the commit that marks it sent leaves it claimed; when the lease runs out it is sent again, with
  * the same Message-ID. The window is the time of one UPDATE.
  */
-export function createEmailOutbox(deps: {
+export type EmailOutboxDeps = {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
   settings: OutboxSettings;
   metrics?: Pick<ShopMetrics, 'emails'>;
-  now?: () => Date;
-  random?: () => number;
-}) {
-  const { db, mailer, log, settings } = deps;
-  const now = deps.now ?? (() => new Date());
-  const count = (outcome: 'queued' | 'given-up') => deps.metrics?.emails.inc({ outcome });
+};
 
-  let started = false;
-  let closed = false;
-  let scheduled = false;
-  let poll: NodeJS.Timeout | undefined;
-  let subscription: ChannelSubscription | undefined;
-  let lastPurge = 0;
+export class EmailOutbox {
+  private readonly db: Database;
+  private readonly mailer: Mailer;
+  private readonly log: FastifyBaseLogger;
+  private readonly settings: OutboxSettings;
+  private readonly metrics: Pick<ShopMetrics, 'emails'> | undefined;
+
+  private started = false;
+  private closed = false;
+  private scheduled = false;
+  private poll: NodeJS.Timeout | undefined;
+  private subscription: ChannelSubscription | undefined;
+  private lastPurge = 0;
   // Since when this worker has seen the mail server refuse, and whether it has just come back.
-  let unavailableSince: Date | undefined;
-  let cameBack = false;
+  private unavailableSince: Date | undefined;
+  private cameBack = false;
   // One pass at a time in this process: a drain sees the tick before it finished.
-  let chain: Promise<unknown> = Promise.resolve();
-  const preparing = new Set<Promise<void>>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly preparing = new Set<Promise<void>>();
 
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const next = chain.then(work);
-    chain = next.catch(() => undefined);
+  constructor(deps: EmailOutboxDeps) {
+    this.db = deps.db;
+    this.mailer = deps.mailer;
+    this.log = deps.log;
+    this.settings = deps.settings;
+    this.metrics = deps.metrics;
+  }
+
+  /** The time retries and retention are counted in (tests move it). */
+  protected now(): Date {
+    return new Date();
+  }
+
+  /** The jitter of retry pauses (tests fix it). */
+  protected random(): number {
+    return Math.random();
+  }
+
+  private count(outcome: 'queued' | 'given-up') {
+    this.metrics?.emails.inc({ outcome });
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(work);
+    this.chain = next.catch(() => undefined);
     return next;
   }
 
-  async function attempt(row: repository.OutboxRow): Promise<'sent' | 'failed'> {
+  private async attempt(row: repository.OutboxRow): Promise<'sent' | 'failed'> {
+    const { db, log, settings } = this;
     // The first claim is when the worker takes a message in: counted once per message.
-    if (row.attempts === 1) count('queued');
+    if (row.attempts === 1) this.count('queued');
     try {
-      await mailer.send(mailOf(row));
+      await this.mailer.send(mailOf(row));
     } catch (error) {
-      const at = now();
+      const at = this.now();
       const lastError = describe(error);
-      if (serverUnavailable(error)) unavailableSince ??= at;
+      if (serverUnavailable(error)) this.unavailableSince ??= at;
       if (at.getTime() - row.createdAt.getTime() >= settings.giveUpAfterMs) {
         await repository.markFailed(db, row.id, { gaveUpAt: at, lastError });
-        count('given-up');
+        this.count('given-up');
         log.error(
           { err: error, mail: row.label, emailId: row.id, attempts: row.attempts },
           'e-mail failed; giving up',
         );
       } else {
-        const delay = retryDelayMs(row.attempts, settings, deps.random);
+        const delay = retryDelayMs(row.attempts, settings, () => this.random());
         await repository.markFailed(db, row.id, { nextAttemptAt: new Date(at.getTime() + delay), lastError });
         log.warn(
           { err: error, mail: row.label, emailId: row.id, attempt: row.attempts, retryInMs: delay },
@@ -145,11 +170,11 @@ export function createEmailOutbox(deps: {
       }
       return 'failed';
     }
-    if (unavailableSince) {
-      unavailableSince = undefined;
-      cameBack = true;
+    if (this.unavailableSince) {
+      this.unavailableSince = undefined;
+      this.cameBack = true;
     }
-    await repository.markSent(db, row.id, now());
+    await repository.markSent(db, row.id, this.now());
     return 'sent';
   }
 
@@ -157,122 +182,129 @@ export function createEmailOutbox(deps: {
    * Sends what is due until nothing is. `ignoreBackoff` (drain) tries every waiting message once,
    * however long its pause still has to run.
    */
-  async function pass(ignoreBackoff = false): Promise<{ sent: number; failed: number }> {
+  private async pass(ignoreBackoff = false): Promise<{ sent: number; failed: number }> {
+    const { db, log, settings } = this;
     const result = { sent: 0, failed: 0 };
     const tried: string[] = [];
     for (;;) {
       // The mail server accepted again after refusing: what paused meanwhile goes now, rather
       // than when each message's pause (up to EMAIL_RETRY_MAX_SECONDS) runs out.
-      if (cameBack) {
-        cameBack = false;
-        const brought = await repository.bringForward(db, now());
+      if (this.cameBack) {
+        this.cameBack = false;
+        const brought = await repository.bringForward(db, this.now());
         if (brought)
           log.info({ waiting: brought }, 'the mail server is back; sending the e-mails that waited');
       }
       const rows = await repository.claimDue(db, {
-        at: now(),
+        at: this.now(),
         leaseMs: settings.leaseMs,
         limit: BATCH,
         ignoreBackoff,
         excluding: ignoreBackoff ? tried : undefined,
       });
       if (rows.length === 0) {
-        if (cameBack) continue;
+        if (this.cameBack) continue;
         break;
       }
-      const outcomes = await Promise.all(rows.map(attempt));
+      const outcomes = await Promise.all(rows.map((row) => this.attempt(row)));
       for (const outcome of outcomes) result[outcome] += 1;
       tried.push(...rows.map((r) => r.id));
     }
-    if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
-      lastPurge = Date.now();
-      const purged = await repository.deleteSentBefore(db, new Date(now().getTime() - settings.keepSentMs));
+    if (Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
+      this.lastPurge = Date.now();
+      const purged = await repository.deleteSentBefore(
+        db,
+        new Date(this.now().getTime() - settings.keepSentMs),
+      );
       if (purged) log.info({ purged }, 'deleted sent e-mails past their retention');
     }
     return result;
   }
 
   /** Runs a pass soon; wakes that arrive while one is waiting to start ride along with it. */
-  function wake() {
-    if (!started || closed || scheduled) return;
-    scheduled = true;
-    void exclusive(async () => {
-      scheduled = false;
-      if (closed) return;
-      await pass();
-    }).catch((error: unknown) => log.warn({ err: error }, 'e-mail outbox pass failed; will try again'));
+  private readonly wake = () => {
+    if (!this.started || this.closed || this.scheduled) return;
+    this.scheduled = true;
+    void this.exclusive(async () => {
+      this.scheduled = false;
+      if (this.closed) return;
+      await this.pass();
+    }).catch((error: unknown) => this.log.warn({ err: error }, 'e-mail outbox pass failed; will try again'));
+  };
+
+  /** Starts the worker: listening for new messages, polling, and a first pass for what waits. */
+  async start(database: Pick<DatabaseHandle, 'listen'>) {
+    if (this.started) return;
+    this.started = true;
+    const { log } = this;
+    let down = false;
+    this.subscription = await database.listen(EMAIL_OUTBOX_CHANNEL, {
+      onNotification: () => this.wake(),
+      onListening: () => {
+        down = false;
+        this.wake();
+      },
+      onConnectionLost(error, retryInMs) {
+        if (!down)
+          log.warn({ err: error, retryInMs }, 'e-mail outbox: not hearing new messages; polling only');
+        down = true;
+      },
+    });
+    if (this.settings.pollMs > 0) {
+      this.poll = setInterval(this.wake, this.settings.pollMs);
+      this.poll.unref();
+    }
+    this.wake();
   }
 
-  return {
-    /** Starts the worker: listening for new messages, polling, and a first pass for what waits. */
-    async start(database: Pick<DatabaseHandle, 'listen'>) {
-      if (started) return;
-      started = true;
-      let down = false;
-      subscription = await database.listen(EMAIL_OUTBOX_CHANNEL, {
-        onNotification: () => wake(),
-        onListening() {
-          down = false;
-          wake();
-        },
-        onConnectionLost(error, retryInMs) {
-          if (!down)
-            log.warn({ err: error, retryInMs }, 'e-mail outbox: not hearing new messages; polling only');
-          down = true;
-        },
-      });
-      if (settings.pollMs > 0) {
-        poll = setInterval(wake, settings.pollMs);
-        poll.unref();
-      }
-      wake();
-    },
+  /**
+   * Prepares a message in the background and queues it in its own transaction: for requests
+   * whose answer must not depend on it (forgot-password answers in the same time whether or
+   * not the address has an account). `prepare` returns no message to send none.
+   */
+  queueLater(label: string, prepare: (tx: Transaction) => Promise<Mail | undefined>) {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() =>
+        this.db.transaction(async (tx) => {
+          const mail = await prepare(tx);
+          if (mail) await queueEmail(tx, mail, label);
+        }),
+      )
+      .catch((error: unknown) => {
+        this.count('given-up');
+        this.log.error({ err: error, mail: label }, 'e-mail could not be prepared; not sent');
+      })
+      .finally(() => this.preparing.delete(task));
+    this.preparing.add(task);
+  }
 
-    /**
-     * Prepares a message in the background and queues it in its own transaction: for requests
-     * whose answer must not depend on it (forgot-password answers in the same time whether or
-     * not the address has an account). `prepare` returns no message to send none.
-     */
-    queueLater(label: string, prepare: (tx: Transaction) => Promise<Mail | undefined>) {
-      const task = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() =>
-          db.transaction(async (tx) => {
-            const mail = await prepare(tx);
-            if (mail) await queueEmail(tx, mail, label);
-          }),
-        )
-        .catch((error: unknown) => {
-          count('given-up');
-          log.error({ err: error, mail: label }, 'e-mail could not be prepared; not sent');
-        })
-        .finally(() => preparing.delete(task));
-      preparing.add(task);
-    },
+  /** One pass of the worker: sends what is due now (tests drive the worker with it). */
+  runDue(): Promise<{ sent: number; failed: number }> {
+    return this.exclusive(() => this.pass());
+  }
 
-    /** One pass of the worker: sends what is due now (tests drive the worker with it). */
-    runDue: (): Promise<{ sent: number; failed: number }> => exclusive(() => pass()),
+  /** Sends every waiting message now, ignoring backoff pauses (tests, scripts). */
+  async drain(): Promise<{ sent: number; failed: number }> {
+    while (this.preparing.size > 0) await Promise.all([...this.preparing]);
+    return this.exclusive(() => this.pass(true));
+  }
 
-    /** Sends every waiting message now, ignoring backoff pauses (tests, scripts). */
-    async drain(): Promise<{ sent: number; failed: number }> {
-      while (preparing.size > 0) await Promise.all([...preparing]);
-      return exclusive(() => pass(true));
-    },
+  /** What waits to be sent: the /metrics gauges (decision 018) read this. */
+  readonly stats = () => repository.waitingStats(this.db);
 
-    /** What waits to be sent: the /metrics gauges (decision 018) read this. */
-    stats: () => repository.waitingStats(db),
-
-    /** Stops the worker; what was prepared is queued and what is due is sent once more first. */
-    async close() {
-      while (preparing.size > 0) await Promise.all([...preparing]);
-      if (poll) clearInterval(poll);
-      await subscription?.close();
-      const wasStarted = started;
-      closed = true;
-      await exclusive(async () => {
-        if (wasStarted) await pass();
-      }).catch((error: unknown) => log.warn({ err: error }, 'e-mail outbox: last pass failed'));
-    },
-  };
+  /** Stops the worker; what was prepared is queued and what is due is sent once more first. */
+  async close() {
+    while (this.preparing.size > 0) await Promise.all([...this.preparing]);
+    if (this.poll) clearInterval(this.poll);
+    await this.subscription?.close();
+    const wasStarted = this.started;
+    this.closed = true;
+    await this.exclusive(async () => {
+      if (wasStarted) await this.pass();
+    }).catch((error: unknown) => this.log.warn({ err: error }, 'e-mail outbox: last pass failed'));
+  }
 }
 
-export type EmailOutbox = ReturnType<typeof createEmailOutbox>;
+export function createEmailOutbox(deps: EmailOutboxDeps): EmailOutbox {
+  return new EmailOutbox(deps);
+}

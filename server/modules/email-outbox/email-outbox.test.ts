@@ -8,7 +8,12 @@ import { createMetrics } from '../../lib/metrics.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { outboxMessageId, queueEmail } from './email-outbox.js';
 import * as repository from './email-outbox.repository.js';
-import { createEmailOutbox, type OutboxSettings, retryDelayMs } from './email-outbox.service.js';
+import {
+  EmailOutbox,
+  type EmailOutboxDeps,
+  type OutboxSettings,
+  retryDelayMs,
+} from './email-outbox.service.js';
 
 const log = pino({ level: 'silent' });
 const settings: OutboxSettings = {
@@ -47,6 +52,22 @@ function clock() {
   return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
 }
 
+/** The outbox on the test's clock and jitter when given; production's run on the real ones. */
+function createOutbox({
+  now,
+  random,
+  ...deps
+}: EmailOutboxDeps & { now?: () => Date; random?: () => number }): EmailOutbox {
+  return new (class extends EmailOutbox {
+    protected override now() {
+      return now ? now() : super.now();
+    }
+    protected override random() {
+      return random ? random() : super.random();
+    }
+  })(deps);
+}
+
 const mail = (n: number): Mail => ({
   to: `customer${n}@example.com`,
   subject: `Message ${n}`,
@@ -69,7 +90,7 @@ describe('the e-mail outbox', () => {
 
   it('never sends a message queued in a transaction that rolled back, and sends a committed one once', async () => {
     const mailer = fakeMailer();
-    const outbox = createEmailOutbox({ db: database.db, mailer, log, settings });
+    const outbox = createOutbox({ db: database.db, mailer, log, settings });
     await database.db
       .transaction(async (tx) => {
         await queueEmail(tx, mail(1), 'test');
@@ -109,7 +130,7 @@ describe('the e-mail outbox', () => {
     expect(retryDelayMs(30, settings, () => 1)).toBe(4_000);
     const time = clock();
     const mailer = fakeMailer();
-    const outbox = createEmailOutbox({
+    const outbox = createOutbox({
       db: database.db,
       mailer,
       log,
@@ -139,7 +160,7 @@ describe('the e-mail outbox', () => {
   it('sends what paused at once when the mail server accepts again, but not after a one-message failure', async () => {
     const time = clock();
     const mailer = fakeMailer();
-    const outbox = createEmailOutbox({
+    const outbox = createOutbox({
       db: database.db,
       mailer,
       log,
@@ -172,7 +193,7 @@ describe('the e-mail outbox', () => {
         rejecting.sent.push(m);
       },
     };
-    const second = createEmailOutbox({
+    const second = createOutbox({
       db: database.db,
       mailer: rejecting,
       log,
@@ -192,7 +213,7 @@ describe('the e-mail outbox', () => {
   it('leaves a claimed message alone while its lease runs, and sends it when a crashed claim expires', async () => {
     const time = clock();
     const mailer = fakeMailer();
-    const outbox = createEmailOutbox({ db: database.db, mailer, log, settings, now: time.now });
+    const outbox = createOutbox({ db: database.db, mailer, log, settings, now: time.now });
     const id = await database.db.transaction((tx) => queueEmail(tx, mail(4), 'test'));
     // Another server claimed it and died before sending.
     const [claimed] = await repository.claimDue(database.db, {
@@ -214,7 +235,7 @@ describe('the e-mail outbox', () => {
     const time = clock();
     const mailer = fakeMailer();
     const metrics = createMetrics();
-    const outbox = createEmailOutbox({
+    const outbox = createOutbox({
       db: database.db,
       mailer,
       log,
@@ -244,7 +265,7 @@ describe('the e-mail outbox', () => {
     const time = clock();
     const mailer = fakeMailer();
     await database.db.transaction((tx) => queueEmail(tx, mail(6), 'test'));
-    const early = createEmailOutbox({ db: database.db, mailer, log, settings, now: time.now });
+    const early = createOutbox({ db: database.db, mailer, log, settings, now: time.now });
     const stats = await early.stats();
     expect(stats.waiting).toBe(1);
     expect(stats.oldest).toBeInstanceOf(Date);
@@ -257,7 +278,7 @@ describe('the e-mail outbox', () => {
     expect(kept[0]?.n).toBe(1);
     // A week and a day later a worker's first pass deletes it.
     time.advance(8 * 86_400_000);
-    await createEmailOutbox({ db: database.db, mailer, log, settings, now: time.now }).runDue();
+    await createOutbox({ db: database.db, mailer, log, settings, now: time.now }).runDue();
     const left = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from email_outbox`,
@@ -267,7 +288,7 @@ describe('the e-mail outbox', () => {
 
   it('wakes when a message is committed, without waiting for a poll', async () => {
     const mailer = fakeMailer();
-    const outbox = createEmailOutbox({ db: database.db, mailer, log, settings: { ...settings, pollMs: 0 } });
+    const outbox = createOutbox({ db: database.db, mailer, log, settings: { ...settings, pollMs: 0 } });
     await outbox.start(database);
     try {
       await database.db.transaction((tx) => queueEmail(tx, mail(7), 'test'));
@@ -292,7 +313,7 @@ describe('the e-mail outbox', () => {
       try {
         const mailer = fakeMailer(5);
         const outboxes = [database, second].map((handle) =>
-          createEmailOutbox({ db: handle.db, mailer, log, settings }),
+          createOutbox({ db: handle.db, mailer, log, settings }),
         );
         const ids = await database.db.transaction(async (tx) => {
           const queued: string[] = [];

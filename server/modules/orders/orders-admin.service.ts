@@ -120,40 +120,44 @@ export type ListOrdersQuery = {
   limit?: number | undefined;
 };
 
+export type OrdersAdminDeps = Pick<ServiceDeps, 'db' | 'catalog'> & {
+  /** The order as its page shows it, and the original clients' status change (a flow). */
+  lifecycle: Pick<OrderLifecycle, 'lifecycleOf'> & {
+    changeStatus(actor: LifecycleActor & { kind: 'staff' }, orderId: string, to: OrderStatus): Promise<void>;
+  };
+};
+
 /**
  * Orders for staff: the original admin client's five calls and the console's. Every status change,
  * from either, goes through `changeStatus` (one transaction: lock, the state machine of
  * order-status.ts, the write and its audit record).
  */
-export function createOrdersAdminService(
-  deps: ServiceDeps & {
-    /** The order as its page shows it, and the original clients' status change (a flow). */
-    lifecycle: Pick<OrderLifecycle, 'lifecycleOf'> & {
-      changeStatus(
-        actor: LifecycleActor & { kind: 'staff' },
-        orderId: string,
-        to: OrderStatus,
-      ): Promise<void>;
-    };
-  },
-) {
-  const { db, catalog, lifecycle } = deps;
+export class OrdersAdminService {
+  private readonly db: ServiceDeps['db'];
+  private readonly catalog: ServiceDeps['catalog'];
+  private readonly lifecycle: OrdersAdminDeps['lifecycle'];
 
-  async function requireOrder(id: string): Promise<admin.OrderWithCustomer> {
-    const order = await admin.findOrderWithCustomer(db, id);
+  constructor({ db, catalog, lifecycle }: OrdersAdminDeps) {
+    this.db = db;
+    this.catalog = catalog;
+    this.lifecycle = lifecycle;
+  }
+
+  private async requireOrder(id: string): Promise<admin.OrderWithCustomer> {
+    const order = await admin.findOrderWithCustomer(this.db, id);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return order;
   }
 
   /** The lines with today's product (title, brand, pictures) and the colour bought. */
-  async function populatedLines(orderId: string) {
-    const lines = await repository.linesOfOrders(db, [orderId]);
-    const products = await catalog.productsByIds(lines.map((l) => l.productId));
+  private async populatedLines(orderId: string) {
+    const lines = await repository.linesOfOrders(this.db, [orderId]);
+    const products = await this.catalog.productsByIds(lines.map((l) => l.productId));
     return lines.map((line) => ({ line, product: products.get(line.productId) }));
   }
 
-  async function presentLegacy(order: admin.OrderWithCustomer): Promise<ApiLegacyOrder> {
-    const lines = await populatedLines(order.id);
+  private async presentLegacy(order: admin.OrderWithCustomer): Promise<ApiLegacyOrder> {
+    const lines = await this.populatedLines(order.id);
     return {
       ...legacyFields(order),
       orderItems: lines.map(({ line, product }) => ({
@@ -168,11 +172,11 @@ export function createOrdersAdminService(
     };
   }
 
-  async function presentAdmin(order: admin.OrderWithCustomer): Promise<ApiAdminOrder> {
+  private async presentAdmin(order: admin.OrderWithCustomer): Promise<ApiAdminOrder> {
     const [lines, paymentRows, lifecycleNow] = await Promise.all([
-      populatedLines(order.id),
-      paymentsOfCheckout(db, order.checkoutId),
-      lifecycle.lifecycleOf(order, true),
+      this.populatedLines(order.id),
+      paymentsOfCheckout(this.db, order.checkoutId),
+      this.lifecycle.lifecycleOf(order, true),
     ]);
     const { fields, actions, allowed, lineQuantities } = lifecycleNow;
     return {
@@ -222,120 +226,120 @@ export function createOrdersAdminService(
 
   /**
    * A status change in one word (the original admin client's, or the console's older call): the
-   * order lifecycle maps it onto the state machine (order-lifecycle.service.ts), then the order is
+   * order lifecycle maps it onto the state machine (order-this.lifecycle.service.ts), then the order is
    * read back.
    */
-  async function changeStatus(
-    actor: AuditActor,
-    id: string,
-    to: OrderStatus,
-  ): Promise<admin.OrderWithCustomer> {
-    await lifecycle.changeStatus({ kind: 'staff', staff: actor }, id, to);
-    return requireOrder(id);
+  async changeStatus(actor: AuditActor, id: string, to: OrderStatus): Promise<admin.OrderWithCustomer> {
+    await this.lifecycle.changeStatus({ kind: 'staff', staff: actor }, id, to);
+    return this.requireOrder(id);
   }
 
-  return {
-    changeStatus,
-
-    /**
-     * GET user/getallorders: the newest 10,000 orders, customers populated, lines as ids. The
-     * original admin client's whole order book (what it tabulates and exports): recorded.
-     */
-    async legacyList(actor: AuditActor): Promise<{ orders: ApiLegacyOrderSummary[] }> {
-      const [orders, lines] = await Promise.all([
-        admin.newestOrdersWithCustomers(db, LEGACY_LIST_MAX),
-        admin.linesOfNewestOrders(db, LEGACY_LIST_MAX),
-      ]);
-      await recordBulkRead(db, actor, {
-        action: 'order.list',
-        entityType: 'order',
-        source: 'every order with its customer (the original admin client, GET /api/user/getallorders)',
-        query: {},
-        rows: orders.length,
-      });
-      const linesByOrder = new Map<string, typeof lines>();
-      for (const line of lines) {
-        const list = linesByOrder.get(line.orderId);
-        if (list) list.push(line);
-        else linesByOrder.set(line.orderId, [line]);
-      }
-      return {
-        orders: orders.map((order) => ({
-          ...legacyFields(order),
-          orderItems: (linesByOrder.get(order.id) ?? []).map((line) => ({
-            _id: line.id,
-            product: line.productId,
-            color: line.colorId,
-            title: line.title,
-            quantity: line.quantity,
-            price: paiseToRupees(line.pricePaise),
-          })),
+  /**
+   * GET user/getallorders: the newest 10,000 orders, customers populated, lines as ids. The
+   * original admin client's whole order book (what it tabulates and exports): recorded.
+   */
+  async legacyList(actor: AuditActor): Promise<{ orders: ApiLegacyOrderSummary[] }> {
+    const [orders, lines] = await Promise.all([
+      admin.newestOrdersWithCustomers(this.db, LEGACY_LIST_MAX),
+      admin.linesOfNewestOrders(this.db, LEGACY_LIST_MAX),
+    ]);
+    await recordBulkRead(this.db, actor, {
+      action: 'order.list',
+      entityType: 'order',
+      source: 'every order with its customer (the original admin client, GET /api/user/getallorders)',
+      query: {},
+      rows: orders.length,
+    });
+    const linesByOrder = new Map<string, typeof lines>();
+    for (const line of lines) {
+      const list = linesByOrder.get(line.orderId);
+      if (list) list.push(line);
+      else linesByOrder.set(line.orderId, [line]);
+    }
+    return {
+      orders: orders.map((order) => ({
+        ...legacyFields(order),
+        orderItems: (linesByOrder.get(order.id) ?? []).map((line) => ({
+          _id: line.id,
+          product: line.productId,
+          color: line.colorId,
+          title: line.title,
+          quantity: line.quantity,
+          price: paiseToRupees(line.pricePaise),
         })),
-      };
-    },
+      })),
+    };
+  }
 
-    /** GET user/getOrder/:id */
-    async legacyGet(id: string): Promise<{ orders: ApiLegacyOrder }> {
-      return { orders: await presentLegacy(await requireOrder(id)) };
-    },
+  /** GET user/getOrder/:id */
+  async legacyGet(id: string): Promise<{ orders: ApiLegacyOrder }> {
+    return { orders: await this.presentLegacy(await this.requireOrder(id)) };
+  }
 
-    /** PUT user/updateOrder/:id, in the client's words. */
-    async legacyUpdate(
-      actor: AuditActor,
-      id: string,
-      status: (typeof legacyStatusInputs)[number],
-    ): Promise<{ orders: ApiLegacyOrder }> {
-      return { orders: await presentLegacy(await changeStatus(actor, id, fromLegacy[status])) };
-    },
+  /** PUT user/updateOrder/:id, in the client's words. */
+  async legacyUpdate(
+    actor: AuditActor,
+    id: string,
+    status: (typeof legacyStatusInputs)[number],
+  ): Promise<{ orders: ApiLegacyOrder }> {
+    return { orders: await this.presentLegacy(await this.changeStatus(actor, id, fromLegacy[status])) };
+  }
 
-    /** The console's order list and its search (names, e-mails, mobiles, addresses): recorded. */
-    async list(actor: AuditActor, query: ListOrdersQuery) {
-      const page = query.page ?? 1;
-      const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
-      const filters: admin.AdminOrderFilters = {
-        status: query.status,
-        from: query.from ? indiaMidnight(query.from) : undefined,
-        to: query.to ? indiaMidnight(query.to, 1) : undefined,
-        paymentMethod: query.payment,
-        q: query.q || undefined,
-      };
-      if (filters.from && filters.to && filters.from >= filters.to) {
-        throw badRequest('The end date is before the start date.', {
-          to: 'The end date is before the start date.',
-        });
-      }
-      const [rows, total] = await Promise.all([
-        admin.listAdminOrders(db, filters, query.sort ?? 'createdAt:desc', (page - 1) * pageSize, pageSize),
-        admin.countAdminOrders(db, filters),
-      ]);
-      await recordBulkRead(db, actor, {
-        action: 'order.list',
-        entityType: 'order',
-        source: 'the order list',
-        query: {
-          search: filters.q,
-          status: query.status,
-          from: query.from,
-          to: query.to,
-          payment: query.payment,
-          sort: query.sort,
-          page,
-          pageSize,
-        },
-        rows: rows.length,
-        total,
+  /** The console's order list and its search (names, e-mails, mobiles, addresses): recorded. */
+  async list(actor: AuditActor, query: ListOrdersQuery) {
+    const page = query.page ?? 1;
+    const pageSize = query.limit ?? ADMIN_PAGE_SIZE;
+    const filters: admin.AdminOrderFilters = {
+      status: query.status,
+      from: query.from ? indiaMidnight(query.from) : undefined,
+      to: query.to ? indiaMidnight(query.to, 1) : undefined,
+      paymentMethod: query.payment,
+      q: query.q || undefined,
+    };
+    if (filters.from && filters.to && filters.from >= filters.to) {
+      throw badRequest('The end date is before the start date.', {
+        to: 'The end date is before the start date.',
       });
-      return { orders: rows.map(presentRow), total, page, pageSize };
-    },
+    }
+    const [rows, total] = await Promise.all([
+      admin.listAdminOrders(
+        this.db,
+        filters,
+        query.sort ?? 'createdAt:desc',
+        (page - 1) * pageSize,
+        pageSize,
+      ),
+      admin.countAdminOrders(this.db, filters),
+    ]);
+    await recordBulkRead(this.db, actor, {
+      action: 'order.list',
+      entityType: 'order',
+      source: 'the order list',
+      query: {
+        search: filters.q,
+        status: query.status,
+        from: query.from,
+        to: query.to,
+        payment: query.payment,
+        sort: query.sort,
+        page,
+        pageSize,
+      },
+      rows: rows.length,
+      total,
+    });
+    return { orders: rows.map(presentRow), total, page, pageSize };
+  }
 
-    async get(id: string): Promise<ApiAdminOrder> {
-      return presentAdmin(await requireOrder(id));
-    },
+  async get(id: string): Promise<ApiAdminOrder> {
+    return this.presentAdmin(await this.requireOrder(id));
+  }
 
-    async setStatus(actor: AuditActor, id: string, status: OrderStatus): Promise<ApiAdminOrder> {
-      return presentAdmin(await changeStatus(actor, id, status));
-    },
-  };
+  async setStatus(actor: AuditActor, id: string, status: OrderStatus): Promise<ApiAdminOrder> {
+    return this.presentAdmin(await this.changeStatus(actor, id, status));
+  }
 }
 
-export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;
+export function createOrdersAdminService(deps: OrdersAdminDeps): OrdersAdminService {
+  return new OrdersAdminService(deps);
+}

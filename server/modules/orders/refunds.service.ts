@@ -35,6 +35,16 @@ export type RefundSettler = {
   }): Promise<{ checked: number; settled: number }>;
 };
 
+export type RefundsDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Told after a refund is settled and committed (the metrics). */
+  onSettled?: (refund: repository.RefundRow, order: OrderRow) => void;
+  /** Runs inside the transaction that settles a refund: the customer's e-mail (the outbox). */
+  inSettlement?: (tx: Transaction, refund: repository.RefundRow, order: OrderRow) => Promise<void>;
+};
+
 /**
  * Refunds, exactly once (decision 011). A refund is first recorded, pending, in the same
  * transaction as the change that causes it (under the order's lock, so two staff members or a
@@ -44,21 +54,21 @@ export type RefundSettler = {
  * the others find it settled. A crash between asking and hearing back leaves the row pending, and
  * reconciliation asks the provider what became of it (or asks again with the same key).
  */
-export function createRefunds(deps: {
-  db: Database;
-  provider: PaymentProvider;
-  log: FastifyBaseLogger;
-  /** Told after a refund is settled and committed (the metrics). */
-  onSettled?: (refund: repository.RefundRow, order: OrderRow) => void;
-  /** Runs inside the transaction that settles a refund: the customer's e-mail (the outbox). */
-  inSettlement?: (tx: Transaction, refund: repository.RefundRow, order: OrderRow) => Promise<void>;
-  now?: () => Date;
-}) {
-  const { db, provider, log } = deps;
-  const now = deps.now ?? (() => new Date());
+export class Refunds {
+  private readonly db: Database;
+  private readonly provider: PaymentProvider;
+  private readonly log: FastifyBaseLogger;
+  private readonly deps: RefundsDeps;
+
+  constructor(deps: RefundsDeps) {
+    this.db = deps.db;
+    this.provider = deps.provider;
+    this.log = deps.log;
+    this.deps = deps;
+  }
 
   /** The payment that paid for the order (its checkout's, with the order's payment id). */
-  async function paymentOf(tx: Transaction | Database, order: OrderRow) {
+  private async paymentOf(tx: Transaction | Database, order: OrderRow) {
     const recorded = await paymentsOfCheckout(tx, order.checkoutId);
     return recorded.find((p) => p.providerPaymentId === order.paymentInfo.razorpayPaymentId);
   }
@@ -67,8 +77,8 @@ export function createRefunds(deps: {
    * Records a pending refund inside the caller's transaction; the caller holds the order's lock
    * and has checked the amount against what is left (`refundablePaise`).
    */
-  async function record(tx: Transaction, order: OrderRow, request: RefundRequest) {
-    const payment = await paymentOf(tx, order);
+  async record(tx: Transaction, order: OrderRow, request: RefundRequest) {
+    const payment = await this.paymentOf(tx, order);
     if (!payment) throw new Error(`order ${order.id} has no recorded payment`);
     return repository.insertRefund(tx, {
       orderId: order.id,
@@ -82,7 +92,7 @@ export function createRefunds(deps: {
   }
 
   /** Paid less what is refunded or being refunded: what may still be refunded, in paise. */
-  async function refundablePaise(tx: Transaction | Database, order: OrderRow): Promise<number> {
+  async refundablePaise(tx: Transaction | Database, order: OrderRow): Promise<number> {
     // Cash on delivery not collected yet: nothing was paid, nothing can be given back.
     if (order.paymentStatus === 'unpaid') return 0;
     return Math.max(
@@ -92,14 +102,14 @@ export function createRefunds(deps: {
   }
 
   /** An authorized payment cannot be refunded until it is captured: capture it first. */
-  async function ensureCaptured(order: OrderRow) {
-    const recorded = await findPayment(db, provider.name, order.paymentInfo.razorpayPaymentId);
+  private async ensureCaptured(order: OrderRow) {
+    const recorded = await findPayment(this.db, this.provider.name, order.paymentInfo.razorpayPaymentId);
     if (recorded?.status !== 'authorized') return;
-    const current = await provider.fetchPayment(recorded.providerPaymentId);
+    const current = await this.provider.fetchPayment(recorded.providerPaymentId);
     if (current?.status === 'authorized')
-      await provider.capture(recorded.providerPaymentId, recorded.amountPaise, 'INR');
-    await markPaymentCaptured(db, recorded.id);
-    await repository.markOrderPaid(db, order.checkoutId);
+      await this.provider.capture(recorded.providerPaymentId, recorded.amountPaise, 'INR');
+    await markPaymentCaptured(this.db, recorded.id);
+    await repository.markOrderPaid(this.db, order.checkoutId);
   }
 
   /**
@@ -107,15 +117,15 @@ export function createRefunds(deps: {
    * frees its amount; no answer at all (a timeout, a 5xx, a dropped connection) leaves it pending
    * for reconciliation, which asks with the same idempotency key.
    */
-  async function request(refundId: string): Promise<repository.RefundRow | undefined> {
-    const refund = await repository.findRefund(db, refundId);
+  async request(refundId: string): Promise<repository.RefundRow | undefined> {
+    const refund = await repository.findRefund(this.db, refundId);
     if (refund?.status !== 'pending' || refund.method !== 'provider') return refund;
-    const order = await repository.findOrder(db, refund.orderId);
+    const order = await repository.findOrder(this.db, refund.orderId);
     if (!order) return refund;
-    await repository.countAttempt(db, refund.id);
+    await repository.countAttempt(this.db, refund.id);
     try {
-      await ensureCaptured(order);
-      const answer = await provider.refund(
+      await this.ensureCaptured(order);
+      const answer = await this.provider.refund(
         order.paymentInfo.razorpayPaymentId,
         refund.amountPaise,
         refund.id,
@@ -124,7 +134,7 @@ export function createRefunds(deps: {
           notes: { refund_id: refund.id, order_number: order.orderNumber },
         },
       );
-      await settleFromProvider({ ...answer, receipt: answer.receipt ?? refund.id });
+      await this.settleFromProvider({ ...answer, receipt: answer.receipt ?? refund.id });
     } catch (error) {
       const definite =
         error instanceof PaymentProviderError &&
@@ -134,19 +144,19 @@ export function createRefunds(deps: {
         error.statusCode !== 404 &&
         error.statusCode !== 429;
       if (definite) {
-        await fail(refund.id, error.message, null);
+        await this.fail(refund.id, error.message, null);
       } else {
-        log.warn(
+        this.log.warn(
           { err: error, refundId: refund.id },
           'refund request unanswered; reconciliation will settle it',
         );
       }
     }
-    return repository.findRefund(db, refund.id);
+    return repository.findRefund(this.db, refund.id);
   }
 
-  async function fail(refundId: string, reason: string, providerRefundId: string | null) {
-    const settled = await db.transaction(async (tx) => {
+  private async fail(refundId: string, reason: string, providerRefundId: string | null) {
+    const settled = await this.db.transaction(async (tx) => {
       const unlocked = await repository.findRefund(tx, refundId);
       if (!unlocked) return undefined;
       const order = await repository.lockOrder(tx, unlocked.orderId);
@@ -165,10 +175,10 @@ export function createRefunds(deps: {
         note: reason.slice(0, 500),
         data: { refundId: refund.id, amountPaise: refund.amountPaise },
       });
-      await deps.inSettlement?.(tx, updated, order);
+      await this.deps.inSettlement?.(tx, updated, order);
       return { refund: updated, order };
     });
-    if (settled) deps.onSettled?.(settled.refund, settled.order);
+    if (settled) this.deps.onSettled?.(settled.refund, settled.order);
     return settled ? ('settled' as const) : ('unchanged' as const);
   }
 
@@ -177,7 +187,7 @@ export function createRefunds(deps: {
    * says so, and its credit note is numbered in this transaction: no note without the
    * processed refund, no processed refund of an invoiced order without its note.
    */
-  async function bookProcessed(
+  private async bookProcessed(
     tx: Transaction,
     order: OrderRow,
     refund: repository.RefundRow,
@@ -216,45 +226,49 @@ export function createRefunds(deps: {
   }
 
   /** Which of our refunds the provider's refund is: by its id once known, else by our receipt. */
-  async function ours(refund: ProviderRefund): Promise<repository.RefundRow | undefined> {
-    const byProvider = await repository.findRefundByProviderId(db, refund.id);
+  private async ours(refund: ProviderRefund): Promise<repository.RefundRow | undefined> {
+    const byProvider = await repository.findRefundByProviderId(this.db, refund.id);
     if (byProvider) return byProvider;
     const key = refund.receipt ?? refund.notes?.refund_id;
-    return key && UUID.test(key) ? repository.findRefund(db, key) : undefined;
+    return key && UUID.test(key) ? repository.findRefund(this.db, key) : undefined;
   }
 
-  async function settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'> {
-    const row = await ours(refund);
+  async settleFromProvider(refund: ProviderRefund): Promise<'settled' | 'unchanged' | 'unknown'> {
+    const row = await this.ours(refund);
     if (!row) return 'unknown';
     if (refund.status === 'failed')
-      return fail(row.id, 'The payment provider could not refund this payment.', refund.id);
+      return this.fail(row.id, 'The payment provider could not refund this payment.', refund.id);
     if (refund.status !== 'processed') {
-      if (!row.providerRefundId) await repository.updateRefund(db, row.id, { providerRefundId: refund.id });
+      if (!row.providerRefundId)
+        await repository.updateRefund(this.db, row.id, { providerRefundId: refund.id });
       return 'unchanged';
     }
-    const settled = await db.transaction(async (tx) => {
+    const settled = await this.db.transaction(async (tx) => {
       const order = await repository.lockOrder(tx, row.orderId);
       const locked = await repository.lockRefund(tx, row.id);
       if (!order || !locked || locked.status !== 'pending') return undefined;
       if (refund.amount !== locked.amountPaise) {
-        log.error({ refundId: locked.id, provider: refund.amount }, 'provider refunded a different amount');
+        this.log.error(
+          { refundId: locked.id, provider: refund.amount },
+          'provider refunded a different amount',
+        );
       }
-      const processedAt = now();
+      const processedAt = new Date();
       const updated = await repository.updateRefund(tx, locked.id, {
         status: 'processed',
         providerRefundId: refund.id,
         processedAt,
       });
-      const next = await bookProcessed(tx, order, updated, processedAt, {
+      const next = await this.bookProcessed(tx, order, updated, processedAt, {
         actorType: 'system',
         actorName: 'Payment provider',
         reference: refund.id,
       });
-      await deps.inSettlement?.(tx, updated, next);
+      await this.deps.inSettlement?.(tx, updated, next);
       return { refund: updated, order: next };
     });
     if (!settled) return 'unchanged';
-    deps.onSettled?.(settled.refund, settled.order);
+    this.deps.onSettled?.(settled.refund, settled.order);
     return 'settled';
   }
 
@@ -264,12 +278,12 @@ export function createRefunds(deps: {
    * transaction (under the order's lock, the amount checked against what is left). It is processed
    * at once, with its credit note; `announce` it after the commit.
    */
-  async function recordPayout(
+  async recordPayout(
     tx: Transaction,
     order: OrderRow,
     request: RefundRequest & { payout: Payout; staffName: string },
   ): Promise<{ refund: repository.RefundRow; order: OrderRow }> {
-    const processedAt = now();
+    const processedAt = new Date();
     const refund = await repository.insertRefund(tx, {
       orderId: order.id,
       paymentId: null,
@@ -283,56 +297,50 @@ export function createRefunds(deps: {
       status: 'processed',
       processedAt,
     });
-    const next = await bookProcessed(tx, order, refund, processedAt, {
+    const next = await this.bookProcessed(tx, order, refund, processedAt, {
       actorType: 'staff',
       actorName: request.staffName,
       staffId: request.staffId ?? null,
       reference: request.payout.reference,
     });
-    await deps.inSettlement?.(tx, refund, next);
+    await this.deps.inSettlement?.(tx, refund, next);
     return { refund, order: next };
   }
 
-  return {
-    record,
-    recordPayout,
-    /** After the commit of a payout: counted as a provider's refund is (its e-mail was queued in it). */
-    announce(refund: repository.RefundRow, order: OrderRow) {
-      deps.onSettled?.(refund, order);
-    },
-    refundablePaise,
-    request,
-    settleFromProvider,
-
-    /**
-     * Pending refunds older than `minAgeMs`: the provider is asked what became of each (by our
-     * receipt); one it never received is requested again with the same idempotency key.
-     */
-    async reconcilePending(options: { minAgeMs?: number; limit?: number } = {}) {
-      const before = new Date(now().getTime() - (options.minAgeMs ?? 60_000));
-      const pending = await repository.pendingRefunds(db, before, options.limit ?? 100);
-      let settled = 0;
-      for (const refund of pending) {
-        try {
-          const order = await repository.findOrder(db, refund.orderId);
-          if (!order) continue;
-          const known = (await provider.fetchRefunds(order.paymentInfo.razorpayPaymentId)).find(
-            (r) =>
-              r.id === refund.providerRefundId || r.receipt === refund.id || r.notes?.refund_id === refund.id,
-          );
-          const outcome = known ? await settleFromProvider(known) : undefined;
-          if (outcome === 'settled') settled++;
-          else if (!known) {
-            const after = await request(refund.id);
-            if (after?.status !== 'pending') settled++;
-          }
-        } catch (error) {
-          log.warn({ err: error, refundId: refund.id }, 'refund reconciliation failed; will retry');
+  /** After the commit of a payout: counted as a provider's refund is (its e-mail was queued in it). */
+  announce(refund: repository.RefundRow, order: OrderRow) {
+    this.deps.onSettled?.(refund, order);
+  }
+  /**
+   * Pending refunds older than `minAgeMs`: the provider is asked what became of each (by our
+   * receipt); one it never received is requested again with the same idempotency key.
+   */
+  async reconcilePending(options: { minAgeMs?: number; limit?: number } = {}) {
+    const before = new Date(Date.now() - (options.minAgeMs ?? 60_000));
+    const pending = await repository.pendingRefunds(this.db, before, options.limit ?? 100);
+    let settled = 0;
+    for (const refund of pending) {
+      try {
+        const order = await repository.findOrder(this.db, refund.orderId);
+        if (!order) continue;
+        const known = (await this.provider.fetchRefunds(order.paymentInfo.razorpayPaymentId)).find(
+          (r) =>
+            r.id === refund.providerRefundId || r.receipt === refund.id || r.notes?.refund_id === refund.id,
+        );
+        const outcome = known ? await this.settleFromProvider(known) : undefined;
+        if (outcome === 'settled') settled++;
+        else if (!known) {
+          const after = await this.request(refund.id);
+          if (after?.status !== 'pending') settled++;
         }
+      } catch (error) {
+        this.log.warn({ err: error, refundId: refund.id }, 'refund reconciliation failed; will retry');
       }
-      return { checked: pending.length, settled };
-    },
-  };
+    }
+    return { checked: pending.length, settled };
+  }
 }
 
-export type Refunds = ReturnType<typeof createRefunds>;
+export function createRefunds(deps: RefundsDeps): Refunds {
+  return new Refunds(deps);
+}

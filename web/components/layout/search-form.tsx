@@ -1,4 +1,13 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type FormEvent,
+  type KeyboardEvent,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { productSuggestions } from '../../../shared/api/catalog';
 import type { ApiProductSuggestion } from '../../../shared/api/catalog.schemas';
@@ -17,43 +26,24 @@ type Results =
 
 const DEBOUNCE_MS = 150;
 
-/**
- * Product search: a combobox (WAI-ARIA 1.2) suggesting products from 2 typed characters on,
- * debounced, with stale requests aborted. Arrow keys move through the suggestions, Enter opens
- * one, Escape closes the list (or clears the box). Submitting searches the store: it is a plain
- * GET form to /product?q=..., so it also works before the JavaScript arrives.
- */
-export function SearchForm() {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const current = location === '/product' ? (new URLSearchParams(search).get('q') ?? '') : '';
+/** What the list shows: the latest answer, kept while the next one loads. */
+const shownItems = (results: Results) =>
+  results.state === 'ready' || results.state === 'loading' ? results.items : [];
 
-  const [value, setValue] = useState(current);
+/** Suggestions for what is typed, debounced, a stale request aborted; `setActive` is reset as they arrive. */
+function useSuggestions(
+  query: string,
+  searchable: boolean,
+  setActive: Dispatch<SetStateAction<number>>,
+): Results {
   const [results, setResults] = useState<Results>({ state: 'idle' });
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listId = useId();
-  const statusId = useId();
-  const listRef = useRef<HTMLDivElement>(null);
-
-  // The box shows the search the store is showing (after back/forward too).
-  useEffect(() => {
-    setValue(current);
-  }, [current]);
-
-  const query = value.trim();
-  const searchable = query.length >= SEARCH_MIN_LENGTH;
-
   useEffect(() => {
     if (!searchable) {
       setResults({ state: 'idle' });
       return;
     }
     const controller = new AbortController();
-    setResults((previous) => ({
-      state: 'loading',
-      items: previous.state === 'ready' || previous.state === 'loading' ? previous.items : [],
-    }));
+    setResults((previous) => ({ state: 'loading', items: shownItems(previous) }));
     const timer = window.setTimeout(() => {
       api
         .call(productSuggestions, { query: { q: query }, signal: controller.signal })
@@ -73,16 +63,107 @@ export function SearchForm() {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [query, searchable]);
+  }, [query, searchable, setActive]);
+  return results;
+}
 
-  const items = results.state === 'ready' || results.state === 'loading' ? results.items : [];
-  const expanded = open && searchable && results.state !== 'idle';
+const optionIdOf = (listId: string, index: number) => `${listId}-option-${index}`;
 
+/** The popup under the box: the suggestions as options, or why there are none. */
+function SuggestionList({
+  listId,
+  results,
+  hidden,
+  active,
+  setActive,
+  choose,
+}: {
+  listId: string;
+  results: Results;
+  hidden: boolean;
+  active: number;
+  setActive: (index: number) => void;
+  choose: (item: ApiProductSuggestion) => void;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const items = shownItems(results);
   // Keep the highlighted suggestion in view inside the scrolling list.
   useEffect(() => {
     if (active < 0) return;
     listRef.current?.children[active]?.scrollIntoView({ block: 'nearest' });
   }, [active]);
+
+  return (
+    <div className="search-popup" hidden={hidden}>
+      <div ref={listRef} id={listId} role="listbox" aria-label="Product suggestions" className="search-list">
+        {items.map((item, index) => {
+          const thumb = responsiveImage(
+            item.image ? { url: item.image, width: 800, height: 800 } : undefined,
+            400,
+          );
+          return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the combobox (aria-activedescendant).
+            <div
+              key={item._id}
+              id={optionIdOf(listId, index)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === active}
+              className="search-option"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(item)}
+              onMouseMove={() => setActive(index)}
+            >
+              <img src={thumb.src} width={40} height={40} alt="" loading="lazy" decoding="async" />
+              <span className="search-option-text">
+                <span className="search-option-title">{item.title}</span>
+                <span className="search-option-meta">
+                  {item.brand} · {item.category}
+                </span>
+              </span>
+              <span className="search-option-price">{formatRupees(item.price)}</span>
+            </div>
+          );
+        })}
+      </div>
+      {results.state === 'ready' && items.length === 0 && <p className="search-empty">No matches found</p>}
+      {results.state === 'loading' && items.length === 0 && <p className="search-empty">Searching…</p>}
+      {results.state === 'error' && (
+        <p className="search-empty search-empty--error">Something went wrong! {results.message}</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Product search: a combobox (WAI-ARIA 1.2) suggesting products from 2 typed characters on,
+ * debounced, with stale requests aborted. Arrow keys move through the suggestions, Enter opens
+ * one, Escape closes the list (or clears the box). Submitting searches the store: it is a plain
+ * GET form to /product?q=..., so it also works before the JavaScript arrives.
+ */
+export function SearchForm() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const current = location === '/product' ? (new URLSearchParams(search).get('q') ?? '') : '';
+
+  const [value, setValue] = useState(current);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const statusId = useId();
+
+  // The box shows the search the store is showing (after back/forward too).
+  useEffect(() => {
+    setValue(current);
+  }, [current]);
+
+  const query = value.trim();
+  const searchable = query.length >= SEARCH_MIN_LENGTH;
+
+  const results = useSuggestions(query, searchable, setActive);
+
+  const items = shownItems(results);
+  const expanded = open && searchable && results.state !== 'idle';
 
   const close = () => {
     setOpen(false);
@@ -137,8 +218,6 @@ export function SearchForm() {
     }
   };
 
-  const optionId = (index: number) => `${listId}-option-${index}`;
-
   return (
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form reaches browsers that predate <search>.
     <form
@@ -175,57 +254,21 @@ export function SearchForm() {
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={expanded && active >= 0 ? optionIdOf(listId, active) : undefined}
       />
       <button type="submit" className="site-search-button">
         <SearchIcon size={20} />
         <span className="visually-hidden">Search</span>
       </button>
 
-      <div className="search-popup" hidden={!expanded}>
-        <div
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          aria-label="Product suggestions"
-          className="search-list"
-        >
-          {items.map((item, index) => {
-            const thumb = responsiveImage(
-              item.image ? { url: item.image, width: 800, height: 800 } : undefined,
-              400,
-            );
-            return (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the combobox (aria-activedescendant).
-              <div
-                key={item._id}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                className="search-option"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(item)}
-                onMouseMove={() => setActive(index)}
-              >
-                <img src={thumb.src} width={40} height={40} alt="" loading="lazy" decoding="async" />
-                <span className="search-option-text">
-                  <span className="search-option-title">{item.title}</span>
-                  <span className="search-option-meta">
-                    {item.brand} · {item.category}
-                  </span>
-                </span>
-                <span className="search-option-price">{formatRupees(item.price)}</span>
-              </div>
-            );
-          })}
-        </div>
-        {results.state === 'ready' && items.length === 0 && <p className="search-empty">No matches found</p>}
-        {results.state === 'loading' && items.length === 0 && <p className="search-empty">Searching…</p>}
-        {results.state === 'error' && (
-          <p className="search-empty search-empty--error">Something went wrong! {results.message}</p>
-        )}
-      </div>
+      <SuggestionList
+        listId={listId}
+        results={results}
+        hidden={!expanded}
+        active={active}
+        setActive={setActive}
+        choose={choose}
+      />
       <p id={statusId} className="visually-hidden" aria-live="polite">
         {!expanded || results.state === 'loading'
           ? ''

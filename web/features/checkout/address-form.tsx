@@ -40,6 +40,103 @@ export type AddressFormControl = {
   focus: (name: keyof AddressFormValues) => void;
 };
 
+type AddressFormApi = ReturnType<typeof useForm<AddressFormValues, unknown, ShippingAddress>>;
+
+/** The address's fields, with their messages and what the pincode's lookup answered. */
+function AddressFields({
+  register,
+  errors,
+  delivery,
+}: {
+  register: AddressFormApi['register'];
+  errors: AddressFormApi['formState']['errors'];
+  delivery: { problem?: string; note?: string };
+}) {
+  return (
+    <>
+      <SelectField
+        label="Country"
+        autoComplete="country-name"
+        error={errors.country?.message}
+        {...register('country')}
+      >
+        <option value="">Select country</option>
+        <option value="India">India</option>
+      </SelectField>
+      <div className="form-row">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        hint="House number, street and area"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <TextField
+        label="Landmark"
+        hint="Apartment, suite or a place nearby"
+        error={errors.landmark?.message}
+        {...register('landmark')}
+      />
+      <div className="form-row checkout-row-3">
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <SelectField
+          label="State"
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          {...register('state')}
+        >
+          <option value="">Select state</option>
+          <optgroup label="States">
+            {states.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Union territories">
+            {territories.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </optgroup>
+        </SelectField>
+        <TextField
+          label="Pincode"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={6}
+          error={errors.pincode?.message ?? delivery.problem}
+          {...register('pincode')}
+        />
+      </div>
+      {/* The answer, read out as it changes; a problem shows under the pincode too. */}
+      <p className="checkout-delivery" role="status">
+        {delivery.note}
+        {delivery.problem && <span className="visually-hidden">{delivery.problem}</span>}
+      </p>
+    </>
+  );
+}
+
 /**
  * The delivery address: the shared schema's messages under each field once touched,
  * every Indian state and union territory, and the values saved as typed so a reload keeps them.
@@ -171,85 +268,7 @@ export function AddressForm({
     >
       <fieldset className="checkout-fieldset" disabled={busy}>
         <legend className="visually-hidden">Shipping address</legend>
-        <SelectField
-          label="Country"
-          autoComplete="country-name"
-          error={errors.country?.message}
-          {...register('country')}
-        >
-          <option value="">Select country</option>
-          <option value="India">India</option>
-        </SelectField>
-        <div className="form-row">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          hint="House number, street and area"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <TextField
-          label="Landmark"
-          hint="Apartment, suite or a place nearby"
-          error={errors.landmark?.message}
-          {...register('landmark')}
-        />
-        <div className="form-row checkout-row-3">
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          <SelectField
-            label="State"
-            autoComplete="address-level1"
-            error={errors.state?.message}
-            {...register('state')}
-          >
-            <option value="">Select state</option>
-            <optgroup label="States">
-              {states.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Union territories">
-              {territories.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </optgroup>
-          </SelectField>
-          <TextField
-            label="Pincode"
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={6}
-            error={errors.pincode?.message ?? delivery.problem}
-            {...register('pincode')}
-          />
-        </div>
-        {/* The answer, read out as it changes; a problem shows under the pincode too. */}
-        <p className="checkout-delivery" role="status">
-          {delivery.note}
-          {delivery.problem && <span className="visually-hidden">{delivery.problem}</span>}
-        </p>
+        <AddressFields register={register} errors={errors} delivery={delivery} />
       </fieldset>
       {payment}
       <div className="checkout-actions">

@@ -36,6 +36,39 @@ function useNow(everyMs: number): number | null {
   return hydrated ? now : null;
 }
 
+/** Where the code went, for how much, and until when it can be confirmed (or that it is too late). */
+function CodDeadline({
+  cod,
+  left,
+  lapsed,
+}: {
+  cod: NonNullable<ApiMyOrder['cod']>;
+  /** Minutes left; null until hydrated. */
+  left: number | null;
+  lapsed: boolean;
+}) {
+  return (
+    <>
+      <p className="cod-confirm-lead">
+        We sent a 6-digit code to <strong className="cod-confirm-to">{cod.sentTo}</strong>. Enter it here to
+        confirm this cash-on-delivery order of <strong>{formatRupees(cod.amountDue)}</strong>. We pack it as
+        soon as it is confirmed.
+      </p>
+      <p className={`cod-confirm-time${lapsed ? ' cod-confirm-time--over' : ''}`}>
+        {lapsed ? (
+          'The time to confirm has passed: this order is being cancelled and its items released. Please order again.'
+        ) : (
+          <>
+            Confirm by <time dateTime={cod.confirmBy}>{formatDayAndTime(cod.confirmBy)}</time>
+            {left !== null && <span className="cod-confirm-left"> ({leftWords(left)})</span>}, or the order is
+            cancelled and its items released.
+          </>
+        )}
+      </p>
+    </>
+  );
+}
+
 /**
  * A cash-on-delivery order waiting for its one-time code: where the code went, until when
  * it can be confirmed (India time, and the minutes left), the code field and "Send a new code". The
@@ -127,22 +160,7 @@ export function CodConfirmation({
       <h2 id={`${id}-title`} className="order-panel-title">
         Confirm your order
       </h2>
-      <p className="cod-confirm-lead">
-        We sent a 6-digit code to <strong className="cod-confirm-to">{order.cod.sentTo}</strong>. Enter it
-        here to confirm this cash-on-delivery order of <strong>{formatRupees(order.cod.amountDue)}</strong>.
-        We pack it as soon as it is confirmed.
-      </p>
-      <p className={`cod-confirm-time${lapsed ? ' cod-confirm-time--over' : ''}`}>
-        {lapsed ? (
-          'The time to confirm has passed: this order is being cancelled and its items released. Please order again.'
-        ) : (
-          <>
-            Confirm by <time dateTime={order.cod.confirmBy}>{formatDayAndTime(order.cod.confirmBy)}</time>
-            {left !== null && <span className="cod-confirm-left"> ({leftWords(left)})</span>}, or the order is
-            cancelled and its items released.
-          </>
-        )}
-      </p>
+      <CodDeadline cod={order.cod} left={left} lapsed={lapsed} />
       <form className="cod-confirm-form" noValidate onSubmit={(event) => void confirm(event)}>
         <div className="form-field cod-confirm-field">
           <label className="form-label" htmlFor={`${id}-code`}>

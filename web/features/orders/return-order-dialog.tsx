@@ -11,6 +11,68 @@ import { returnableUnits, UNKNOWN_FAILURE } from './order-words';
 
 const returnReason = reasonText('a reason for the return');
 
+type OrderLine = ApiMyOrder['orderItems'][number];
+
+/** One line that can be returned: its checkbox and, once chosen with several units left, how many. */
+function ReturnLine({
+  line,
+  units,
+  count,
+  invalid,
+  onToggle,
+  onCount,
+}: {
+  line: OrderLine;
+  /** Units left to return. */
+  units: number;
+  /** Units chosen; undefined while the line is not being returned. */
+  count: number | undefined;
+  /** No line chosen yet when one must be: the message under the lines describes each. */
+  invalid: boolean;
+  onToggle: (on: boolean) => void;
+  onCount: (count: number) => void;
+}) {
+  const on = count !== undefined;
+  const checkboxId = `return-${line._id}`;
+  return (
+    <div className={`return-line${on ? ' return-line--on' : ''}`}>
+      <input
+        id={checkboxId}
+        type="checkbox"
+        className="return-line-check"
+        checked={on}
+        onChange={(event) => onToggle(event.target.checked)}
+        aria-describedby={invalid ? 'return-lines-error' : undefined}
+        aria-invalid={invalid ? true : undefined}
+      />
+      <label htmlFor={checkboxId} className="return-line-label">
+        <span className="return-line-title">{line.title || line.product.title}</span>
+        <span className="return-line-meta">
+          {line.color.name || line.color.title} · {formatRupees(line.price)} each
+          {units < line.quantity ? ` · ${units} of ${line.quantity} left to return` : ''}
+        </span>
+      </label>
+      {on && units > 1 && (
+        <label className="return-line-units">
+          <span>Units</span>
+          <select
+            className="form-input form-select"
+            value={count}
+            onChange={(event) => onCount(Number(event.target.value))}
+            aria-label={`Units of ${line.title || line.product.title} to return`}
+          >
+            {Array.from({ length: units }, (_, index) => index + 1).map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}
+
 /**
  * The customer picks the lines to return (a checkbox each) and how many units of each (up to what
  * is left to return), says why, and sends the request; staff approve or reject it.
@@ -112,50 +174,17 @@ export function ReturnOrderDialog({
         aria-describedby={linesError ? 'return-lines-error' : undefined}
       >
         <legend className="form-label">Items to return</legend>
-        {lines.map((line) => {
-          const units = left.get(line._id) ?? 0;
-          const on = chosen[line._id] !== undefined;
-          const checkboxId = `return-${line._id}`;
-          return (
-            <div key={line._id} className={`return-line${on ? ' return-line--on' : ''}`}>
-              <input
-                id={checkboxId}
-                type="checkbox"
-                className="return-line-check"
-                checked={on}
-                onChange={(event) => toggle(line._id, event.target.checked)}
-                aria-describedby={linesError ? 'return-lines-error' : undefined}
-                aria-invalid={linesError ? true : undefined}
-              />
-              <label htmlFor={checkboxId} className="return-line-label">
-                <span className="return-line-title">{line.title || line.product.title}</span>
-                <span className="return-line-meta">
-                  {line.color.name || line.color.title} · {formatRupees(line.price)} each
-                  {units < line.quantity ? ` · ${units} of ${line.quantity} left to return` : ''}
-                </span>
-              </label>
-              {on && units > 1 && (
-                <label className="return-line-units">
-                  <span>Units</span>
-                  <select
-                    className="form-input form-select"
-                    value={chosen[line._id]}
-                    onChange={(event) =>
-                      setChosen((current) => ({ ...current, [line._id]: Number(event.target.value) }))
-                    }
-                    aria-label={`Units of ${line.title || line.product.title} to return`}
-                  >
-                    {Array.from({ length: units }, (_, index) => index + 1).map((count) => (
-                      <option key={count} value={count}>
-                        {count}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
-            </div>
-          );
-        })}
+        {lines.map((line) => (
+          <ReturnLine
+            key={line._id}
+            line={line}
+            units={left.get(line._id) ?? 0}
+            count={chosen[line._id]}
+            invalid={linesError !== undefined}
+            onToggle={(on) => toggle(line._id, on)}
+            onCount={(count) => setChosen((current) => ({ ...current, [line._id]: count }))}
+          />
+        ))}
         {linesError && (
           <p className="form-error" id="return-lines-error">
             {linesError}

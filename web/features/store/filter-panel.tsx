@@ -20,6 +20,114 @@ type FilterPanelProps = {
   idPrefix: string;
 };
 
+/** One filter value: its checkbox and label, with the number of products it would show. */
+function FilterCheckbox({
+  id,
+  name,
+  value,
+  label,
+  count,
+  checked,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  label: string;
+  count: number;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <li>
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="filter-check"
+      />
+      <label
+        htmlFor={id}
+        className={count === 0 && !checked ? 'filter-label filter-label--empty' : 'filter-label'}
+      >
+        <span>{label}</span>
+        <span className="filter-count">({count})</span>
+      </label>
+    </li>
+  );
+}
+
+/** Price From/To, applied with their own button on the side panel; a range that makes no sense is said. */
+function PriceFilter({
+  idPrefix,
+  range,
+  min,
+  max,
+  onMin,
+  onMax,
+  error,
+  withButton,
+}: {
+  idPrefix: string;
+  range: ApiFacets['price'];
+  min: string;
+  max: string;
+  onMin: (min: string) => void;
+  onMax: (max: string) => void;
+  error: string | null;
+  withButton: boolean;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset className="filter-group">
+      <legend className="filter-subtitle">Price (₹)</legend>
+      <div className="filter-price">
+        <div className="filter-price-field">
+          <label htmlFor={`${idPrefix}-min`}>From</label>
+          <input
+            id={`${idPrefix}-min`}
+            name="min"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={String(Math.floor(range.min || 0))}
+            value={min}
+            onChange={(e) => onMin(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        <div className="filter-price-field">
+          <label htmlFor={`${idPrefix}-max`}>To</label>
+          <input
+            id={`${idPrefix}-max`}
+            name="max"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={String(Math.ceil(range.max || 0))}
+            value={max}
+            onChange={(e) => onMax(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+        {withButton && (
+          <button type="submit" className="button button--ghost filter-price-go">
+            Apply price
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="filter-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /**
  * The store's filters: categories, price From/To, availability, tags and brands, each with the
  * number of products it would show. A GET form to /product, so it works before the JavaScript
@@ -29,7 +137,6 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
   const hydrated = useHydrated();
   const [draft, setDraft] = useState(query);
   const [priceError, setPriceError] = useState<string | null>(null);
-  const errorId = useId();
 
   // A new address (a tick, back button, another link) wins over what is on screen, except for
   // From/To typed but not yet applied while the address kept its price.
@@ -63,29 +170,18 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
     count: number,
     checked: boolean,
     onChange: () => void,
-  ) => {
-    const id = `${idPrefix}-${name}-${value}`.replace(/[^\w-]/g, '_');
-    return (
-      <li key={value}>
-        <input
-          type="checkbox"
-          id={id}
-          name={name}
-          value={value}
-          checked={checked}
-          onChange={onChange}
-          className="filter-check"
-        />
-        <label
-          htmlFor={id}
-          className={count === 0 && !checked ? 'filter-label filter-label--empty' : 'filter-label'}
-        >
-          <span>{label}</span>
-          <span className="filter-count">({count})</span>
-        </label>
-      </li>
-    );
-  };
+  ) => (
+    <FilterCheckbox
+      key={value}
+      id={`${idPrefix}-${name}-${value}`.replace(/[^\w-]/g, '_')}
+      name={name}
+      value={value}
+      label={label}
+      count={count}
+      checked={checked}
+      onChange={onChange}
+    />
+  );
 
   const availabilityOption = (value: Availability, label: string, count: number) =>
     checkbox('availability', value, label, count, draft.availability === value, () =>
@@ -126,49 +222,16 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
           </ul>
         </fieldset>
 
-        <fieldset className="filter-group">
-          <legend className="filter-subtitle">Price (₹)</legend>
-          <div className="filter-price">
-            <div className="filter-price-field">
-              <label htmlFor={`${idPrefix}-min`}>From</label>
-              <input
-                id={`${idPrefix}-min`}
-                name="min"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={String(Math.floor(facets.price.min || 0))}
-                value={draft.min}
-                onChange={(e) => setDraft({ ...draft, min: e.target.value })}
-                aria-invalid={priceError ? true : undefined}
-                aria-describedby={priceError ? errorId : undefined}
-              />
-            </div>
-            <div className="filter-price-field">
-              <label htmlFor={`${idPrefix}-max`}>To</label>
-              <input
-                id={`${idPrefix}-max`}
-                name="max"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={String(Math.ceil(facets.price.max || 0))}
-                value={draft.max}
-                onChange={(e) => setDraft({ ...draft, max: e.target.value })}
-                aria-invalid={priceError ? true : undefined}
-                aria-describedby={priceError ? errorId : undefined}
-              />
-            </div>
-            {mode === 'instant' && hydrated && (
-              <button type="submit" className="button button--ghost filter-price-go">
-                Apply price
-              </button>
-            )}
-          </div>
-          {priceError && (
-            <p id={errorId} className="filter-error" role="alert">
-              {priceError}
-            </p>
-          )}
-        </fieldset>
+        <PriceFilter
+          idPrefix={idPrefix}
+          range={facets.price}
+          min={draft.min}
+          max={draft.max}
+          onMin={(min) => setDraft({ ...draft, min })}
+          onMax={(max) => setDraft({ ...draft, max })}
+          error={priceError}
+          withButton={mode === 'instant' && hydrated}
+        />
 
         {facets.tags.length > 0 && (
           <fieldset className="filter-group">

@@ -1,19 +1,28 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CheckoutHandlerFields, TestMethod } from '../../../../shared/api/payments.schemas.js';
-import type { Database, Executor } from '../../../db/client.js';
+import type { Database } from '../../../db/client.js';
 import { testGatewayOrders, testGatewayPayments, testGatewayRefunds } from '../../../db/schema.js';
 import { safeEqual } from '../../../lib/secrets.js';
 import {
   type PaymentProvider,
   PaymentProviderError,
-  type PaymentStatus,
   type ProviderOrder,
   type ProviderPayment,
   type ProviderRefund,
-  type RefundStatus,
   type WebhookEvent,
 } from '../payment-provider.js';
+import {
+  completeRefund,
+  findPayment,
+  hmac,
+  makeRefund,
+  newId,
+  newPayment,
+  PLAN_NOTE,
+  presentOrder,
+  presentPayment,
+  presentRefund,
+} from './test-gateway-ledger.js';
 
 /**
  * The built-in test gateway: the default provider, so a fresh clone can take a (simulated)
@@ -66,207 +75,15 @@ export type TestGatewayProvider = PaymentProvider & {
   pendingRefundIds(): Promise<string[]>;
 };
 
-const hmac = (secret: string, data: string | Buffer) =>
-  createHmac('sha256', secret).update(data).digest('hex');
-const newId = (prefix: string) =>
-  `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
-const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** How refund requests are answered now, and who hears of each refund to report by webhook. */
+type RefundScript = {
+  outcome: ScriptedRefundOutcome;
+  listeners: Set<(refundId: string) => void>;
+  announce(refundId: string): void;
+};
 
-type OrderRow = typeof testGatewayOrders.$inferSelect;
-type PaymentRow = typeof testGatewayPayments.$inferSelect;
-type RefundRow = typeof testGatewayRefunds.$inferSelect;
-
-/**
- * A pending refund's scripted end (processed | failed), kept in the row's notes so that it
- * survives a restart; never shown to the shop.
- */
-const PLAN_NOTE = 'test_gateway_plan';
-const OVER_REFUND = 'The total refund amount is greater than the refund payment amount';
-
-function presentOrder(row: OrderRow, amountPaid: number): ProviderOrder {
-  return {
-    id: row.id,
-    entity: 'order',
-    amount: row.amount,
-    amount_paid: amountPaid,
-    amount_due: row.amount - amountPaid,
-    currency: row.currency,
-    receipt: row.receipt,
-    status: row.status as ProviderOrder['status'],
-    attempts: row.attempts,
-    notes: row.notes,
-    created_at: unixSeconds(row.createdAt),
-  };
-}
-
-function presentPayment(row: PaymentRow): ProviderPayment {
-  return {
-    id: row.id,
-    entity: 'payment',
-    order_id: row.orderId,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status as PaymentStatus,
-    method: row.method,
-    captured: row.status === 'captured' || row.status === 'refunded',
-    amount_refunded: row.amountRefunded,
-    created_at: unixSeconds(row.createdAt),
-  };
-}
-
-function presentRefund(row: RefundRow): ProviderRefund {
-  const { [PLAN_NOTE]: _plan, ...notes } = row.notes;
-  return {
-    id: row.id,
-    entity: 'refund',
-    payment_id: row.paymentId,
-    amount: row.amount,
-    currency: 'INR',
-    status: row.status as RefundStatus,
-    receipt: row.receipt === '' ? null : row.receipt,
-    notes,
-    created_at: unixSeconds(row.createdAt),
-  };
-}
-
-/** The payment's refunded amount (pending and processed refunds; failed ones gave theirs back). */
-async function syncRefundedAmount(tx: Executor, payment: PaymentRow) {
-  const [sum] = await tx
-    .select({ total: sql<string>`coalesce(sum(${testGatewayRefunds.amount}), 0)` })
-    .from(testGatewayRefunds)
-    .where(and(eq(testGatewayRefunds.paymentId, payment.id), ne(testGatewayRefunds.status, 'failed')));
-  const refunded = Number(sum?.total ?? 0);
-  await tx
-    .update(testGatewayPayments)
-    .set({ amountRefunded: refunded, status: refunded >= payment.amount ? 'refunded' : 'captured' })
-    .where(eq(testGatewayPayments.id, payment.id));
-  return refunded;
-}
-
-export function createTestGatewayProvider(db: Database): TestGatewayProvider {
-  let refundScript: ScriptedRefundOutcome = 'processed';
-  const refundListeners = new Set<(refundId: string) => void>();
-  const announceRefund = (refundId: string) => {
-    for (const listener of refundListeners) listener(refundId);
-  };
-
-  async function findRefundByKey(tx: Executor, idempotencyKey: string) {
-    const [row] = await tx
-      .select()
-      .from(testGatewayRefunds)
-      .where(eq(testGatewayRefunds.idempotencyKey, idempotencyKey))
-      .limit(1);
-    return row;
-  }
-
-  /**
-   * One refund per idempotency key. The payment row is locked, so two refunds of one payment are
-   * checked against the captured amount one after the other; the unique key settles a race
-   * between two requests with the same key (the loser answers the winner's refund).
-   */
-  async function makeRefund(
-    paymentId: string,
-    amount: number,
-    idempotencyKey: string,
-    fields: { receipt: string; notes: Record<string, string>; status: RefundStatus },
-  ): Promise<{ row: RefundRow; created: boolean }> {
-    return db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(testGatewayPayments)
-        .where(eq(testGatewayPayments.id, paymentId))
-        .for('update');
-      if (!payment) throw new PaymentProviderError('The id provided does not exist', 400);
-      const existing = await findRefundByKey(tx, idempotencyKey);
-      if (existing) return { row: sameKey(existing, paymentId), created: false };
-      if (payment.status !== 'captured' && payment.status !== 'refunded')
-        throw new PaymentProviderError('Only captured payments can be refunded', 400);
-      const [sum] = await tx
-        .select({ total: sql<string>`coalesce(sum(${testGatewayRefunds.amount}), 0)` })
-        .from(testGatewayRefunds)
-        .where(and(eq(testGatewayRefunds.paymentId, paymentId), ne(testGatewayRefunds.status, 'failed')));
-      if (Number(sum?.total ?? 0) + amount > payment.amount) throw new PaymentProviderError(OVER_REFUND, 400);
-      const [inserted] = await tx
-        .insert(testGatewayRefunds)
-        .values({ id: newId('rfnd'), paymentId, amount, idempotencyKey, ...fields })
-        .onConflictDoNothing({ target: testGatewayRefunds.idempotencyKey })
-        .returning();
-      if (!inserted) {
-        // The same key, used for another payment, committed first.
-        const winner = await findRefundByKey(tx, idempotencyKey);
-        return { row: sameKey(winner!, paymentId), created: false };
-      }
-      await syncRefundedAmount(tx, payment);
-      return { row: inserted, created: true };
-    });
-  }
-
-  function sameKey(row: RefundRow, paymentId: string) {
-    if (row.paymentId !== paymentId)
-      throw new PaymentProviderError('This idempotency key was already used for another payment', 400);
-    return row;
-  }
-
-  /** A pending refund reaching its scripted end; anything else is returned as it is. */
-  async function completeRefund(refundId: string): Promise<RefundRow | undefined> {
-    return db.transaction(async (tx) => {
-      const [found] = await tx
-        .select()
-        .from(testGatewayRefunds)
-        .where(eq(testGatewayRefunds.id, refundId))
-        .limit(1);
-      if (found?.status !== 'pending') return found;
-      const [payment] = await tx
-        .select()
-        .from(testGatewayPayments)
-        .where(eq(testGatewayPayments.id, found.paymentId))
-        .for('update');
-      const { [PLAN_NOTE]: plan, ...notes } = found.notes;
-      const [updated] = await tx
-        .update(testGatewayRefunds)
-        .set({ status: plan === 'failed' ? 'failed' : 'processed', notes })
-        .where(and(eq(testGatewayRefunds.id, refundId), eq(testGatewayRefunds.status, 'pending')))
-        .returning();
-      if (!updated) return found;
-      if (updated.status === 'failed') await syncRefundedAmount(tx, payment!);
-      return updated;
-    });
-  }
-
-  async function findOrder(orderId: string) {
-    const [row] = await db.select().from(testGatewayOrders).where(eq(testGatewayOrders.id, orderId)).limit(1);
-    if (!row) throw new PaymentProviderError('The id provided does not exist', 404);
-    return row;
-  }
-
-  async function findPayment(paymentId: string) {
-    const [row] = await db
-      .select()
-      .from(testGatewayPayments)
-      .where(eq(testGatewayPayments.id, paymentId))
-      .limit(1);
-    return row;
-  }
-
-  async function newPayment(orderId: string, method: TestMethod, status: PaymentStatus) {
-    const order = await findOrder(orderId);
-    if (order.status === 'paid') throw new PaymentProviderError('This order has already been paid.', 400);
-    if (order.status === 'closed')
-      throw new PaymentProviderError(
-        'This payment was replaced by a newer one for the same cart, which was already paid. Nothing was charged.',
-        400,
-      );
-    await db
-      .update(testGatewayOrders)
-      .set({ attempts: order.attempts + 1, status: 'attempted' })
-      .where(eq(testGatewayOrders.id, orderId));
-    const [row] = await db
-      .insert(testGatewayPayments)
-      .values({ id: newId('pay'), orderId, amount: order.amount, currency: order.currency, status, method })
-      .returning();
-    return presentPayment(row!);
-  }
-
+/** What the shop asks of any provider, answered from the gateway's ledger. */
+function gatewayOperations(db: Database, refunds: RefundScript): PaymentProvider {
   return {
     name: 'test-gateway',
     keyId: TEST_GATEWAY_KEY_ID,
@@ -297,7 +114,7 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
     },
 
     async fetchPayment(paymentId) {
-      const row = await findPayment(paymentId);
+      const row = await findPayment(db, paymentId);
       return row ? presentPayment(row) : undefined;
     },
 
@@ -310,7 +127,7 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
     },
 
     async capture(paymentId, amount) {
-      const row = await findPayment(paymentId);
+      const row = await findPayment(db, paymentId);
       if (!row) throw new PaymentProviderError('The id provided does not exist', 404);
       if (row.status === 'captured') return presentPayment(row);
       if (row.status !== 'authorized')
@@ -327,23 +144,23 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
     },
 
     async refund(paymentId, amount, idempotencyKey, options = {}) {
-      const script = refundScript;
-      if (script === 'unreachable')
+      const outcome = refunds.outcome;
+      if (outcome === 'unreachable')
         throw new PaymentProviderError('The test gateway is unreachable (scripted refund outcome)');
       if (!Number.isInteger(amount) || amount < 100)
         throw new PaymentProviderError('The amount must be atleast INR 1.00', 400);
-      const pending = script === 'pending' || script === 'fail';
-      const { row, created } = await makeRefund(paymentId, amount, idempotencyKey, {
+      const pending = outcome === 'pending' || outcome === 'fail';
+      const { row, created } = await makeRefund(db, paymentId, amount, idempotencyKey, {
         receipt: (options.receipt ?? idempotencyKey).slice(0, 40),
         notes: {
           ...Object.fromEntries(Object.entries(options.notes ?? {}).filter(([key]) => key !== PLAN_NOTE)),
-          ...(pending ? { [PLAN_NOTE]: script === 'fail' ? 'failed' : 'processed' } : {}),
+          ...(pending ? { [PLAN_NOTE]: outcome === 'fail' ? 'failed' : 'processed' } : {}),
         },
         status: pending ? 'pending' : 'processed',
       });
       // Razorpay reports every refund by webhook too, processed at once or not.
-      if (created) announceRefund(row.id);
-      if (script === 'lose-answer')
+      if (created) refunds.announce(row.id);
+      if (outcome === 'lose-answer')
         throw new PaymentProviderError(
           'The connection to the test gateway dropped before it answered (scripted refund outcome)',
         );
@@ -351,7 +168,7 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
     },
 
     async fetchRefunds(paymentId) {
-      if (!(await findPayment(paymentId)))
+      if (!(await findPayment(db, paymentId)))
         throw new PaymentProviderError('The id provided does not exist', 400);
       const rows = await db
         .select()
@@ -389,9 +206,17 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
         return undefined;
       }
     },
+  };
+}
 
+/** What the checkout sheet, the webhooks and the tests drive: shoppers' answers, refunds' ends. */
+function gatewayControls(
+  db: Database,
+  refunds: RefundScript,
+): Omit<TestGatewayProvider, keyof PaymentProvider> {
+  return {
     async approve(orderId, method) {
-      const payment = await newPayment(orderId, method, 'authorized');
+      const payment = await newPayment(db, orderId, method, 'authorized');
       return {
         payment,
         fields: {
@@ -403,7 +228,7 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
     },
 
     async decline(orderId, method) {
-      return newPayment(orderId, method, 'failed');
+      return newPayment(db, orderId, method, 'failed');
     },
 
     signWebhook(rawBody) {
@@ -411,18 +236,18 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
     },
 
     scriptRefunds(outcome) {
-      refundScript = outcome;
+      refunds.outcome = outcome;
     },
 
     onRefund(listener) {
-      refundListeners.add(listener);
-      return () => refundListeners.delete(listener);
+      refunds.listeners.add(listener);
+      return () => refunds.listeners.delete(listener);
     },
 
     async refundWebhook(refundId) {
-      const refund = await completeRefund(refundId);
+      const refund = await completeRefund(db, refundId);
       if (!refund) return undefined;
-      const payment = await findPayment(refund.paymentId);
+      const payment = await findPayment(db, refund.paymentId);
       const event = refund.status === 'failed' ? 'refund.failed' : 'refund.processed';
       const body = Buffer.from(
         JSON.stringify({
@@ -456,4 +281,16 @@ export function createTestGatewayProvider(db: Database): TestGatewayProvider {
       return rows.map((row) => row.id);
     },
   };
+}
+
+export function createTestGatewayProvider(db: Database): TestGatewayProvider {
+  const listeners = new Set<(refundId: string) => void>();
+  const refunds: RefundScript = {
+    outcome: 'processed',
+    listeners,
+    announce: (refundId) => {
+      for (const listener of listeners) listener(refundId);
+    },
+  };
+  return { ...gatewayOperations(db, refunds), ...gatewayControls(db, refunds) };
 }
