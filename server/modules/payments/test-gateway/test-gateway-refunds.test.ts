@@ -6,6 +6,9 @@ import { createTestApp, type TestContext } from '../../../test/test-app.js';
 import { PaymentProviderError, type ProviderRefund } from '../payment-provider.js';
 import type { TestGatewayProvider } from './test-gateway-provider.js';
 
+// The webhook comes from the gateway's own timer: on a loaded machine it can take seconds.
+const webhookArrives = { timeout: 15_000, interval: 50 };
+
 // Webhooks a moment after the event, so the tests can watch them arrive.
 const WEBHOOK_DELAY_MS = 30;
 const OVER_REFUND = 'The total refund amount is greater than the refund payment amount';
@@ -154,7 +157,7 @@ describe('test gateway refunds', () => {
         expect((await refusal(gateway.refund(payment.id, 100, key())))?.message).toBe(OVER_REFUND);
         await vi.waitFor(async () => {
           expect(await webhooksSeen([`evt_${refund.id}_refund.processed`])).toHaveLength(1);
-        });
+        }, webhookArrives);
         const [after] = await gateway.fetchRefunds(payment.id);
         expect(after).toMatchObject({ id: refund.id, status: 'processed', notes: { refund_id: 'r-1' } });
         expect(await gateway.pendingRefundIds()).not.toContain(refund.id);
@@ -176,7 +179,7 @@ describe('test gateway refunds', () => {
       expect(refund.status).toBe('pending');
       await vi.waitFor(async () => {
         expect(await webhooksSeen([`evt_${refund.id}_refund.failed`])).toHaveLength(1);
-      });
+      }, webhookArrives);
       expect((await gateway.fetchRefunds(payment.id))[0]).toMatchObject({ id: refund.id, status: 'failed' });
       expect(await paymentRow(payment.id)).toMatchObject({ status: 'captured', amountRefunded: 0 });
       const retried = await gateway.refund(payment.id, 20_000, key());
@@ -207,7 +210,7 @@ describe('test gateway refunds', () => {
       expect((await paymentRow(payment.id)).amountRefunded).toBe(5_000);
       await vi.waitFor(async () => {
         expect(await webhooksSeen([`evt_${made!.id}_refund.processed`])).toHaveLength(1);
-      });
+      }, webhookArrives);
     });
 
     it('unreachable: throws and makes nothing', async () => {
@@ -230,7 +233,7 @@ describe('test gateway refunds', () => {
     const refund = await gateway.refund(payment.id, 10_000, key(), { notes: { refund_id: 'r-2' } });
     await vi.waitFor(async () => {
       expect(await webhooksSeen([`evt_${refund.id}_refund.processed`])).toHaveLength(1);
-    });
+    }, webhookArrives);
     const webhook = (await gateway.refundWebhook(refund.id))!;
     expect(webhook.event).toBe('refund.processed');
     expect(JSON.parse(webhook.body.toString())).toMatchObject({
