@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createMetrics, type ShopMetrics } from './lib/metrics.js';
+import { createReadiness } from './lib/readiness.js';
 import { connectRedis } from './lib/redis.js';
 import { apiRoutes } from './modules/api.routes.js';
 import { followCatalogChanges } from './modules/catalog/index.js';
@@ -23,6 +24,8 @@ import { webRoutes } from './web/web.routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Settles once the server has warmed up (at once without `warmUp`); /readyz says 503 until then. */
+    warmedUp: Promise<void>;
   }
 }
 
@@ -31,6 +34,12 @@ export type AppOptions = {
   database: DatabaseHandle;
   /** Serve the built storefront (dist/). Off for API tests. */
   web?: boolean;
+  /**
+   * Read the catalogue's lists and search index into memory before /readyz says ready, so a new
+   * server's first shoppers are not answered from SQL behind a queue. Servers that take traffic
+   * warm up; API tests do not.
+   */
+  warmUp?: boolean;
   logger?: boolean;
 };
 
@@ -48,9 +57,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimits(app, config);
   // Before any route, so the API reference sees each /api route as it is registered.
   await registerApiDocumentCollector(app, config.publicUrl);
-  await app.register(healthRoutes, { database });
+  const readiness = createReadiness(app.log);
+  await app.register(healthRoutes, { database, readiness });
   const metrics = registerObservability(app, options);
   const services = await startServices(app, options, metrics);
+  app.decorate(
+    'warmedUp',
+    options.warmUp
+      ? readiness.wait('catalogue', services.catalog.warmShelfIndex({ searches: true }))
+      : Promise.resolve(),
+  );
   await app.register(apiRoutes, { prefix: '/api', config, services });
   if (services.testGateway) {
     await app.register(testGatewayAssetRoutes, { prefix: '/pay', corsOrigins: config.corsOrigins });

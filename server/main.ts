@@ -40,7 +40,7 @@ export async function startServer(options: StartOptions = {}) {
   await database.refreshStatistics();
   const statistics = setInterval(() => void database.refreshStatistics().catch(() => {}), 6 * 60 * 60 * 1000);
   statistics.unref();
-  const app = await buildApp({ config, database, web: true });
+  const app = await buildApp({ config, database, web: true, warmUp: true });
   await ensureFirstOwner({
     config,
     db: database.db,
@@ -83,6 +83,8 @@ export async function startServer(options: StartOptions = {}) {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Listening already (/healthz answers, /readyz says "warming"), ready once the catalogue is read.
+  await app.warmedUp;
   app.log.info(`Shop ready at ${config.publicUrl} (database: ${database.kind})`);
   return app;
 }

@@ -58,10 +58,10 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
-/** `web`: the storefront's routes too (pages, /media), for tests that need them. */
+/** `web`: the storefront's routes too (pages, /media), for tests that need them; `warmUp`: as a server taking traffic. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { web?: boolean } = {},
+  options: { web?: boolean; warmUp?: boolean } = {},
 ): Promise<TestContext> {
   const { database, drop, databaseUrl } = await openTestDatabase();
   const config = loadConfig({
@@ -78,7 +78,13 @@ export async function createTestApp(
     ...(env.RAZORPAY_KEY_ID ? {} : { PAYMENT_PROVIDER: 'test' }),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, web: options.web ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    web: options.web ?? false,
+    warmUp: options.warmUp ?? false,
+  });
   await app.ready();
   return {
     app,
