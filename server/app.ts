@@ -63,9 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = await startServices(app, options, metrics);
   app.decorate(
     'warmedUp',
-    options.warmUp
-      ? readiness.wait('catalogue', services.catalog.warmShelfIndex({ searches: true }))
-      : Promise.resolve(),
+    options.warmUp ? readiness.wait('catalogue', services.catalog.warmUp()) : Promise.resolve(),
   );
   await app.register(apiRoutes, { prefix: '/api', config, services });
   if (services.testGateway) {

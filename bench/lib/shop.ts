@@ -65,7 +65,9 @@ export async function startShop(port: number, env: Record<string, string>): Prom
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  // Ready once the catalogue is read into memory (/readyz says "warming" until then): at a
+  // million products on this machine, a minute or more.
+  for (let i = 0; i < 720; i++) {
     if (child.exitCode !== null)
       throw new Error(`the shop exited with ${child.exitCode} before it was ready`);
     try {
@@ -74,7 +76,7 @@ export async function startShop(port: number, env: Record<string, string>): Prom
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');
-  throw new Error('the shop did not become ready within 60 s');
+  throw new Error('the shop did not become ready within 180 s');
 }
 
 export async function stopShop(shop: ShopProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

@@ -20,6 +20,7 @@ import type { ProductFilters, ProductListQuery } from './product-query.js';
 import { PRODUCT_NOT_FOUND } from './products.js';
 import { SearchResolver } from './search-resolver.js';
 import { createSearchVocabulary } from './search-vocabulary.js';
+import * as vocabulary from './search-vocabulary.repository.js';
 import { createShelfCards } from './shelf-cards.js';
 import { createShelfIndex } from './shelf-index.js';
 import { createSuggestionIndex } from './suggestion-index.js';
@@ -38,6 +39,9 @@ export const EXACT_COUNT_UP_TO = 1_000;
  * some 25 MB; far more than the first five pages of every list a shop's shoppers open.
  */
 const SHELF_CARDS_MAX = 20_000;
+
+/** How many searches a server makes of itself before it says it is ready (`warmUp`). */
+const WARM_UP_SEARCHES = 20;
 
 type CatalogOptions = {
   cacheSeconds?: number;
@@ -180,6 +184,31 @@ export class CatalogService {
   /** Reads the lists' and filter panel's shelf index now (a server warming up, tests). */
   warmShelfIndex(options?: { searches?: boolean }) {
     return this.shelfIndex.ready(options);
+  }
+
+  /**
+   * Everything the storefront's reads keep in memory, read before a server says it is ready: the
+   * shelf and text index, the search vocabulary and the suggestions' names; then a few searches
+   * for the catalogue's commonest words and their filter panels, so the code that answers them
+   * is compiled and their first pages' cards are held before the first shopper asks.
+   */
+  async warmUp(): Promise<void> {
+    await Promise.all([
+      this.shelfIndex.ready({ searches: true }),
+      this.searchVocabulary.ensureReady().then(() => this.suggestionIndex.ready()),
+    ]);
+    const words = await vocabulary.commonestWords(this.readDb, WARM_UP_SEARCHES);
+    for (const q of words.filter((word) => word.length >= 2)) {
+      const filters = { brands: [], categories: [], tags: [], q };
+      await this.listProducts({
+        ...filters,
+        sort: [{ field: 'relevance', direction: 'desc' }],
+        page: 1,
+        limit: 24,
+      });
+      await this.facets(filters);
+      await this.suggest(q);
+    }
   }
 
   /** Waits for announcements still on their way; the app does before it closes the database. */

@@ -56,6 +56,15 @@ export async function isSearchVocabularyEmpty(db: Executor): Promise<boolean> {
   return rows.length === 0;
 }
 
+/** The words most products share (a server's warm-up searches for them). */
+export async function commonestWords(db: Executor, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select word from search_words order by products desc, word limit ${limit}`,
+  );
+  return rows.map((row) => row.word);
+}
+
 /**
  * For each word: whether the vocabulary knows it, and known words close to it: trigram neighbours
  * (the index's `%`, similarity 0.3 or more) and the exact near-spellings trigrams miss. One query.

@@ -146,6 +146,11 @@ export function createSuggestionIndex(
       return cards;
     },
 
+    /** Reads the names now, if not read yet (a server warming up). */
+    async ready(): Promise<void> {
+      await current();
+    },
+
     /** The vocabulary was rebuilt: read it again (if it was ever read). */
     reload,
 
