@@ -28,6 +28,9 @@ export const searchSynonyms: Readonly<Record<string, readonly string[]>> = {
   ac: ['air conditioner', 'split ac'],
   aircon: ['air conditioner'],
   mobile: ['phone', 'smartphone', '5g'],
+  // Phone titles name the model and "5G", seldom the word "phone".
+  phone: ['smartphone', '5g'],
+  phones: ['smartphone', '5g'],
   mobiles: ['phone', 'smartphone', '5g'],
   cellphone: ['phone', 'smartphone'],
   handset: ['phone', 'smartphone'],

@@ -3,6 +3,7 @@ import {
   buildTsQuery,
   corrections,
   editDistance,
+  misspelledSynonyms,
   nearSpellings,
   searchWords,
   type WordLookup,
@@ -81,5 +82,21 @@ describe('the text-search query', () => {
 
   it('is nothing without words', () => {
     expect(buildTsQuery([])).toBeUndefined();
+  });
+});
+
+describe("a shopper's own word, misspelled", () => {
+  const unknown = (word: string) => ({ word, known: false, candidates: [] });
+
+  it('takes the synonyms of the closest key', () => {
+    expect(misspelledSynonyms(unknown('televison'))).toEqual(['tv']);
+    expect(misspelledSynonyms(unknown('fridje'))).toEqual(['refrigerator']);
+    expect(buildTsQuery([unknown('televison')])).toBe('(televison | tv)');
+  });
+
+  it('leaves known words, short words and far-off words alone', () => {
+    expect(misspelledSynonyms({ word: 'televison', known: true, candidates: [] })).toEqual([]);
+    expect(misspelledSynonyms(unknown('acc'))).toEqual([]);
+    expect(misspelledSynonyms(unknown('teleport'))).toEqual([]);
   });
 });

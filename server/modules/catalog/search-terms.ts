@@ -78,6 +78,23 @@ export function corrections(lookup: WordLookup): string[] {
     .map((c) => c.word);
 }
 
+/**
+ * A shopper's word for a thing, misspelled ("televison", "fridje"): the synonyms of the closest
+ * key within the corrections' distance, since the vocabulary holds the catalogue's words, not the
+ * shoppers' own.
+ */
+export function misspelledSynonyms(lookup: WordLookup): readonly string[] {
+  if (lookup.known || lookup.word.length < MIN_CORRECTABLE_LENGTH) return [];
+  const allowed = lookup.word.length <= 5 ? 1 : 2;
+  let best: { key: string; distance: number } | undefined;
+  for (const key of Object.keys(searchSynonyms)) {
+    if (Math.abs(key.length - lookup.word.length) > allowed) continue;
+    const distance = editDistance(lookup.word, key);
+    if (distance <= allowed && (!best || distance < best.distance)) best = { key, distance };
+  }
+  return best ? searchSynonyms[best.key]! : [];
+}
+
 /** One query term: the word, or its alternatives joined by "or"; a phrase's words joined by "and". */
 function alternatives(options: string[]): string {
   const terms = [...new Set(options)].map((option) => {
@@ -101,7 +118,7 @@ export function buildTsQuery(
 ): string | undefined {
   if (lookups.length === 0) return undefined;
   const terms = lookups.map((lookup, index) => {
-    const others = [...corrections(lookup), ...(searchSynonyms[lookup.word] ?? [])];
+    const others = [...corrections(lookup), ...(searchSynonyms[lookup.word] ?? misspelledSynonyms(lookup))];
     // A word the vocabulary knows is finished: matching it as a prefix too would only cost time.
     const unfinished =
       options.prefixLast && index === lookups.length - 1 && !lookup.known && lookup.word.length >= 2;
