@@ -17,6 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          isolate: false,
           // The schema is migrated once per run; each test file starts from a copy.
           globalSetup: ['server/test/template-database.ts'],
           include: [
