@@ -3,7 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type DatabaseHandle, loadPgliteArtifacts, openDatabase, type PgliteArtifacts } from '../db/client.js';
+import {
+  type DatabaseHandle,
+  loadPgliteArtifacts,
+  openDatabase,
+  type PgliteArtifacts,
+} from '../db/client.js';
 import {
   databaseUrlNamed,
   onServer,
@@ -38,6 +43,16 @@ function pgliteTemplate(file: string | undefined): Blob | undefined {
 }
 
 /**
+ * For a new PGlite in a test: the loaded artifacts, and under Vitest the migrated template to start
+ * from (a new data directory otherwise runs initdb, seconds of work).
+ */
+export async function pgliteTestOptions(): Promise<{ artifacts: PgliteArtifacts; loadDataDir?: Blob }> {
+  pgliteArtifacts ??= loadPgliteArtifacts();
+  const template = pgliteTemplate(process.env[pgliteTemplateVariable]);
+  return { artifacts: await pgliteArtifacts, ...(template ? { loadDataDir: template } : {}) };
+}
+
+/**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a scratch database
  * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close). Under Vitest it
  * is a copy of the run's migrated template (template-database.ts); elsewhere it is migrated here.
@@ -50,13 +65,7 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const template = pgliteTemplate(process.env[pgliteTemplateVariable]);
-    pgliteArtifacts ??= loadPgliteArtifacts();
-    const database = await openDatabase({
-      pgliteDir: undefined,
-      artifacts: await pgliteArtifacts,
-      ...(template ? { loadDataDir: template } : {}),
-    });
+    const database = await openDatabase({ pgliteDir: undefined, ...(await pgliteTestOptions()) });
     // A no-op on a copy of the template; the whole schema when there is none.
     await database.migrate();
     return { database, drop: () => database.close() };
