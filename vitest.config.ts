@@ -55,6 +55,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // A worker runs its files one after another in one process, loading the app's modules
+          // once (loaded again for every file, they were most of the run's time). So a file that
+          // changes what the process shares (environment variables, timers) puts it back.
           isolate: false,
           // The schema is migrated once per run; each test file starts from a copy.
           globalSetup: ['server/test/template-database.ts'],
