@@ -47,7 +47,11 @@ function pgliteTemplate(file: string | undefined): Blob | undefined {
  * from (a new data directory otherwise runs initdb, seconds of work).
  */
 export async function pgliteTestOptions(): Promise<{ artifacts: PgliteArtifacts; loadDataDir?: Blob }> {
-  pgliteArtifacts ??= loadPgliteArtifacts();
+  pgliteArtifacts ??= loadPgliteArtifacts().catch((error: unknown) => {
+    // Not kept: the next test file tries again, and this one fails with the reason.
+    pgliteArtifacts = undefined;
+    throw error;
+  });
   const template = pgliteTemplate(process.env[pgliteTemplateVariable]);
   return { artifacts: await pgliteArtifacts, ...(template ? { loadDataDir: template } : {}) };
 }
