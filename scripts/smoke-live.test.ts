@@ -33,6 +33,7 @@ export async function render(url, ctx) {
 let root: string;
 let server: TestContext;
 let base: string;
+let previousDistDir: string | undefined;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'smoke-live-'));
@@ -45,7 +46,9 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
   );
   writeFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), '{}');
-  // web.routes.ts reads DIST_DIR when it loads: set before the app is imported.
+  // web.routes.ts reads DIST_DIR when the app is built; put back afterwards, as other test files
+  // may run in this process next.
+  previousDistDir = process.env.DIST_DIR;
   process.env.DIST_DIR = dist;
   const { createTestApp } = await import('../server/test/test-app.js');
   const { createProduct } = await import('../server/test/factories.js');
@@ -59,6 +62,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (previousDistDir === undefined) delete process.env.DIST_DIR;
+  else process.env.DIST_DIR = previousDistDir;
   await server?.close();
   rmSync(root, { recursive: true, force: true });
 });

@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,8 +63,9 @@ export type DatabaseHandle = {
   /**
    * PGlite only: its whole data directory as one gzipped tarball, after a checkpoint so the files
    * hold every committed row (`npm run db:backup`; `loadDataDir` of openDatabase reads it back).
+   * Uncompressed (`'none'`) loads faster, for a copy that stays on this machine (the tests' template).
    */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /**
    * Hears every NOTIFY on `channel` (app servers telling each other what changed) until the
    * subscription is closed; close it before the database. Channel names are lower case.
@@ -118,7 +121,22 @@ export type ReplicaSettings = {
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number; readReplicas?: ReplicaSettings | undefined }
   /** A directory for a persistent PGlite, or undefined for an in-memory one (tests). */
-  | { pgliteDir: string | undefined; loadDataDir?: Blob };
+  | { pgliteDir: string | undefined; loadDataDir?: Blob; artifacts?: PgliteArtifacts };
+
+/**
+ * PGlite's compiled WebAssembly and its file bundle, which every new PGlite otherwise reads and
+ * compiles again: a process that opens many (the tests) loads them once (loadPgliteArtifacts).
+ */
+export type PgliteArtifacts = { wasmModule: WebAssembly.Module; fsBundle: Blob };
+
+export async function loadPgliteArtifacts(): Promise<PgliteArtifacts> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const [wasm, bundle] = await Promise.all([
+    readFile(path.join(dist, 'pglite.wasm')),
+    readFile(path.join(dist, 'pglite.data')),
+  ]);
+  return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return 'databaseUrl' in options
@@ -129,6 +147,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(options: {
   pgliteDir: string | undefined;
   loadDataDir?: Blob;
+  artifacts?: PgliteArtifacts;
 }): Promise<DatabaseHandle> {
   if (options.pgliteDir && !existsSync(options.pgliteDir)) mkdirSync(options.pgliteDir, { recursive: true });
   const lock = options.pgliteDir ? lockDataDir(options.pgliteDir) : { release() {} };
@@ -142,6 +161,9 @@ async function openPglite(options: {
     client = await PGlite.create({
       ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.artifacts
+        ? { pgliteWasmModule: options.artifacts.wasmModule, fsBundle: options.artifacts.fsBundle }
+        : {}),
       extensions: { pg_trgm },
     });
   } catch (error) {
@@ -169,9 +191,9 @@ async function openPglite(options: {
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
-    async dumpDataDir() {
+    async dumpDataDir(compression = 'gzip') {
       await client.exec('checkpoint');
-      return client.dumpDataDir('gzip');
+      return client.dumpDataDir(compression);
     },
     // One PGlite is one session in this process: a NOTIFY sent through it reaches every callback
     // registered here (two app instances sharing it in tests included), with no connection to lose.

@@ -193,6 +193,13 @@ describe.skipIf(!binaries)('reads from a streaming replica', () => {
       'the replica in use',
       async () => (await readyReplica(app)).status === 'in-use' || undefined,
     );
+    // The catalogue changes made above reach the app as notifications, each sending its reads to
+    // the primary until the replica has replayed it: wait until a storefront read lands there.
+    await waitFor('storefront reads on the replica', async () => {
+      const replicaReads = readsBy(database).replica;
+      await app.inject('/api/blog');
+      return readsBy(database).replica > replicaReads || undefined;
+    });
     const before = readsBy(database);
     const page = await app.inject(`/api/product/${product.slug}`);
     expect(page.statusCode).toBe(200);

@@ -3,7 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import {
+  type DatabaseHandle,
+  loadPgliteArtifacts,
+  openDatabase,
+  type PgliteArtifacts,
+} from '../db/client.js';
 import {
   databaseUrlNamed,
   onServer,
@@ -21,6 +26,37 @@ export type TestContext = {
 };
 
 /**
+ * Kept for the life of the test process, which runs many test files one after another (vitest
+ * config: isolate false): PGlite's compiled WebAssembly and the template's bytes, loaded once.
+ */
+let pgliteArtifacts: Promise<PgliteArtifacts> | undefined;
+const templateBytes = new Map<string, Blob>();
+
+function pgliteTemplate(file: string | undefined): Blob | undefined {
+  if (!file || !existsSync(file)) return undefined;
+  let blob = templateBytes.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    templateBytes.set(file, blob);
+  }
+  return blob;
+}
+
+/**
+ * For a new PGlite in a test: the loaded artifacts, and under Vitest the migrated template to start
+ * from (a new data directory otherwise runs initdb, seconds of work).
+ */
+export async function pgliteTestOptions(): Promise<{ artifacts: PgliteArtifacts; loadDataDir?: Blob }> {
+  pgliteArtifacts ??= loadPgliteArtifacts().catch((error: unknown) => {
+    // Not kept: the next test file tries again, and this one fails with the reason.
+    pgliteArtifacts = undefined;
+    throw error;
+  });
+  const template = pgliteTemplate(process.env[pgliteTemplateVariable]);
+  return { artifacts: await pgliteArtifacts, ...(template ? { loadDataDir: template } : {}) };
+}
+
+/**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a scratch database
  * on the PostgreSQL server named by DATABASE_URL (created here, dropped on close). Under Vitest it
  * is a copy of the run's migrated template (template-database.ts); elsewhere it is migrated here.
@@ -33,11 +69,7 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const template = process.env[pgliteTemplateVariable];
-    const database = await openDatabase({
-      pgliteDir: undefined,
-      ...(template && existsSync(template) ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
-    });
+    const database = await openDatabase({ pgliteDir: undefined, ...(await pgliteTestOptions()) });
     // A no-op on a copy of the template; the whole schema when there is none.
     await database.migrate();
     return { database, drop: () => database.close() };

@@ -59,9 +59,11 @@ export type WebOptions = {
 };
 
 // DIST_DIR (the same variable vite.config.ts reads) lets parallel e2e runs serve their own build.
-const defaultDistDir = process.env.DIST_DIR
-  ? path.resolve(process.env.DIST_DIR)
-  : fileURLToPath(new URL('../../dist', import.meta.url));
+// Read when the routes are registered, not when this file loads: test files share loaded modules.
+const defaultDistDir = () =>
+  process.env.DIST_DIR
+    ? path.resolve(process.env.DIST_DIR)
+    : fileURLToPath(new URL('../../dist', import.meta.url));
 const shortCache = 'public, max-age=3600';
 
 function listPublicFiles(clientDir: string): Set<string> {
@@ -378,7 +380,7 @@ function pageRenderer(
 /** Serves the built storefront: hashed assets, images, and server-rendered pages. */
 export async function webRoutes(app: FastifyInstance, options: WebOptions) {
   const { config } = options;
-  const distDir = options.distDir ?? defaultDistDir;
+  const distDir = options.distDir ?? defaultDistDir();
   const clientDir = path.join(distDir, 'client');
   const currentStorefront = await storefrontLoader(app, config, distDir);
   await fileRoutes(app, options, clientDir);
