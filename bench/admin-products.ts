@@ -20,7 +20,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createScratchDatabase, dropScratchDatabase, pgServer, startShop, stopShop } from './lib/shop.js';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  ensureDatabase,
+  startShop,
+  stopShop,
+} from './lib/shop.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -89,17 +95,6 @@ function load(
       },
     );
   });
-}
-
-async function ensureDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: pgServer });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function listBench() {
