@@ -14,7 +14,6 @@ import type {
   ProductInput,
   StockAdjustmentInput,
 } from '../../../shared/api/catalog-admin.schemas.js';
-import type { ServiceDeps } from '../../service-deps.js';
 import type { AuditActor } from '../audit/index.js';
 import type { CatalogAdminContext } from './catalog-admin-context.js';
 import { legacyCreate, legacyDelete, legacyUpdate } from './legacy-product-writes.js';
@@ -36,9 +35,7 @@ import { adjustStock, stockMovements } from './stock-adjustments.js';
  *   product-csv-import.ts     importCsv
  *   legacy-product-writes.ts  legacyCreate, legacyUpdate, legacyDelete
  */
-export function createCatalogAdminService(
-  deps: ServiceDeps & Pick<CatalogAdminContext, 'productsWithOrders'>,
-) {
+export function createCatalogAdminService(deps: CatalogAdminContext) {
   const { db, catalog, imageUrls, config, productsWithOrders } = deps;
   const ctx: CatalogAdminContext = { db, catalog, imageUrls, config, productsWithOrders };
   return {

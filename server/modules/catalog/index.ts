@@ -6,6 +6,7 @@ export { createCatalogService } from './catalog.service.js';
 export { catalogAdminRoutes } from './catalog-admin.routes.js';
 export { createCatalogAdminService } from './catalog-admin.service.js';
 export { followCatalogChanges } from './catalog-changes.js';
+export { readForeignCatalogue } from './csv-formats/foreign-catalogue.js';
 export { productsForPricing } from './product-pricing.js';
 export { productsShowingImage, productTaxes, requireProduct } from './products.js';
 export { lockForRating, recomputeRating } from './ratings.js';

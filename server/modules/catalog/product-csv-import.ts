@@ -49,12 +49,13 @@ type Update = {
 };
 type Movement = Parameters<typeof ledger.insertMovements>[1][number];
 
-const REQUIRED_FOR_NEW: [keyof RowValues, string][] = [
-  ['title', 'title'],
-  ['pricePaise', 'price'],
-  ['categoryId', 'category'],
-  ['brandId', 'brand'],
-  ['colorIds', 'colors'],
+/** What a new product's row must give: the value, its column, and how a message names it. */
+const REQUIRED_FOR_NEW: [keyof RowValues, string, string][] = [
+  ['title', 'title', 'a title'],
+  ['pricePaise', 'price', 'a price'],
+  ['categoryId', 'category', 'a category'],
+  ['brandId', 'brand', 'a brand'],
+  ['colorIds', 'colors', 'at least one colour'],
 ];
 
 const MRP_BELOW_PRICE = 'MRP must be at least the price (or left empty)';
@@ -116,10 +117,10 @@ function planCreation(
   }
   const missing = REQUIRED_FOR_NEW.filter(([key]) => values[key] === undefined);
   if (missing.length) {
-    return missing.map(([, column]) => ({
+    return missing.map(([, column, what]) => ({
       row: record.row,
       field: column,
-      message: `A new product needs a ${column}${columns.has(column as never) ? '' : ` (add a "${column}" column)`}`,
+      message: `A new product needs ${what}${columns.has(column as never) ? '' : ` (add a "${column}" column)`}`,
     }));
   }
   const mrpPaise = values.mrpPaise ?? null;

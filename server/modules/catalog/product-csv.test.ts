@@ -233,6 +233,9 @@ describe('CSV import', () => {
       'colors',
     ]);
     expect(missing.json().rejected[0].message).toBe('A new product needs a title (add a "title" column)');
+    expect(missing.json().rejected[4].message).toBe(
+      'A new product needs at least one colour (add a "colors" column)',
+    );
   });
 
   it('refuses a file it cannot read as a whole, with a 400 that says why', async () => {
