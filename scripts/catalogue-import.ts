@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.js';
-import { DatabaseUnavailableError, openDatabase } from '../server/db/client.js';
 import { AppError } from '../server/lib/errors.js';
 import { createImageUrls } from '../server/lib/image-urls.js';
 import {
@@ -10,6 +7,7 @@ import {
   readForeignCatalogue,
 } from '../server/modules/catalog/index.js';
 import { productsWithOrders } from '../server/modules/orders/index.js';
+import { listProblems, count as n, openShopDatabase, readImportArguments } from './cli.js';
 
 /**
  * `npm run catalogue:import -- --file products.csv [--dry-run]`: the console's product import from
@@ -20,23 +18,7 @@ import { productsWithOrders } from '../server/modules/orders/index.js';
  * With PGlite, stop the shop first: the embedded database has one user at a time.
  */
 const usage = 'Usage: npm run catalogue:import -- --file products.csv [--dry-run]';
-const { values } = parseArgs({
-  options: { file: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
-});
-if (!values.file) {
-  console.error(`--file is required.\n${usage}`);
-  process.exit(2);
-}
-const file = await readFile(values.file).catch((error: NodeJS.ErrnoException) => {
-  console.error(`Cannot read ${values.file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
-  process.exit(2);
-});
-const n = (count: number) => count.toLocaleString('en-IN');
-const problems = (list: { row: number; field: string; message: string }[]) => {
-  for (const problem of list.slice(0, 50))
-    console.error(`  row ${problem.row}, ${problem.field}: ${problem.message}`);
-  if (list.length > 50) console.error(`  … and ${n(list.length - 50)} more`);
-};
+const { file, dryRun } = await readImportArguments(usage);
 
 let foreign: ReturnType<typeof readForeignCatalogue>;
 try {
@@ -51,7 +33,7 @@ if (foreign) {
   const variants = products.reduce((sum, p) => sum + p.variants.length, 0);
   if (rejections.length) {
     console.error(`A ${name} export: ${n(rejections.length)} problems in ${n(products.length)} products:`);
-    problems(rejections);
+    listProblems(rejections);
   } else
     console.log(
       `A ${name} export: ${n(products.length)} products and ${n(variants)} variants read, no problems.`,
@@ -63,13 +45,7 @@ if (foreign) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.pgliteDir },
-).catch((error: unknown) => {
-  // e.g. the running shop holds the embedded database: one line that says what to do.
-  console.error(error instanceof DatabaseUnavailableError ? error.message : error);
-  process.exit(1);
-});
+const database = await openShopDatabase(config);
 const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
 // Its announcements tell running servers (on PostgreSQL) to read the catalogue again.
 const catalog = createCatalogService(database.db, { imageUrls });
@@ -84,15 +60,11 @@ try {
     productsWithOrders,
   });
   const started = performance.now();
-  const report = await products.importCsv(
-    { id: null, email: 'npm run catalogue:import' },
-    file,
-    values['dry-run'] ?? false,
-  );
+  const report = await products.importCsv({ id: null, email: 'npm run catalogue:import' }, file, dryRun);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (report.rejectedRows > 0) {
     console.error(`${n(report.rejectedRows)} of ${n(report.rows)} rows have problems; nothing was imported:`);
-    problems(report.rejected);
+    listProblems(report.rejected);
     code = 1;
   } else {
     const verb = report.dryRun ? 'Checked (dry run, nothing written)' : 'Imported';

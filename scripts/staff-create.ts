@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
 import { loadConfig } from '../server/config.js';
-import { DatabaseUnavailableError, openDatabase } from '../server/db/client.js';
 import { createSignInThrottle } from '../server/modules/accounts/sign-in-throttle.js';
 import { createStaffService } from '../server/modules/staff/staff.service.js';
 import { staffPasswordField } from '../shared/api/staff.schemas.js';
 import { emailField } from '../shared/schemas/fields.js';
 import { staffRoles } from '../shared/staff-roles.js';
+import { openShopDatabase } from './cli.js';
 
 /**
  * `npm run staff:create -- --email E --password P --role R [--firstname F --lastname L]`: an
@@ -39,13 +39,7 @@ if (problem || !email.success || !password.success || !role) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.pgliteDir },
-).catch((error: unknown) => {
-  // e.g. the running shop holds the embedded database: one line that says what to do.
-  console.error(error instanceof DatabaseUnavailableError ? error.message : error);
-  process.exit(1);
-});
+const database = await openShopDatabase(config);
 try {
   await database.migrate();
   const staff = createStaffService({
