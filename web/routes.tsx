@@ -1,7 +1,7 @@
 import { me } from '../shared/api/accounts';
 import { getBlog, listBlogs } from '../shared/api/blog';
 import { getProduct, listProducts } from '../shared/api/catalog';
-import type { ApiProduct } from '../shared/api/catalog.schemas';
+import type { ApiProductPage } from '../shared/api/catalog.schemas';
 import { getMyOrder, listMyOrders } from '../shared/api/orders';
 import { getWishlist } from '../shared/api/wishlist';
 import { loadCartWithQuote } from './features/cart/cart-with-quote';
@@ -223,7 +223,7 @@ export const routes: readonly RouteDef[] = [
                   return null;
                 }),
               ),
-            ).then((found) => found.filter((product): product is ApiProduct => product !== null))
+            ).then((found) => found.filter((product): product is ApiProductPage => product !== null))
           : // Lists give colours as ids; the comparison shows them, so each is read in full.
             api
               .call(listProducts, { query: { tags: 'popular', sort: '-sold', limit: '2' }, signal })

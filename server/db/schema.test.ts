@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app.js';
 import { type DatabaseHandle, queryRows } from './client.js';
-import { brands, cartLines, categories, colors, products, ratings, users } from './schema.js';
+import {
+  brands,
+  cartLines,
+  categories,
+  colors,
+  products,
+  productVariants,
+  ratings,
+  users,
+} from './schema.js';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -48,7 +57,16 @@ async function makeProduct(overrides: Partial<typeof products.$inferInsert> = {}
       ...overrides,
     })
     .returning();
-  return product!;
+  const [variant] = await db
+    .insert(productVariants)
+    .values({
+      productId: product!.id,
+      sku: `P-${suffix}`,
+      pricePaise: product!.pricePaise,
+      quantity: product!.quantity,
+    })
+    .returning();
+  return { ...product!, variantId: variant!.id };
 }
 
 async function makeUser(email: string, mobile: string) {
@@ -88,11 +106,17 @@ describe(`schema constraints (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(await pgErrorCode(makeUser('other@example.in', '9876543210'))).toBe('23505');
   });
 
-  it('keeps cart quantities within 1..10 and one line per product and colour', async () => {
+  it('keeps cart quantities within 1..10 and one line per variant', async () => {
     const product = await makeProduct();
     const user = await makeUser('cart@example.in', '9876500000');
     const [color] = await database.db.insert(colors).values({ title: '#000000', name: 'Black' }).returning();
-    const line = { userId: user.id, productId: product.id, colorId: color!.id, pricePaise: 49_900 };
+    const line = {
+      userId: user.id,
+      productId: product.id,
+      variantId: product.variantId,
+      colorId: color!.id,
+      pricePaise: 49_900,
+    };
     expect(await pgErrorCode(database.db.insert(cartLines).values({ ...line, quantity: 11 }))).toBe('23514');
     expect(await pgErrorCode(database.db.insert(cartLines).values({ ...line, quantity: 0 }))).toBe('23514');
     await database.db.insert(cartLines).values({ ...line, quantity: 2 });
@@ -116,6 +140,7 @@ describe(`schema constraints (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const insert = database.db.insert(cartLines).values({
       userId: user.id,
       productId: '00000000-0000-0000-0000-000000000000',
+      variantId: '00000000-0000-0000-0000-000000000000',
       colorId: color!.id,
       quantity: 1,
       pricePaise: 100,

@@ -11,6 +11,7 @@ export * from './schema/audit.js';
 export * from './schema/blog.js';
 export * from './schema/cart.js';
 export * from './schema/catalog.js';
+export * from './schema/catalog-variants.js';
 export * from './schema/checkout.js';
 export type { ImageRef } from './schema/columns.js';
 export * from './schema/coupons.js';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../db/client.js';
 import type { ShippingInfo } from '../db/schema.js';
 import { removePurchasedCartLines } from '../modules/cart/index.js';
-import { productTaxes, releaseHolds, takeStockForCheckout } from '../modules/catalog/index.js';
+import { productTaxes, releaseHolds, stockLineOf, takeStockForCheckout } from '../modules/catalog/index.js';
 import { type CheckoutRow, roundOf, setCheckoutStatus } from '../modules/checkout/index.js';
 import { claimCouponUse, releaseCouponHold } from '../modules/coupons/index.js';
 import {
@@ -116,8 +116,12 @@ export async function orderFromCheckout(
     },
     locked.lines.map((line, i) => ({
       productId: line.productId,
+      variantId: line.variantId,
       colorId: line.colorId,
       title: line.title,
+      // Lines checked out before variants have neither: they print as they did then.
+      sku: line.sku || null,
+      variantTitle: line.variantTitle || null,
       quantity: line.quantity,
       pricePaise: line.pricePaise,
       ...tax.lines[i]!,
@@ -134,7 +138,7 @@ export async function orderFromCheckout(
   // not for the whole order, so buyers of one product do not queue up (and hold pool
   // connections) behind each other. The checkout's hold becomes the order's stock; a
   // lapsed hold still buys what nobody else holds. Sold out rolls the order back.
-  const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines);
+  const soldOut = await takeStockForCheckout(tx, locked.id, locked.lines.map(stockLineOf));
   if (soldOut.length) throw new SoldOut(soldOut);
   // The coupon's use becomes the order's if its limits still allow (after the stock: products,
   // then coupons, as checkouts lock them); if not, everything rolls back.

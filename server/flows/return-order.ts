@@ -183,7 +183,9 @@ function createReturnReceipt(deps: ReturnDeps) {
           tx,
           ret.lines.flatMap((l) => {
             const line = byId.get(l.lineId);
-            return line ? [{ productId: line.productId, quantity: l.quantity }] : [];
+            return line
+              ? [{ productId: line.productId, variantId: line.variantId, quantity: l.quantity }]
+              : [];
           }),
           { reason: 'returned', note: `Return on order ${order.orderNumber}`, staffId: actor.staff.id },
         );

@@ -1,5 +1,15 @@
-import type { Database } from '../db/client.js';
-import { blogs, brands, categories, colors, productColors, products, stockHolds } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.js';
+import {
+  blogs,
+  brands,
+  categories,
+  colors,
+  productColors,
+  products,
+  productVariants,
+  stockHolds,
+} from '../db/schema.js';
 
 /**
  * Small builders for test data, written straight to the database so tests do not depend on the
@@ -68,7 +78,29 @@ export async function createProduct(db: Database, spec: ProductSpec = {}) {
     const color = await ensureColor(db, value);
     await db.insert(productColors).values({ productId: product!.id, colorId: color.id, position });
   }
-  return product!;
+  const [variant] = await db
+    .insert(productVariants)
+    .values({
+      productId: product!.id,
+      sku: product!.slug.toUpperCase(),
+      pricePaise: product!.pricePaise,
+      quantity: product!.quantity,
+      sold: product!.sold,
+    })
+    .returning({ id: productVariants.id });
+  return { ...product!, variantId: variant!.id };
+}
+
+/**
+ * Sets what a shopper pays and can buy of a product made by createProduct: its variants' price,
+ * MRP or stock (the product row follows by trigger), as the console or a sale would.
+ */
+export async function setVariantFigures(
+  db: Executor,
+  productId: string,
+  figures: { pricePaise?: number; mrpPaise?: number | null; quantity?: number; sold?: number },
+) {
+  await db.update(productVariants).set(figures).where(eq(productVariants.productId, productId));
 }
 
 export async function createBlog(

@@ -1,3 +1,4 @@
+import { desc, inArray } from 'drizzle-orm';
 import type { FulfilmentStatus, OrderState, PaymentStatus } from '../../shared/api/orders.schemas.js';
 import type { Database } from '../db/client.js';
 import {
@@ -6,6 +7,7 @@ import {
   orderLines,
   orders,
   payments,
+  productVariants,
   type ShippingInfo,
   users,
 } from '../db/schema.js';
@@ -49,6 +51,8 @@ export async function insertCustomer(
 
 export type OrderLineSpec = {
   productId: string;
+  /** The product's first variant when left out. */
+  variantId?: string;
   colorId: string;
   title?: string;
   quantity?: number;
@@ -104,6 +108,19 @@ export async function insertOrder(
   const createdAt = spec.createdAt ?? new Date();
   const providerOrderId = `order_${id}`;
   const providerPaymentId = `pay_${id}`;
+  const variants = await db
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .where(
+      inArray(
+        productVariants.productId,
+        spec.lines.map((l) => l.productId),
+      ),
+    )
+    .orderBy(desc(productVariants.position));
+  // Each product's first variant, unless the line names one.
+  const variantOf = (l: { productId: string; variantId?: string }) =>
+    l.variantId ?? variants.filter((v) => v.productId === l.productId).at(-1)!.id;
   const [checkout] = await db
     .insert(checkouts)
     .values({
@@ -113,6 +130,9 @@ export async function insertOrder(
       amountPaise: totalPaise,
       lines: spec.lines.map((l) => ({
         productId: l.productId,
+        variantId: variantOf(l),
+        sku: '',
+        variantTitle: '',
         colorId: l.colorId,
         title: l.title ?? 'Product',
         quantity: l.quantity ?? 1,
@@ -159,6 +179,7 @@ export async function insertOrder(
     spec.lines.map((l) => ({
       orderId: order!.id,
       productId: l.productId,
+      variantId: variantOf(l),
       colorId: l.colorId,
       title: l.title ?? 'Product',
       quantity: l.quantity ?? 1,

@@ -2,11 +2,17 @@ import * as z from 'zod/mini';
 import { addToCartSchema, quantityField } from '../schemas/cart.js';
 import { colorAnswer, productAnswer } from './catalog.schemas.js';
 
-/** A line as GET user/cart lists it: the full product at its current catalogue price, in rupees. */
+/**
+ * A line as GET user/cart lists it: the full product, the variant chosen (its SKU and option
+ * values, "Navy / L"; '' without options) at its current price, in rupees.
+ */
 export const cartLineAnswer = z.object({
   _id: z.string(),
   userId: z.string(),
   productId: productAnswer,
+  variantId: z.string(),
+  sku: z.string(),
+  options: z.string(),
   color: colorAnswer,
   quantity: z.number(),
   price: z.number(),
@@ -18,6 +24,7 @@ export const writtenCartLineAnswer = z.object({
   _id: z.string(),
   userId: z.string(),
   productId: z.string(),
+  variantId: z.string(),
   color: z.string(),
   quantity: z.number(),
   price: z.number(),

@@ -230,9 +230,11 @@ const optionalWhole = (label: string) =>
     ),
   );
 
-/** `change` adds (or with a minus, removes) units; `set` states the count. One of the two. */
+/** `change` adds (or with a minus, removes) units of a variant; `set` states the count. One of the two. */
 export const stockAdjustmentBody = z
   .object({
+    /** Which variant; may be left out for a product with one variant. */
+    variantId: z.optional(z.uuid('That is not a variant of this product')),
     change: optionalWhole('Change'),
     set: optionalWhole('New stock'),
     reason: z.enum(stockAdjustmentReasons, {
@@ -262,6 +264,8 @@ export type StockAdjustmentInput = z.output<typeof stockAdjustmentBody>;
 
 export const stockMovementAnswer = z.object({
   _id: z.string(),
+  /** The variant's SKU. */
+  sku: z.string(),
   delta: z.number(),
   quantityAfter: z.number(),
   reason: z.string(),

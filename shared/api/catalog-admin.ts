@@ -1,4 +1,5 @@
 import type * as schemas from './catalog-admin.schemas.js';
+import type * as variantSchemas from './catalog-variants.schemas.js';
 import { endpoint } from './endpoint.js';
 
 /*
@@ -188,4 +189,31 @@ export const legacyDeleteProduct = endpoint<typeof schemas.legacyDeleteProduct>(
     'A product with orders is archived instead (it leaves the storefront, orders keep showing it). Answers ' +
     'the product as it was.',
   errors: [400, 404],
+});
+
+export const getVariants = endpoint<typeof variantSchemas.getVariants>({
+  method: 'GET',
+  path: '/api/admin/products/:id/variants',
+  access: 'staff',
+  permission: 'catalogue',
+  tag,
+  summary: 'A product’s options and variants',
+  description:
+    'The variants on sale, each with its SKU, price, MRP, stock, units held by checkouts and sales.',
+  errors: [400, 404],
+});
+
+export const saveVariants = endpoint<typeof variantSchemas.saveVariants>({
+  method: 'PUT',
+  path: '/api/admin/products/:id/variants',
+  access: 'staff',
+  permission: 'catalogue',
+  tag,
+  summary: 'Save a product’s options and variants',
+  description:
+    'At most three options (one may be `color`, its values colour ids) and one variant per combination, each ' +
+    'with a SKU unique across the shop (409 naming the product that has it), price, MRP, weight and size. A ' +
+    'variant left out leaves the storefront (kept for its orders); a new one starts with `quantity` in the ' +
+    'stock ledger. Existing stock changes through POST /api/admin/products/:id/stock.',
+  errors: [400, 404, 409],
 });

@@ -33,9 +33,12 @@ export const productAnswer = z.object({
   title: z.string(),
   /** Sanitised HTML. */
   description: z.string(),
+  /** The lowest price of its variants on sale (what it sells "from"). */
   price: z.number(),
-  /** List price before discount, when discounted. */
+  /** List price before discount, when discounted (of the variant with the lowest price). */
   mrp: z.nullable(z.number()),
+  /** The highest price of its variants: a list shows "₹699 – ₹899" when it differs from `price`. */
+  priceMax: z.number(),
   brand: z.string(),
   category: z.string(),
   /** One tag as the original API answered it, `''` when none (`primaryTag` in shared/catalog.ts). */
@@ -147,7 +150,43 @@ export const productSuggestions = {
 
 export const productFacets = { query: productFiltersQuery, response: facetsAnswer };
 
+/** An option the shopper chooses (Colour, Size, Storage), its values in the merchant's order. */
+export const productOptionAnswer = z.object({
+  name: z.string(),
+  /** `color`: the values are colour names, painted from the product's `color` list. */
+  kind: z.enum(['color', 'text']),
+  values: z.array(z.string()),
+});
+export type ApiProductOption = z.output<typeof productOptionAnswer>;
+
+/** One combination on sale, with its own SKU, price and stock. */
+export const variantAnswer = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  barcode: z.nullable(z.string()),
+  price: z.number(),
+  mrp: z.nullable(z.number()),
+  /** What shoppers can still buy of it: stock less what other checkouts hold. */
+  quantity: z.number(),
+  /** Option name to value, e.g. {"Colour": "Navy", "Size": "L"}; {} for a product without options. */
+  options: z.record(z.string(), z.string()),
+  /** The colour's id (of the product's `color` list) when it has a colour option. */
+  colorId: z.nullable(z.string()),
+  /** Grams, when the merchant entered it. */
+  weight: z.nullable(z.number()),
+  /** Which of the product's `images` (positions) show this variant; [] when all do. */
+  images: z.array(z.number()),
+});
+export type ApiVariant = z.output<typeof variantAnswer>;
+
+/** The product page: the product with its options and the variants on sale. */
+export const productPageAnswer = z.extend(productAnswer, {
+  options: z.array(productOptionAnswer),
+  variants: z.array(variantAnswer),
+});
+export type ApiProductPage = z.output<typeof productPageAnswer>;
+
 export const getProduct = {
   params: z.object({ id: z.string().check(z.describe('The product id or its slug.')) }),
-  response: productAnswer,
+  response: productPageAnswer,
 };

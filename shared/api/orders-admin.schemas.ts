@@ -242,6 +242,10 @@ export const listAdminOrders = {
 export const adminOrderLine = z.object({
   _id: z.string(),
   productId: z.string(),
+  /** The variant's SKU; null on lines bought before variants. */
+  sku: z.nullable(z.string()),
+  /** The variant's option values ("Navy / L"); '' when it has none. */
+  options: z.string(),
   /** The title when bought. */
   title: z.string(),
   /** The product's slug for a storefront link, null if it is gone. */

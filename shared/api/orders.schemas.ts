@@ -89,6 +89,10 @@ export const orderLineAnswer = z.object({
   ]),
   /** The title when bought. */
   title: z.string(),
+  /** The variant's SKU; null on lines bought before variants. */
+  sku: z.nullable(z.string()),
+  /** The variant's option values ("Navy / L"); '' when it has none. */
+  options: z.string(),
   color: colorAnswer,
   quantity: z.number(),
   /** Rupees, as paid. */

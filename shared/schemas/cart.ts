@@ -17,11 +17,23 @@ export const quantityField = z.coerce
   );
 
 /** POST user/cart. `price` may be sent by old clients; it is never read. */
-export const addToCartSchema = z.object({
-  productId: id('Choose a product'),
-  color: id('Please choose color'),
-  quantity: z._default(quantityField, 1),
-});
+/**
+ * POST user/cart names the variant (size, storage...) the shopper chose; the original clients
+ * send only a colour, which is enough when colour alone decides the variant.
+ */
+export const addToCartSchema = z
+  .object({
+    productId: id('Choose a product'),
+    variantId: z.optional(id('Please choose an option')),
+    color: z.optional(id('Please choose color')),
+    quantity: z._default(quantityField, 1),
+  })
+  .check(
+    z.refine((v) => v.variantId !== undefined || v.color !== undefined, {
+      path: ['color'],
+      message: 'Please choose color',
+    }),
+  );
 export type AddToCart = z.output<typeof addToCartSchema>;
 
 export const wishlistToggleSchema = z.object({ prodId: id('Choose a product') });

@@ -13,6 +13,7 @@ function product(id: string, category: string): ApiProduct {
     title: `Product ${id}`,
     description: '<p>A fine product.</p>',
     price: 699,
+    priceMax: 699,
     mrp: 999,
     brand: 'Acme',
     category,

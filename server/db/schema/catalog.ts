@@ -16,10 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
-import { checkouts } from './checkout.js';
 import { createdAt, type ImageRef, id, updatedAt } from './columns.js';
-import { staff } from './staff.js';
 
 /** The catalogue: products and their taxonomy, search helpers, stock holds and the stock ledger. */
 
@@ -69,6 +66,8 @@ export const colors = pgTable(
   (t) => [uniqueIndex('colors_title_key').on(t.title)],
 );
 
+export type ProductOption = { name: string; kind: 'color' | 'text'; values: string[] };
+
 export const productTags = ['featured', 'special', 'popular'] as const;
 export type ProductTag = (typeof productTags)[number];
 
@@ -110,8 +109,12 @@ export const products = pgTable(
     // Sanitized HTML: cleaned on write and again on render.
     description: text('description').notNull().default(''),
     pricePaise: integer('price_paise').notNull(),
-    // What the product listed at before a discount ("MRP"); null when not discounted.
+    // Derived from the variants by a trigger (migration 0025): the lowest price on sale, the MRP of
+    // that variant (null when not discounted) and the highest price, for lists, sorts and cards.
     mrpPaise: integer('mrp_paise'),
+    priceMaxPaise: integer('price_max_paise'),
+    // The merchant's options in order (at most three): a colour option's values are colour ids.
+    options: jsonb('options').$type<ProductOption[]>().notNull().default(sql`'[]'::jsonb`),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
@@ -119,6 +122,7 @@ export const products = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'restrict' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    // Sums over the variants, kept by the same trigger: "in stock" is any variant in stock.
     quantity: integer('quantity').notNull().default(0),
     sold: integer('sold').notNull().default(0),
     images: jsonb('images').$type<ImageRef[]>().notNull().default(sql`'[]'::jsonb`),
@@ -226,67 +230,4 @@ export const productColors = pgTable(
     position: smallint('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.colorId] }), index('product_colors_color_idx').on(t.colorId)],
-);
-
-/**
- * Stock set aside for a checkout while its shopper pays, so that nobody pays for a unit someone
- * else is already paying for. A hold lapses by itself at `expiresAt` (reads compare with now());
- * it is deleted when its order takes the stock, when its payment fails, or when the same shopper
- * starts another checkout. Available = products.quantity - live holds (decision 007).
- */
-export const stockHolds = pgTable(
-  'stock_holds',
-  {
-    checkoutId: uuid('checkout_id')
-      .notNull()
-      .references(() => checkouts.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.checkoutId, t.productId] }),
-    index('stock_holds_product_idx').on(t.productId, t.expiresAt),
-    index('stock_holds_user_idx').on(t.userId),
-    index('stock_holds_expires_idx').on(t.expiresAt),
-    check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
-  ],
-);
-
-export const stockMovementReasons = [
-  'received',
-  'correction',
-  'damaged',
-  'returned',
-  'import',
-  'created',
-  'cancelled',
-] as const;
-export type StockMovementReason = (typeof stockMovementReasons)[number];
-
-/**
- * The stock ledger: every change staff make to a product's quantity, with its reason. Sales take
- * stock in the order transaction and are counted by `products.sold`, not written here.
- */
-export const stockMovements = pgTable(
-  'stock_movements',
-  {
-    id: id(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    delta: integer('delta').notNull(),
-    quantityAfter: integer('quantity_after').notNull(),
-    reason: text('reason', { enum: stockMovementReasons }).notNull(),
-    note: text('note').notNull().default(''),
-    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
 );

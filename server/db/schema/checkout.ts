@@ -18,8 +18,12 @@ import { createdAt, id, updatedAt } from './columns.js';
 
 export type CheckoutLineSnapshot = {
   productId: string;
+  variantId: string;
   colorId: string;
   title: string;
+  /** The variant's SKU and option values ("Navy / L"); empty for a product without options. */
+  sku: string;
+  variantTitle: string;
   quantity: number;
   pricePaise: number;
   /** The line's share of the coupon's discount, in paise; absent before. */

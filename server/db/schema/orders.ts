@@ -32,6 +32,7 @@ import {
 } from '../../../shared/api/orders.schemas.js';
 import { users } from './accounts.js';
 import { colors, products } from './catalog.js';
+import { productVariants } from './catalog-variants.js';
 import { checkouts, payments } from './checkout.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { staff } from './staff.js';
@@ -163,11 +164,17 @@ export const orderLines = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'restrict' }),
     colorId: uuid('color_id')
       .notNull()
       .references(() => colors.id, { onDelete: 'restrict' }),
-    // Snapshot of what was bought, so later catalogue edits do not rewrite history.
+    // Snapshot of what was bought, so later catalogue edits do not rewrite history. The SKU and
+    // the option values ("Navy / L") are null on lines from before variants: they print as then.
     title: text('title').notNull(),
+    sku: text('sku'),
+    variantTitle: text('variant_title'),
     quantity: smallint('quantity').notNull(),
     pricePaise: integer('price_paise').notNull(),
     // The line's share of the coupon, and its GST (prices include it): taxable value
@@ -183,6 +190,7 @@ export const orderLines = pgTable(
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_nonnegative', sql`${t.pricePaise} >= 0`),
   ],

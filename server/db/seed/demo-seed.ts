@@ -35,6 +35,7 @@ import { ensureDemoTaxClasses } from './demo-tax.js';
 import { ensureMediaFiles, type MediaJob } from './media-files.js';
 import { productDescriptionHtml } from './product-description.js';
 import { productImageJobs, productImageRefs } from './product-images.js';
+import { addMissingVariants } from './seed-variants.js';
 import { createRandom, type Random, toSlug } from './seeded-random.js';
 
 export type SeedOptions = {
@@ -87,6 +88,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     const colorIds = await ensureColors(tx);
     const newProducts = await insertDemoProducts(tx, categoryIds, brandIds);
     await linkProductColors(tx, newProducts, colorIds);
+    await addMissingVariants(tx);
     await ensureDemoTaxClasses(tx);
     const reviewerIds = await ensureReviewers(tx);
     const ratingsAdded = await insertDemoRatings(tx, newProducts, reviewerIds);

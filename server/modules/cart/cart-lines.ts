@@ -7,12 +7,13 @@ import * as repository from './cart.repository.js';
  * transaction (pass the transaction as `db`).
  */
 
-export type CartLineForCheckout = { productId: string; colorId: string; quantity: number };
+export type CartLineForCheckout = { productId: string; variantId: string; colorId: string; quantity: number };
 
 /** The customer's lines in the order they were added. */
 export async function cartLinesOf(db: Executor, userId: string): Promise<CartLineForCheckout[]> {
-  return (await repository.linesOf(db, userId)).map(({ productId, colorId, quantity }) => ({
+  return (await repository.linesOf(db, userId)).map(({ productId, variantId, colorId, quantity }) => ({
     productId,
+    variantId,
     colorId,
     quantity,
   }));
@@ -22,7 +23,7 @@ export async function cartLinesOf(db: Executor, userId: string): Promise<CartLin
 export async function removePurchasedCartLines(
   db: Executor,
   userId: string,
-  lines: readonly { productId: string; colorId: string }[],
+  lines: readonly { variantId: string; colorId: string }[],
 ): Promise<number> {
   // How many were still there: a second placement of the same cart finds none (its delete waits
   // for the first one's commit, then deletes nothing).

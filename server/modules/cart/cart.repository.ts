@@ -1,40 +1,30 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { cartLines, colors, productColors, products } from '../../db/schema.js';
+import { cartLines, colors } from '../../db/schema.js';
 
 export type CartLineRow = typeof cartLines.$inferSelect;
 
-/** What the cart needs to know about a product: current price, stock, and whether it has the colour. */
-export async function productForCart(db: Executor, productId: string, colorId: string) {
-  const [row] = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      pricePaise: products.pricePaise,
-      quantity: products.quantity,
-      archived: sql<boolean>`${products.archivedAt} is not null`,
-      hasColor: sql<boolean>`exists (select 1 from ${productColors} where ${productColors.productId} = ${products.id} and ${productColors.colorId} = ${colorId})`,
-    })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  return row;
-}
-
 /**
- * Adds to the line for this product and colour, creating it if needed, in one statement so two
+ * Adds to the line for this variant, creating it if needed, in one statement so two
  * simultaneous adds keep one line. Returns nothing when the merged quantity would exceed `max`.
  */
 export async function addToLine(
   db: Executor,
-  line: { userId: string; productId: string; colorId: string; quantity: number; pricePaise: number },
+  line: {
+    userId: string;
+    productId: string;
+    variantId: string;
+    colorId: string;
+    quantity: number;
+    pricePaise: number;
+  },
   max: number,
 ): Promise<CartLineRow | undefined> {
   const [row] = await db
     .insert(cartLines)
     .values(line)
     .onConflictDoUpdate({
-      target: [cartLines.userId, cartLines.productId, cartLines.colorId],
+      target: [cartLines.userId, cartLines.variantId, cartLines.colorId],
       set: {
         quantity: sql`${cartLines.quantity} + excluded.quantity`,
         pricePaise: sql`excluded.price_paise`,
@@ -87,27 +77,26 @@ export async function deleteAllLines(db: Executor, userId: string): Promise<numb
   return rows.length;
 }
 
-/** Deletes the customer's lines for these products and colours. */
+/** Deletes the customer's lines for these variants in these colours. */
 export async function deleteLinesOf(
   db: Executor,
   userId: string,
-  lines: readonly { productId: string; colorId: string }[],
+  lines: readonly { variantId: string; colorId: string }[],
 ): Promise<number> {
-  let deleted = 0;
-  for (const line of lines) {
-    const rows = await db
-      .delete(cartLines)
-      .where(
-        and(
-          eq(cartLines.userId, userId),
-          eq(cartLines.productId, line.productId),
-          eq(cartLines.colorId, line.colorId),
-        ),
-      )
-      .returning({ id: cartLines.id });
-    deleted += rows.length;
-  }
-  return deleted;
+  if (lines.length === 0) return 0;
+  const rows = await db
+    .delete(cartLines)
+    .where(
+      and(
+        eq(cartLines.userId, userId),
+        sql`(${cartLines.variantId}, ${cartLines.colorId}) in (${sql.join(
+          lines.map((line) => sql`(${line.variantId}::uuid, ${line.colorId}::uuid)`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: cartLines.id });
+  return rows.length;
 }
 
 export type CartLineWithColor = CartLineRow & { colorTitle: string; colorName: string };
@@ -118,6 +107,7 @@ export async function linesOf(db: Executor, userId: string): Promise<CartLineWit
       id: cartLines.id,
       userId: cartLines.userId,
       productId: cartLines.productId,
+      variantId: cartLines.variantId,
       colorId: cartLines.colorId,
       quantity: cartLines.quantity,
       pricePaise: cartLines.pricePaise,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, products } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
-import { createProduct, ensureColor } from '../../test/factories.js';
+import { createProduct, ensureColor, setVariantFigures } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
@@ -107,7 +107,7 @@ describe('cart', () => {
     const { headers } = await signUp(ctx.app);
     const { product, black } = await productWithColors();
     await add(headers, { productId: product.id, color: black.id, quantity: 1 });
-    await ctx.database.db.update(products).set({ pricePaise: 99_900 }).where(eq(products.id, product.id));
+    await setVariantFigures(ctx.database.db, product.id, { pricePaise: 99_900 });
     expect((await getCart(headers)).json()[0].price).toBe(999);
   });
 

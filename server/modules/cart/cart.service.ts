@@ -4,13 +4,14 @@ import { type AddToCart, CART_QUANTITY_MAX } from '../../../shared/schemas/cart.
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import type { CatalogService } from '../catalog/index.js';
+import { type CatalogService, chooseVariant, sellableVariants } from '../catalog/index.js';
 import * as repository from './cart.repository.js';
 
 const presentWrittenLine = (row: repository.CartLineRow): ApiWrittenCartLine => ({
   _id: row.id,
   userId: row.userId,
   productId: row.productId,
+  variantId: row.variantId,
   color: row.colorId,
   quantity: row.quantity,
   price: paiseToRupees(row.pricePaise),
@@ -32,65 +33,66 @@ function stockMessage(stock: number, inCart: number) {
 
 /**
  * The cart belongs to the server: prices come from the catalogue (a client's price is ignored),
- * colours must be the product's, and quantities stay within 1..10 and the stock.
+ * the variant must be one of the product's on sale, and quantities stay within 1..10 and its stock.
  */
 export function createCartService(deps: { db: Database; catalog: CatalogService }) {
   const { db, catalog } = deps;
 
-  async function loadProduct(productId: string, colorId: string) {
-    if (!isUuid(productId)) throw notFound('This product does not exist or is no longer sold.');
-    if (!isUuid(colorId)) throw badRequest('Please choose color', { color: 'Please choose color' });
-    const product = await repository.productForCart(db, productId, colorId);
-    if (!product) throw notFound('This product does not exist or is no longer sold.');
-    if (product.archived) throw conflict(`Sorry, ${product.title} is no longer sold.`);
-    if (!product.hasColor) {
-      throw badRequest('That colour is not available for this product. Please choose color', {
-        color: 'Please choose color',
-      });
-    }
-    return product;
-  }
-
   return {
     async add(userId: string, input: AddToCart): Promise<ApiWrittenCartLine> {
-      const product = await loadProduct(input.productId, input.color);
-      const max = Math.min(product.quantity, CART_QUANTITY_MAX);
-      if (input.quantity > max) throw badRequest(stockMessage(product.quantity, 0));
+      const variant = await chooseVariant(db, input.productId, {
+        variantId: input.variantId,
+        colorId: input.color,
+      });
+      if (!variant.colorId) throw badRequest('Please choose color', { color: 'Please choose color' });
+      const max = Math.min(variant.quantity, CART_QUANTITY_MAX);
+      if (input.quantity > max) throw badRequest(stockMessage(variant.quantity, 0));
       const line = await repository.addToLine(
         db,
         {
           userId,
-          productId: product.id,
-          colorId: input.color,
+          productId: variant.productId,
+          variantId: variant.id,
+          colorId: variant.colorId,
           quantity: input.quantity,
-          pricePaise: product.pricePaise,
+          pricePaise: variant.pricePaise,
         },
         max,
       );
       if (!line) {
         const lines = await repository.linesOf(db, userId);
         const inCart =
-          lines.find((l) => l.productId === product.id && l.colorId === input.color)?.quantity ?? 0;
-        throw badRequest(stockMessage(product.quantity, inCart));
+          lines.find((l) => l.variantId === variant.id && l.colorId === variant.colorId)?.quantity ?? 0;
+        throw badRequest(stockMessage(variant.quantity, inCart));
       }
       return presentWrittenLine(line);
     },
 
-    /** Lines with the full product and its current price (a price change since adding shows). */
+    /** Lines with the full product and the variant's current price (a price change since adding shows). */
     async list(userId: string): Promise<ApiCartLine[]> {
       const lines = await repository.linesOf(db, userId);
-      const products = await catalog.productsByIds(lines.map((l) => l.productId));
+      const [products, variants] = await Promise.all([
+        catalog.productsByIds(lines.map((l) => l.productId)),
+        sellableVariants(
+          db,
+          lines.map((l) => l.variantId),
+        ),
+      ]);
       return lines.flatMap((line) => {
         const product = products.get(line.productId);
-        if (!product) return [];
+        const variant = variants.get(line.variantId);
+        if (!product || !variant) return [];
         return [
           {
             _id: line.id,
             userId: line.userId,
             productId: product,
+            variantId: variant.id,
+            sku: variant.sku,
+            options: variant.label,
             color: { _id: line.colorId, title: line.colorTitle, name: line.colorName },
             quantity: line.quantity,
-            price: product.price,
+            price: paiseToRupees(variant.pricePaise),
           },
         ];
       });
@@ -101,17 +103,16 @@ export function createCartService(deps: { db: Database; catalog: CatalogService 
       if (!isUuid(lineId)) throw notFound(LINE_NOT_FOUND);
       const line = await repository.findLine(db, userId, lineId);
       if (!line) throw notFound(LINE_NOT_FOUND);
-      const product = await repository.productForCart(db, line.productId, line.colorId);
-      if (!product) throw notFound(LINE_NOT_FOUND);
-      if (product.archived) {
-        throw conflict(`Sorry, ${product.title} is no longer sold. Please remove it from your cart.`);
+      const variant = (await sellableVariants(db, [line.variantId])).get(line.variantId);
+      if (!variant) throw notFound(LINE_NOT_FOUND);
+      if (variant.archived) {
+        throw conflict(`Sorry, ${variant.title} is no longer sold. Please remove it from your cart.`);
       }
-      if (quantity > product.quantity) throw badRequest(stockMessage(product.quantity, 0));
-      const updated = await repository.setLineQuantity(db, userId, lineId, quantity, product.pricePaise);
+      if (quantity > variant.quantity) throw badRequest(stockMessage(variant.quantity, 0));
+      const updated = await repository.setLineQuantity(db, userId, lineId, quantity, variant.pricePaise);
       if (!updated) throw notFound(LINE_NOT_FOUND);
       return presentWrittenLine(updated);
     },
-
     async remove(userId: string, lineId: string) {
       if (!isUuid(lineId) || !(await repository.deleteLine(db, userId, lineId)))
         throw notFound(LINE_NOT_FOUND);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/api/catalog-admin.js';
 import * as schemas from '../../../shared/api/catalog-admin.schemas.js';
 import { PRODUCT_CSV_MAX_BYTES } from '../../../shared/api/catalog-admin.schemas.js';
+import * as variantSchemas from '../../../shared/api/catalog-variants.schemas.js';
 import { isTrue, readCsvUpload } from '../../lib/csv-upload.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
@@ -72,6 +73,12 @@ export async function catalogAdminRoutes(app: FastifyInstance, { services }: Api
   );
   registerEndpoint(app, endpoints.adminDeleteProduct, schemas.adminDeleteProduct, ({ params }, request) =>
     products.remove(currentStaff(request), params.id),
+  );
+  registerEndpoint(app, endpoints.getVariants, variantSchemas.getVariants, ({ params }) =>
+    products.variants(params.id),
+  );
+  registerEndpoint(app, endpoints.saveVariants, variantSchemas.saveVariants, ({ params, body }, request) =>
+    products.saveVariants(currentStaff(request), params.id, body),
   );
   registerEndpoint(app, endpoints.adjustStock, schemas.adjustStock, ({ params, body }, request) =>
     products.adjustStock(currentStaff(request), params.id, body),

@@ -14,6 +14,7 @@ import type {
   ProductInput,
   StockAdjustmentInput,
 } from '../../../shared/api/catalog-admin.schemas.js';
+import type { ApiAdminVariants, VariantsInput } from '../../../shared/api/catalog-variants.schemas.js';
 import type { AuditActor } from '../audit/index.js';
 import type { CatalogAdminContext } from './catalog-admin-context.js';
 import { legacyCreate, legacyDelete, legacyUpdate } from './legacy-product-writes.js';
@@ -21,6 +22,7 @@ import { exportProductsCsv, listProducts, productDetail } from './product-admin-
 import { importProductsCsv } from './product-csv-import.js';
 import { createProduct, removeProduct, setArchived, updateProduct } from './product-edits.js';
 import { adjustStock, stockMovements } from './stock-adjustments.js';
+import { getVariants, saveVariants } from './variant-edits.js';
 
 /**
  * The console's products: the table, the edit form's reads and writes, archive and restore,
@@ -32,6 +34,7 @@ import { adjustStock, stockMovements } from './stock-adjustments.js';
  *   product-admin-reads.ts    list, get, exportCsv
  *   product-edits.ts          create, update, archive, restore, remove
  *   stock-adjustments.ts      adjustStock, movements
+ *   variant-edits.ts          variants, saveVariants (the variant grid)
  *   product-csv-import.ts     importCsv
  *   legacy-product-writes.ts  legacyCreate, legacyUpdate, legacyDelete
  */
@@ -69,6 +72,11 @@ export function createCatalogAdminService(deps: CatalogAdminContext) {
       adjustStock(ctx, actor, id, input),
 
     movements: (id: string, page = 1): Promise<ApiStockMovements> => stockMovements(ctx, id, page),
+
+    variants: (id: string): Promise<ApiAdminVariants> => getVariants(ctx, id),
+
+    saveVariants: (actor: AuditActor, id: string, input: VariantsInput): Promise<ApiAdminVariants> =>
+      saveVariants(ctx, actor, id, input),
 
     exportCsv: (query: AdminProductFilters): Readable => exportProductsCsv(ctx, query),
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
-import { createProduct, ensureColor } from '../../test/factories.js';
+import { createProduct, ensureColor, setVariantFigures } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
@@ -80,7 +80,7 @@ describe('catalogue cache', () => {
     expect((await get(page)).quantity).toBe(10);
 
     // Behind the server's back: more stock and a new product.
-    await ctx.database.db.update(products).set({ quantity: 25 }).where(eq(products.id, product.id));
+    await setVariantFigures(ctx.database.db, product.id, { quantity: 25 });
     await createProduct(ctx.database.db, { title: 'Announced shade', category: 'Lighting' });
 
     // 'stock' makes product pages go, and leaves lists as they were.

@@ -1,9 +1,17 @@
-import type { ApiColor, ApiProduct, ApiRating } from '../../../shared/api/catalog.schemas.js';
+import type {
+  ApiColor,
+  ApiProduct,
+  ApiProductOption,
+  ApiRating,
+  ApiVariant,
+} from '../../../shared/api/catalog.schemas.js';
 import { primaryTag } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
+import type { ProductOption } from '../../db/schema.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import type { ColorRow, ProductRow, RatingRow } from './catalog.repository.js';
+import type { VariantJson } from './shelf-rows.repository.js';
 
 /**
  * Turns rows into the product object clients of the original API read (`productAnswer` in
@@ -24,6 +32,7 @@ export function presentProduct(
     description: sanitizeRichText(row.description),
     price: paiseToRupees(row.pricePaise),
     mrp: row.mrpPaise === null ? null : paiseToRupees(row.mrpPaise),
+    priceMax: paiseToRupees(row.priceMaxPaise ?? row.pricePaise),
     brand: row.brand,
     category: row.category,
     tags: primaryTag(row.tags),
@@ -47,6 +56,44 @@ export function presentProduct(
     updatedAt: row.updatedAt.toISOString(),
   };
   return product;
+}
+
+/**
+ * The product page's options and variants: a colour option's values are colour ids inside, names
+ * outside (the product's `color` list paints them).
+ */
+export function presentOptionsAndVariants(
+  options: ProductOption[],
+  variants: VariantJson[],
+  colorRows: ColorRow[],
+): { options: ApiProductOption[]; variants: ApiVariant[] } {
+  const colorName = new Map(colorRows.map((c) => [c.id, c.name]));
+  const shown = (option: ProductOption | undefined, value: string) =>
+    option?.kind === 'color' ? (colorName.get(value) ?? value) : value;
+  return {
+    options: options.map((option) => ({
+      name: option.name,
+      kind: option.kind,
+      values: option.values.map((value) => shown(option, value)),
+    })),
+    variants: variants.map((v) => ({
+      _id: v.id,
+      sku: v.sku,
+      barcode: v.barcode,
+      price: paiseToRupees(v.price_paise),
+      mrp: v.mrp_paise === null ? null : paiseToRupees(v.mrp_paise),
+      quantity: v.quantity,
+      options: Object.fromEntries(
+        v.option_values.map((value, i) => [
+          options[i]?.name ?? `Option ${i + 1}`,
+          options[i]?.kind === 'color' ? (v.color_name ?? shown(options[i], value)) : value,
+        ]),
+      ),
+      colorId: v.color_id,
+      weight: v.weight_grams,
+      images: v.image_positions,
+    })),
+  };
 }
 
 export function presentColor(row: ColorRow): ApiColor {

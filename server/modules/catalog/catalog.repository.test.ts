@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, products, ratings } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, setVariantFigures } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { shelfPageRows, shelfProducts } from './catalog.repository.js';
 
@@ -31,10 +31,8 @@ describe('the shelf reads', () => {
       colors: ['#101010', '#efefef'],
       description: '<p>Quotes " and \\ backslashes, ₹1,299 and ✓</p>',
     });
-    await db
-      .update(products)
-      .set({ mrpPaise: 1_29_900, totalRating: 4.3, ratingCount: 1 })
-      .where(eq(products.id, product.id));
+    await db.update(products).set({ totalRating: 4.3, ratingCount: 1 }).where(eq(products.id, product.id));
+    await setVariantFigures(ctx.database.db, product.id, { mrpPaise: 1_29_900 });
     const reviewer = await signUp(ctx.app);
     await db
       .insert(ratings)
@@ -43,7 +41,7 @@ describe('the shelf reads', () => {
     const [columns] = await db.select().from(products).where(eq(products.id, product.id));
     const [brand] = await db.select().from(brands).where(eq(brands.id, product.brandId));
     const [category] = await db.select().from(categories).where(eq(categories.id, product.categoryId));
-    const { hsnCode, gstRateBp, searchText, searchVector, ...shelfFields } = columns!;
+    const { hsnCode, gstRateBp, searchText, searchVector, options, ...shelfFields } = columns!;
     const expected = {
       ...shelfFields,
       brand: brand!.title,

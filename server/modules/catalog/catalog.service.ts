@@ -4,6 +4,7 @@ import type {
   ApiFacets,
   ApiListedProduct,
   ApiProduct,
+  ApiProductPage,
   ApiProductSuggestion,
 } from '../../../shared/api/catalog.schemas.js';
 import { SUGGESTIONS_MAX } from '../../../shared/catalog.js';
@@ -12,7 +13,7 @@ import type { Database, ReadHandle } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import { presentProduct } from './catalog.presenter.js';
+import { presentOptionsAndVariants, presentProduct } from './catalog.presenter.js';
 import * as repository from './catalog.repository.js';
 import { announceCatalogChange, type CatalogChange } from './catalog-changes.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
@@ -265,11 +266,14 @@ export class CatalogService {
     return new Map(rows.map((row) => [row.id, this.present(row, row.colors)]));
   }
 
-  getProduct(idOrSlug: string): Promise<ApiProduct> {
+  getProduct(idOrSlug: string): Promise<ApiProductPage> {
     return this.cached('product', idOrSlug, async () => {
       const row = await this.productPages.load(idOrSlug);
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      return this.present(row, row.colors, row.ratings);
+      return {
+        ...this.present(row, row.colors, row.ratings),
+        ...presentOptionsAndVariants(row.options, row.variants, row.colors),
+      };
     });
   }
 

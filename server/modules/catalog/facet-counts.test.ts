@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-import { createProduct } from '../../test/factories.js';
+import { createProduct, setVariantFigures } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
@@ -59,8 +59,9 @@ describe('facet counts without scanning the catalogue', () => {
       .update(products)
       .set({ tags: ['featured', 'featured', 'special'] })
       .where(eq(products.brandId, made[1]!.brandId));
-    await db.update(products).set({ quantity: 0 }).where(eq(products.id, made[2]!.id));
-    await db.update(products).set({ quantity: 3 }).where(eq(products.id, made[0]!.id));
+    // Stock changes reach the product row (and so the counts) through its variants.
+    await setVariantFigures(db, made[2]!.id, { quantity: 0 });
+    await setVariantFigures(db, made[0]!.id, { quantity: 3 });
     await db
       .update(products)
       .set({ sold: sql`${products.sold} + 1` })
@@ -97,7 +98,7 @@ describe('facet counts without scanning the catalogue', () => {
     const count = async () =>
       (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from product_facet_counts`))[0]!.n;
     const before = await count();
-    await db.update(products).set({ quantity: 8, sold: 1 }).where(eq(products.id, product.id));
+    await setVariantFigures(db, product.id, { quantity: 8, sold: 1 });
     expect(await count()).toBe(before);
   });
 

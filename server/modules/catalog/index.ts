@@ -16,6 +16,7 @@ export {
   lockShopperCheckouts,
   releaseHolds,
   restockUnits,
+  stockLineOf,
   sweepExpiredHolds,
   takeStockForCheckout,
 } from './stock.js';
@@ -23,3 +24,4 @@ export { countStockWarnings, lowestStockProducts } from './stock-levels.js';
 export { taxonomyRoutes } from './taxonomy.routes.js';
 export { createTaxonomyService } from './taxonomy.service.js';
 export { taxonomyTitles } from './taxonomy-refs.js';
+export { chooseVariant, type SellableVariant, sellableVariants } from './variants.js';

@@ -26,8 +26,8 @@ import {
   validNewSlug,
 } from './product-csv.js';
 import * as repository from './product-writes.repository.js';
-import { lockProducts } from './stock.repository.js';
 import * as ledger from './stock-ledger.repository.js';
+import { liveVariantStock } from './variants.repository.js';
 
 /**
  * The console's CSV import: every row read and checked first, then matched by slug to create or
@@ -244,6 +244,7 @@ async function insertCreations(
       batch.map(({ values: { colorIds: _, ...write }, quantity }) => ({ ...write, quantity })),
     );
     const idOf = new Map(inserted.map((p) => [p.slug, p.id]));
+    const variantOf = new Map(inserted.map((p) => [p.slug, p.variantId]));
     await repository.replaceProductColors(
       tx,
       batch.map((c) => ({ productId: idOf.get(c.values.slug)!, colorIds: c.values.colorIds })),
@@ -252,6 +253,7 @@ async function insertCreations(
       if (c.quantity > 0) {
         movements.push({
           productId: idOf.get(c.values.slug)!,
+          variantId: variantOf.get(c.values.slug)!,
           delta: c.quantity,
           quantityAfter: c.quantity,
           reason: 'import',
@@ -277,22 +279,24 @@ async function applyUpdates(tx: Transaction, actor: AuditActor, updates: Update[
   const stockUpdates = updates.filter((u) => u.quantity !== undefined);
   if (!stockUpdates.length) return [];
   // Current figures under lock: a sale since the file was read changes the movement, not the target.
-  const locked = new Map(
-    (
-      await lockProducts(
-        tx,
-        stockUpdates.map((u) => u.id),
-      )
-    ).map((row) => [row.id, row.quantity]),
-  );
-  const targets = stockUpdates.map((u) => ({ id: u.id, quantity: u.quantity! }));
+  const ids = stockUpdates.map((u) => u.id);
+  await repository.lockProducts(tx, ids);
+  const variants = await liveVariantStock(tx, ids);
+  const targets = stockUpdates.flatMap((u) => {
+    const live = variants.get(u.id) ?? [];
+    // A product with several variants has its stock set per variant: its row's figure is a sum.
+    return live.length === 1
+      ? [{ productId: u.id, id: live[0]!.id, was: live[0]!.quantity, quantity: u.quantity! }]
+      : [];
+  });
   await ledger.setQuantities(tx, targets);
   const movements: Movement[] = [];
   for (const target of targets) {
-    const delta = target.quantity - (locked.get(target.id) ?? 0);
+    const delta = target.quantity - target.was;
     if (delta === 0) continue;
     movements.push({
-      productId: target.id,
+      productId: target.productId,
+      variantId: target.id,
       delta,
       quantityAfter: target.quantity,
       reason: 'import',

@@ -21,7 +21,7 @@ import {
   type WriteInput,
 } from './catalog-admin-context.js';
 import * as repository from './product-writes.repository.js';
-import { adjustStockInTransaction } from './stock-adjustments.js';
+import { adjustStockInTransaction, variantForStock } from './stock-adjustments.js';
 import * as ledger from './stock-ledger.repository.js';
 
 /**
@@ -112,7 +112,15 @@ export async function createProduct(
       await repository.replaceProductColors(tx, [{ productId: id, colorIds }]);
       if (quantity > 0) {
         await ledger.insertMovements(tx, [
-          { productId: id, delta: quantity, quantityAfter: quantity, reason, note: '', staffId: actor.id },
+          {
+            productId: id,
+            variantId: created!.variantId,
+            delta: quantity,
+            quantityAfter: quantity,
+            reason,
+            note: '',
+            staffId: actor.id,
+          },
         ]);
       }
       await recordAudit(tx, actor, {
@@ -167,9 +175,9 @@ export async function updateProduct(
         after: diff.after,
       });
       if (stock && stock.quantity !== current.row.quantity) {
-        const delta = stock.quantity - current.row.quantity;
-        const product = { ...current.row, title: values.title };
-        await adjustStockInTransaction(tx, actor, product, delta, stock.reason, stock.note);
+        const target = await variantForStock(tx, { ...current.row, title: values.title }, undefined);
+        const delta = stock.quantity - target.quantity;
+        if (delta !== 0) await adjustStockInTransaction(tx, actor, target, delta, stock.reason, stock.note);
       }
       return id;
     }),

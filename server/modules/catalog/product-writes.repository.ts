@@ -3,7 +3,8 @@ import type { Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { brands, categories, colors, type ImageRef, productColors, products } from '../../db/schema.js';
 import { escapeLike } from './catalog-admin.repository.js';
-import { liveHeldUnits } from './stock.repository.js';
+import { productLiveHeldUnits } from './stock.repository.js';
+import { copyProductPriceToVariants, insertDefaultVariants } from './variants.repository.js';
 
 /**
  * The console's SQL for one product at a time and for an import's batches: the product with
@@ -20,6 +21,17 @@ export type AdminProductDetail = typeof products.$inferSelect & {
   categoryGstRateBp: number | null;
 };
 
+/** Locks products' rows in id order, as every stock change does before touching their variants. */
+export async function lockProducts(tx: Transaction, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(products.id)
+    .for('no key update');
+}
+
 export async function findAdminProduct(
   db: Executor,
   id: string,
@@ -35,7 +47,7 @@ export async function findAdminProduct(
       category: categories.title,
       categoryHsnCode: categories.hsnCode,
       categoryGstRateBp: categories.gstRateBp,
-      held: sql<number>`${liveHeldUnits}::int`.mapWith(Number),
+      held: sql<number>`${productLiveHeldUnits}::int`.mapWith(Number),
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
@@ -143,12 +155,31 @@ export type ProductWrite = {
   gstRateBp: number | null;
 };
 
+/** New products, each with one variant without options holding its price and stock. */
 export async function insertProducts(
   tx: Transaction,
   values: (ProductWrite & { quantity: number })[],
-): Promise<{ id: string; slug: string }[]> {
+): Promise<{ id: string; slug: string; variantId: string }[]> {
   if (values.length === 0) return [];
-  return tx.insert(products).values(values).returning({ id: products.id, slug: products.slug });
+  const created: { id: string; slug: string }[] = [];
+  for (let i = 0; i < values.length; i += 2000) {
+    created.push(
+      ...(await tx
+        .insert(products)
+        .values(values.slice(i, i + 2000))
+        .returning({ id: products.id, slug: products.slug })),
+    );
+  }
+  const bySlug = new Map(values.map((v) => [v.slug, v]));
+  const variants = await insertDefaultVariants(
+    tx,
+    created.map(({ id, slug }) => {
+      const { pricePaise, mrpPaise, quantity } = bySlug.get(slug)!;
+      return { productId: id, slug, pricePaise, mrpPaise, quantity };
+    }),
+  );
+  const variantOf = new Map(variants.map((v) => [v.productId, v.id]));
+  return created.map((row) => ({ ...row, variantId: variantOf.get(row.id)! }));
 }
 
 export async function updateProduct(
@@ -157,6 +188,9 @@ export async function updateProduct(
   values: Partial<ProductWrite>,
 ): Promise<void> {
   await tx.update(products).set(values).where(eq(products.id, id));
+  if (values.pricePaise !== undefined || values.mrpPaise !== undefined) {
+    await copyProductPriceToVariants(tx, [id]);
+  }
 }
 
 /** The colours of products, in the order given (the first is the one the product page preselects). */
@@ -233,4 +267,8 @@ export async function updateProductsBatch(
         category_id uuid, brand_id uuid, tags text[], images jsonb, hsn_code text, gst_rate_bp integer)
       where p.id = v.id`);
   }
+  await copyProductPriceToVariants(
+    tx,
+    rows.map((row) => row.id),
+  );
 }

@@ -7,18 +7,30 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { type Database, type Executor, isEmbedded, prepareNamed, queryRows } from '../../db/client.js';
-import { brands, categories, colors, productColors, products, ratings, users } from '../../db/schema.js';
+import {
+  brands,
+  categories,
+  colors,
+  type ProductOption,
+  productColors,
+  products,
+  productVariants,
+  ratings,
+  stockHolds,
+  users,
+} from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import { onSale } from './shelf-filters.repository.js';
-import { availableQuantity } from './stock.repository.js';
+import { productAvailableQuantity } from './stock.repository.js';
 
 /**
  * A product row with its brand and category names, as lists and the detail page need it (GST
- * fields are the invoice's business, and the search columns SQL's, not the shelf's).
+ * fields are the invoice's business, the search columns SQL's, and the options the product
+ * page's, which reads them with the variants).
  */
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText'
+  'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText' | 'options'
 > & {
   brand: string;
   category: string;
@@ -43,11 +55,12 @@ const productColumns = {
   description: products.description,
   pricePaise: products.pricePaise,
   mrpPaise: products.mrpPaise,
+  priceMaxPaise: products.priceMaxPaise,
   categoryId: products.categoryId,
   brandId: products.brandId,
   tags: products.tags,
   // What shoppers can still buy: stock less live checkout holds (stock.repository.ts).
-  quantity: availableQuantity,
+  quantity: productAvailableQuantity,
   sold: products.sold,
   images: products.images,
   totalRating: products.totalRating,
@@ -210,7 +223,11 @@ export async function suggestionCards(db: Executor): Promise<SuggestionCard[]> {
 }
 
 /** A product page's product: its row, its colours and its latest reviews. */
-export type ShelfProductRow = ShelfRow & { ratings: RatingRow[] };
+export type ShelfProductRow = ShelfRow & {
+  ratings: RatingRow[];
+  options: ProductOption[];
+  variants: VariantJson[];
+};
 
 /**
  * Products on sale by id or slug, each with its colours and its latest reviews, in one statement
@@ -248,6 +265,32 @@ export async function shelfProducts(db: Database, idsOrSlugs: readonly string[])
 /** How many of a product's latest reviews its page shows. */
 const PRODUCT_PAGE_RATINGS = 50;
 
+/** A product page's variants on sale, in the merchant's order, each with what is not held. */
+const variantsOnSale = sql<VariantJson[]>`(
+  select coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'barcode', v.barcode,
+    'option_values', v.option_values, 'color_id', v.color_id, 'color_name', c.name,
+    'price_paise', v.price_paise, 'mrp_paise', v.mrp_paise, 'weight_grams', v.weight_grams,
+    'image_positions', v.image_positions,
+    'quantity', greatest(v.quantity - coalesce((select sum(h.quantity) from ${stockHolds} h
+      where h.variant_id = v.id and h.expires_at > now()), 0), 0)) order by v.position, v.id), '[]'::json)
+  from ${productVariants} v left join ${colors} c on c.id = v.color_id
+  where v.product_id = ${products.id} and v.archived_at is null)`;
+
+/** A variant as json_build_object writes it. */
+export type VariantJson = {
+  id: string;
+  sku: string;
+  barcode: string | null;
+  option_values: string[];
+  color_id: string | null;
+  color_name: string | null;
+  price_paise: number;
+  mrp_paise: number | null;
+  weight_grams: number | null;
+  image_positions: number[];
+  quantity: number;
+};
+
 function prepareShelfProducts(db: Database) {
   // Most products have no review: their count (kept with each review, in its transaction) spares
   // them the look for reviews.
@@ -257,9 +300,11 @@ function prepareShelfProducts(db: Database) {
       from ${ratings} ra join ${users} u on u.id = ra.user_id
       where ra.product_id = ${products.id}
       order by ra.created_at desc limit ${sql.raw(String(PRODUCT_PAGE_RATINGS))}) r) else '[]'::json end`;
-  return prepareShelfRead<ShelfRow & { ratings: RatingJson[] }>(
+  return prepareShelfRead<
+    ShelfRow & { ratings: RatingJson[]; options: ProductOption[]; variants: VariantJson[] }
+  >(
     db,
-    { ...shelfColumns, ratings: latestRatings },
+    { ...shelfColumns, ratings: latestRatings, options: products.options, variants: variantsOnSale },
     and(
       or(
         sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,

@@ -1,15 +1,16 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
-import { products, type StockMovementReason, staff, stockMovements } from '../../db/schema.js';
+import { productVariants, type StockMovementReason, staff, stockMovements } from '../../db/schema.js';
 
 /**
- * The stock ledger's SQL. Staff change a product's quantity only here, and every change writes
+ * The stock ledger's SQL. Staff change a variant's quantity only here, and every change writes
  * its movement in the same transaction, so the ledger always adds up to the stock (sales are the
- * exception: they are counted in `products.sold` by the order that takes them).
+ * exception: they are counted in `product_variants.sold` by the order that takes them).
  */
 
 export type MovementRow = {
   id: string;
+  sku: string;
   delta: number;
   quantityAfter: number;
   reason: string;
@@ -25,14 +26,14 @@ export type MovementRow = {
  */
 export async function changeQuantity(
   tx: Transaction,
-  productId: string,
+  variantId: string,
   delta: number,
 ): Promise<number | undefined> {
   const [row] = await tx
-    .update(products)
-    .set({ quantity: sql`${products.quantity} + ${delta}` })
-    .where(and(eq(products.id, productId), gte(sql`${products.quantity} + ${delta}`, 0)))
-    .returning({ quantity: products.quantity });
+    .update(productVariants)
+    .set({ quantity: sql`${productVariants.quantity} + ${delta}` })
+    .where(and(eq(productVariants.id, variantId), gte(sql`${productVariants.quantity} + ${delta}`, 0)))
+    .returning({ quantity: productVariants.quantity });
   return row?.quantity;
 }
 
@@ -40,6 +41,7 @@ export async function insertMovements(
   tx: Transaction,
   movements: {
     productId: string;
+    variantId: string;
     delta: number;
     quantityAfter: number;
     reason: StockMovementReason;
@@ -61,7 +63,7 @@ export async function insertMovements(
 }
 
 /**
- * Sets several products' quantities at once (an import), in batches of one statement each.
+ * Sets several variants' quantities at once (an import), in batches of one statement each.
  * Returns nothing: the caller computed the quantities under its row locks.
  */
 export async function setQuantities(
@@ -70,7 +72,7 @@ export async function setQuantities(
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 2000) {
     await tx.execute(sql`
-      update ${products} p set quantity = v.quantity
+      update ${productVariants} p set quantity = v.quantity
       from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 2000))}::jsonb) as v(id uuid, quantity integer)
       where p.id = v.id`);
   }
@@ -86,6 +88,7 @@ export async function listMovements(
     db
       .select({
         id: stockMovements.id,
+        sku: productVariants.sku,
         delta: stockMovements.delta,
         quantityAfter: stockMovements.quantityAfter,
         reason: stockMovements.reason,
@@ -94,6 +97,7 @@ export async function listMovements(
         createdAt: stockMovements.createdAt,
       })
       .from(stockMovements)
+      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
       .leftJoin(staff, eq(staff.id, stockMovements.staffId))
       .where(eq(stockMovements.productId, productId))
       .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))

@@ -6,7 +6,8 @@ import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor } from '../../test/factories.js';
 import { shoppingCalls } from '../../test/shopping.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { deleteHoldsOfCheckout, lockProducts } from './stock.repository.js';
+import { lockProducts } from './product-writes.repository.js';
+import { deleteHoldsOfCheckout } from './stock.repository.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

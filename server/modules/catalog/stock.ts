@@ -5,24 +5,41 @@ import * as repository from './stock.repository.js';
 import * as ledger from './stock-ledger.repository.js';
 
 /**
- * Stock for other modules: the catalogue owns products' quantities and the holds set against
+ * Stock for other modules: the catalogue owns variants' quantities and the holds set against
  * them. Checkout holds stock while the shopper pays; order placement turns the hold into the
  * order's stock; payments release it when a payment fails. Functions that take a transaction
  * must run inside the caller's. The rules against hoarding are in decision 007.
  */
 
-export type StockLine = { productId: string; title: string; quantity: number };
+/** A line of stock: `title` names it for the shopper ("Levi's Crew T-Shirt (Navy / L)"). */
+export type StockLine = { productId: string; variantId: string; title: string; quantity: number };
 
-/** Units per product (a product bought in two colours is one stock). */
-function unitsByProduct(lines: StockLine[]): Map<string, { title: string; quantity: number }> {
-  const units = new Map<string, { title: string; quantity: number }>();
+/** A priced or checked-out line as stock names it: the product's title with its option values. */
+export function stockLineOf(line: {
+  productId: string;
+  variantId: string;
+  title: string;
+  variantTitle: string;
+  quantity: number;
+}): StockLine {
+  const title = line.variantTitle ? `${line.title} (${line.variantTitle})` : line.title;
+  return { productId: line.productId, variantId: line.variantId, title, quantity: line.quantity };
+}
+
+type Units = Map<string, { productId: string; title: string; quantity: number }>;
+
+/** Units per variant (the same variant on two lines is one stock). */
+function unitsByVariant(lines: StockLine[]): Units {
+  const units: Units = new Map();
   for (const line of lines) {
-    const entry = units.get(line.productId) ?? { title: line.title, quantity: 0 };
+    const entry = units.get(line.variantId) ?? { productId: line.productId, title: line.title, quantity: 0 };
     entry.quantity += line.quantity;
-    units.set(line.productId, entry);
+    units.set(line.variantId, entry);
   }
   return units;
 }
+
+const productIdsOf = (units: Units) => [...units.values()].map((u) => u.productId);
 
 function shortMessage(title: string, stock: number, available: number): string {
   if (stock === 0) return `${title} is now out of stock. Please remove it from your cart.`;
@@ -39,7 +56,7 @@ function shortMessage(title: string, stock: number, available: number): string {
  * checks again under the lock.
  */
 export async function assertAvailable(db: Executor, userId: string, lines: StockLine[]): Promise<void> {
-  const units = unitsByProduct(lines);
+  const units = unitsByVariant(lines);
   for (const { title, quantity } of units.values()) {
     if (quantity > CART_QUANTITY_MAX)
       throw badRequest(`You can buy at most ${CART_QUANTITY_MAX} of ${title} in one order.`);
@@ -52,18 +69,15 @@ export async function assertAvailable(db: Executor, userId: string, lines: Stock
   checkAgainst(units, stock, held);
 }
 
-function checkAgainst(
-  units: Map<string, { title: string; quantity: number }>,
-  stock: repository.StockRow[],
-  held: Map<string, number>,
-) {
+function checkAgainst(units: Units, stock: repository.StockRow[], held: Map<string, number>) {
   for (const row of stock) {
+    const unit = units.get(row.id);
+    const title = unit?.title ?? 'An item';
     // Archived by the shop: it has left the storefront, whatever its stock.
-    if (row.archived)
-      throw new AppError(409, `${row.title} is no longer sold. Please remove it from your cart.`);
-    const wanted = units.get(row.id)?.quantity ?? 0;
+    if (row.archived) throw new AppError(409, `${title} is no longer sold. Please remove it from your cart.`);
+    const wanted = unit?.quantity ?? 0;
     const available = Math.max(0, row.quantity - (held.get(row.id) ?? 0));
-    if (wanted > available) throw new AppError(409, shortMessage(row.title, row.quantity, available));
+    if (wanted > available) throw new AppError(409, shortMessage(title, row.quantity, available));
   }
   if (stock.length < units.size) {
     const missing = [...units].find(([id]) => !stock.some((row) => row.id === id));
@@ -84,22 +98,23 @@ export async function holdStock(
   tx: Transaction,
   hold: { checkoutId: string; userId: string; lines: StockLine[]; minutes: number },
 ): Promise<Date | undefined> {
-  const units = unitsByProduct(hold.lines);
+  const units = unitsByVariant(hold.lines);
   const ids = [...units.keys()];
   await repository.lockShopperCheckouts(tx, hold.userId);
   // Products before holds, as an order taking its stock does (takeStockForCheckout): the same
   // shopper's earlier checkout being placed while this one starts (a double click on "Place
   // order") deadlocked when this one deleted that checkout's holds first and then waited for the
   // products that order had locked.
-  const stock = await repository.lockProducts(tx, ids);
+  const stock = await repository.lockVariantsOf(tx, productIdsOf(units), ids);
   await repository.deleteHoldsOfUser(tx, hold.userId);
   checkAgainst(units, stock, await repository.heldUnits(tx, ids, { userId: hold.userId }));
   return repository.insertHolds(
     tx,
-    [...units].map(([productId, { quantity }]) => ({
+    [...units].map(([variantId, { productId, quantity }]) => ({
       checkoutId: hold.checkoutId,
       userId: hold.userId,
       productId,
+      variantId,
       quantity,
     })),
     hold.minutes,
@@ -117,19 +132,19 @@ export async function lockShopperCheckouts(tx: Transaction, userId: string): Pro
 /**
  * Takes the stock of a paid checkout: its own hold, or (when the hold lapsed) whatever is not
  * held for others. Returns the titles that could not be had; the caller rolls back if any.
- * Products are locked in id order, so two orders cannot deadlock, and only for the rest of
- * the caller's transaction.
+ * Products are locked in id order before their variants change, so two orders cannot deadlock;
+ * the locks last for the rest of the caller's transaction.
  */
 export async function takeStockForCheckout(
   tx: Transaction,
   checkoutId: string,
   lines: StockLine[],
 ): Promise<string[]> {
-  const units = unitsByProduct(lines);
-  await repository.lockProducts(tx, [...units.keys()]);
+  const units = unitsByVariant(lines);
+  await repository.lockVariantsOf(tx, productIdsOf(units), [...units.keys()]);
   const soldOut: string[] = [];
-  for (const [productId, { title, quantity }] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
-    if (!(await repository.takeStock(tx, productId, quantity, checkoutId))) soldOut.push(title);
+  for (const [variantId, { title, quantity }] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!(await repository.takeStock(tx, variantId, quantity, checkoutId))) soldOut.push(title);
   }
   if (soldOut.length === 0) await repository.deleteHoldsOfCheckout(tx, checkoutId);
   return soldOut;
@@ -148,24 +163,25 @@ export async function sweepExpiredHolds(db: Executor): Promise<number> {
 /**
  * Puts units of an order back on the shelf (a cancelled order, returned goods staff can sell
  * again) in the caller's transaction: quantity up, `sold` down, a movement in the stock ledger.
- * Products are locked in id order like `takeStockForCheckout`, so the two cannot deadlock.
+ * Locks like `takeStockForCheckout`, so the two cannot deadlock.
  */
 export async function restockUnits(
   tx: Transaction,
-  lines: { productId: string; quantity: number }[],
+  lines: { productId: string; variantId: string; quantity: number }[],
   movement: { reason: 'cancelled' | 'returned'; note: string; staffId: string | null },
 ): Promise<void> {
-  const units = new Map<string, number>();
-  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  const units = unitsByVariant(lines.map((line) => ({ ...line, title: '' })));
   const ids = [...units.keys()].sort();
-  await repository.lockProducts(tx, ids);
-  for (const productId of ids) {
-    const after = await repository.putBack(tx, productId, units.get(productId)!);
-    if (after === undefined) continue; // the product is gone: nothing to put back
+  await repository.lockVariantsOf(tx, productIdsOf(units), ids);
+  for (const variantId of ids) {
+    const { productId, quantity } = units.get(variantId)!;
+    const after = await repository.putBack(tx, variantId, quantity);
+    if (after === undefined) continue; // the variant is gone: nothing to put back
     await ledger.insertMovements(tx, [
       {
         productId,
-        delta: units.get(productId)!,
+        variantId,
+        delta: quantity,
         quantityAfter: after,
         reason: movement.reason,
         note: movement.note,

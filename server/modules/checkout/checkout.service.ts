@@ -18,6 +18,8 @@ import {
   holdStock,
   lockShopperCheckouts,
   productsForPricing,
+  sellableVariants,
+  stockLineOf,
   taxonomyTitles,
 } from '../catalog/index.js';
 import {
@@ -128,21 +130,31 @@ export class CheckoutService {
       throw badRequest(
         `One order can have at most ${CHECKOUT_MAX_LINES} different items. Please remove some from your cart.`,
       );
-    const products = await productsForPricing(
-      this.db,
-      cart.map((l) => l.productId),
-    );
+    const [products, variants] = await Promise.all([
+      productsForPricing(
+        this.db,
+        cart.map((l) => l.productId),
+      ),
+      sellableVariants(
+        this.db,
+        cart.map((l) => l.variantId),
+      ),
+    ]);
     const lines: PricingLine[] = [];
     for (const line of cart) {
       const product = products.get(line.productId);
-      if (!product) continue;
+      const variant = variants.get(line.variantId);
+      if (!product || !variant) continue;
       lines.push({
         productId: product.id,
+        variantId: variant.id,
+        sku: variant.sku,
+        variantTitle: variant.label,
         colorId: line.colorId,
         title: product.title,
         quantity: line.quantity,
-        pricePaise: product.pricePaise,
-        mrpPaise: product.mrpPaise,
+        pricePaise: variant.pricePaise,
+        mrpPaise: variant.mrpPaise,
         categoryId: product.categoryId,
         brandId: product.brandId,
         hsnCode: product.hsnCode,
@@ -252,9 +264,12 @@ export class CheckoutService {
         `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: a price or your cart changed. Please check the new total and ${method === 'cod' ? 'place the order' : 'pay'} again.`,
       );
     // Stock not held for other shoppers; a quick 409 before a provider order is made.
-    await assertAvailable(this.db, userId, breakup.lines);
+    await assertAvailable(this.db, userId, breakup.lines.map(stockLineOf));
     const lines: CheckoutLineSnapshot[] = breakup.lines.map((line) => ({
       productId: line.productId,
+      variantId: line.variantId,
+      sku: line.sku,
+      variantTitle: line.variantTitle,
       colorId: line.colorId,
       title: line.title,
       quantity: line.quantity,
@@ -275,10 +290,7 @@ export class CheckoutService {
     await lockShopperCheckouts(tx, userId);
     const cart = await cartLinesOf(tx, userId);
     const inCart = (line: CheckoutLineSnapshot) =>
-      cart.some(
-        (c: CartLineForCheckout) =>
-          c.productId === line.productId && c.colorId === line.colorId && c.quantity === line.quantity,
-      );
+      cart.some((c: CartLineForCheckout) => c.variantId === line.variantId && c.quantity === line.quantity);
     if (!lines.every(inCart))
       throw new AppError(
         409,
@@ -324,7 +336,7 @@ export class CheckoutService {
       const until = await holdStock(tx, {
         checkoutId: checkout.id,
         userId,
-        lines,
+        lines: lines.map(stockLineOf),
         minutes: values.holdMinutes,
       });
       // After the stock (products, then coupon rows: the order placement takes them in that

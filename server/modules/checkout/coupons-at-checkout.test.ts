@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, couponRedemptions, coupons, products, stockHolds } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
-import { createProduct, ensureBrand, ensureCategory, ensureColor } from '../../test/factories.js';
+import {
+  createProduct,
+  ensureBrand,
+  ensureCategory,
+  ensureColor,
+  setVariantFigures,
+} from '../../test/factories.js';
 import { type Customer, shoppingCalls } from '../../test/shopping.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -35,8 +41,7 @@ async function product(spec: {
     brand: spec.brand ?? 'Casio',
     colors: ['#000000'],
   });
-  if (spec.mrpPaise !== undefined)
-    await db().update(products).set({ mrpPaise: spec.mrpPaise }).where(eq(products.id, row.id));
+  if (spec.mrpPaise !== undefined) await setVariantFigures(db(), row.id, { mrpPaise: spec.mrpPaise });
   return row;
 }
 
@@ -225,7 +230,7 @@ describe('POST /api/user/order/checkout with a coupon', () => {
     const shown = (await quote(customer)).json().total;
     expect(shown).toBe(499);
     // Delivery was ₹49; the price goes up meanwhile, and with it the total.
-    await db().update(products).set({ pricePaise: 46_000 }).where(eq(products.id, watch.id));
+    await setVariantFigures(db(), watch.id, { pricePaise: 46_000 });
     const changed = await shop.startCheckout(customer, { expectedTotal: shown });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().message).toBe(

@@ -20,6 +20,9 @@ const DELIVERY: DeliveryRules = { feePaise: 4900, freeFromPaise: 50000 };
 
 const watch: PricingLine = {
   productId: 'p-watch',
+  variantId: 'v-watch',
+  sku: 'CASIO-GSHOCK',
+  variantTitle: '',
   colorId: 'c1',
   title: 'Casio G-Shock',
   quantity: 1,
@@ -32,6 +35,9 @@ const watch: PricingLine = {
 };
 const earphones: PricingLine = {
   productId: 'p-earphones',
+  variantId: 'v-earphones',
+  sku: 'BOAT-ROCKERZ',
+  variantTitle: '',
   colorId: 'c2',
   title: 'boAt Rockerz',
   quantity: 1,
@@ -211,6 +217,9 @@ describe('the breakup always adds up to the paise', () => {
       fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), couponArb, rules, (raw, c, delivery) => {
         const lines: PricingLine[] = raw.map((l, i) => ({
           productId: `p${i}`,
+          variantId: `v${i}`,
+          sku: `SKU${i}`,
+          variantTitle: '',
           colorId: 'c',
           title: `Item ${i}`,
           quantity: l.quantity,

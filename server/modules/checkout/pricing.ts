@@ -31,11 +31,17 @@ import { formatPaise, paiseToRupees } from '../../../shared/money.js';
 
 export type PricingLine = {
   productId: string;
+  variantId: string;
+  /** The variant's SKU and option values ("Navy / L"; '' without options). */
+  sku: string;
+  variantTitle: string;
   colorId: string;
+  /** The product's title. */
   title: string;
   quantity: number;
+  /** The variant's price and MRP. */
   pricePaise: number;
-  /** The product's MRP; null when it has none (then the price is its MRP). */
+  /** Null when it has none (then the price is its MRP). */
   mrpPaise: number | null;
   categoryId: string;
   brandId: string;

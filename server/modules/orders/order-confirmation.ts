@@ -27,7 +27,7 @@ export async function queueConfirmation(
       firstname: user.firstname,
       orderNumber: order.orderNumber,
       lines: lines.map((l) => ({
-        title: l.title,
+        title: l.variantTitle ? `${l.title}, ${l.variantTitle}` : l.title,
         colorName: l.colorName,
         quantity: l.quantity,
         pricePaise: l.pricePaise,

@@ -67,7 +67,7 @@ async function taxedProduct(spec: {
       .set({ hsnCode: spec.hsnCode ?? null, gstRateBp: spec.gstRateBp ?? null })
       .where(eq(products.id, row.id));
   const color = await ensureColor(db(), '#000000');
-  return { id: row.id, colorId: color.id, title: row.title };
+  return { id: row.id, variantId: row.variantId, colorId: color.id, title: row.title };
 }
 
 const buy = (
@@ -292,6 +292,9 @@ describe('coupon and delivery from the checkout', () => {
     });
     const line = (p: typeof shirt, quantity: number, discountPaise: number): CheckoutLineSnapshot => ({
       productId: p.id,
+      variantId: p.variantId,
+      sku: '',
+      variantTitle: '',
       colorId: p.colorId,
       title: p.title,
       quantity,
@@ -353,7 +356,16 @@ describe('coupon and delivery from the checkout', () => {
       categoryRateBp: 1800,
     });
     const checkout = await paidCheckout(customer.id, [
-      { productId: phone.id, colorId: phone.colorId, title: phone.title, quantity: 1, pricePaise: 59_999_00 },
+      {
+        productId: phone.id,
+        variantId: phone.variantId,
+        sku: '',
+        variantTitle: '',
+        colorId: phone.colorId,
+        title: phone.title,
+        quantity: 1,
+        pricePaise: 59_999_00,
+      },
     ]);
     // The webhook places the order before the browser's address arrives: no address at all.
     await db().update(checkouts).set({ shippingInfo: null }).where(eq(checkouts.id, checkout.id));
@@ -395,7 +407,16 @@ describe('coupon and delivery from the checkout', () => {
     // 53 shoppers: one shopper's placements run one at a time (one order per cart, decision 034).
     const shoppers = await Promise.all(Array.from({ length: 53 }, () => insertCustomer(db())));
     const snapshot = (p: typeof phone, pricePaise: number): CheckoutLineSnapshot[] => [
-      { productId: p.id, colorId: p.colorId, title: p.title, quantity: 1, pricePaise },
+      {
+        productId: p.id,
+        variantId: p.variantId,
+        sku: '',
+        variantTitle: '',
+        colorId: p.colorId,
+        title: p.title,
+        quantity: 1,
+        pricePaise,
+      },
     ];
     const paid = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

@@ -26,6 +26,8 @@ export async function presentCustomerOrders(
         _id: l.id,
         product: products.get(l.productId) ?? { _id: l.productId, title: l.title, images: [] },
         title: l.title,
+        sku: l.sku,
+        options: l.variantTitle ?? '',
         color: { _id: l.colorId, title: l.colorTitle, name: l.colorName },
         quantity: l.quantity,
         price: paiseToRupees(l.pricePaise),

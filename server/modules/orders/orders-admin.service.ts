@@ -195,6 +195,8 @@ export class OrdersAdminService {
       lines: lines.map(({ line, product }) => ({
         _id: line.id,
         productId: line.productId,
+        sku: line.sku,
+        options: line.variantTitle ?? '',
         title: line.title,
         slug: product?.slug ?? null,
         image: product?.images[0]?.url ?? null,

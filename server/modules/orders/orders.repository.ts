@@ -5,7 +5,16 @@ import { colors, orderLines, orders, type PaymentInfo, type ShippingInfo } from 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = Pick<
   typeof orderLines.$inferSelect,
-  'id' | 'orderId' | 'productId' | 'colorId' | 'title' | 'quantity' | 'pricePaise'
+  | 'id'
+  | 'orderId'
+  | 'productId'
+  | 'variantId'
+  | 'colorId'
+  | 'title'
+  | 'sku'
+  | 'variantTitle'
+  | 'quantity'
+  | 'pricePaise'
 > & { colorTitle: string; colorName: string };
 /** A line with the coupon share and GST stored when the order was placed. */
 export type OrderLineTaxRow = OrderLineRow &
@@ -114,8 +123,11 @@ export async function linesOfOrders(db: Executor, orderIds: string[]): Promise<O
       id: orderLines.id,
       orderId: orderLines.orderId,
       productId: orderLines.productId,
+      variantId: orderLines.variantId,
       colorId: orderLines.colorId,
       title: orderLines.title,
+      sku: orderLines.sku,
+      variantTitle: orderLines.variantTitle,
       quantity: orderLines.quantity,
       pricePaise: orderLines.pricePaise,
       discountPaise: orderLines.discountPaise,

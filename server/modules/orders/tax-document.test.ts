@@ -34,6 +34,8 @@ function line(
     cgstPaise: split.cgstPaise,
     sgstPaise: split.sgstPaise,
     igstPaise: split.igstPaise,
+    sku: null,
+    variantTitle: null,
   } satisfies TaxedLine;
 }
 

@@ -12,6 +12,9 @@ import type { OrderLineQuantity, ShippingInfo } from '../../db/schema.js';
 export type TaxedLine = {
   id: string;
   title: string;
+  /** The variant's SKU and option values; null on lines bought before variants. */
+  sku: string | null;
+  variantTitle: string | null;
   quantity: number;
   pricePaise: number;
   discountPaise: number;
@@ -56,6 +59,12 @@ export type DocumentTotals = {
 
 const lineNet = (line: TaxedLine) => line.pricePaise * line.quantity - line.discountPaise;
 
+/** "Crew T-Shirt, Navy / L (SKU LEV-CREW-NVY-L)": what was bought, as the invoice names it. */
+export function describeLine(line: Pick<TaxedLine, 'title' | 'sku' | 'variantTitle'>): string {
+  const what = line.variantTitle ? `${line.title}, ${line.variantTitle}` : line.title;
+  return line.sku ? `${what} (SKU ${line.sku})` : what;
+}
+
 /** A line's stored figures as a row of the invoice. */
 function goodsRow(line: TaxedLine): DocumentRow {
   const netPaise = lineNet(line);
@@ -63,7 +72,7 @@ function goodsRow(line: TaxedLine): DocumentRow {
   return {
     kind: 'goods',
     lineId: line.id,
-    description: line.title,
+    description: describeLine(line),
     hsnCode: line.hsnCode,
     quantity: line.quantity,
     unitPricePaise: line.pricePaise,

@@ -20,6 +20,8 @@ const taxedLineColumns = {
   cgstPaise: orderLines.cgstPaise,
   sgstPaise: orderLines.sgstPaise,
   igstPaise: orderLines.igstPaise,
+  sku: orderLines.sku,
+  variantTitle: orderLines.variantTitle,
 };
 
 /** The lines of orders with their stored GST, in the order the invoice prints them (as placed). */

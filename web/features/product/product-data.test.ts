@@ -19,6 +19,7 @@ function product(id: string, overrides: Partial<ApiProduct> = {}): ApiProduct {
     title: `Product ${id}`,
     description: '<p>A <b>fine</b> product.</p>',
     price: 699,
+    priceMax: 699,
     mrp: 999,
     brand: 'Acme',
     category: 'Fashion',

@@ -1,0 +1,256 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../test/customers.js';
+import { createProduct, ensureColor } from '../../test/factories.js';
+import { type Customer, shoppingCalls } from '../../test/shopping.js';
+import { type SignedInStaff, signInStaff } from '../../test/staff.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+
+/**
+ * Sizes through the whole shop: the merchant defines Colour and Size, the shopper picks Navy / L,
+ * pays, and the order, the invoice and the stock ledger name Navy / L and its SKU.
+ */
+let ctx: TestContext;
+let staff: SignedInStaff;
+const shop = shoppingCalls(() => ctx.app);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  staff = await signInStaff(ctx.app, 'catalogue');
+});
+afterAll(async () => ctx?.close());
+
+const asStaff = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, who = staff) =>
+  ctx.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+
+let counter = 0;
+
+/** A T-shirt in Navy, sizes S, M and L, with the stock given per size. */
+async function tShirt(stock: { S: number; M: number; L: number }, prices = { S: 699, M: 699, L: 899 }) {
+  const n = counter++;
+  const navy = await ensureColor(ctx.database.db, '#000080', 'Navy');
+  const product = await createProduct(ctx.database.db, {
+    title: `Crew T-Shirt ${n}`,
+    category: 'T-Shirts',
+    brand: "Levi's",
+    colors: ['#000080'],
+  });
+  const sizes = ['S', 'M', 'L'] as const;
+  const saved = await asStaff('PUT', `/api/admin/products/${product.id}/variants`, {
+    options: [
+      { name: 'Colour', kind: 'color', values: [navy.id] },
+      { name: 'Size', values: [...sizes] },
+    ],
+    variants: sizes.map((size) => ({
+      sku: `LEV-CREW-${n}-NVY-${size}`,
+      values: [navy.id, size],
+      price: prices[size],
+      mrp: 999,
+      weight: 200,
+      quantity: stock[size],
+    })),
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const variants = saved.json().variants as { _id: string; sku: string; label: string }[];
+  const bySize = Object.fromEntries(sizes.map((size, i) => [size, variants[i]!]));
+  return { product, navy, variants: bySize as Record<(typeof sizes)[number], (typeof variants)[number]>, n };
+}
+
+const addVariant = (customer: Customer, productId: string, variantId: string, quantity = 1) =>
+  shop.api(customer, 'POST', '/api/user/cart', { productId, variantId, quantity });
+
+/** Cart to paid order through the test gateway; the order's id, or the refusal. */
+async function checkOutAndPay(customer: Customer) {
+  const started = await shop.startCheckout(customer);
+  if (started.statusCode !== 200) return { refused: started.json().message as string };
+  const fields = await shop.payWithGateway(started.json().order.id);
+  expect((await shop.verify(customer, fields)).statusCode).toBe(200);
+  const created = await shop.createOrder(customer, fields);
+  if (created.statusCode !== 200) return { refused: created.json().message as string };
+  return { orderId: created.json().order._id as string };
+}
+
+describe('product variants', () => {
+  it('shows the options, each variant and the price range on the product page and in lists', async () => {
+    const { product, variants } = await tShirt({ S: 3, M: 0, L: 2 });
+    const page = (await shop.api(undefined, 'GET', `/api/product/${product.slug}`)).json();
+    expect(page.options).toEqual([
+      { name: 'Colour', kind: 'color', values: ['Navy'] },
+      { name: 'Size', kind: 'text', values: ['S', 'M', 'L'] },
+    ]);
+    expect(page.variants).toEqual([
+      expect.objectContaining({
+        _id: variants.S._id,
+        options: { Colour: 'Navy', Size: 'S' },
+        price: 699,
+        quantity: 3,
+      }),
+      expect.objectContaining({ _id: variants.M._id, options: { Colour: 'Navy', Size: 'M' }, quantity: 0 }),
+      expect.objectContaining({ sku: variants.L.sku, price: 899, mrp: 999, weight: 200, quantity: 2 }),
+    ]);
+    expect(page).toMatchObject({ price: 699, priceMax: 899, mrp: 999, quantity: 5 });
+    const admin = (await asStaff('GET', `/api/admin/products/${product.id}/variants`)).json();
+    expect(admin.variants.map((v: { label: string }) => v.label)).toEqual([
+      'Navy / S',
+      'Navy / M',
+      'Navy / L',
+    ]);
+  });
+
+  it('adds the chosen variant to the cart, and asks for the size when only a colour is sent', async () => {
+    const { product, navy, variants } = await tShirt({ S: 3, M: 1, L: 2 });
+    const customer = await signUp(ctx.app);
+    const colourOnly = await shop.api(customer, 'POST', '/api/user/cart', {
+      productId: product.id,
+      color: navy.id,
+      quantity: 1,
+    });
+    expect(colourOnly.statusCode).toBe(400);
+    expect(colourOnly.json().message).toBe('Please choose size');
+    expect((await addVariant(customer, product.id, variants.M._id, 2)).json().message).toMatch(/Only 1 left/);
+    const other = await createProduct(ctx.database.db);
+    expect((await addVariant(customer, other.id, variants.L._id)).statusCode).toBe(400);
+    const added = await addVariant(customer, product.id, variants.L._id, 2);
+    expect(added.statusCode, added.body).toBe(201);
+    const [line] = (await shop.api(customer, 'GET', '/api/user/cart')).json();
+    expect(line).toMatchObject({
+      variantId: variants.L._id,
+      sku: variants.L.sku,
+      options: 'Navy / L',
+      price: 899,
+    });
+  });
+
+  it('sells Navy / L: the order, the invoice and the stock ledger name it and its SKU', async () => {
+    const { product, variants } = await tShirt({ S: 3, M: 1, L: 2 });
+    const customer = await signUp(ctx.app);
+    expect((await addVariant(customer, product.id, variants.L._id)).statusCode).toBe(201);
+    const bought = await checkOutAndPay(customer);
+    expect(bought).toHaveProperty('orderId');
+    const order = (await shop.api(customer, 'GET', `/api/user/orders/${bought.orderId}`)).json();
+    expect(order.orderItems).toEqual([
+      expect.objectContaining({ sku: variants.L.sku, options: 'Navy / L', price: 899, quantity: 1 }),
+    ]);
+    const invoice = await shop.api(customer, 'GET', `/api/user/orders/${bought.orderId}/invoice`);
+    expect(invoice.statusCode, invoice.body.slice(0, 200)).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(invoice.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text.replace(/\s+/g, ' ')).toContain(`Navy / L (SKU ${variants.L.sku})`);
+    const admin = (await asStaff('GET', `/api/admin/products/${product.id}/variants`)).json();
+    expect(admin.variants.map((v: { quantity: number; sold: number }) => [v.quantity, v.sold])).toEqual([
+      [3, 0],
+      [1, 0],
+      [1, 1],
+    ]);
+    const ledger = (await asStaff('GET', `/api/admin/products/${product.id}/stock-movements`)).json();
+    expect(ledger.movements.map((m: { sku: string; delta: number }) => [m.sku, m.delta]).sort()).toEqual(
+      [
+        [variants.L.sku, 2],
+        [variants.M.sku, 1],
+        [variants.S.sku, 3],
+      ].sort(),
+    );
+  });
+
+  it('sells the last M to exactly one of five buyers, while S still sells', async () => {
+    const { product, variants } = await tShirt({ S: 5, M: 1, L: 0 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx.app)));
+    for (const buyer of buyers.slice(0, 5)) {
+      expect((await addVariant(buyer, product.id, variants.M._id)).statusCode).toBe(201);
+    }
+    expect((await addVariant(buyers[5]!, product.id, variants.S._id)).statusCode).toBe(201);
+    const results = await Promise.all(buyers.map((buyer) => checkOutAndPay(buyer)));
+    const mOrders = results.slice(0, 5).filter((r) => 'orderId' in r);
+    expect(mOrders).toHaveLength(1);
+    for (const refused of results.slice(0, 5).filter((r) => 'refused' in r)) {
+      expect(refused.refused).toMatch(/M\)/);
+    }
+    expect(results[5]).toHaveProperty('orderId');
+    const admin = (await asStaff('GET', `/api/admin/products/${product.id}/variants`)).json();
+    expect(admin.variants.map((v: { quantity: number }) => v.quantity)).toEqual([4, 0, 0]);
+  });
+
+  it('changes one variant’s stock through the ledger, and asks which variant when there are several', async () => {
+    const { product, variants } = await tShirt({ S: 1, M: 1, L: 1 });
+    const which = await asStaff('POST', `/api/admin/products/${product.id}/stock`, {
+      change: 2,
+      reason: 'received',
+    });
+    expect(which.statusCode).toBe(400);
+    expect(which.json().message).toMatch(/has 3 variants: choose which/);
+    const adjusted = await asStaff('POST', `/api/admin/products/${product.id}/stock`, {
+      variantId: variants.M._id,
+      change: 4,
+      reason: 'received',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect(adjusted.json()).toMatchObject({ quantity: 5, movement: { sku: variants.M.sku, delta: 4 } });
+    const page = (await shop.api(undefined, 'GET', `/api/product/${product.id}`)).json();
+    expect(page.quantity).toBe(7);
+  });
+
+  it('refuses a SKU another product has (409 naming it), bad combinations and the wrong role', async () => {
+    const first = await tShirt({ S: 1, M: 1, L: 1 });
+    const second = await createProduct(ctx.database.db, { title: 'Plain Tee' });
+    const url = `/api/admin/products/${second.id}/variants`;
+    const taken = await asStaff('PUT', url, {
+      options: [],
+      variants: [{ sku: first.variants.S.sku.toLowerCase(), values: [], price: 499 }],
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(
+      `The SKU ${first.variants.S.sku} is already used by ${first.product.title}. Choose another.`,
+    );
+    const badValue = await asStaff('PUT', url, {
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [{ sku: 'PLAIN-XL', values: ['XL'], price: 499 }],
+    });
+    expect(badValue.statusCode).toBe(400);
+    expect(badValue.json().message).toBe('PLAIN-XL: "XL" is not one of Size\'s values.');
+    const twice = await asStaff('PUT', url, {
+      options: [{ name: 'Size', values: ['S'] }],
+      variants: [
+        { sku: 'PLAIN-S', values: ['S'], price: 499 },
+        { sku: 'PLAIN-S2', values: ['S'], price: 499 },
+      ],
+    });
+    expect(twice.json().message).toBe('Two variants are S.');
+    const support = await signInStaff(ctx.app, 'support');
+    const body = { options: [], variants: [{ sku: 'PLAIN', values: [], price: 499 }] };
+    expect((await asStaff('PUT', url, body, support)).statusCode).toBe(403);
+    const customer = await signUp(ctx.app);
+    expect((await shop.api(customer, 'PUT', url, body)).statusCode).toBe(403);
+    expect((await shop.api(undefined, 'PUT', url, body)).statusCode).toBe(401);
+  });
+
+  it('archives a variant left out, keeps its order history, and brings it back with its values', async () => {
+    const { product, navy, variants, n } = await tShirt({ S: 2, M: 2, L: 2 });
+    const customer = await signUp(ctx.app);
+    await addVariant(customer, product.id, variants.S._id);
+    expect(await checkOutAndPay(customer)).toHaveProperty('orderId');
+    const url = `/api/admin/products/${product.id}/variants`;
+    const options = [
+      { name: 'Colour', kind: 'color', values: [navy.id] },
+      { name: 'Size', values: ['S', 'M', 'L'] },
+    ];
+    const withoutS = await asStaff('PUT', url, {
+      options,
+      variants: [
+        { _id: variants.L._id, sku: variants.M.sku, values: [navy.id, 'L'], price: 999 },
+        { _id: variants.M._id, sku: variants.L.sku, values: [navy.id, 'M'], price: 799 },
+      ],
+    });
+    expect(withoutS.statusCode, withoutS.body).toBe(200);
+    const page = (await shop.api(undefined, 'GET', `/api/product/${product.id}`)).json();
+    expect(page.variants.map((v: { options: { Size: string } }) => v.options.Size)).toEqual(['L', 'M']);
+    expect(page).toMatchObject({ price: 799, priceMax: 999 });
+    const back = await asStaff('PUT', url, {
+      options,
+      variants: [{ sku: `LEV-CREW-${n}-NVY-S`, values: [navy.id, 'S'], price: 699 }],
+    });
+    expect(back.json().variants).toEqual([
+      expect.objectContaining({ _id: variants.S._id, quantity: 1, sold: 1 }),
+    ]);
+  });
+});
