@@ -183,6 +183,8 @@ export type ApiVariant = z.output<typeof variantAnswer>;
 export const productPageAnswer = z.extend(productAnswer, {
   options: z.array(productOptionAnswer),
   variants: z.array(variantAnswer),
+  /** Its category's size chart (headings, then a row a size); null when the category has none. */
+  sizeChart: z.nullable(z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) })),
 });
 export type ApiProductPage = z.output<typeof productPageAnswer>;
 

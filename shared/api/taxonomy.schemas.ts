@@ -29,6 +29,27 @@ export const taxonomyAnswer = z.object({
 });
 export type ApiTaxonomyRecord = z.output<typeof taxonomyAnswer>;
 
+const chartCell = z
+  .string({ error: 'Each cell of the size chart is text' })
+  .check(z.trim(), z.maxLength(40, 'Keep each cell of the size chart under 40 characters'));
+
+/** A table: headings, then one row a size, each as long as the headings. */
+export const sizeChartField = z
+  .object({
+    columns: z
+      .array(chartCell)
+      .check(z.minLength(1, 'A size chart needs its column headings'), z.maxLength(10, 'At most 10 columns')),
+    rows: z
+      .array(z.array(chartCell))
+      .check(z.minLength(1, 'A size chart needs at least one row'), z.maxLength(30, 'At most 30 rows')),
+  })
+  .check(
+    z.refine((chart) => chart.rows.every((row) => row.length === chart.columns.length), {
+      path: ['rows'],
+      message: 'Every row of the size chart needs one cell per column',
+    }),
+  );
+
 /**
  * A product category with its GST defaults: the HSN code and rate (percent) of its
  * products unless a product sets its own; null when not set.
@@ -37,6 +58,8 @@ export const categoryAnswer = z.object({
   ...taxonomyAnswer.shape,
   hsnCode: z.nullable(z.string()),
   gstRate: z.nullable(z.number()),
+  /** The size chart its products' pages show; null when none. */
+  sizeChart: z.nullable(sizeChartField),
 });
 export type ApiCategory = z.output<typeof categoryAnswer>;
 
@@ -69,6 +92,8 @@ export const categoryBody = z.object({
   title: taxonomyTitleField,
   hsnCode: hsnCodeField,
   gstRate: gstRateField,
+  /** Absent: left as it is; null: none. */
+  sizeChart: z.optional(z.nullable(sizeChartField)),
 });
 export type CategoryBody = z.output<typeof categoryBody>;
 /** The console may name a colour; without a name it is called by its hex value. */

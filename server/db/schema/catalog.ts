@@ -30,6 +30,8 @@ export const categories = pgTable(
     // (1800 = 18%); a product may set its own.
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
+    // The size chart its products' pages show (a table of sizes and measurements); null: none.
+    sizeChart: jsonb('size_chart').$type<SizeChart>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,6 +67,9 @@ export const colors = pgTable(
   },
   (t) => [uniqueIndex('colors_title_key').on(t.title)],
 );
+
+/** A size chart: its column headings ("Size", "Chest (cm)"...) and one row of cells a size. */
+export type SizeChart = { columns: string[]; rows: string[][] };
 
 export type ProductOption = { name: string; kind: 'color' | 'text'; values: string[] };
 

@@ -273,6 +273,7 @@ export class CatalogService {
       return {
         ...this.present(row, row.colors, row.ratings),
         ...presentOptionsAndVariants(row.options, row.variants, row.colors),
+        sizeChart: row.sizeChart,
       };
     });
   }

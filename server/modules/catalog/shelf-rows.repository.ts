@@ -16,6 +16,7 @@ import {
   products,
   productVariants,
   ratings,
+  type SizeChart,
   stockHolds,
   users,
 } from '../../db/schema.js';
@@ -222,12 +223,12 @@ export async function suggestionCards(db: Executor): Promise<SuggestionCard[]> {
   );
 }
 
-/** A product page's product: its row, its colours and its latest reviews. */
-export type ShelfProductRow = ShelfRow & {
-  ratings: RatingRow[];
-  options: ProductOption[];
-  variants: VariantJson[];
-};
+/** What a product page adds to a list's row: options, variants and its category's size chart. */
+type ProductPageExtras = { options: ProductOption[]; variants: VariantJson[]; sizeChart: SizeChart | null };
+type ProductPageRow = ShelfRow & ProductPageExtras & { ratings: RatingJson[] };
+
+/** A product page's product: its row, its colours, its variants and its latest reviews. */
+export type ShelfProductRow = ShelfRow & ProductPageExtras & { ratings: RatingRow[] };
 
 /**
  * Products on sale by id or slug, each with its colours and its latest reviews, in one statement
@@ -300,11 +301,15 @@ function prepareShelfProducts(db: Database) {
       from ${ratings} ra join ${users} u on u.id = ra.user_id
       where ra.product_id = ${products.id}
       order by ra.created_at desc limit ${sql.raw(String(PRODUCT_PAGE_RATINGS))}) r) else '[]'::json end`;
-  return prepareShelfRead<
-    ShelfRow & { ratings: RatingJson[]; options: ProductOption[]; variants: VariantJson[] }
-  >(
+  return prepareShelfRead<ProductPageRow>(
     db,
-    { ...shelfColumns, ratings: latestRatings, options: products.options, variants: variantsOnSale },
+    {
+      ...shelfColumns,
+      ratings: latestRatings,
+      options: products.options,
+      variants: variantsOnSale,
+      sizeChart: categories.sizeChart,
+    },
     and(
       or(
         sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`,

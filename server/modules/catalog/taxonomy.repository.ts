@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { brands, categories, colors, productColors, products } from '../../db/schema.js';
+import { brands, categories, colors, productColors, products, type SizeChart } from '../../db/schema.js';
 
 /** The catalogue's three taxonomies (blog categories belong to the blog module). */
 export type CatalogTaxonomy = 'brand' | 'category' | 'color';
@@ -15,6 +15,7 @@ export type TaxonomyRow = {
   /** Categories: GST defaults of their products. */
   hsnCode?: string | null;
   gstRateBp?: number | null;
+  sizeChart?: SizeChart | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -29,7 +30,9 @@ function columnsOf(kind: CatalogTaxonomy) {
     id: table.id,
     title: table.title,
     ...(kind === 'color' ? { name: colors.name } : { slug: (table as typeof brands).slug }),
-    ...(kind === 'category' ? { hsnCode: categories.hsnCode, gstRateBp: categories.gstRateBp } : {}),
+    ...(kind === 'category'
+      ? { hsnCode: categories.hsnCode, gstRateBp: categories.gstRateBp, sizeChart: categories.sizeChart }
+      : {}),
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   };
@@ -116,11 +119,13 @@ export type TaxonomyValues = {
   name?: string;
   hsnCode?: string | null;
   gstRateBp?: number | null;
+  sizeChart?: SizeChart | null;
 };
 
 const categoryTax = (values: TaxonomyValues) => ({
   ...(values.hsnCode !== undefined ? { hsnCode: values.hsnCode } : {}),
   ...(values.gstRateBp !== undefined ? { gstRateBp: values.gstRateBp } : {}),
+  ...(values.sizeChart !== undefined ? { sizeChart: values.sizeChart } : {}),
 });
 
 export async function insert(

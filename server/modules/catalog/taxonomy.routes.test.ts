@@ -47,7 +47,7 @@ describe.each([
       _id: expect.any(String),
       title,
       // Categories carry their GST defaults too, none until set.
-      ...(path === 'category' ? { hsnCode: null, gstRate: null } : {}),
+      ...(path === 'category' ? { hsnCode: null, gstRate: null, sizeChart: null } : {}),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -9,6 +9,7 @@ import {
 import { formatGstRate } from '../../../shared/gst.js';
 import { bpToRate, rateToBp } from '../../../shared/schemas/gst-fields.js';
 import type { Executor } from '../../db/client.js';
+import type { SizeChart } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
 import type { ServiceDeps } from '../../service-deps.js';
@@ -37,6 +38,7 @@ export function presentTaxonomy(row: repository.TaxonomyRow): ApiTaxonomyRecord 
 const categoryTax = (row: repository.TaxonomyRow) => ({
   hsnCode: row.hsnCode ?? null,
   gstRate: bpToRate(row.gstRateBp ?? null),
+  sizeChart: row.sizeChart ?? null,
 });
 
 function present(kind: Kind, row: repository.TaxonomyRow): ApiTaxonomyRecord | ApiColor {
@@ -75,6 +77,7 @@ export type TaxonomyInput = {
   hsnCode?: string | null | undefined;
   /** Percent. */
   gstRate?: number | null | undefined;
+  sizeChart?: SizeChart | null | undefined;
 };
 
 /** The GST defaults a category write sets (nothing for brands and colours). */
@@ -83,6 +86,7 @@ function taxValues(kind: Kind, input: TaxonomyInput) {
   return {
     ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
     ...(input.gstRate !== undefined ? { gstRateBp: rateToBp(input.gstRate) } : {}),
+    ...(input.sizeChart !== undefined ? { sizeChart: input.sizeChart } : {}),
   };
 }
 

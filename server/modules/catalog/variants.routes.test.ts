@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/customers.js';
-import { createProduct, ensureColor } from '../../test/factories.js';
+import { createProduct, ensureCategory, ensureColor } from '../../test/factories.js';
 import { type Customer, shoppingCalls } from '../../test/shopping.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
