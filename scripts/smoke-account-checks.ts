@@ -39,10 +39,15 @@ export async function accountChecks(
       skip('cart: add and empty', 'no product with a colour to add');
     } else {
       const added = await check('cart: add a product', async () => {
+        // The product's first variant in stock (a size, a storage...), as its page offers it.
+        const page = await request(`/api/product/${product._id}`);
+        const variants =
+          (page.json as { variants?: { _id: string; quantity: number }[] } | undefined)?.variants ?? [];
+        const variant = variants.find((v) => v.quantity > 0) ?? variants[0];
         const answer = await request('/api/user/cart', {
           method: 'POST',
           token,
-          body: { productId: product._id, color: product.color[0], quantity: 1 },
+          body: { productId: product._id, variantId: variant?._id, color: product.color[0], quantity: 1 },
         });
         if (answer.status !== 200 && answer.status !== 201)
           fail(`answered ${messageOf(answer)}`, logsHint(answer));

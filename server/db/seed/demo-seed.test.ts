@@ -127,6 +127,40 @@ describe(`demo seed (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     expect(used.every((c) => c.n > 0)).toBe(true);
   });
 
+  it('sells apparel in sizes, shoes in UK sizes and phones in storage, stock spread over them', async () => {
+    const rows = await queryRows<{
+      title: string;
+      options: { name: string }[];
+      variants: number;
+      held: number;
+      quantity: number;
+      skus: number;
+    }>(
+      database.db,
+      sql`select p.title, p.options, p.quantity, count(v.id)::int as variants,
+            coalesce(sum(v.quantity), 0)::int as held, count(distinct lower(v.sku))::int as skus
+          from products p join product_variants v on v.product_id = p.id
+          group by p.id`,
+    );
+    const byTitle = new Map(rows.map((row) => [row.title, row]));
+    const tee = byTitle.get("Levi's Men's Housemark Crew Neck T-Shirt")!;
+    expect(tee.options.map((o) => o.name)).toEqual(['Colour', 'Size']);
+    expect(tee.variants).toBe(3 * 5);
+    expect(byTitle.get('Adidas Ultraboost Light Running Shoes')!.variants).toBe(6);
+    expect(byTitle.get('Apple iPhone 15 (128GB)')!.options.map((o) => o.name)).toEqual(['Colour', 'Storage']);
+    for (const row of rows) {
+      // The product's stock is its variants' sum, and every variant has its own SKU.
+      expect(row.held, row.title).toBe(row.quantity);
+      expect(row.skus, row.title).toBe(row.variants);
+    }
+    expect(rows.filter((row) => row.variants > 1).length).toBeGreaterThanOrEqual(9);
+    const [fashion] = await queryRows<{ size_chart: { columns: string[] } | null }>(
+      database.db,
+      sql`select size_chart from categories where title = 'Fashion'`,
+    );
+    expect(fashion!.size_chart?.columns[0]).toBe('Size');
+  });
+
   it('gives every product one to four colours in order', async () => {
     const rows = await queryRows<{ n: number; positions: number[] }>(
       database.db,

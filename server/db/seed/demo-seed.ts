@@ -32,6 +32,7 @@ import {
 } from './catalogue-data.js';
 import { ensureDemoPincodes } from './demo-pincodes.js';
 import { ensureDemoTaxClasses } from './demo-tax.js';
+import { seedDemoSizeChart, seedDemoVariants } from './demo-variants.js';
 import { ensureMediaFiles, type MediaJob } from './media-files.js';
 import { productDescriptionHtml } from './product-description.js';
 import { productImageJobs, productImageRefs } from './product-images.js';
@@ -89,6 +90,8 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     const newProducts = await insertDemoProducts(tx, categoryIds, brandIds);
     await linkProductColors(tx, newProducts, colorIds);
     await addMissingVariants(tx);
+    await seedDemoVariants(tx, newProducts, colorIds);
+    await seedDemoSizeChart(tx, newProducts);
     await ensureDemoTaxClasses(tx);
     const reviewerIds = await ensureReviewers(tx);
     const ratingsAdded = await insertDemoRatings(tx, newProducts, reviewerIds);
