@@ -12,9 +12,8 @@ import { listProblems, count as n, openShopDatabase, readImportArguments } from 
 /**
  * `npm run catalogue:import -- --file products.csv [--dry-run]`: the console's product import from
  * the command line (every row checked, all or nothing, audited), for a file too big to upload or a
- * shop being set up. The kind of file is told by its header: the shop's own export imports as the
- * console's does; a Shopify or WooCommerce export is read and checked row by row, and written once
- * products have variants (decision 038), so a merchant can check a file now.
+ * shop being set up. The kind of file is told by its header: the shop's own export, or a Shopify or
+ * WooCommerce product export (with its options and variants, decision 038), as the console reads it.
  * With PGlite, stop the shop first: the embedded database has one user at a time.
  */
 const usage = 'Usage: npm run catalogue:import -- --file products.csv [--dry-run]';
@@ -32,16 +31,13 @@ if (foreign) {
   const name = format === 'shopify' ? 'Shopify' : 'WooCommerce';
   const variants = products.reduce((sum, p) => sum + p.variants.length, 0);
   if (rejections.length) {
-    console.error(`A ${name} export: ${n(rejections.length)} problems in ${n(products.length)} products:`);
-    listProblems(rejections);
-  } else
-    console.log(
-      `A ${name} export: ${n(products.length)} products and ${n(variants)} variants read, no problems.`,
+    console.error(
+      `A ${name} export: ${n(rejections.length)} problems in ${n(products.length)} products; nothing was imported:`,
     );
-  console.error(
-    `${name} files can be checked but not yet written: they need products with variants (sizes, colours, storage), which the shop does not have yet. Nothing was imported.`,
-  );
-  process.exit(1);
+    listProblems(rejections);
+    process.exit(1);
+  }
+  console.log(`A ${name} export: ${n(products.length)} products and ${n(variants)} variants read.`);
 }
 
 const config = loadConfig();

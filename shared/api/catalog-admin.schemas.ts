@@ -372,7 +372,17 @@ export const listStockMovements = {
   response: stockMovementsAnswer,
 };
 /** The answer is text/csv; the schema documents it as a string. */
-export const exportProducts = { query: adminProductFiltersQuery, response: z.string() };
+/** `format=shopify`: Shopify's product CSV (one row a variant), for moving a catalogue to or from it. */
+export const exportProductsQuery = z.extend(adminProductFiltersQuery, {
+  format: z.optional(
+    z.pipe(
+      z.transform(emptyAsUndefined),
+      z.optional(z.enum(['shop', 'shopify'], { error: 'format must be shop or shopify' })),
+    ),
+  ),
+});
+export type ExportProductsQuery = z.output<typeof exportProductsQuery>;
+export const exportProducts = { query: exportProductsQuery, response: z.string() };
 /** The body is multipart/form-data (a `file` part), read by the handler. */
 export const importProducts = { query: importQuery, response: importReport };
 

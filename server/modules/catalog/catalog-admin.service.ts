@@ -8,6 +8,7 @@ import type {
   ApiImportReport,
   ApiStockAdjustment,
   ApiStockMovements,
+  ExportProductsQuery,
   LegacyProductInput,
   LegacyProductUpdate,
   NewProductInput,
@@ -78,7 +79,7 @@ export function createCatalogAdminService(deps: CatalogAdminContext) {
     saveVariants: (actor: AuditActor, id: string, input: VariantsInput): Promise<ApiAdminVariants> =>
       saveVariants(ctx, actor, id, input),
 
-    exportCsv: (query: AdminProductFilters): Readable => exportProductsCsv(ctx, query),
+    exportCsv: (query: ExportProductsQuery): Readable => exportProductsCsv(ctx, query),
 
     importCsv: (actor: AuditActor, file: Buffer, dryRun: boolean): Promise<ApiImportReport> =>
       importProductsCsv(ctx, actor, file, dryRun),

@@ -58,6 +58,16 @@ describe('the shelf reads', () => {
       const [page] = await shelfProducts(db, [key]);
       expect(page).toEqual({
         ...expected,
+        options: [],
+        sizeChart: null,
+        variants: [
+          expect.objectContaining({
+            sku: product.slug.toUpperCase(),
+            price_paise: 99_900,
+            mrp_paise: 1_29_900,
+            quantity: 10,
+          }),
+        ],
         ratings: [
           expect.objectContaining({
             productId: product.id,

@@ -5,6 +5,7 @@ import type {
   ApiAdminProduct,
   ApiAdminProductList,
   ApiAdminProductRow,
+  ExportProductsQuery,
 } from '../../../shared/api/catalog-admin.schemas.js';
 import {
   ADMIN_PRODUCTS_COUNT_CAP,
@@ -19,6 +20,8 @@ import * as repository from './catalog-admin.repository.js';
 import { type CatalogAdminContext, loadDetail, type ProductDetail } from './catalog-admin-context.js';
 import { productCsvStream } from './product-csv.js';
 import { colorsOfProducts } from './product-writes.repository.js';
+import { shopifyCsvStream } from './shopify-export.js';
+import { productOptions, variantsOfProducts } from './variants.repository.js';
 
 /** The console's reads of products: the table, one product for the edit form, the CSV export. */
 
@@ -142,7 +145,7 @@ export async function listProducts(
 /** Every product matching the filters, as CSV, read in pages of 1,000 in id order. */
 export function exportProductsCsv(
   { db, imageUrls }: CatalogAdminContext,
-  query: AdminProductFilters,
+  query: ExportProductsQuery,
 ): Readable {
   const filters = filtersOf(query);
   async function* pages() {
@@ -150,10 +153,8 @@ export function exportProductsCsv(
     for (;;) {
       const rows = await repository.exportPage(db, filters, after, 1000);
       if (rows.length === 0) return;
-      const colorRows = await colorsOfProducts(
-        db,
-        rows.map((r) => r.id),
-      );
+      const ids = rows.map((r) => r.id);
+      const colorRows = await colorsOfProducts(db, ids);
       const colorsOf = new Map<string, string[]>();
       for (const c of colorRows) colorsOf.set(c.productId, [...(colorsOf.get(c.productId) ?? []), c.title]);
       yield rows.map((row) => ({
@@ -165,5 +166,18 @@ export function exportProductsCsv(
       if (rows.length < 1000) return;
     }
   }
-  return productCsvStream(pages());
+  if (query.format !== 'shopify') return productCsvStream(pages());
+  return shopifyCsvStream(
+    (async function* () {
+      for await (const page of pages()) {
+        const ids = page.map((row) => row.id);
+        const [variants, options] = await Promise.all([variantsOfProducts(db, ids), productOptions(db, ids)]);
+        yield page.map((row) => ({
+          ...row,
+          options: options.get(row.id) ?? [],
+          variants: variants.filter((v) => v.productId === row.id),
+        }));
+      }
+    })(),
+  );
 }

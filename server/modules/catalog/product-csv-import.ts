@@ -16,6 +16,8 @@ import {
   sameList,
   storedUrl,
 } from './catalog-admin-context.js';
+import { readForeignCatalogue } from './csv-formats/foreign-catalogue.js';
+import { importForeignProducts } from './foreign-import.js';
 import {
   buildLookups,
   type CsvColumn,
@@ -313,6 +315,8 @@ export async function importProductsCsv(
   file: Buffer,
   dryRun: boolean,
 ): Promise<ApiImportReport> {
+  const foreign = readForeignCatalogue(file);
+  if (foreign) return importForeignProducts(ctx, actor, foreign, dryRun);
   const { columns, records, rejections, rows, rowOfSlug } = await readRecords(ctx, file);
   const { existing, existingColors } = await existingProducts(ctx.db, [...rowOfSlug.keys()]);
   const creations: Creation[] = [];

@@ -58,7 +58,10 @@ async function readVariants(
 }
 
 /** Options as stored: names unique, at most one colour option, its values colours of the shop. */
-async function checkOptions(db: Executor, options: VariantsInput['options']): Promise<ProductOption[]> {
+export async function checkOptions(
+  db: Executor,
+  options: VariantsInput['options'],
+): Promise<ProductOption[]> {
   const names = options.map((o) => o.name.toLowerCase());
   if (new Set(names).size !== names.length) throw invalid('Two options have the same name.', 'options');
   if (options.filter((o) => o.kind === 'color').length > 1) {
@@ -83,7 +86,7 @@ async function checkOptions(db: Executor, options: VariantsInput['options']): Pr
 }
 
 /** Every variant a combination of the options' values, none twice, SKUs unique in the form. */
-function checkVariants(options: ProductOption[], variants: VariantInput[]) {
+export function checkVariants(options: ProductOption[], variants: VariantInput[]) {
   const combos = new Set<string>();
   const skus = new Set<string>();
   for (const variant of variants) {
@@ -162,13 +165,20 @@ export async function saveVariants(
   );
 }
 
-/** Updates, restores, adds and archives; returns how many were added and removed. */
-async function writeVariants(
+/**
+ * Updates, restores, adds and archives a locked product's variants (checked already); a new
+ * variant's opening stock is a movement with `note`. Returns how many were added and removed.
+ */
+export async function writeVariants(
   tx: Transaction,
   actor: AuditActor,
   productId: string,
   options: ProductOption[],
   variants: VariantInput[],
+  opening: { reason: 'created' | 'import'; note: (sku: string) => string } = {
+    reason: 'created',
+    note: (sku) => `New variant ${sku}`,
+  },
 ): Promise<{ added: number; removed: number }> {
   const existing = await repository.variantsOfProducts(tx, [productId], { archived: true });
   const byId = new Map(existing.map((v) => [v.id, v]));
@@ -215,8 +225,8 @@ async function writeVariants(
           variantId,
           delta: variant.quantity,
           quantityAfter: variant.quantity,
-          reason: 'created',
-          note: `New variant ${variant.sku}`,
+          reason: opening.reason,
+          note: opening.note(variant.sku),
           staffId: actor.id,
         },
       ]);

@@ -228,3 +228,19 @@ export async function renameSkus(tx: Transaction, ids: string[]): Promise<void> 
 export async function setProductOptions(tx: Transaction, productId: string, options: ProductOption[]) {
   await tx.update(products).set({ options }).where(eq(products.id, productId));
 }
+
+/** Deletes variants nothing refers to yet (a product's first variant, replaced by an import's). */
+export async function deleteVariants(tx: Transaction, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(productVariants).where(inArray(productVariants.id, ids));
+}
+
+/** Products' options, by id. */
+export async function productOptions(db: Executor, ids: string[]): Promise<Map<string, ProductOption[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, options: products.options })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row.options]));
+}
