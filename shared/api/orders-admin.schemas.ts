@@ -353,19 +353,35 @@ export const dashboard = {
     ordersToPack: z.number(),
     /** Orders packed and not yet shipped: the orders list's "Processing". */
     ordersToShip: z.number(),
-    /** Products on sale with 1 to LOW_STOCK_THRESHOLD units (the storefront's "Only N left"). */
+    /** Variants (sizes, colours...) on sale with 1 to LOW_STOCK_THRESHOLD units (the storefront's "Only N left"). */
     lowStockProducts: z.number(),
-    /** Products on sale with none left. */
+    /** Variants on sale with none left. */
     soldOutProducts: z.number(),
-    /** The low products with the fewest units left, fewest first (at most 5). */
-    lowStock: z.array(z.object({ _id: z.string(), title: z.string(), quantity: z.number() })),
+    /** The low variants with the fewest units left, fewest first (at most 5): `_id` is the product's. */
+    lowStock: z.array(
+      z.object({
+        _id: z.string(),
+        title: z.string(),
+        sku: z.string(),
+        options: z.string(),
+        quantity: z.number(),
+      }),
+    ),
     /**
      * The products most bought over the last 30 days (the same days as `days`), most units first:
      * `revenue` is their lines' value in rupees (price × units as bought, before an order-wide
      * discount or refunds). At most 5.
      */
     topProducts: z.array(
-      z.object({ _id: z.string(), title: z.string(), units: z.number(), revenue: z.number() }),
+      z.object({
+        _id: z.string(),
+        title: z.string(),
+        /** The variant's SKU and option values ("Navy / L"); null and '' for sales before variants. */
+        sku: z.nullable(z.string()),
+        options: z.string(),
+        units: z.number(),
+        revenue: z.number(),
+      }),
     ),
   }),
 };

@@ -214,9 +214,9 @@ describe('the sales dashboard', () => {
     // (₹2,000 + ₹660 + ₹3,000), the watch 1 + 1 + 2 (₹400 + ₹550 + ₹1,000; the cancelled order's
     // 10 left out), the speaker 1 (₹10,000; its 5 on 30 January are outside the 30 days).
     expect(dashboard.topProducts).toEqual([
-      { _id: product.Y.id, title: 'boAt Airdopes', units: 5, revenue: 5660 },
-      { _id: product.X.id, title: 'Titan Neo Watch', units: 4, revenue: 1950 },
-      { _id: product.Z.id, title: 'Sony Speaker', units: 1, revenue: 10000 },
+      { _id: product.Y.id, title: 'boAt Airdopes', sku: null, options: '', units: 5, revenue: 5660 },
+      { _id: product.X.id, title: 'Titan Neo Watch', sku: null, options: '', units: 4, revenue: 1950 },
+      { _id: product.Z.id, title: 'Sony Speaker', sku: null, options: '', units: 1, revenue: 10000 },
     ]);
     // Recent orders: the newest eight of any status, newest first.
     expect(dashboard.recentOrders).toHaveLength(8);

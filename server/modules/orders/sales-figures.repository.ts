@@ -76,7 +76,15 @@ export async function countWaitingWork(db: Executor): Promise<{ toPack: number; 
   return { toPack: Number(row?.toPack ?? 0), toShip: Number(row?.toShip ?? 0) };
 }
 
-export type TopProduct = { productId: string; title: string; units: number; revenuePaise: number };
+/** A variant's sales (a product without options has one): its SKU and option values as last sold. */
+export type TopProduct = {
+  productId: string;
+  sku: string | null;
+  options: string;
+  title: string;
+  units: number;
+  revenuePaise: number;
+};
 
 /**
  * The products most bought in orders placed since `since` (cancelled orders left out): units,
@@ -92,7 +100,11 @@ export async function topProducts(
   const revenuePaise = sql<number>`sum(${orderLines.quantity}::bigint * ${orderLines.pricePaise})::bigint`;
   const rows = await db
     .select({
-      productId: orderLines.productId,
+      productId: sql<string>`(array_agg(${orderLines.productId}))[1]`,
+      sku: sql<string | null>`(array_agg(${orderLines.sku} order by ${orders.createdAt} desc))[1]`,
+      options: sql<
+        string | null
+      >`(array_agg(${orderLines.variantTitle} order by ${orders.createdAt} desc))[1]`,
       title: sql<string>`(array_agg(${orderLines.title} order by ${orders.createdAt} desc))[1]`,
       units,
       revenuePaise,
@@ -100,11 +112,13 @@ export async function topProducts(
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(gte(orders.createdAt, options.since), counted))
-    .groupBy(orderLines.productId)
-    .orderBy(sql`${units} desc`, sql`${revenuePaise} desc`, orderLines.productId)
+    .groupBy(orderLines.variantId)
+    .orderBy(sql`${units} desc`, sql`${revenuePaise} desc`, orderLines.variantId)
     .limit(options.limit);
   return rows.map((row) => ({
     productId: row.productId,
+    sku: row.sku,
+    options: row.options ?? '',
     title: row.title,
     units: Number(row.units),
     revenuePaise: Number(row.revenuePaise),

@@ -119,9 +119,17 @@ export default function DashboardPage() {
   const dashboard = useAdminQuery((signal) => adminApi.call(adminDashboard, { signal }), []);
   const data = dashboard.data;
   const productHref = (id: string) => (can('catalogue') ? `/products/${id}` : undefined);
-  const productCell = (product: { _id: string; title: string }) => {
+  // A variant's option values ("Navy / L") and SKU under its product's title.
+  const productCell = (product: { _id: string; title: string; options: string; sku: string | null }) => {
     const href = productHref(product._id);
-    return href ? <Link href={href}>{product.title}</Link> : product.title;
+    return (
+      <>
+        {href ? <Link href={href}>{product.title}</Link> : product.title}
+        {(product.options || product.sku) && (
+          <span className="cell-note">{[product.options, product.sku].filter(Boolean).join(' · ')}</span>
+        )}
+      </>
+    );
   };
 
   return (
@@ -161,9 +169,9 @@ export default function DashboardPage() {
                 {can('catalogue') && <Link href="/products?stock=low">All low-stock products</Link>}
               </div>
               <DataTable
-                caption="Products on sale with the fewest units left"
+                caption="Sizes and variants on sale with the fewest units left"
                 rows={data.lowStock}
-                rowKey={(product) => product._id}
+                rowKey={(variant) => `${variant._id}:${variant.sku}`}
                 empty="No product is running low."
                 columns={[
                   { key: 'product', header: 'Product', render: productCell },
@@ -178,7 +186,7 @@ export default function DashboardPage() {
             <DataTable
               caption="Top products over the last 30 days, by units sold"
               rows={data.topProducts}
-              rowKey={(product) => product._id}
+              rowKey={(variant) => `${variant._id}:${variant.sku}`}
               empty="Nothing sold in the last 30 days."
               columns={[
                 { key: 'product', header: 'Product', render: productCell },
