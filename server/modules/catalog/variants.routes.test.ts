@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLines, products } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureCategory, ensureColor } from '../../test/factories.js';
 import { type Customer, shoppingCalls } from '../../test/shopping.js';
@@ -45,7 +47,7 @@ async function tShirt(stock: { S: number; M: number; L: number }, prices = { S: 
       sku: `LEV-CREW-${n}-NVY-${size}`,
       values: [navy.id, size],
       price: prices[size],
-      mrp: 999,
+      mrp: Math.max(999, prices[size]),
       weight: 200,
       quantity: stock[size],
     })),
@@ -169,6 +171,24 @@ describe('product variants', () => {
     expect(results[5]).toHaveProperty('orderId');
     const admin = (await asStaff('GET', `/api/admin/products/${product.id}/variants`)).json();
     expect(admin.variants.map((v: { quantity: number }) => v.quantity)).toEqual([4, 0, 0]);
+  });
+
+  it('taxes each size at the rate its own price per piece decides (apparel: 5% up to ₹2,500, 18% above)', async () => {
+    const { product, variants } = await tShirt({ S: 2, M: 2, L: 2 }, { S: 2_499, M: 2_499, L: 2_999 });
+    await ctx.database.db.update(products).set({ hsnCode: '6109' }).where(eq(products.id, product.id));
+    const customer = await signUp(ctx.app);
+    await addVariant(customer, product.id, variants.S._id);
+    await addVariant(customer, product.id, variants.L._id);
+    const bought = await checkOutAndPay(customer);
+    expect(bought).toHaveProperty('orderId');
+    const lines = await ctx.database.db
+      .select({ sku: orderLines.sku, rate: orderLines.gstRateBp })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, bought.orderId!));
+    expect(lines.sort((a, b) => a.rate! - b.rate!)).toEqual([
+      { sku: variants.S.sku, rate: 500 },
+      { sku: variants.L.sku, rate: 1800 },
+    ]);
   });
 
   it('changes one variant’s stock through the ledger, and asks which variant when there are several', async () => {
