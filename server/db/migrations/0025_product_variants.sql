@@ -114,7 +114,10 @@ CREATE INDEX "product_variants_product_idx" ON "product_variants" USING btree ("
 CREATE OR REPLACE FUNCTION roll_up_product_variants(product_ids uuid[]) RETURNS void AS $$
   UPDATE products p SET quantity = v.quantity, sold = v.sold,
     price_paise = coalesce(v.price_min, p.price_paise), mrp_paise = CASE WHEN v.price_min IS NULL THEN p.mrp_paise ELSE v.mrp END,
-    price_max_paise = coalesce(v.price_max, p.price_max_paise), updated_at = now()
+    price_max_paise = coalesce(v.price_max, p.price_max_paise),
+    -- Stock and price are what a product's "last updated" tells staff about; the rest is bookkeeping.
+    updated_at = CASE WHEN p.quantity <> v.quantity OR p.price_paise <> coalesce(v.price_min, p.price_paise)
+      THEN now() ELSE p.updated_at END
   FROM (
     SELECT product_id,
       coalesce(sum(quantity) FILTER (WHERE archived_at IS NULL), 0)::int AS quantity,

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../client.js';
-import { ADD_MISSING_VARIANTS } from './seed-variants.js';
+import { ADD_SYNTHETIC_VARIANTS } from './seed-variants.js';
 import {
   planTopUp,
   type SyntheticProduct,
@@ -105,7 +105,7 @@ export async function bulkLoadSyntheticCatalogue(
     await client.query(`alter table products enable trigger ${FACET_INSERT_TRIGGER}`);
     await rebuildFacetCounts(client);
     phase('facet counts');
-    await client.query(ADD_MISSING_VARIANTS);
+    for (const statement of ADD_SYNTHETIC_VARIANTS) await client.query(statement);
     phase('variants');
     await client.query('commit');
     phase('commit');

@@ -6,7 +6,7 @@ import { colorDefs, demoProducts } from './catalogue-data.js';
 import { demoProductSlug } from './demo-seed.js';
 import { productDescriptionHtml } from './product-description.js';
 import { productImageRefs } from './product-images.js';
-import { addMissingVariants } from './seed-variants.js';
+import { addSyntheticVariants } from './seed-variants.js';
 import { createRandom, type Random, toSlug } from './seeded-random.js';
 import { type ProductFamily, type ProductLine, productLines } from './synthetic-vocabulary.js';
 
@@ -71,7 +71,7 @@ export async function topUpSyntheticCatalogue(db: Database, options: TopUpOption
     added += await insertBatch(db, batch);
     options.onProgress?.(added, needed);
   }
-  await addMissingVariants(db);
+  await addSyntheticVariants(db);
   return { added, total: plan.before + added };
 }
 
