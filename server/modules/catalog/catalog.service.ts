@@ -14,6 +14,12 @@ import { notFound } from '../../lib/errors.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { presentOptionsAndVariants, presentProduct } from './catalog.presenter.js';
+import { productIdBySku } from './variants.repository.js';
+
+/** One word with a digit or a separator, as SKUs are ("LEV-CREW-NVY-L"); not "iphone 15" or "watch". */
+const looksLikeSku = (q: string | undefined): boolean =>
+  q !== undefined && /^(?=.*[\d_-])[A-Za-z0-9][A-Za-z0-9._\-/]{3,63}$/.test(q.trim());
+
 import * as repository from './catalog.repository.js';
 import { announceCatalogChange, type CatalogChange } from './catalog-changes.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
@@ -236,6 +242,11 @@ export class CatalogService {
     query: ProductListQuery,
   ): Promise<{ productsJson: string; total: number; totalIsExact: boolean }> {
     return this.cached('list', query, async () => {
+      // A SKU typed into the search box (a merchant, a shopper with a receipt) finds its product.
+      const bySku = looksLikeSku(query.q) ? await productIdBySku(this.readDb, query.q!) : undefined;
+      if (bySku && (query.page ?? 1) === 1) {
+        return { productsJson: jsonArray(await this.cardsOf([bySku])), total: 1, totalIsExact: true };
+      }
       const resolved = await this.searches.resolve(query);
       const indexed = this.shelfIndex.page(resolved, query.sort, query.page, query.limit);
       if (indexed) {

@@ -244,3 +244,20 @@ export async function productOptions(db: Executor, ids: string[]): Promise<Map<s
     .where(inArray(products.id, ids));
   return new Map(rows.map((row) => [row.id, row.options]));
 }
+
+/** The product on sale one of whose variants on sale has this SKU (any case): a search by SKU. */
+export async function productIdBySku(db: Executor, sku: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        sql`lower(${productVariants.sku}) = lower(${sku})`,
+        isNull(productVariants.archivedAt),
+        isNull(products.archivedAt),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}

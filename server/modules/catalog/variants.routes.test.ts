@@ -97,6 +97,34 @@ describe('product variants', () => {
       'Navy / M',
       'Navy / L',
     ]);
+    expect(page.sizeChart).toBeNull();
+    // Its SKU, typed in any case, finds it in the store's search.
+    const found = await shop.api(undefined, 'GET', `/api/product?q=${variants.L.sku.toLowerCase()}`);
+    expect(found.json().map((p: { _id: string }) => p._id)).toEqual([product.id]);
+    expect(found.headers['x-total-count']).toBe('1');
+  });
+
+  it('shows its category’s size chart, and refuses a ragged one', async () => {
+    const { product } = await tShirt({ S: 1, M: 1, L: 1 });
+    const category = await ensureCategory(ctx.database.db, 'T-Shirts');
+    const sizeChart = {
+      columns: ['Size', 'Chest (cm)', 'Length (cm)'],
+      rows: [
+        ['S', '92', '68'],
+        ['M', '98', '70'],
+      ],
+    };
+    const ragged = await asStaff('PUT', `/api/category/${category.id}`, {
+      title: 'T-Shirts',
+      sizeChart: { ...sizeChart, rows: [['S', '92']] },
+    });
+    expect(ragged.statusCode).toBe(400);
+    expect(ragged.json().message).toMatch(/one cell per column/);
+    const saved = await asStaff('PUT', `/api/category/${category.id}`, { title: 'T-Shirts', sizeChart });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().sizeChart).toEqual(sizeChart);
+    const page = (await shop.api(undefined, 'GET', `/api/product/${product.id}`)).json();
+    expect(page.sizeChart).toEqual(sizeChart);
   });
 
   it('adds the chosen variant to the cart, and asks for the size when only a colour is sent', async () => {
