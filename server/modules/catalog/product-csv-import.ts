@@ -206,6 +206,22 @@ function planUpdate(
     merged.gstRateBp !== current.gstRateBp;
   const colorsChanged = !sameList(merged.colorIds, currentColors);
   const quantityChanged = values.quantity !== undefined && values.quantity !== current.quantity;
+  // A product sold in sizes or colours has a price and stock per variant: its row holds the lowest
+  // price and the total, which a product-level figure would flatten.
+  if (current.options.length > 0) {
+    const field = quantityChanged
+      ? 'quantity'
+      : merged.pricePaise !== current.pricePaise || merged.mrpPaise !== current.mrpPaise
+        ? 'price'
+        : null;
+    if (field) {
+      return {
+        row: record.row,
+        field,
+        message: `${current.title} has variants: change their ${field === 'quantity' ? 'stock' : 'prices'} in the console's variant grid, or import a Shopify-format file (one row a variant).`,
+      };
+    }
+  }
   if (!fieldsChanged && !colorsChanged && !quantityChanged) return null;
   const before = plain({ ...current, colorIds: currentColors }, current.quantity);
   const after = plain(merged, values.quantity ?? current.quantity);

@@ -238,6 +238,31 @@ describe('product variants', () => {
     expect(page.quantity).toBe(7);
   });
 
+  it('refuses a product-level stock or price for a product with variants in the shop’s own CSV', async () => {
+    const { product } = await tShirt({ S: 1, M: 1, L: 1 });
+    const boundary = '----variants-csv';
+    const upload = (csv: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/import',
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+        headers: { ...staff.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    const stock = (await upload(`slug,quantity\n${product.slug},40\n`)).json();
+    expect(stock).toMatchObject({ written: false, rejectedRows: 1 });
+    expect(stock.rejected[0]).toMatchObject({
+      field: 'quantity',
+      message: expect.stringMatching(/has variants: change their stock/),
+    });
+    const price = (await upload(`slug,price\n${product.slug},499\n`)).json();
+    expect(price.rejected[0]).toMatchObject({ field: 'price' });
+    // The rest of a product with variants still imports.
+    expect((await upload(`slug,title\n${product.slug},Crew T-Shirt renamed\n`)).json()).toMatchObject({
+      written: true,
+      updated: 1,
+    });
+  });
+
   it('refuses a SKU another product has (409 naming it), bad combinations and the wrong role', async () => {
     const first = await tShirt({ S: 1, M: 1, L: 1 });
     const second = await createProduct(ctx.database.db, { title: 'Plain Tee' });
