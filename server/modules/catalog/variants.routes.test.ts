@@ -190,6 +190,34 @@ describe('product variants', () => {
     expect(page.quantity).toBe(7);
   });
 
+  it('keeps each variant’s price when the product form is saved with its price unchanged', async () => {
+    const { product } = await tShirt({ S: 1, M: 1, L: 1 });
+    const url = `/api/admin/products/${product.id}`;
+    const form = (await asStaff('GET', url)).json();
+    const body = {
+      title: `${form.title} renamed`,
+      slug: form.slug,
+      description: form.description,
+      price: form.price,
+      mrp: form.mrp,
+      categoryId: form.category._id,
+      brandId: form.brand._id,
+      colorIds: form.colors.map((c: { _id: string }) => c._id),
+      tags: form.tags,
+      images: form.images,
+      hsnCode: form.hsnCode ?? '',
+      gstRate: form.gstRate ?? '',
+    };
+    const prices = async () =>
+      (await asStaff('GET', `${url}/variants`)).json().variants.map((v: { price: number }) => v.price);
+    const saved = await asStaff('PUT', url, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await prices()).toEqual([699, 699, 899]);
+    // A new price is the merchant's choice for the whole product: every variant takes it.
+    expect((await asStaff('PUT', url, { ...body, price: 599 })).statusCode).toBe(200);
+    expect(await prices()).toEqual([599, 599, 599]);
+  });
+
   it('refuses a SKU another product has (409 naming it), bad combinations and the wrong role', async () => {
     const first = await tShirt({ S: 1, M: 1, L: 1 });
     const second = await createProduct(ctx.database.db, { title: 'Plain Tee' });
