@@ -23,13 +23,21 @@ import { StockBadge } from './stock-badge';
 
 const resolve = zodResolver(stockAdjustmentBody);
 type Mode = 'change' | 'set';
-type Errors = { amount?: string | undefined; reason?: string | undefined; note?: string | undefined };
+type Errors = {
+  variant?: string | undefined;
+  amount?: string | undefined;
+  reason?: string | undefined;
+  note?: string | undefined;
+};
+/** A variant the stock form can change: "Navy / L · LEV-NVY-L". */
+export type StockVariant = { _id: string; sku: string; label: string; quantity: number };
 
 const signed = (n: number) =>
   n > 0 ? `+${n.toLocaleString('en-IN')}` : `−${Math.abs(n).toLocaleString('en-IN')}`;
 
 const ledgerColumns: Column<ApiStockMovement>[] = [
   { key: 'when', header: 'When', width: '11rem', render: (row) => formatDayAndTime(row.createdAt) },
+  { key: 'sku', header: 'SKU', width: '10rem', render: (row) => <code>{row.sku}</code> },
   {
     key: 'delta',
     header: 'Change',
@@ -102,18 +110,57 @@ function ModeChoice({ name, mode, onChange }: { name: string; mode: Mode; onChan
   );
 }
 
+/** Which variant the form changes: asked only when the product has several. */
+function VariantChoice({
+  variants,
+  value,
+  error,
+  onChange,
+}: {
+  variants: readonly StockVariant[];
+  value: string;
+  error: string | undefined;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <SelectField
+      label="Variant"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">Choose a variant</option>
+      {variants.map((variant) => (
+        <option key={variant._id} value={variant._id}>
+          {variant.label} · {variant.sku} ({variant.quantity.toLocaleString('en-IN')} in stock)
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /**
  * The product's stock: the count, what checkouts hold and what has sold; a form to add, remove or
- * set units with a reason; and the ledger of every change staff made (sales are counted in "sold").
+ * set units of one variant with a reason; and the ledger of every change staff made, each with its
+ * variant's SKU (sales are counted in "sold").
  */
 export function StockPanel({
   product,
+  variants = [],
+  ledgerVersion = 0,
   onChanged,
 }: {
   product: { _id: string; title: string; quantity: number; held: number; sold: number };
+  /** The product's variants; a choice appears when there are several. */
+  variants?: readonly StockVariant[];
+  /** Changes when stock changed elsewhere on the page (the variant grid), to read the ledger again. */
+  ledgerVersion?: number;
   onChanged: (quantity: number) => void;
 }) {
   const id = useId();
+  const [variantId, setVariantId] = useState('');
+  const several = variants.length > 1;
+  const chosen = variants.find((variant) => variant._id === variantId);
   const [mode, setMode] = useState<Mode>('change');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<StockAdjustmentReason | ''>('');
@@ -128,7 +175,7 @@ export function StockPanel({
         query: { page: String(page) },
         signal,
       }),
-    [product._id, page],
+    [product._id, page, ledgerVersion],
   );
 
   const submit = async (event: FormEvent) => {
@@ -140,9 +187,11 @@ export function StockPanel({
       note,
     };
     const result = resolve(body);
-    if (Object.keys(result.errors).length) {
+    const unchosen = several && !chosen ? "Choose which variant's stock to change" : undefined;
+    if (Object.keys(result.errors).length || unchosen) {
       const found = result.errors as Record<string, { message?: string } | undefined>;
       setErrors({
+        variant: unchosen,
         amount: found.change?.message ?? found.set?.message,
         reason: found.reason?.message,
         note: found.note?.message,
@@ -151,8 +200,12 @@ export function StockPanel({
     }
     setBusy(true);
     try {
-      const answer = await adminApi.call(adjustStock, { params: { id: product._id }, body });
-      toast.success(`Stock of ${product.title} is now ${answer.quantity.toLocaleString('en-IN')}.`, {
+      const answer = await adminApi.call(adjustStock, {
+        params: { id: product._id },
+        body: { ...body, ...(chosen ? { variantId: chosen._id } : {}) },
+      });
+      const what = several && chosen ? `${product.title} (${chosen.label})` : product.title;
+      toast.success(`Stock of ${what} is now ${answer.quantity.toLocaleString('en-IN')}.`, {
         autoClose: 4000,
       });
       setAmount('');
@@ -177,12 +230,23 @@ export function StockPanel({
       <StockFigures product={product} />
 
       <form className="stock-form" noValidate onSubmit={submit} aria-label="Adjust the stock">
+        {several && (
+          <VariantChoice
+            variants={variants}
+            value={variantId}
+            error={errors.variant}
+            onChange={(value) => {
+              setVariantId(value);
+              setErrors((current) => ({ ...current, variant: undefined }));
+            }}
+          />
+        )}
         <ModeChoice name={`${id}-mode`} mode={mode} onChange={setMode} />
         <TextField
           label={mode === 'change' ? 'Units (a minus removes)' : 'New count'}
           inputMode="numeric"
           value={amount}
-          placeholder={mode === 'change' ? '5 or -2' : String(product.quantity)}
+          placeholder={mode === 'change' ? '5 or -2' : String((chosen ?? product).quantity)}
           error={errors.amount}
           onChange={(event) => {
             setAmount(event.target.value);
