@@ -157,8 +157,9 @@ function BulkStock({
         </label>
       </fieldset>
       <TextField
-        label={mode === 'change' ? 'Units for each (a minus removes)' : 'New count for each'}
+        label={mode === 'change' ? 'Units for each' : 'New count for each'}
         inputMode="numeric"
+        placeholder={mode === 'change' ? '5 or -2' : '0'}
         value={amount}
         error={errors.amount}
         onChange={(event) => setAmount(event.target.value)}

@@ -53,8 +53,12 @@ const mapRow = (rows: VariantRow[], key: string, change: (row: VariantRow) => Va
 
 export function gridReducer(state: GridState, action: PanelAction): GridState {
   switch (action.type) {
-    case 'reset':
-      return initialGridState(action.answer);
+    case 'reset': {
+      // Ticked rows stay ticked after a save, for a price change followed by a stock change.
+      const next = initialGridState(action.answer);
+      const keys = new Set(next.rows.map((row) => row.key));
+      return { ...next, selected: new Set([...state.selected].filter((key) => keys.has(key))) };
+    }
     case 'options':
       return { ...state, options: action.options };
     case 'generate': {

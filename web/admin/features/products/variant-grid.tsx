@@ -108,37 +108,8 @@ const VariantGridRow = memo(function VariantGridRow({
         {errors?.values && <span className="variant-cell-error">{errors.values}</span>}
       </th>
       <td>{cell('sku', 'SKU', 'variant-input--sku')}</td>
-      <td>{cell('barcode', 'Barcode', 'variant-input--barcode', true)}</td>
-      <td>{cell('price', 'Price (₹)', 'variant-input--money', true)}</td>
-      <td>{cell('mrp', 'MRP (₹)', 'variant-input--money', true)}</td>
-      <td>{cell('weight', 'Weight (g)', 'variant-input--measure', true)}</td>
-      <td>
-        <div className="variant-size">
-          {cell('length', 'Length (mm)', 'variant-input--measure', true)}
-          {cell('width', 'Width (mm)', 'variant-input--measure', true)}
-          {cell('height', 'Height (mm)', 'variant-input--measure', true)}
-        </div>
-      </td>
-      <td>
-        {pictures.length === 0 ? (
-          <span className="muted">—</span>
-        ) : (
-          <div className="variant-pictures">
-            {pictures.map((picture, position) => (
-              <label key={picture.url} className="variant-picture">
-                <input
-                  type="checkbox"
-                  aria-label={`Picture ${position + 1} shows ${label}`}
-                  checked={row.images.includes(position)}
-                  onChange={() => dispatch({ type: 'toggleImage', key: row.key, position })}
-                />
-                <img src={thumbnail(picture.url)} alt="" width={28} height={28} loading="lazy" />
-              </label>
-            ))}
-          </div>
-        )}
-        {errors?.images && <span className="variant-cell-error">{errors.images}</span>}
-      </td>
+      <td>{cell('price', 'Price', 'variant-input--money', true)}</td>
+      <td>{cell('mrp', 'MRP', 'variant-input--money', true)}</td>
       <td className="variant-stock">
         {row._id && figures ? (
           <>
@@ -151,6 +122,36 @@ const VariantGridRow = memo(function VariantGridRow({
           cell('quantity', 'Opening stock', 'variant-input--measure', true)
         )}
       </td>
+      <td>
+        {pictures.length === 0 ? (
+          <span className="muted">—</span>
+        ) : (
+          // Up to four pictures a line, so the row keeps its height.
+          <div className="variant-pictures" style={{ width: Math.min(pictures.length, 4) * 36 - 4 }}>
+            {pictures.map((picture, position) => (
+              <label key={picture.url} className="variant-picture">
+                <input
+                  type="checkbox"
+                  aria-label={`Picture ${position + 1} shows ${label}`}
+                  checked={row.images.includes(position)}
+                  onChange={() => dispatch({ type: 'toggleImage', key: row.key, position })}
+                />
+                <img src={thumbnail(picture.url)} alt="" width={32} height={32} loading="lazy" />
+              </label>
+            ))}
+          </div>
+        )}
+        {errors?.images && <span className="variant-cell-error">{errors.images}</span>}
+      </td>
+      <td>{cell('weight', 'Weight (g)', 'variant-input--measure', true)}</td>
+      <td>
+        <div className="variant-size">
+          {cell('length', 'Length (mm)', 'variant-input--measure', true)}
+          {cell('width', 'Width (mm)', 'variant-input--measure', true)}
+          {cell('height', 'Height (mm)', 'variant-input--measure', true)}
+        </div>
+      </td>
+      <td>{cell('barcode', 'Barcode', 'variant-input--barcode', true)}</td>
       <td>
         <button
           type="button"
@@ -203,15 +204,17 @@ export function VariantGrid({
                 onChange={(event) => dispatch({ type: 'selectAll', on: event.target.checked })}
               />
             </th>
-            <th scope="col">Variant</th>
+            <th scope="col" className="variant-label">
+              Variant
+            </th>
             <th scope="col">SKU</th>
-            <th scope="col">Barcode</th>
             <th scope="col">Price (₹)</th>
             <th scope="col">MRP (₹)</th>
+            <th scope="col">Stock</th>
+            <th scope="col">Pictures</th>
             <th scope="col">Weight (g)</th>
             <th scope="col">L × W × H (mm)</th>
-            <th scope="col">Pictures</th>
-            <th scope="col">Stock</th>
+            <th scope="col">Barcode</th>
             <th scope="col">
               <span className="visually-hidden">Remove</span>
             </th>

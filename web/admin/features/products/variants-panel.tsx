@@ -22,6 +22,9 @@ import { gridReducer, initialGridState } from './variant-grid-state';
 import { VariantOptions } from './variant-options';
 import './variants.css';
 
+const leavingLabel = (v: ApiAdminVariants['variants'][number]) =>
+  `${v.label || 'the variant without options'} (${v.sku}, ${v.quantity.toLocaleString('en-IN')} in stock)`;
+
 type Props = {
   product: ApiAdminProduct;
   colours: CatalogueNames['colors'];
@@ -154,10 +157,9 @@ export function VariantsPanel({ product, colours, variants, onSaved, onStockChan
       />
       {leaving.length > 0 && (
         <p className="variant-leaving">
-          Saving takes {leaving.map((v) => `${v.label || 'the product'} (${v.sku})`).join(', ')} off sale;
-          orders keep showing {leaving.length === 1 ? 'it' : 'them'}, and generating{' '}
-          {leaving.length === 1 ? 'its' : 'their'} values again brings {leaving.length === 1 ? 'it' : 'them'}{' '}
-          back.
+          Saving takes {leaving.map(leavingLabel).join(', ')} off sale; orders keep showing{' '}
+          {leaving.length === 1 ? 'it' : 'them'}, and generating {leaving.length === 1 ? 'its' : 'their'}{' '}
+          values again brings {leaving.length === 1 ? 'it' : 'them'} back.
         </p>
       )}
       <div className="variant-save">
