@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { createStaffMember, openConsoleAs, type StaffMember } from './console';
 import { createProduct, uniqueStamp } from './data';
 import { expect, test } from './fixtures';
@@ -90,6 +91,7 @@ test('a product gets Colour and Size, a priced grid, a refused SKU, bulk prices 
   const suggested = await skuOf(`${second} / M`).inputValue();
   await skuOf(`${second} / M`).fill(takenSku.toLowerCase());
   await shot(page, 'variant-grid-12');
+  expect(await axeViolations(page)).toEqual([]);
   // Usable at 1280 px: the grid scrolls inside its own box, the page does not.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await panel.getByRole('button', { name: 'Save variants' }).click();
@@ -99,6 +101,7 @@ test('a product gets Colour and Size, a priced grid, a refused SKU, bulk prices 
   await expect(skuOf(`${second} / M`)).toHaveValue(takenSku.toLowerCase());
   await expect(priceOf(`${first} / XL`)).toHaveValue('799');
   await shot(page, 'variant-grid-error');
+  expect(await axeViolations(page)).toEqual([]);
 
   await skuOf(`${second} / M`).fill(suggested);
   await panel.getByRole('button', { name: 'Save variants' }).click();
