@@ -167,16 +167,8 @@ export function StockPanel({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [page, setPage] = useState(1);
-  const ledger = useAdminQuery(
-    (signal) =>
-      adminApi.call(listStockMovements, {
-        params: { id: product._id },
-        query: { page: String(page) },
-        signal,
-      }),
-    [product._id, page, ledgerVersion],
-  );
+  // Bumped after each change made here, so the ledger shows it.
+  const [changes, setChanges] = useState(0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -212,8 +204,7 @@ export function StockPanel({
       setNote('');
       setErrors({});
       onChanged(answer.quantity);
-      if (page === 1) ledger.reload();
-      else setPage(1);
+      setChanges((n) => n + 1);
     } catch (failure) {
       if (isApiError(failure) && (failure.status === 409 || failure.status === 400)) {
         setErrors({ amount: failure.fields?.change ?? failure.fields?.set ?? failure.message });
@@ -283,6 +274,30 @@ export function StockPanel({
         </button>
       </form>
 
+      <StockLedger product={product} version={ledgerVersion + changes} />
+    </section>
+  );
+}
+
+/** The ledger, newest first, paged; read again from its first page whenever `version` changes. */
+function StockLedger({ product, version }: { product: { _id: string; title: string }; version: number }) {
+  const [page, setPage] = useState(1);
+  const [seen, setSeen] = useState(version);
+  if (seen !== version) {
+    setSeen(version);
+    setPage(1);
+  }
+  const ledger = useAdminQuery(
+    (signal) =>
+      adminApi.call(listStockMovements, {
+        params: { id: product._id },
+        query: { page: String(page) },
+        signal,
+      }),
+    [product._id, page, version],
+  );
+  return (
+    <>
       <h3 className="stock-ledger-heading">Ledger</h3>
       {ledger.error && <LoadError message={ledger.error} onRetry={ledger.reload} />}
       <DataTable<ApiStockMovement>
@@ -302,6 +317,6 @@ export function StockPanel({
           label="Ledger pages"
         />
       )}
-    </section>
+    </>
   );
 }

@@ -175,15 +175,7 @@ describe('the variant grid', () => {
         dispatch={() => {}}
       />,
     );
-    for (const name of [
-      'SKU',
-      'Barcode',
-      'Price (₹)',
-      'MRP (₹)',
-      'Weight (g)',
-      'Length (mm)',
-      'Opening stock',
-    ]) {
+    for (const name of ['SKU', 'Barcode', 'Price', 'MRP', 'Weight (g)', 'Length (mm)', 'Opening stock']) {
       expect(html).toContain(`aria-label="${name} of Black / L"`);
     }
     expect(html).toContain('aria-label="Picture 2 shows Navy / S" checked=""');

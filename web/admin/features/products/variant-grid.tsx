@@ -24,7 +24,7 @@ function CellInput({
   label,
   error,
   dispatch,
-  numeric = false,
+  inputMode,
   className,
 }: {
   row: VariantRow;
@@ -33,7 +33,7 @@ function CellInput({
   label: string;
   error: string | undefined;
   dispatch: Dispatch<GridAction>;
-  numeric?: boolean;
+  inputMode?: 'decimal' | 'numeric' | undefined;
   className: string;
 }) {
   const errorId = `variant-${row.key}-${field}-error`;
@@ -42,7 +42,7 @@ function CellInput({
       <input
         className={`form-input variant-input ${className}`}
         aria-label={`${name} of ${label}`}
-        inputMode={numeric ? 'decimal' : undefined}
+        inputMode={inputMode}
         value={row[field]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -80,7 +80,7 @@ const VariantGridRow = memo(function VariantGridRow({
   pictures,
   dispatch,
 }: RowProps) {
-  const cell = (field: RowField, name: string, className: string, numeric = false) => (
+  const cell = (field: RowField, name: string, className: string, inputMode?: 'decimal' | 'numeric') => (
     <CellInput
       row={row}
       field={field}
@@ -88,7 +88,7 @@ const VariantGridRow = memo(function VariantGridRow({
       label={label}
       error={errors?.[field]}
       dispatch={dispatch}
-      numeric={numeric}
+      inputMode={inputMode}
       className={className}
     />
   );
@@ -108,8 +108,8 @@ const VariantGridRow = memo(function VariantGridRow({
         {errors?.values && <span className="variant-cell-error">{errors.values}</span>}
       </th>
       <td>{cell('sku', 'SKU', 'variant-input--sku')}</td>
-      <td>{cell('price', 'Price', 'variant-input--money', true)}</td>
-      <td>{cell('mrp', 'MRP', 'variant-input--money', true)}</td>
+      <td>{cell('price', 'Price', 'variant-input--money', 'decimal')}</td>
+      <td>{cell('mrp', 'MRP', 'variant-input--money', 'decimal')}</td>
       <td className="variant-stock">
         {row._id && figures ? (
           <>
@@ -119,7 +119,7 @@ const VariantGridRow = memo(function VariantGridRow({
             </span>
           </>
         ) : (
-          cell('quantity', 'Opening stock', 'variant-input--measure', true)
+          cell('quantity', 'Opening stock', 'variant-input--measure', 'numeric')
         )}
       </td>
       <td>
@@ -143,15 +143,15 @@ const VariantGridRow = memo(function VariantGridRow({
         )}
         {errors?.images && <span className="variant-cell-error">{errors.images}</span>}
       </td>
-      <td>{cell('weight', 'Weight (g)', 'variant-input--measure', true)}</td>
+      <td>{cell('weight', 'Weight (g)', 'variant-input--measure', 'numeric')}</td>
       <td>
         <div className="variant-size">
-          {cell('length', 'Length (mm)', 'variant-input--measure', true)}
-          {cell('width', 'Width (mm)', 'variant-input--measure', true)}
-          {cell('height', 'Height (mm)', 'variant-input--measure', true)}
+          {cell('length', 'Length (mm)', 'variant-input--measure', 'numeric')}
+          {cell('width', 'Width (mm)', 'variant-input--measure', 'numeric')}
+          {cell('height', 'Height (mm)', 'variant-input--measure', 'numeric')}
         </div>
       </td>
-      <td>{cell('barcode', 'Barcode', 'variant-input--barcode', true)}</td>
+      <td>{cell('barcode', 'Barcode', 'variant-input--barcode', 'numeric')}</td>
       <td>
         <button
           type="button"
