@@ -29,6 +29,22 @@ test('no console page has accessibility violations', async ({ page, request }) =
     like: 'levis-mens-housemark-crew-neck-t-shirt',
     title: 'E2E A11y Shirt',
   });
+  // And one sold in sizes, for the editor's options and variants grid.
+  const sized = await createProduct(request, { title: 'E2E A11y Sized Shirt' });
+  const sizes = ['S', 'M', 'L'];
+  const gridSaved = await request.put(`/api/admin/products/${sized._id}/variants`, {
+    data: {
+      options: [{ name: 'Size', kind: 'text', values: sizes }],
+      variants: sizes.map((size) => ({
+        sku: `${sized.slug}-${size}`,
+        values: [size],
+        price: 599,
+        quantity: 2,
+      })),
+    },
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  expect(gridSaved.status(), await gridSaved.text()).toBe(200);
   const paths = [
     '/admin',
     '/admin/orders',
@@ -36,6 +52,7 @@ test('no console page has accessibility violations', async ({ page, request }) =
     '/admin/reports/gst',
     '/admin/products',
     `/admin/products/${product._id}`,
+    `/admin/products/${sized._id}`,
     '/admin/products/new',
     '/admin/products/import',
     '/admin/categories',

@@ -157,7 +157,15 @@ export async function updateProduct(
       const before = snapshotOfDetail(current);
       const after = snapshotOf({ ...values, slug }, names);
       const diff = changes(before, after);
-      await repository.updateProduct(tx, id, { ...write, slug });
+      // The row's price and MRP are its cheapest variant's (decision 038): the form sending the
+      // same figures back is no change, and must not give every variant the cheapest one's price.
+      const { pricePaise, mrpPaise, ...rest } = write;
+      const samePrice = pricePaise === current.row.pricePaise && mrpPaise === current.row.mrpPaise;
+      await repository.updateProduct(tx, id, {
+        ...rest,
+        slug,
+        ...(samePrice ? {} : { pricePaise, mrpPaise }),
+      });
       if (
         !sameList(
           colorIds,

@@ -186,13 +186,16 @@ export async function writeVariants(
     if (variant._id && !byId.has(variant._id))
       throw invalid(`${variant.sku} is not one of this product's variants.`);
   }
-  // A new variant whose values an archived one had takes that one's place (its history with it).
-  const archivedByValues = new Map(
-    existing.filter((v) => v.archivedAt !== null).map((v) => [JSON.stringify(v.optionValues), v.id]),
+  // A new variant whose values another one has (archived, or on sale but not sent by its id, as
+  // when the grid's row was removed and generated again) takes that one's place, its stock and
+  // history with it: a product has one variant per combination.
+  const claimed = new Set(variants.flatMap((v) => (v._id ? [v._id] : [])));
+  const unclaimedByValues = new Map(
+    existing.filter((v) => !claimed.has(v.id)).map((v) => [JSON.stringify(v.optionValues), v.id]),
   );
   const plan = variants.map((variant) => ({
     variant,
-    id: variant._id ?? archivedByValues.get(JSON.stringify(variant.values)),
+    id: variant._id ?? unclaimedByValues.get(JSON.stringify(variant.values)),
   }));
   const kept = new Set(plan.flatMap((p) => (p.id ? [p.id] : [])));
   const leaving = existing.filter((v) => !kept.has(v.id));

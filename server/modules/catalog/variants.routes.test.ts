@@ -263,6 +263,63 @@ describe('product variants', () => {
     });
   });
 
+  it('keeps each variant’s price when the product form is saved with its price unchanged', async () => {
+    const { product } = await tShirt({ S: 1, M: 1, L: 1 });
+    const url = `/api/admin/products/${product.id}`;
+    const form = (await asStaff('GET', url)).json();
+    const body = {
+      title: `${form.title} renamed`,
+      slug: form.slug,
+      description: form.description,
+      price: form.price,
+      mrp: form.mrp,
+      categoryId: form.category._id,
+      brandId: form.brand._id,
+      colorIds: form.colors.map((c: { _id: string }) => c._id),
+      tags: form.tags,
+      images: form.images,
+      hsnCode: form.hsnCode ?? '',
+      gstRate: form.gstRate ?? '',
+    };
+    const prices = async () =>
+      (await asStaff('GET', `${url}/variants`)).json().variants.map((v: { price: number }) => v.price);
+    const saved = await asStaff('PUT', url, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await prices()).toEqual([699, 699, 899]);
+    // A new price is the merchant's choice for the whole product: every variant takes it.
+    expect((await asStaff('PUT', url, { ...body, price: 599 })).statusCode).toBe(200);
+    expect(await prices()).toEqual([599, 599, 599]);
+  });
+
+  it('takes a new variant with the values of one on sale as that one, its stock kept', async () => {
+    const { product, navy, variants } = await tShirt({ S: 2, M: 3, L: 4 });
+    const url = `/api/admin/products/${product.id}/variants`;
+    const again = await asStaff('PUT', url, {
+      options: [
+        { name: 'Colour', kind: 'color', values: [navy.id] },
+        { name: 'Size', values: ['S', 'M', 'L'] },
+      ],
+      variants: [
+        { _id: variants.S._id, sku: variants.S.sku, values: [navy.id, 'S'], price: 699 },
+        { _id: variants.M._id, sku: variants.M.sku, values: [navy.id, 'M'], price: 699 },
+        { sku: 'REMADE-L', values: [navy.id, 'L'], price: 949, quantity: 9 },
+      ],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().variants[2]).toMatchObject({
+      _id: variants.L._id,
+      sku: 'REMADE-L',
+      price: 949,
+      quantity: 4,
+    });
+    const single = await createProduct(ctx.database.db, { title: 'One Size Tee' });
+    const plain = await asStaff('PUT', `/api/admin/products/${single.id}/variants`, {
+      options: [],
+      variants: [{ sku: `ONE-SIZE-${counter++}`, values: [], price: 399 }],
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+  });
+
   it('refuses a SKU another product has (409 naming it), bad combinations and the wrong role', async () => {
     const first = await tShirt({ S: 1, M: 1, L: 1 });
     const second = await createProduct(ctx.database.db, { title: 'Plain Tee' });

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   adminDeleteProduct,
   adminGetProduct,
   archiveProduct,
+  getVariants,
   restoreProduct,
 } from '../../../shared/api/catalog-admin';
 import type { ApiAdminProduct } from '../../../shared/api/catalog-admin.schemas';
+import type { ApiAdminVariants } from '../../../shared/api/catalog-variants.schemas';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { formatDayAndTime } from '../../lib/dates';
 import { toast } from '../../lib/toast';
@@ -16,6 +18,7 @@ import { PageHeader } from '../components/page-header';
 import { ProductForm } from '../features/products/product-form';
 import { StockPanel } from '../features/products/stock-panel';
 import { useCatalogueNames } from '../features/products/use-catalogue-names';
+import { VariantsPanel } from '../features/products/variants-panel';
 import '../features/products/products.css';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
@@ -90,6 +93,46 @@ function useProductActions(product: ApiAdminProduct | null, setProduct: (product
   return { busy, setArchived, remove };
 }
 
+/**
+ * The product's variants as last read or saved, with the labels the stock form offers. `restart`
+ * reads them again into a fresh grid; `reload` refreshes their figures and keeps what is typed.
+ */
+function useProductVariants(id: string | null) {
+  const query = useAdminQuery(
+    (signal) => (id ? adminApi.call(getVariants, { params: { id }, signal }) : Promise.resolve(null)),
+    [id],
+  );
+  const [data, setData] = useState<ApiAdminVariants | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [ledgerVersion, setLedgerVersion] = useState(0);
+  const restarting = useRef(false);
+  useEffect(() => {
+    if (query.data === undefined) return;
+    setData(query.data);
+    if (restarting.current) {
+      restarting.current = false;
+      setGeneration((n) => n + 1);
+    }
+  }, [query.data]);
+  const list = (data?.variants ?? []).map((variant) => ({
+    ...variant,
+    label: variant.label || 'the product',
+  }));
+  return {
+    data,
+    list,
+    generation,
+    ledgerVersion,
+    set: setData,
+    reload: query.reload,
+    bumpLedger: () => setLedgerVersion((n) => n + 1),
+    restart: () => {
+      restarting.current = true;
+      query.reload();
+    },
+  };
+}
+
 function ProductEditor({ id }: { id: string | null }) {
   const [, navigate] = useLocation();
   const names = useCatalogueNames();
@@ -102,6 +145,7 @@ function ProductEditor({ id }: { id: string | null }) {
   useEffect(() => {
     if (loaded.data !== undefined) setProduct(loaded.data);
   }, [loaded.data]);
+  const variants = useProductVariants(id);
 
   if (loaded.error) {
     return (
@@ -196,16 +240,40 @@ function ProductEditor({ id }: { id: string | null }) {
           names={names.data!}
           onSaved={(saved, created) => {
             setProduct(saved);
+            // A new price reaches every variant: the grid starts again from what the server holds.
+            if (!created) variants.restart();
             if (created) navigate(`/products/${saved._id}`, { replace: true });
           }}
         />
         {product && (
           <StockPanel
             product={product}
-            onChanged={(quantity) => setProduct((current) => (current ? { ...current, quantity } : current))}
+            variants={variants.list}
+            ledgerVersion={variants.ledgerVersion}
+            onChanged={() => {
+              loaded.reload();
+              variants.reload();
+            }}
           />
         )}
       </div>
+      {product && variants.data && (
+        <VariantsPanel
+          key={variants.generation}
+          product={product}
+          colours={names.data!.colors}
+          variants={variants.data}
+          onSaved={(answer) => {
+            variants.set(answer);
+            loaded.reload();
+          }}
+          onStockChanged={() => {
+            variants.reload();
+            variants.bumpLedger();
+            loaded.reload();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -23,13 +23,21 @@ import { StockBadge } from './stock-badge';
 
 const resolve = zodResolver(stockAdjustmentBody);
 type Mode = 'change' | 'set';
-type Errors = { amount?: string | undefined; reason?: string | undefined; note?: string | undefined };
+type Errors = {
+  variant?: string | undefined;
+  amount?: string | undefined;
+  reason?: string | undefined;
+  note?: string | undefined;
+};
+/** A variant the stock form can change: "Navy / L · LEV-NVY-L". */
+export type StockVariant = { _id: string; sku: string; label: string; quantity: number };
 
 const signed = (n: number) =>
   n > 0 ? `+${n.toLocaleString('en-IN')}` : `−${Math.abs(n).toLocaleString('en-IN')}`;
 
 const ledgerColumns: Column<ApiStockMovement>[] = [
   { key: 'when', header: 'When', width: '11rem', render: (row) => formatDayAndTime(row.createdAt) },
+  { key: 'sku', header: 'SKU', width: '10rem', render: (row) => <code>{row.sku}</code> },
   {
     key: 'delta',
     header: 'Change',
@@ -102,34 +110,65 @@ function ModeChoice({ name, mode, onChange }: { name: string; mode: Mode; onChan
   );
 }
 
+/** Which variant the form changes: asked only when the product has several. */
+function VariantChoice({
+  variants,
+  value,
+  error,
+  onChange,
+}: {
+  variants: readonly StockVariant[];
+  value: string;
+  error: string | undefined;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <SelectField
+      label="Variant"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">Choose a variant</option>
+      {variants.map((variant) => (
+        <option key={variant._id} value={variant._id}>
+          {variant.label} · {variant.sku} ({variant.quantity.toLocaleString('en-IN')} in stock)
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /**
  * The product's stock: the count, what checkouts hold and what has sold; a form to add, remove or
- * set units with a reason; and the ledger of every change staff made (sales are counted in "sold").
+ * set units of one variant with a reason; and the ledger of every change staff made, each with its
+ * variant's SKU (sales are counted in "sold").
  */
 export function StockPanel({
   product,
+  variants = [],
+  ledgerVersion = 0,
   onChanged,
 }: {
   product: { _id: string; title: string; quantity: number; held: number; sold: number };
+  /** The product's variants; a choice appears when there are several. */
+  variants?: readonly StockVariant[];
+  /** Changes when stock changed elsewhere on the page (the variant grid), to read the ledger again. */
+  ledgerVersion?: number;
   onChanged: (quantity: number) => void;
 }) {
   const id = useId();
+  const [variantId, setVariantId] = useState('');
+  const several = variants.length > 1;
+  const chosen = variants.find((variant) => variant._id === variantId);
   const [mode, setMode] = useState<Mode>('change');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<StockAdjustmentReason | ''>('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [page, setPage] = useState(1);
-  const ledger = useAdminQuery(
-    (signal) =>
-      adminApi.call(listStockMovements, {
-        params: { id: product._id },
-        query: { page: String(page) },
-        signal,
-      }),
-    [product._id, page],
-  );
+  // Bumped after each change made here, so the ledger shows it.
+  const [changes, setChanges] = useState(0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -140,9 +179,11 @@ export function StockPanel({
       note,
     };
     const result = resolve(body);
-    if (Object.keys(result.errors).length) {
+    const unchosen = several && !chosen ? "Choose which variant's stock to change" : undefined;
+    if (Object.keys(result.errors).length || unchosen) {
       const found = result.errors as Record<string, { message?: string } | undefined>;
       setErrors({
+        variant: unchosen,
         amount: found.change?.message ?? found.set?.message,
         reason: found.reason?.message,
         note: found.note?.message,
@@ -151,16 +192,19 @@ export function StockPanel({
     }
     setBusy(true);
     try {
-      const answer = await adminApi.call(adjustStock, { params: { id: product._id }, body });
-      toast.success(`Stock of ${product.title} is now ${answer.quantity.toLocaleString('en-IN')}.`, {
+      const answer = await adminApi.call(adjustStock, {
+        params: { id: product._id },
+        body: { ...body, ...(chosen ? { variantId: chosen._id } : {}) },
+      });
+      const what = several && chosen ? `${product.title} (${chosen.label})` : product.title;
+      toast.success(`Stock of ${what} is now ${answer.quantity.toLocaleString('en-IN')}.`, {
         autoClose: 4000,
       });
       setAmount('');
       setNote('');
       setErrors({});
       onChanged(answer.quantity);
-      if (page === 1) ledger.reload();
-      else setPage(1);
+      setChanges((n) => n + 1);
     } catch (failure) {
       if (isApiError(failure) && (failure.status === 409 || failure.status === 400)) {
         setErrors({ amount: failure.fields?.change ?? failure.fields?.set ?? failure.message });
@@ -177,12 +221,23 @@ export function StockPanel({
       <StockFigures product={product} />
 
       <form className="stock-form" noValidate onSubmit={submit} aria-label="Adjust the stock">
+        {several && (
+          <VariantChoice
+            variants={variants}
+            value={variantId}
+            error={errors.variant}
+            onChange={(value) => {
+              setVariantId(value);
+              setErrors((current) => ({ ...current, variant: undefined }));
+            }}
+          />
+        )}
         <ModeChoice name={`${id}-mode`} mode={mode} onChange={setMode} />
         <TextField
           label={mode === 'change' ? 'Units (a minus removes)' : 'New count'}
           inputMode="numeric"
           value={amount}
-          placeholder={mode === 'change' ? '5 or -2' : String(product.quantity)}
+          placeholder={mode === 'change' ? '5 or -2' : String((chosen ?? product).quantity)}
           error={errors.amount}
           onChange={(event) => {
             setAmount(event.target.value);
@@ -219,6 +274,30 @@ export function StockPanel({
         </button>
       </form>
 
+      <StockLedger product={product} version={ledgerVersion + changes} />
+    </section>
+  );
+}
+
+/** The ledger, newest first, paged; read again from its first page whenever `version` changes. */
+function StockLedger({ product, version }: { product: { _id: string; title: string }; version: number }) {
+  const [page, setPage] = useState(1);
+  const [seen, setSeen] = useState(version);
+  if (seen !== version) {
+    setSeen(version);
+    setPage(1);
+  }
+  const ledger = useAdminQuery(
+    (signal) =>
+      adminApi.call(listStockMovements, {
+        params: { id: product._id },
+        query: { page: String(page) },
+        signal,
+      }),
+    [product._id, page, version],
+  );
+  return (
+    <>
       <h3 className="stock-ledger-heading">Ledger</h3>
       {ledger.error && <LoadError message={ledger.error} onRetry={ledger.reload} />}
       <DataTable<ApiStockMovement>
@@ -238,6 +317,6 @@ export function StockPanel({
           label="Ledger pages"
         />
       )}
-    </section>
+    </>
   );
 }
