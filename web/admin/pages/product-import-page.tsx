@@ -60,12 +60,16 @@ function ExportPanel({
   busy: Busy;
   withArchived: boolean;
   onWithArchivedChange: (withArchived: boolean) => void;
-  onExport: () => void;
+  onExport: (format: 'shop' | 'shopify') => void;
 }) {
   return (
     <section className="panel" aria-labelledby="export-heading">
       <h2 id="export-heading">Export</h2>
-      <p>Every product on sale as a CSV file, in the columns below, ready to import back.</p>
+      <p>
+        Every product on sale as a CSV file, ready to import back: in the shop's columns below (a row a
+        product), or in Shopify's product CSV (a row a variant, with sizes, colours and stock per variant),
+        which Shopify and this shop both import.
+      </p>
       <div className="export-actions">
         <label className="product-choice">
           <input
@@ -75,8 +79,16 @@ function ExportPanel({
           />
           <span>Include archived products</span>
         </label>
-        <button type="button" className="button product-button" disabled={busy !== null} onClick={onExport}>
+        <button
+          type="button"
+          className="button product-button"
+          disabled={busy !== null}
+          onClick={() => onExport('shop')}
+        >
           {busy === 'export' ? 'Preparing…' : 'Export products (CSV)'}
+        </button>
+        <button type="button" className="button" disabled={busy !== null} onClick={() => onExport('shopify')}>
+          Export with variants (Shopify CSV)
         </button>
       </div>
     </section>
@@ -133,12 +145,17 @@ export default function ProductImportPage() {
     void send(true);
   };
 
-  const exportAll = async () => {
+  const exportAll = async (format: 'shop' | 'shopify') => {
     setBusy('export');
     try {
+      const query = {
+        ...(withArchived ? { archived: 'all' } : {}),
+        ...(format === 'shopify' ? { format } : {}),
+      };
+      const day = new Date().toISOString().slice(0, 10);
       await downloadFile(
-        urlOf(exportProducts, { query: withArchived ? { archived: 'all' } : {} }),
-        `products-${new Date().toISOString().slice(0, 10)}.csv`,
+        urlOf(exportProducts, { query }),
+        format === 'shopify' ? `products-shopify-${day}.csv` : `products-${day}.csv`,
       );
     } catch (failure) {
       reportSubmitError(failure);
@@ -162,16 +179,17 @@ export default function ProductImportPage() {
         busy={busy}
         withArchived={withArchived}
         onWithArchivedChange={setWithArchived}
-        onExport={() => void exportAll()}
+        onExport={(format) => void exportAll(format)}
       />
 
       <section className="panel" aria-labelledby="import-heading">
         <h2 id="import-heading">Import</h2>
         <p>
           Rows are matched by slug: an existing product is updated, any other row creates one. Columns left
-          out of the file are left as they are. Check the file first: if any row has a problem, nothing is
-          imported and each problem is listed with its row. At most{' '}
-          {PRODUCT_CSV_MAX_ROWS.toLocaleString('en-IN')} rows.
+          out of the file are left as they are. A product export from Shopify or WooCommerce imports as it is,
+          with its options and variants (told by its columns); brands, categories and colours the shop does
+          not have yet are added. Check the file first: if any row has a problem, nothing is imported and each
+          problem is listed with its row. At most {PRODUCT_CSV_MAX_ROWS.toLocaleString('en-IN')} rows.
         </p>
         <form className="import-form" onSubmit={submit} noValidate>
           <div className="form-field">
