@@ -4,6 +4,7 @@ import type { ApiMyOrder, ApiOrder, OrderStatus } from '../../../shared/api/orde
 import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
+import { choiceText, LineSku } from '../cart/line-choice';
 import './orders.css';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {
@@ -56,8 +57,9 @@ export function OrderItems({ items }: { items: ApiOrder['orderItems'] }) {
                   style={{ background: item.color.title }}
                   aria-hidden="true"
                 />
-                Colour: {item.color.name || item.color.title} · Qty: {item.quantity}
+                {choiceText(item)} · Qty: {item.quantity}
               </p>
+              <LineSku line={item} />
             </div>
             <p className="order-item-price">
               <span className="visually-hidden">Price: </span>
