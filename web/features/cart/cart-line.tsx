@@ -8,7 +8,7 @@ import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { reloadCart } from './cart-store';
-import { choiceText, LineSku } from './line-choice';
+import { choiceText, LineSku, variantHref } from './line-choice';
 import { QuantityInput } from './quantity-input';
 
 function failed(error: unknown) {
@@ -21,7 +21,7 @@ const SAVE_DELAY_MS = 400;
 /** One line of the cart page: picture, product, its variant or colour, price, quantity, line total, remove. */
 export function CartLineRow({ line }: { line: ApiCartLine }) {
   const product = line.productId;
-  const href = `/product/${product.slug || product._id}`;
+  const href = variantHref(product, line);
   const image = responsiveImage(product.images[0], 400);
   const [quantity, setQuantity] = useState(line.quantity);
   const [busy, setBusy] = useState(false);

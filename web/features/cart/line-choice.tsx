@@ -18,11 +18,14 @@ export function choiceText(line: Line): string {
 /** The variant's SKU, small, under the line's choice (products with options only, as the page shows them). */
 export function LineSku({ line }: { line: Line }) {
   if (!line.options || !line.sku) return null;
-  return (
-    <span className="line-sku">
-      <span className="visually-hidden">SKU: </span>
-      <span aria-hidden="true">SKU </span>
-      {line.sku}
-    </span>
-  );
+  return <span className="line-sku">SKU {line.sku}</span>;
+}
+
+/** The product's page, opened on the line's variant (`?variant=SKU`) when it has options. */
+export function variantHref(
+  product: { _id: string; slug?: string },
+  line: { options: string; sku: string | null },
+) {
+  const path = `/product/${product.slug || product._id}`;
+  return line.options && line.sku ? `${path}?variant=${encodeURIComponent(line.sku)}` : path;
 }

@@ -69,8 +69,15 @@ export function OptionPickers({
                       </>
                     ) : (
                       <span className="option-value-text">
-                        {value}
-                        {words && <span className="visually-hidden">, {words}</span>}
+                        {/* One text for its name: a hidden part beside a visible one reads "M , sold out". */}
+                        {words ? (
+                          <>
+                            <span aria-hidden="true">{value}</span>
+                            <span className="visually-hidden">{`${value}, ${words}`}</span>
+                          </>
+                        ) : (
+                          value
+                        )}
                       </span>
                     )}
                   </label>
