@@ -255,6 +255,9 @@ test('screenshots of the pickers, the size chart and the cart', async ({ page, r
     await page.setViewportSize(viewport);
     await page.goto(`/product/${product.slug}?variant=${sku('NVY', 'M')}`);
     await page.screenshot({ path: `${dir}/variants-${device}-product.png`, fullPage: true });
+    await page.goto(`/product/${product.slug}?variant=${sku('BLK', 'S')}`);
+    await page.getByRole('button', { name: 'Add to cart' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/variants-${device}-product-in-stock.png` });
     await page.getByRole('button', { name: 'Size chart' }).click();
     await page.screenshot({ path: `${dir}/variants-${device}-size-chart.png` });
     await page.keyboard.press('Escape');
