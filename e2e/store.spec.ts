@@ -15,7 +15,8 @@ async function openStore(page: Page, path = '/product') {
 /** Prices on the cards, in rupees, in the order shown. */
 async function shownPrices(page: Page): Promise<number[]> {
   const texts = await page.locator('.store-grid .product-card-price-now').allTextContents();
-  return texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
+  // A product whose variants differ in price shows "₹699 – ₹899": it sorts and filters by its lowest.
+  return texts.map((t) => Number(t.split('–')[0]!.replace(/[^\d.]/g, '')));
 }
 
 async function apiTotal(page: Page, query: string): Promise<number> {

@@ -8,7 +8,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app/app';
-import { matchRoutes } from './app/match';
+import { matchRoutes, viewKey } from './app/match';
 import { loadPage } from './app/page-modules';
 import { prefetchSignedInData } from './app/prefetch';
 import type { BootData, RouteView } from './app/route-view';
@@ -28,9 +28,9 @@ function readBootData(): BootData | null {
 
 /** Rebuilds the view the server rendered, from its data block and the same route table. */
 async function initialView(): Promise<RouteView> {
-  const key = window.location.pathname + window.location.search;
   const boot = readBootData();
   const match = matchRoutes(routes, window.location.pathname);
+  const key = viewKey(match, window.location.pathname, window.location.search);
   if (!match || !boot || boot.kind === 'not-found') return { kind: 'not-found', key };
   if (boot.kind === 'error' && boot.error) return { kind: 'error', key, match, error: boot.error };
   if (boot.kind === 'checking') {

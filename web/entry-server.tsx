@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
 import { renderHead } from './app/head';
-import { canonicalRedirect, matchRoutes } from './app/match';
+import { canonicalRedirect, matchRoutes, viewKey } from './app/match';
 import { loadPage } from './app/page-modules';
 import { type BootData, bootData, type RouteView, toViewError, viewMeta } from './app/route-view';
 import { type ApiClient, isApiError } from './lib/api-client';
@@ -89,8 +89,8 @@ export async function render(url: string, ctx: RenderContext): Promise<RenderRes
   // As location.search: no lone '?'.
   const search = queryAt === -1 || queryAt === url.length - 1 ? '' : url.slice(queryAt);
   const searchParams = new URLSearchParams(search);
-  const key = pathname + search;
   const match = matchRoutes(routes, pathname);
+  const key = viewKey(match, pathname, search);
   let view: RouteView;
   let status = 200;
 

@@ -126,6 +126,8 @@ export const routes: readonly RouteDef[] = [
     path: '/product/:id',
     access: 'public',
     page: page('product-page'),
+    // The chosen variant (features/product/use-variant-choice.ts): a shared link opens on it.
+    pageParams: ['variant'],
     load: (context) => import('./features/product/product-data').then((m) => m.loadProduct(context)),
     meta: productMeta,
   }),

@@ -15,7 +15,7 @@ import { useHydrated } from '../lib/use-hydrated';
 import NotFoundPage from '../pages/not-found-page';
 import { routes } from '../routes';
 import { documentTitle } from './head';
-import { matchRoutes } from './match';
+import { matchRoutes, viewKey } from './match';
 import { loadedPage, loadPage } from './page-modules';
 import { pendingLoad, usePrefetchLinks } from './prefetch';
 import { RouteContext, type RouteContextValue } from './route-context';
@@ -40,7 +40,8 @@ function RouteOutlet({ view, onRetry }: { view: RouteView; onRetry: () => void }
 
 function currentUrl() {
   const url = new URL(window.location.href);
-  return { url, key: url.pathname + url.search };
+  const match = matchRoutes(routes, url.pathname);
+  return { url, match, key: viewKey(match, url.pathname, url.search) };
 }
 
 /** What follows the page's hydration and the customer's session: flash messages, cache, the marker. */
@@ -115,9 +116,8 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
 
   const resolve = useCallback(
     async (force = false) => {
-      const { url, key } = currentUrl();
+      const { url, match, key } = currentUrl();
       const current = viewRef.current;
-      const match = matchRoutes(routes, url.pathname);
       if (!match) {
         if (current.key !== key || current.kind !== 'not-found') setView({ kind: 'not-found', key });
         return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '../lib/route-types';
-import { canonicalRedirect, matchPath, matchRoutes } from './match';
+import { canonicalRedirect, matchPath, matchRoutes, viewKey } from './match';
 
 describe('matchPath', () => {
   it('matches static paths case-insensitively, with or without a trailing slash', () => {
@@ -37,5 +37,24 @@ describe('matchRoutes and canonicalRedirect', () => {
     expect(canonicalRedirect(match, '/shipping-policy/')).toBe('/Shipping-policy');
     expect(canonicalRedirect(matchRoutes(routes, '/Shipping-policy')!, '/Shipping-policy')).toBeNull();
     expect(canonicalRedirect(matchRoutes(routes, '/PRODUCT/AbC')!, '/PRODUCT/AbC')).toBe('/product/AbC');
+  });
+});
+
+describe('viewKey', () => {
+  const page = Object.assign(async () => ({ default: () => null }), { module: 'web/pages/x-page.tsx' });
+  const product: RouteDef = { path: '/product/:id', access: 'public', page, pageParams: ['variant'] };
+  const store: RouteDef = { path: '/product', access: 'public', page };
+  const at = (route: RouteDef) => ({ route, params: {} });
+
+  it('leaves out the query parameters the page keeps for itself, so choosing a variant loads nothing', () => {
+    expect(viewKey(at(product), '/product/tee', '?variant=TEE-L')).toBe('/product/tee');
+    expect(viewKey(at(product), '/product/tee', '?ref=mail&variant=TEE-L')).toBe('/product/tee?ref=mail');
+    expect(viewKey(at(product), '/product/tee', '?ref=mail')).toBe('/product/tee?ref=mail');
+    expect(viewKey(at(product), '/product/tee', '')).toBe('/product/tee');
+  });
+
+  it('keeps the whole query of other routes, and of no route', () => {
+    expect(viewKey(at(store), '/product', '?variant=x&page=2')).toBe('/product?variant=x&page=2');
+    expect(viewKey(null, '/nowhere', '?variant=x')).toBe('/nowhere?variant=x');
   });
 });

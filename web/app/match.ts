@@ -25,6 +25,20 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   return params;
 }
 
+/**
+ * The URL a view and its data are known by (route cache, prefetches, the server's data block): the
+ * path and query, less the query parameters the page keeps for itself (`pageParams`).
+ */
+export function viewKey(match: RouteMatch | null, pathname: string, search: string): string {
+  const own = match?.route.pageParams;
+  if (!own || own.length === 0 || search === '') return pathname + search;
+  const params = new URLSearchParams(search);
+  if (!own.some((name) => params.has(name))) return pathname + search;
+  for (const name of own) params.delete(name);
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
 export function matchRoutes(routes: readonly RouteDef[], pathname: string): RouteMatch | null {
   for (const route of routes) {
     const params = matchPath(route.path, pathname);

@@ -3,7 +3,7 @@ import { api } from '../lib/api-client';
 import { routeCache } from '../lib/route-cache';
 import { readCustomer } from '../lib/session';
 import { routes } from '../routes';
-import { matchRoutes } from './match';
+import { matchRoutes, viewKey } from './match';
 import { loadPage } from './page-modules';
 
 /**
@@ -47,7 +47,7 @@ export function prefetch(href: string): void {
   void loadPage(match.route).catch(() => {});
   // Signed-in pages' data (cart, orders) changes as the shopper acts: it is read on arrival.
   if (match.route.access !== 'public' || !match.route.load) return;
-  const key = url.pathname + url.search;
+  const key = viewKey(match, url.pathname, url.search);
   if (inFlight.has(key) || routeCache.get(key)) return;
   startLoad(key, () => match.route.load!({ api, params: match.params, searchParams: url.searchParams }));
 }

@@ -43,6 +43,11 @@ type RouteBase = {
   /** wouter-style pattern: `/product/:id`. */
   path: string;
   page: PageImport;
+  /**
+   * Query parameters the page keeps in the URL for itself (the product page's `?variant=SKU`, so a
+   * shared link reopens the choice): they change nothing `load` reads, so changing them loads nothing.
+   */
+  pageParams?: readonly string[];
 };
 
 /**

@@ -124,6 +124,23 @@ describe('order page', () => {
     );
   });
 
+  it('a line of a variant says its values and SKU and links to it; a line without options as before', () => {
+    const order = anOrder();
+    const [kurta, dupatta] = order.orderItems;
+    const html = renderPage({
+      ...order,
+      orderItems: [
+        { ...kurta!, sku: 'KURTA-RED-L', options: 'Red / L' },
+        { ...dupatta!, sku: null, options: '' },
+      ],
+    });
+    expect(html).toContain('Red / L · Qty: 2');
+    expect(html).toContain('<span class="line-sku">SKU KURTA-RED-L</span>');
+    expect(html).toContain('href="/product/p1?variant=KURTA-RED-L"');
+    expect(html).toContain('Colour: Blue · Qty: 1');
+    expect(html).toContain('href="/product/p2"');
+  });
+
   it('shipped: carrier, AWB and a tracking link that opens in a new tab and says so', () => {
     const html = renderPage(
       anOrder({

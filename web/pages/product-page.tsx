@@ -2,16 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { loginHref } from '../features/accounts/next-path';
-import { AddToCart } from '../features/cart/add-to-cart';
 import { ProductCard } from '../features/catalog/product-card';
 import { StarRating } from '../features/catalog/star-rating';
 import { DeliveryPromise } from '../features/delivery/delivery-promise';
 import type { ProductData } from '../features/product/product-data';
-import { availability, CopyLinkButton, ShippingInfo } from '../features/product/product-extras';
-import { ProductGallery } from '../features/product/product-gallery';
+import { CopyLinkButton, ShippingInfo } from '../features/product/product-extras';
+import { ProductMain } from '../features/product/product-main';
 import { ReviewList } from '../features/reviews/review-list';
 import { WishlistButton } from '../features/wishlist/wishlist-button';
-import { formatRupees } from '../lib/money';
 import { useSession } from '../lib/session';
 import './product-page.css';
 
@@ -23,15 +21,12 @@ const ReviewForm = lazy(() =>
 
 const reviewsText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
 
-/** A product: pictures, price, stock, colours, cart, reviews, more to see. */
+/** A product: pictures, price, stock, options, cart, reviews, more to see. */
 export default function ProductPage() {
   const { product, related } = useRouteData<ProductData>();
   const revalidate = useRevalidate();
   const signedIn = useSession() !== null;
-  const stock = availability(product.quantity);
   const path = `/product/${product.slug || product._id}`;
-  const discount =
-    product.mrp && product.mrp > product.price ? Math.round((1 - product.price / product.mrp) * 100) : 0;
 
   return (
     <div className="product-page container">
@@ -49,33 +44,23 @@ export default function ProductPage() {
         </ol>
       </nav>
 
-      <section className="product-main" aria-labelledby="product-title">
-        <ProductGallery images={product.images} title={product.title} />
-
-        <div className="product-summary">
-          <p className="eyebrow product-brand">{product.brand}</p>
-          <h1 id="product-title">{product.title}</h1>
-          <p className="product-rating">
-            <StarRating value={product.totalrating} size="md" />
-            <a href="#reviews" className="product-rating-count">
-              {`(${reviewsText(product.ratingCount)})`}
-            </a>
-          </p>
-
-          <p className="product-price">
-            <span className="product-price-now">{formatRupees(product.price)}</span>
-            {discount > 0 && product.mrp && (
-              <>
-                <s className="product-price-was">
-                  <span className="visually-hidden">List price </span>
-                  {formatRupees(product.mrp)}
-                </s>
-                <span className="product-price-off">{discount}% off</span>
-              </>
-            )}
-          </p>
-
-          <dl className="product-facts">
+      <ProductMain
+        key={product._id}
+        product={product}
+        heading={
+          <>
+            <p className="eyebrow product-brand">{product.brand}</p>
+            <h1 id="product-title">{product.title}</h1>
+            <p className="product-rating">
+              <StarRating value={product.totalrating} size="md" />
+              <a href="#reviews" className="product-rating-count">
+                {`(${reviewsText(product.ratingCount)})`}
+              </a>
+            </p>
+          </>
+        }
+        facts={
+          <>
             <div>
               <dt>Brand</dt>
               <dd>{product.brand}</dd>
@@ -94,27 +79,22 @@ export default function ProductPage() {
                 <dd>{product.tagList.join(', ')}</dd>
               </div>
             )}
-            <div>
-              <dt>Availability</dt>
-              <dd className={`product-stock product-stock--${stock.tone}`}>{stock.text}</dd>
+          </>
+        }
+        after={
+          <>
+            <div className="product-actions">
+              <WishlistButton product={product} labelled />
+              <CopyLinkButton product={product} />
+              <Link href={`/compare-product?ids=${encodeURIComponent(product.slug || product._id)}`}>
+                Compare
+              </Link>
             </div>
-          </dl>
-
-          <AddToCart product={product} />
-
-          <div className="product-actions">
-            <WishlistButton product={product} labelled />
-            <CopyLinkButton product={product} />
-            <Link href={`/compare-product?ids=${encodeURIComponent(product.slug || product._id)}`}>
-              Compare
-            </Link>
-          </div>
-
-          <DeliveryPromise />
-
-          <ShippingInfo />
-        </div>
-      </section>
+            <DeliveryPromise />
+            <ShippingInfo />
+          </>
+        }
+      />
 
       <section className="product-section" aria-labelledby="description-title">
         <h2 id="description-title">Description</h2>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { addToCart } from '../../../shared/api/cart';
-import type { ApiProduct } from '../../../shared/api-types';
+import type { ApiProductPage, ApiVariant } from '../../../shared/api/catalog.schemas';
 import { CartIcon } from '../../components/ui/icons';
 import { api, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -12,11 +12,38 @@ import { isInCart, reloadCart, useCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
 
+/** A product with options: what the shopper has still to choose, and how to tell them. */
+export type OptionsState = {
+  /** Options not chosen yet ("Size"), in the merchant's order. */
+  missing: readonly string[];
+  /** The chosen variant as shoppers name it ("M", "Navy / M"). */
+  label: string;
+  /** Says (beside the pickers) what is still to choose, and takes the shopper there. */
+  onRefuse: (message: string, missing: string) => void;
+};
+
+/** "Please choose a size", "Please choose a colour and a size". */
+export function chooseMessage(missing: readonly string[]): string {
+  return `Please choose ${missing.map((name) => `a ${name.toLowerCase()}`).join(' and ')}`;
+}
+
+const inCartNote = (label: string) => (label ? `${label} is in your cart.` : 'This product is in your cart.');
+
 /**
- * The product page's colour choice, quantity and 'Add to cart' button. When the
- * product is already in the customer's cart, the choices give way to a 'Go to cart' link.
+ * The product page's quantity and 'Add to cart' button, with the colour choice of a product whose
+ * colours are labels rather than an option. A product with options adds the `variant` the pickers
+ * chose (`options`); one without adds its only variant. When that is already in the customer's
+ * cart, the choices give way to a 'Go to cart' link.
  */
-export function AddToCart({ product }: { product: ApiProduct }) {
+export function AddToCart({
+  product,
+  variant = null,
+  options,
+}: {
+  product: ApiProductPage;
+  variant?: ApiVariant | null;
+  options?: OptionsState | undefined;
+}) {
   const session = useSession();
   const cart = useCart();
   const [, navigate] = useLocation();
@@ -25,11 +52,16 @@ export function AddToCart({ product }: { product: ApiProduct }) {
   const [busy, setBusy] = useState(false);
   const uid = useId();
   const hydrated = useHydrated();
+  // Colours that are an option come with the variant; otherwise they are labels chosen here.
+  const colourLabels = product.options.some((option) => option.kind === 'color') ? [] : product.color;
+  const inCart = options
+    ? variant !== null && isInCart(cart.lines, product._id, variant._id)
+    : isInCart(cart.lines, product._id);
 
-  if (session && isInCart(cart.lines, product._id)) {
+  if (session && inCart) {
     return (
       <div className="add-to-cart">
-        <p className="add-to-cart-note">This product is in your cart.</p>
+        <p className="add-to-cart-note">{inCartNote(options?.label ?? '')}</p>
         <Link href="/cart" className="button button--primary add-to-cart-button">
           <CartIcon size={20} /> Go to cart
         </Link>
@@ -37,29 +69,49 @@ export function AddToCart({ product }: { product: ApiProduct }) {
     );
   }
 
-  if (product.quantity <= 0) {
+  const refusal =
+    product.quantity <= 0
+      ? 'Out of stock'
+      : options && variant && variant.quantity <= 0
+        ? 'Sold out'
+        : options && options.missing.length === 0 && !variant
+          ? 'Unavailable'
+          : null;
+  if (refusal) {
     return (
       <div className="add-to-cart">
         <button type="button" className="button button--primary add-to-cart-button" disabled>
-          Out of stock
+          {refusal}
         </button>
       </div>
     );
   }
 
   async function add() {
-    if (!session) {
-      navigate(loginHref(window.location.pathname));
+    if (options && options.missing.length > 0) {
+      options.onRefuse(chooseMessage(options.missing), options.missing[0]!);
       return;
     }
-    if (!color) {
+    if (!session) {
+      navigate(loginHref(window.location.pathname + window.location.search));
+      return;
+    }
+    if (colourLabels.length > 0 && !color) {
       toast.error('Please choose color');
       document.getElementById(`${uid}-color-0`)?.focus();
       return;
     }
+    const colour = color ?? variant?.colorId ?? undefined;
     setBusy(true);
     try {
-      await api.call(addToCart, { body: { productId: product._id, color, quantity, price: product.price } });
+      await api.call(addToCart, {
+        body: {
+          productId: product._id,
+          ...(variant ? { variantId: variant._id } : {}),
+          ...(colour ? { color: colour } : {}),
+          quantity,
+        },
+      });
       toast.success('Product added to the cart');
       setColor(null);
       setQuantity(1);
@@ -73,7 +125,7 @@ export function AddToCart({ product }: { product: ApiProduct }) {
     }
   }
 
-  const chosen = product.color.find((c) => c._id === color);
+  const chosen = colourLabels.find((c) => c._id === color);
   return (
     <form
       className="add-to-cart"
@@ -84,13 +136,13 @@ export function AddToCart({ product }: { product: ApiProduct }) {
         void add();
       }}
     >
-      {product.color.length > 0 && (
+      {colourLabels.length > 0 && (
         <fieldset className="color-picker">
           <legend>
             Colour{chosen ? <span className="color-picker-chosen">: {chosen.name}</span> : null}
           </legend>
           <div className="color-picker-options">
-            {product.color.map((option, index) => (
+            {colourLabels.map((option, index) => (
               <label key={option._id} className="color-swatch" title={option.name}>
                 <input
                   id={`${uid}-color-${index}`}
@@ -107,7 +159,12 @@ export function AddToCart({ product }: { product: ApiProduct }) {
           </div>
         </fieldset>
       )}
-      <QuantityInput id={`${uid}-quantity`} value={quantity} max={product.quantity} onChange={setQuantity} />
+      <QuantityInput
+        id={`${uid}-quantity`}
+        value={quantity}
+        max={variant?.quantity ?? product.quantity}
+        onChange={setQuantity}
+      />
       <button type="submit" className="button button--primary add-to-cart-button" disabled={busy}>
         <CartIcon size={20} /> {busy ? 'Adding…' : 'Add to cart'}
       </button>

@@ -8,6 +8,7 @@ import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import { reloadCart } from './cart-store';
+import { choiceText, LineSku, variantHref } from './line-choice';
 import { QuantityInput } from './quantity-input';
 
 function failed(error: unknown) {
@@ -17,10 +18,10 @@ function failed(error: unknown) {
 /** Waits this long after the last change of a quantity before saving it (typing '10' is one save). */
 const SAVE_DELAY_MS = 400;
 
-/** One line of the cart page: picture, product, colour, price, quantity, line total, remove. */
+/** One line of the cart page: picture, product, its variant or colour, price, quantity, line total, remove. */
 export function CartLineRow({ line }: { line: ApiCartLine }) {
   const product = line.productId;
-  const href = `/product/${product.slug || product._id}`;
+  const href = variantHref(product, line);
   const image = responsiveImage(product.images[0], 400);
   const [quantity, setQuantity] = useState(line.quantity);
   const [busy, setBusy] = useState(false);
@@ -97,8 +98,9 @@ export function CartLineRow({ line }: { line: ApiCartLine }) {
         </h2>
         <p className="cart-line-color">
           <span className="cart-line-dot" style={{ background: line.color.title }} aria-hidden="true" />
-          Colour: {line.color.name || line.color.title}
+          {choiceText(line)}
         </p>
+        <LineSku line={line} />
         <p className="cart-line-price">
           <span className="visually-hidden">Price: </span>
           {formatRupees(line.price)}

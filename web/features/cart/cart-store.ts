@@ -95,6 +95,15 @@ export function cartTotal(lines: readonly ApiCartLine[]): number {
   return Math.round(lines.reduce((sum, line) => sum + line.price * line.quantity, 0) * 100) / 100;
 }
 
-export function isInCart(lines: readonly ApiCartLine[] | null, productId: string): boolean {
-  return lines?.some((line) => line.productId._id === productId) ?? false;
+/** Whether the cart holds the product (that variant of it, when one is named). */
+export function isInCart(
+  lines: readonly ApiCartLine[] | null,
+  productId: string,
+  variantId?: string,
+): boolean {
+  return (
+    lines?.some(
+      (line) => line.productId._id === productId && (variantId === undefined || line.variantId === variantId),
+    ) ?? false
+  );
 }

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import type { ApiProduct } from '../../../shared/api-types';
 import { responsiveImage } from '../../lib/images';
-import { formatRupees } from '../../lib/money';
+import { formatRupees, priceText } from '../../lib/money';
 import { excerpt, htmlToText } from '../../lib/text';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { StarRating } from './star-rating';
@@ -85,7 +85,7 @@ export function ProductCard({
           <p className="product-card-description">{excerpt(htmlToText(product.description), 220)}</p>
         )}
         <p className="product-card-price">
-          <span className="product-card-price-now">{formatRupees(product.price)}</span>
+          <span className="product-card-price-now">{priceText(product)}</span>
           {discount > 0 && product.mrp && (
             <s className="product-card-price-was">
               <span className="visually-hidden">List price </span>

@@ -3,6 +3,7 @@ import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
+import { choiceText, LineSku } from '../cart/line-choice';
 import { PriceBreakup } from './price-breakup';
 
 /**
@@ -49,8 +50,9 @@ export function OrderSummary({
                     style={{ background: line.color.title }}
                     aria-hidden="true"
                   />
-                  Colour: {line.color.name || line.color.title} · Qty: {line.quantity}
+                  {choiceText(line)} · Qty: {line.quantity}
                 </span>
+                <LineSku line={line} />
               </span>
               <span className="checkout-line-price">
                 <span className="visually-hidden">Price: </span>

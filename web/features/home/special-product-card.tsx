@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { ApiProduct } from '../../../shared/api-types';
 import { stockBarPercent } from '../../../shared/catalog';
 import { responsiveImage } from '../../lib/images';
-import { formatRupees } from '../../lib/money';
+import { formatRupees, priceText } from '../../lib/money';
 import { StarRating } from '../catalog/star-rating';
 
 /**
@@ -40,7 +40,7 @@ export function SpecialProductCard({ product }: { product: ApiProduct }) {
         </h3>
         <StarRating value={product.totalrating} count={product.ratingCount} />
         <p className="special-card-price">
-          <strong>{formatRupees(product.price)}</strong>
+          <strong>{priceText(product)}</strong>
           {discount > 0 && product.mrp && (
             <s>
               <span className="visually-hidden">List price </span>

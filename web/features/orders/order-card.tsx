@@ -4,6 +4,7 @@ import type { ApiMyOrder, ApiOrder, OrderStatus } from '../../../shared/api/orde
 import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
+import { choiceText, LineSku, variantHref } from '../cart/line-choice';
 import './orders.css';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {
@@ -32,7 +33,10 @@ export function OrderItems({ items }: { items: ApiOrder['orderItems'] }) {
       {items.map((item) => {
         const image = responsiveImage(item.product.images?.[0], 400);
         const title = item.product.title || item.title;
-        const href = `/product/${('slug' in item.product && item.product.slug) || item.product._id}`;
+        const href = variantHref(
+          { _id: item.product._id, slug: 'slug' in item.product ? item.product.slug : '' },
+          item,
+        );
         return (
           <li key={item._id} className="order-item">
             <img
@@ -56,8 +60,9 @@ export function OrderItems({ items }: { items: ApiOrder['orderItems'] }) {
                   style={{ background: item.color.title }}
                   aria-hidden="true"
                 />
-                Colour: {item.color.name || item.color.title} · Qty: {item.quantity}
+                {choiceText(item)} · Qty: {item.quantity}
               </p>
+              <LineSku line={item} />
             </div>
             <p className="order-item-price">
               <span className="visually-hidden">Price: </span>

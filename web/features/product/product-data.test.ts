@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
+import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
 import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
-import type { ApiProduct } from '../../../shared/api-types';
 import { type ApiClient, ApiError } from '../../lib/api-client';
 import { cartTotal, isInCart } from '../cart/cart-store';
 import { loadProduct } from './product-data';
-import { availability } from './product-extras';
 import { productMeta } from './product-meta';
+import { stockText } from './variant-choice';
 
 /** The address a call asks for, less the /api prefix. */
 const apiPath = (endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}) =>
   urlOf(endpoint, input).replace(/^\/api/, '');
 
-function product(id: string, overrides: Partial<ApiProduct> = {}): ApiProduct {
+function product(id: string, overrides: Partial<ApiProductPage> = {}): ApiProductPage {
   return {
     _id: id,
     slug: `slug-${id}`,
@@ -34,6 +34,22 @@ function product(id: string, overrides: Partial<ApiProduct> = {}): ApiProduct {
     ratings: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    options: [],
+    variants: [
+      {
+        _id: `v${id}`,
+        sku: `SKU-${id}`,
+        barcode: null,
+        price: 699,
+        mrp: 999,
+        quantity: 12,
+        options: {},
+        colorId: null,
+        weight: null,
+        images: [],
+      },
+    ],
+    sizeChart: null,
     ...overrides,
   };
 }
@@ -109,21 +125,89 @@ describe('product meta', () => {
   });
 });
 
+describe('product meta with options', () => {
+  const variant = (sku: string, colour: string, size: string, price: number, quantity: number) => ({
+    _id: sku,
+    sku,
+    barcode: null,
+    price,
+    mrp: 999,
+    quantity,
+    options: { Colour: colour, Size: size },
+    colorId: 'c1',
+    weight: 200,
+    images: [],
+  });
+  const tee = product('7', {
+    price: 699,
+    priceMax: 899,
+    options: [
+      { name: 'Colour', kind: 'color', values: ['Navy'] },
+      { name: 'Size', kind: 'text', values: ['M', 'L'] },
+    ],
+    variants: [variant('TEE-NVY-M', 'Navy', 'M', 699, 0), variant('TEE-NVY-L', 'Navy', 'L', 899, 2)],
+  });
+
+  it('is a ProductGroup varying by colour and size, a Product with its own offer per variant', () => {
+    const meta = productMeta({ product: tee, related: [] }, ctx);
+    expect(meta.jsonLd).toMatchObject({
+      '@type': 'ProductGroup',
+      name: 'Product 7',
+      productGroupID: '7',
+      variesBy: ['https://schema.org/color', 'https://schema.org/size'],
+      aggregateRating: { reviewCount: 2 },
+      hasVariant: [
+        {
+          '@type': 'Product',
+          sku: 'TEE-NVY-M',
+          name: 'Product 7 (Navy / M)',
+          color: 'Navy',
+          size: 'M',
+          url: 'https://shop.example/product/slug-7?variant=TEE-NVY-M',
+          offers: { price: '699.00', priceCurrency: 'INR', availability: 'https://schema.org/OutOfStock' },
+        },
+        {
+          sku: 'TEE-NVY-L',
+          offers: { price: '899.00', priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
+        },
+      ],
+    });
+    expect(meta.jsonLd).not.toHaveProperty('offers');
+    expect(meta.canonical).toBe('/product/slug-7');
+  });
+
+  it('names options schema.org does not know by their own name', () => {
+    const phone = product('8', {
+      options: [{ name: 'Storage', kind: 'text', values: ['128 GB', '256 GB'] }],
+      variants: [{ ...variant('PH-128', '', '', 19999, 3), options: { Storage: '128 GB' } }],
+    });
+    expect(productMeta({ product: phone, related: [] }, ctx).jsonLd).toMatchObject({
+      variesBy: ['Storage'],
+      hasVariant: [{ name: 'Product 8 (128 GB)', sku: 'PH-128' }],
+    });
+  });
+});
+
 describe('stock and cart figures', () => {
   it('says how much is left only when little is', () => {
-    expect(availability(0).text).toBe('Out of stock');
-    expect(availability(-1).text).toBe('Out of stock');
-    expect(availability(5).text).toBe('Only 5 left');
-    expect(availability(6).text).toBe('In stock');
+    expect(stockText(0).text).toBe('Out of stock');
+    expect(stockText(-1).text).toBe('Out of stock');
+    expect(stockText(5).text).toBe('Only 5 left');
+    expect(stockText(6).text).toBe('In stock');
+    expect(stockText(2, 'M')).toEqual({ text: 'Only 2 left in M', tone: 'low' });
+    expect(stockText(0, 'Navy / M')).toEqual({ text: 'Sold out in Navy / M', tone: 'out' });
   });
 
   it('totals quantity times price and finds a product among the lines', () => {
     const line = (id: string, price: number, quantity: number) =>
-      ({ _id: `l${id}`, productId: product(id), price, quantity }) as ApiCartLine;
+      ({ _id: `l${id}`, productId: product(id), price, quantity }) as unknown as ApiCartLine;
     const lines = [line('1', 699.5, 2), line('2', 0.1, 3)];
     expect(cartTotal(lines)).toBe(1399.3);
     expect(isInCart(lines, '2')).toBe(true);
     expect(isInCart(lines, '9')).toBe(false);
     expect(isInCart(null, '1')).toBe(false);
+    const sized = [{ ...line('1', 699, 1), variantId: 'v-m' }] as ApiCartLine[];
+    expect(isInCart(sized, '1', 'v-m')).toBe(true);
+    expect(isInCart(sized, '1', 'v-l')).toBe(false);
   });
 });

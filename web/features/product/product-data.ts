@@ -1,10 +1,10 @@
 import { getProduct, listProducts } from '../../../shared/api/catalog';
-import type { ApiProduct } from '../../../shared/api/catalog.schemas';
+import type { ApiProduct, ApiProductPage } from '../../../shared/api/catalog.schemas';
 import type { LoadContext } from '../../lib/route-types';
 import { slimProduct } from '../store/slim-product';
 
 export type ProductData = {
-  product: ApiProduct;
+  product: ApiProductPage;
   /** 'You might be interested in': popular products other than this one. */
   related: ApiProduct[];
 };

@@ -2,13 +2,6 @@ import type { ApiProduct } from '../../../shared/api-types';
 import { TruckIcon } from '../../components/ui/icons';
 import { toast } from '../../lib/toast';
 
-/** What the shopper sees of the stock: exact when little is left, never a constant. */
-export function availability(quantity: number): { text: string; tone: 'in' | 'low' | 'out' } {
-  if (quantity <= 0) return { text: 'Out of stock', tone: 'out' };
-  if (quantity <= 5) return { text: `Only ${quantity} left`, tone: 'low' };
-  return { text: 'In stock', tone: 'in' };
-}
-
 /** The shop's terms for every product, folded away until asked for. */
 export function ShippingInfo() {
   return (

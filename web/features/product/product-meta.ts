@@ -1,3 +1,4 @@
+import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
 import type { MetaContext, PageMeta } from '../../lib/route-types';
 import { excerpt, htmlToText } from '../../lib/text';
 import type { ProductData } from './product-data';
@@ -7,45 +8,106 @@ import type { ProductData } from './product-data';
  * carries the route table and its meta functions; the loader comes only with a browser navigation.
  */
 
+const stockUrl = (quantity: number) =>
+  quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+
+/** The properties schema.org (and Google's variant guidance) knows an option by; others by name. */
+const knownProperties: Record<string, string> = {
+  colour: 'color',
+  color: 'color',
+  size: 'size',
+  material: 'material',
+  pattern: 'pattern',
+};
+
+/**
+ * A product with options as a `ProductGroup`: one `Product` per variant, each with its SKU,
+ * offer and link (`?variant=SKU` opens the page on it), and the options it varies by.
+ */
+function productGroup(product: ApiProductPage, url: string, common: Record<string, unknown>) {
+  const property = (name: string) => knownProperties[name.toLowerCase()];
+  return {
+    '@type': 'ProductGroup',
+    ...common,
+    productGroupID: product._id,
+    variesBy: product.options.map((option) =>
+      property(option.name) ? `https://schema.org/${property(option.name)}` : option.name,
+    ),
+    hasVariant: product.variants.map((variant) => {
+      const values = product.options.map((option) => variant.options[option.name] ?? '').filter(Boolean);
+      const variantUrl = `${url}?variant=${encodeURIComponent(variant.sku)}`;
+      const known = Object.fromEntries(
+        product.options.flatMap((option) => {
+          const key = property(option.name);
+          const value = variant.options[option.name];
+          return key && value ? [[key, value]] : [];
+        }),
+      );
+      return {
+        '@type': 'Product',
+        sku: variant.sku,
+        name: values.length > 0 ? `${product.title} (${values.join(' / ')})` : product.title,
+        url: variantUrl,
+        ...known,
+        offers: {
+          '@type': 'Offer',
+          url: variantUrl,
+          priceCurrency: 'INR',
+          price: variant.price.toFixed(2),
+          availability: stockUrl(variant.quantity),
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      };
+    }),
+  };
+}
+
 export function productMeta({ product }: ProductData, { publicUrl }: MetaContext): PageMeta {
   const path = `/product/${product.slug || product._id}`;
+  const url = `${publicUrl}${path}`;
   const text = excerpt(htmlToText(product.description), 155);
   const description = text || `${product.title} by ${product.brand} at Bharat Bazaar.`;
   const images = product.images.map((image) => new URL(image.url, publicUrl).href);
+  const common = {
+    name: product.title,
+    description,
+    url,
+    ...(images.length > 0 ? { image: images } : {}),
+    brand: { '@type': 'Brand', name: product.brand },
+    category: product.category,
+    ...(product.ratingCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.totalrating,
+            reviewCount: product.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
   return {
     title: product.title,
     description,
     canonical: path,
     ogType: 'product',
     ...(product.images[0] ? { ogImage: product.images[0].url } : {}),
-    jsonLd: {
-      '@type': 'Product',
-      name: product.title,
-      description,
-      sku: product._id,
-      url: `${publicUrl}${path}`,
-      ...(images.length > 0 ? { image: images } : {}),
-      brand: { '@type': 'Brand', name: product.brand },
-      category: product.category,
-      offers: {
-        '@type': 'Offer',
-        url: `${publicUrl}${path}`,
-        priceCurrency: 'INR',
-        price: product.price.toFixed(2),
-        availability: product.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        itemCondition: 'https://schema.org/NewCondition',
-      },
-      ...(product.ratingCount > 0
-        ? {
-            aggregateRating: {
-              '@type': 'AggregateRating',
-              ratingValue: product.totalrating,
-              reviewCount: product.ratingCount,
-              bestRating: 5,
-              worstRating: 1,
+    jsonLd:
+      product.options.length > 0 && product.variants.length > 0
+        ? productGroup(product, url, common)
+        : {
+            '@type': 'Product',
+            ...common,
+            sku: product._id,
+            offers: {
+              '@type': 'Offer',
+              url,
+              priceCurrency: 'INR',
+              price: product.price.toFixed(2),
+              availability: stockUrl(product.quantity),
+              itemCondition: 'https://schema.org/NewCondition',
             },
-          }
-        : {}),
-    },
+          },
   };
 }
