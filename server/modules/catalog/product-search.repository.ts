@@ -1,51 +1,27 @@
 /**
- * Lists and searches in SQL, for what the in-memory indexes do not answer: a page of products in a
- * sort or by relevance (ts_rank, as the text index ranks), how many match, whether any does, and
- * a search's text as `to_tsquery` parses it.
+ * Lists and searches in SQL: a list's page in a sort (what the shelf index does not answer), how
+ * many match; a search's page by relevance, its filter panel's groups and the search box's
+ * suggestions, through the functions of migration 0025 (decision 040); and the search tiers.
  */
 
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema.js';
+import type { FacetGroupRow } from './facet-counts.repository.js';
 import { facetCountsMatching } from './facet-counts.repository.js';
 import type { ProductSort } from './product-query.js';
-import {
-  filterConditions,
-  onSale,
-  type ResolvedFilters,
-  sortColumns,
-  tsQuery,
-} from './shelf-filters.repository.js';
-import { type ShelfRow, shelfColumns, shelfProductsByIds } from './shelf-rows.repository.js';
+import { filterConditions, type ResolvedFilters, sortColumns, tsQuery } from './shelf-filters.repository.js';
+import { type ShelfRow, type SuggestionCard, shelfColumns } from './shelf-rows.repository.js';
 
 /**
- * Relevance for a search: ts_rank weighs a title match over brand, category and description
- * (weights 1.0, 0.4, 0.2, 0.1 for A-D, PostgreSQL's defaults); best sellers break ties. Ranked
- * with the words joined by "or" (ts_rank's per-word sum; the words still all match): what the
- * in-memory text index computes (text-index.ts, decision 025), so both give one order.
+ * Relevance for a search sorted by more than relevance alone: ts_rank weighs a title match over
+ * brand, category and description (weights 1.0, 0.4, 0.2, 0.1 for A-D, PostgreSQL's defaults),
+ * ranked with the words joined by "or" (ts_rank's per-word sum; the words still all match), as
+ * `shop_search_page` ranks (migration 0025); best sellers break ties.
  */
 function relevance(match: string): SQL {
-  return sql`ts_rank(${products.searchVector}, ${tsQuery(anyWordOf(match))})`;
+  return sql`ts_rank(${products.searchVector}, ${tsQuery(match.replaceAll('&', '|'))})`;
 }
-
-/** The to_tsquery text with every "and" made "or" (buildTsQuery writes no other operators). */
-const anyWordOf = (match: string) => match.replaceAll('&', '|');
-
-/**
- * What `to_tsquery` makes of a search's text (stemmed, stop words dropped), as text: the in-memory
- * text index matches that (text-index.ts). Touches no table.
- */
-export async function parsedTextQuery(db: Executor, match: string): Promise<string> {
-  const [row] = await queryRows<{ query: string }>(db, sql`select ${tsQuery(match)}::text as query`);
-  return row?.query ?? '';
-}
-
-/**
- * A broad search (more than EXACT_COUNT_UP_TO matches) is ranked among this many of its matches,
- * the first the text index gives: ranking reads every candidate's text, and "laptop" matches 23,000
- * products at 100,000 and 230,000 at a million (decision 016).
- */
-export const BROAD_SEARCH_CANDIDATES = 2_000;
 
 export async function listProducts(
   db: Executor,
@@ -53,14 +29,7 @@ export async function listProducts(
   sort: ProductSort[],
   page: number,
   limit: number,
-  options: { broadSearch?: boolean } = {},
 ): Promise<ShelfRow[]> {
-  const byRelevance = sort.some((s) => s.field === 'relevance') && filters.match;
-  if (byRelevance && options.broadSearch) {
-    const ids = await broadSearchPage(db, filters, filters.match!, page, limit);
-    const rows = new Map((await shelfProductsByIds(db, ids)).map((row) => [row.id, row]));
-    return ids.flatMap((id) => rows.get(id) ?? []);
-  }
   // The page's ids come first, from a narrow walk of a (filter, sort, id) index that stops at the
   // page (index-only where the filters are in the index); only those rows are then read in full,
   // with their colours, in the same statement. The subquery's LIMIT keeps the planner from
@@ -77,6 +46,17 @@ export async function listProducts(
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(onPage.position);
+}
+
+/** A page's ids in the requested order (a search sorted by a field: among every match). */
+export async function pageIdsOf(
+  db: Executor,
+  filters: ResolvedFilters,
+  sort: ProductSort[],
+  page: number,
+  limit: number,
+): Promise<string[]> {
+  return (await pageIds(db, filters, sort, page, limit)).map((row) => row.id);
 }
 
 /** The query for a page's ids in the requested order (ties by id in the sort's direction). */
@@ -100,36 +80,6 @@ function pageIds(db: Executor, filters: ResolvedFilters, sort: ProductSort[], pa
       .limit(limit)
       .offset((page - 1) * limit)
   );
-}
-
-/** A bounded set of matches (a text-index lookup that stops early), then ranked by relevance. */
-async function broadSearchPage(
-  db: Executor,
-  filters: ResolvedFilters,
-  match: string,
-  page: number,
-  limit: number,
-): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from (
-          select id, search_vector, sold from ${products}
-          where ${and(...filterConditions(filters))}
-          limit ${BROAD_SEARCH_CANDIDATES}
-        ) candidates
-        order by ts_rank(search_vector, ${tsQuery(anyWordOf(match))}) desc, sold desc, id desc
-        limit ${limit} offset ${(page - 1) * limit}`,
-  );
-  return rows.map((row) => row.id);
-}
-
-/** Whether any product on sale matches the to_tsquery text (one index probe). */
-export async function anyProductMatches(db: Executor, match: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`select 1 as one from ${products} where ${products.searchVector} @@ ${tsQuery(match)} and ${onSale()} limit 1`,
-  );
-  return rows.length > 0;
 }
 
 /**
@@ -162,4 +112,132 @@ export async function countProducts(
   );
   const estimate = Math.round(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
   return { count: Math.max(estimate, counted), exact: false };
+}
+
+/** The price bounds as inclusive paise (null: none): prices are whole paise. */
+function priceBounds(filters: ResolvedFilters) {
+  return {
+    low: filters.min ? filters.min.paise + (filters.min.inclusive ? 0 : 1) : null,
+    high: filters.max ? filters.max.paise - (filters.max.inclusive ? 0 : 1) : null,
+  };
+}
+
+/** A search's filters other than its text, as `shop_search_page` takes them (null: any). */
+function filterArguments(filters: ResolvedFilters): SQL {
+  const { low, high } = priceBounds(filters);
+  const ids = (named: string[], resolved: string[] | undefined) =>
+    named.length ? sql`${sql.param(resolved ?? [])}::uuid[]` : sql`null::uuid[]`;
+  const inStock = filters.availability ? filters.availability === 'in-stock' : null;
+  return sql`${ids(filters.brands, filters.brandIds)}, ${ids(filters.categories, filters.categoryIds)},
+    ${filters.tags.length ? sql`${sql.param(filters.tags)}::text[]` : sql`null::text[]`},
+    ${low}::int, ${high}::int, ${inStock}::boolean`;
+}
+
+/**
+ * A search's page by relevance (`shop_search_page`, migration 0025): `queries` are to_tsquery
+ * texts tried in order until one matches a product on sale (`chosen`, from 0); the page is ranked
+ * among the best sellers' matches when at least `atLeast` pass the filters there, else among more.
+ */
+export async function searchPage(
+  db: Executor,
+  queries: string[],
+  filters: ResolvedFilters,
+  window: { atLeast: number; offset: number; limit: number },
+): Promise<{ ids: string[]; total: number; exact: boolean; chosen: number }> {
+  const [row] = await queryRows<{ ids: string[]; total: number; exact: boolean; chosen: number }>(
+    db,
+    sql`select ids::text[] as ids, total, exact, chosen from shop_search_page(
+          ${sql.param(queries)}::text[], ${filterArguments(filters)},
+          ${window.atLeast}::int, ${window.offset}::int, ${window.limit}::int)`,
+  );
+  return {
+    ids: row?.ids ?? [],
+    total: Number(row?.total ?? 0),
+    exact: row?.exact ?? true,
+    chosen: Math.max(0, Number(row?.chosen ?? 1) - 1),
+  };
+}
+
+/**
+ * A search's matches grouped for the filter panel (`shop_search_groups`): from the best sellers'
+ * matches when at least `atLeast` match there, each group's count then multiplied by `scale`.
+ */
+export async function searchGroups(
+  db: Executor,
+  queries: string[],
+  filters: ResolvedFilters,
+  atLeast: number,
+): Promise<{ groups: FacetGroupRow[]; scale: number; chosen: number }> {
+  const { low, high } = priceBounds(filters);
+  const [row] = await queryRows<{ groups: FacetGroupRow[] | string; scale: number; chosen: number }>(
+    db,
+    sql`select groups, scale, chosen from shop_search_groups(
+          ${sql.param(queries)}::text[], ${low}::int, ${high}::int, ${atLeast}::int)`,
+  );
+  const groups = typeof row?.groups === 'string' ? JSON.parse(row.groups) : (row?.groups ?? []);
+  return { groups, scale: Number(row?.scale ?? 1), chosen: Math.max(0, Number(row?.chosen ?? 1) - 1) };
+}
+
+/** The search box's suggestions for a lower-cased text, best first (`shop_suggest`). */
+export async function suggestions(db: Executor, text: string, limit: number): Promise<SuggestionCard[]> {
+  return queryRows<SuggestionCard>(
+    db,
+    sql`select id, slug, title, brand, category, "pricePaise", image from shop_suggest(${text}::text, ${limit}::int)`,
+  );
+}
+
+/**
+ * The best-selling products on sale make search tier 0 (at least TIER_0_MIN, else a twentieth of
+ * the catalogue), the next TIER_1_MIN or fifth tier 1, the rest 2 (decision 040): most searches
+ * find enough of their matches among tier 0's to fill five pages, and read no others.
+ */
+const TIER_0_MIN = 5_000;
+const TIER_1_MIN = 20_000;
+/** Products whose tier moved are written this many at a time: no long lock on any of them. */
+const TIER_WRITES = 500;
+
+/**
+ * Sets each product's search tier from its sales and counts the tiers (`search_tiers`); only the
+ * products whose tier moved are written, in short statements, so orders taking stock never wait
+ * long on them. `sizes` for a test of a small catalogue's tiers.
+ */
+export async function refreshSearchTiers(
+  db: Executor,
+  sizes?: { tier0: number; tier1: number },
+): Promise<void> {
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${products} where archived_at is null`,
+  );
+  const onSale = Number(counted?.n ?? 0);
+  const tier0 = sizes?.tier0 ?? Math.max(TIER_0_MIN, Math.ceil(onSale / 20));
+  const tier1 = sizes?.tier1 ?? Math.max(TIER_1_MIN, Math.ceil(onSale / 5));
+  const moved = await queryRows<{ id: string; tier: number }>(
+    db,
+    sql`select id, tier from (
+          select id, search_tier,
+            case when row_number() over w <= ${tier0} then 0
+                 when row_number() over w <= ${tier0 + tier1} then 1 else 2 end as tier
+          from ${products} where archived_at is null
+          window w as (order by sold desc, id)
+        ) ranked
+        where search_tier <> tier`,
+  );
+  for (let from = 0; from < moved.length; from += TIER_WRITES) {
+    const batch = moved.slice(from, from + TIER_WRITES);
+    await db.execute(
+      sql`update ${products} p set search_tier = m.tier
+          from unnest(${sql.param(batch.map((m) => m.id))}::uuid[],
+                      ${sql.param(batch.map((m) => String(m.tier)))}::smallint[]) as m(id, tier)
+          where p.id = m.id`,
+    );
+  }
+  await db.execute(
+    sql`insert into search_tiers (tier, products)
+        select t.tier, count(p.id)::int
+        from generate_series(0, 2) as t(tier)
+        left join ${products} p on p.search_tier = t.tier and p.archived_at is null
+        group by t.tier
+        on conflict (tier) do update set products = excluded.products`,
+  );
 }
