@@ -3,15 +3,32 @@ CREATE TABLE "search_tiers" (
 	"products" integer NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "search_tier" smallint DEFAULT 2 NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_tier" smallint DEFAULT 3 NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_search_tier0_idx" ON "products" USING gin ("search_vector") WHERE "products"."search_tier" = 0 and "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_search_tier1_idx" ON "products" USING gin ("search_vector") WHERE "products"."search_tier" <= 1 and "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_search_tier2_idx" ON "products" USING gin ("search_vector") WHERE "products"."search_tier" <= 2 and "products"."archived_at" is null;--> statement-breakpoint
+-- Whether a product passes a search's filters other than its text (null: any); inlined where used.
+CREATE OR REPLACE FUNCTION shop_search_passes(
+  brand_id uuid, category_id uuid, tags text[], price_paise integer, quantity integer,
+  brand_ids uuid[], category_ids uuid[], tag_list text[], price_low integer, price_high integer,
+  in_stock boolean) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (brand_ids IS NULL OR brand_id = ANY (brand_ids))
+     AND (category_ids IS NULL OR category_id = ANY (category_ids))
+     AND (tag_list IS NULL OR tags && tag_list)
+     AND (price_low IS NULL OR price_paise >= price_low)
+     AND (price_high IS NULL OR price_paise <= price_high)
+     AND (in_stock IS NULL OR (quantity > 0) = in_stock)
+$$;
+--> statement-breakpoint
 -- Searches answered by PostgreSQL alone (decision 040). Functions, so that each connection plans
--- their statements once: planning the plain SQL cost more than running it. A search reads its
--- matches among the best sellers (tier 0) first, widening to tier 1 and then to every product only
--- when too few match there; the matches read are ranked by ts_rank (its "or" form), best sellers
--- and the later id breaking ties. `queries` are to_tsquery texts tried in order: the next one is
--- searched only when no product on sale matches the one before.
+-- their statements once: planning the plain SQL cost about as much as running it. A search reads
+-- its matches among the best sellers (tier 0) first, widening tier by tier (the statement for
+-- each level is its own, so each uses its partial index) only while fewer than `at_least` match;
+-- the matches read are ranked by ts_rank (its "or" form), best sellers and the later id breaking
+-- ties. `queries` are to_tsquery texts tried in order: the next one is searched only when no
+-- product on sale matches the one before. The total is exact when every match was read, else
+-- scaled from the share of the catalogue the tiers read hold (search_tiers).
 CREATE OR REPLACE FUNCTION shop_search_page(
   queries text[], brand_ids uuid[], category_ids uuid[], tag_list text[],
   price_low integer, price_high integer, in_stock boolean,
@@ -19,11 +36,11 @@ CREATE OR REPLACE FUNCTION shop_search_page(
   OUT ids uuid[], OUT total integer, OUT exact boolean, OUT chosen integer)
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  tier_cap constant integer := 1000;
-  last_cap constant integer := 2000;
+  cap constant integer := 1000;
   q tsquery;
   ranked tsquery;
   found integer;
+  level integer;
   read_tiers integer;
   on_sale integer;
 BEGIN
@@ -32,60 +49,52 @@ BEGIN
     chosen := i;
     q := to_tsquery('english', queries[i]);
     ranked := to_tsquery('english', replace(queries[i], '&', '|'));
-    SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
-      INTO found, ids
-      FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
-            WHERE p.search_tier = 0 AND p.archived_at IS NULL AND p.search_vector @@ q
-              AND (brand_ids IS NULL OR p.brand_id = ANY (brand_ids))
-              AND (category_ids IS NULL OR p.category_id = ANY (category_ids))
-              AND (tag_list IS NULL OR p.tags && tag_list)
-              AND (price_low IS NULL OR p.price_paise >= price_low)
-              AND (price_high IS NULL OR p.price_paise <= price_high)
-              AND (in_stock IS NULL OR (p.quantity > 0) = in_stock)
-            LIMIT tier_cap) c;
-    IF found >= at_least OR found = tier_cap THEN
-      SELECT coalesce(sum(products), 0) INTO read_tiers FROM search_tiers WHERE tier = 0;
-    ELSE
-      SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
-        INTO found, ids
-        FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
-              WHERE p.search_tier <= 1 AND p.archived_at IS NULL AND p.search_vector @@ q
-                AND (brand_ids IS NULL OR p.brand_id = ANY (brand_ids))
-                AND (category_ids IS NULL OR p.category_id = ANY (category_ids))
-                AND (tag_list IS NULL OR p.tags && tag_list)
-                AND (price_low IS NULL OR p.price_paise >= price_low)
-                AND (price_high IS NULL OR p.price_paise <= price_high)
-                AND (in_stock IS NULL OR (p.quantity > 0) = in_stock)
-              LIMIT tier_cap) c;
-      IF found >= at_least OR found = tier_cap THEN
-        SELECT coalesce(sum(products), 0) INTO read_tiers FROM search_tiers WHERE tier <= 1;
+    FOR lvl IN 0 .. 3 LOOP
+      level := lvl;
+      IF lvl = 0 THEN
+        SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
+          INTO found, ids
+          FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
+                WHERE p.search_tier = 0 AND p.archived_at IS NULL AND p.search_vector @@ q
+                  AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
+                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                LIMIT cap) c;
+      ELSIF lvl = 1 THEN
+        SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
+          INTO found, ids
+          FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
+                WHERE p.search_tier <= 1 AND p.archived_at IS NULL AND p.search_vector @@ q
+                  AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
+                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                LIMIT cap) c;
+      ELSIF lvl = 2 THEN
+        SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
+          INTO found, ids
+          FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
+                WHERE p.search_tier <= 2 AND p.archived_at IS NULL AND p.search_vector @@ q
+                  AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
+                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                LIMIT cap) c;
       ELSE
         SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
           INTO found, ids
           FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
                 WHERE p.archived_at IS NULL AND p.search_vector @@ q
-                  AND (brand_ids IS NULL OR p.brand_id = ANY (brand_ids))
-                  AND (category_ids IS NULL OR p.category_id = ANY (category_ids))
-                  AND (tag_list IS NULL OR p.tags && tag_list)
-                  AND (price_low IS NULL OR p.price_paise >= price_low)
-                  AND (price_high IS NULL OR p.price_paise <= price_high)
-                  AND (in_stock IS NULL OR (p.quantity > 0) = in_stock)
-                LIMIT last_cap) c;
-        read_tiers := NULL;
+                  AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
+                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                LIMIT cap) c;
       END IF;
-    END IF;
+      EXIT WHEN found >= at_least OR found = cap;
+    END LOOP;
     ids := coalesce(ids, '{}');
     IF found > 0 OR i = array_length(queries, 1)
        OR EXISTS (SELECT 1 FROM products p WHERE p.archived_at IS NULL AND p.search_vector @@ q) THEN
-      IF read_tiers IS NULL THEN
-        -- Every match read, unless there were more than last_cap (a lower bound then).
+      SELECT coalesce(sum(products), 0) INTO read_tiers FROM search_tiers WHERE tier <= level;
+      IF level = 3 OR read_tiers = 0 OR read_tiers >= on_sale THEN
+        -- Every match read, unless there were more than `cap` (a lower bound then).
         total := found;
-        exact := found < last_cap;
-      ELSIF read_tiers >= on_sale OR read_tiers = 0 THEN
-        total := found;
-        exact := found < tier_cap;
+        exact := found < cap;
       ELSE
-        -- Scaled from the share of the catalogue the tiers read hold.
         total := round(found::float8 * on_sale / read_tiers)::int;
         exact := false;
       END IF;
@@ -98,18 +107,18 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A search's matches grouped as the filter panel counts them (facet-groups.ts): from the best
--- sellers' matches when at least `at_least` match there, then `scale` is what each count is
--- multiplied by (the catalogue over the tiers read), else from every match (scale 1).
+-- A search's matches grouped as the filter panel counts them (facet-groups.ts), from the tiers
+-- read as for a page (at least `at_least` matches, else every tier); `scale` is what each count
+-- stands for (the catalogue over the tiers read; 1 when every match was read).
 CREATE OR REPLACE FUNCTION shop_search_groups(
   queries text[], price_low integer, price_high integer, at_least integer,
   OUT groups json, OUT scale float8, OUT chosen integer)
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  tier_cap constant integer := 2000;
-  last_cap constant integer := 5000;
+  cap constant integer := 2000;
   q tsquery;
   found integer;
+  level integer;
   read_tiers integer;
   on_sale integer;
 BEGIN
@@ -117,45 +126,55 @@ BEGIN
   FOR i IN 1 .. coalesce(array_length(queries, 1), 0) LOOP
     chosen := i;
     q := to_tsquery('english', queries[i]);
-    SELECT coalesce(sum(g.n), 0)::int, json_agg(g) INTO found, groups FROM (
-      SELECT m.category_id AS "categoryId", m.brand_id AS "brandId", m.tags, m.quantity > 0 AS "inStock",
-             count(*)::int AS n,
-             (count(*) FILTER (WHERE (price_low IS NULL OR m.price_paise >= price_low)
-                                 AND (price_high IS NULL OR m.price_paise <= price_high)))::int AS "inRange",
-             min(m.price_paise)::int AS lowest, max(m.price_paise)::int AS highest
-      FROM (SELECT p.category_id, p.brand_id, p.tags, p.quantity, p.price_paise FROM products p
-            WHERE p.search_tier = 0 AND p.archived_at IS NULL AND p.search_vector @@ q LIMIT tier_cap) m
-      GROUP BY 1, 2, 3, 4) g;
-    IF found >= at_least OR found = tier_cap THEN
-      SELECT coalesce(sum(products), 0) INTO read_tiers FROM search_tiers WHERE tier = 0;
-    ELSE
-      SELECT coalesce(sum(g.n), 0)::int, json_agg(g) INTO found, groups FROM (
-        SELECT m.category_id AS "categoryId", m.brand_id AS "brandId", m.tags, m.quantity > 0 AS "inStock",
-               count(*)::int AS n,
-               (count(*) FILTER (WHERE (price_low IS NULL OR m.price_paise >= price_low)
-                                   AND (price_high IS NULL OR m.price_paise <= price_high)))::int AS "inRange",
-               min(m.price_paise)::int AS lowest, max(m.price_paise)::int AS highest
-        FROM (SELECT p.category_id, p.brand_id, p.tags, p.quantity, p.price_paise FROM products p
-              WHERE p.search_tier <= 1 AND p.archived_at IS NULL AND p.search_vector @@ q LIMIT tier_cap) m
-        GROUP BY 1, 2, 3, 4) g;
-      IF found >= at_least OR found = tier_cap THEN
-        SELECT coalesce(sum(products), 0) INTO read_tiers FROM search_tiers WHERE tier <= 1;
+    FOR lvl IN 0 .. 3 LOOP
+      level := lvl;
+      IF lvl = 0 THEN
+        SELECT coalesce(sum(g.n), 0)::int, json_agg(g) INTO found, groups FROM (
+          SELECT m.category_id AS "categoryId", m.brand_id AS "brandId", m.tags, m.quantity > 0 AS "inStock",
+                 count(*)::int AS n,
+                 (count(*) FILTER (WHERE shop_search_passes(null, null, null, m.price_paise, null,
+                                     null, null, null, price_low, price_high, null)))::int AS "inRange",
+                 min(m.price_paise)::int AS lowest, max(m.price_paise)::int AS highest
+          FROM (SELECT p.category_id, p.brand_id, p.tags, p.quantity, p.price_paise FROM products p
+                WHERE p.search_tier = 0 AND p.archived_at IS NULL AND p.search_vector @@ q LIMIT cap) m
+          GROUP BY 1, 2, 3, 4) g;
+      ELSIF lvl = 1 THEN
+        SELECT coalesce(sum(g.n), 0)::int, json_agg(g) INTO found, groups FROM (
+          SELECT m.category_id AS "categoryId", m.brand_id AS "brandId", m.tags, m.quantity > 0 AS "inStock",
+                 count(*)::int AS n,
+                 (count(*) FILTER (WHERE shop_search_passes(null, null, null, m.price_paise, null,
+                                     null, null, null, price_low, price_high, null)))::int AS "inRange",
+                 min(m.price_paise)::int AS lowest, max(m.price_paise)::int AS highest
+          FROM (SELECT p.category_id, p.brand_id, p.tags, p.quantity, p.price_paise FROM products p
+                WHERE p.search_tier <= 1 AND p.archived_at IS NULL AND p.search_vector @@ q LIMIT cap) m
+          GROUP BY 1, 2, 3, 4) g;
+      ELSIF lvl = 2 THEN
+        SELECT coalesce(sum(g.n), 0)::int, json_agg(g) INTO found, groups FROM (
+          SELECT m.category_id AS "categoryId", m.brand_id AS "brandId", m.tags, m.quantity > 0 AS "inStock",
+                 count(*)::int AS n,
+                 (count(*) FILTER (WHERE shop_search_passes(null, null, null, m.price_paise, null,
+                                     null, null, null, price_low, price_high, null)))::int AS "inRange",
+                 min(m.price_paise)::int AS lowest, max(m.price_paise)::int AS highest
+          FROM (SELECT p.category_id, p.brand_id, p.tags, p.quantity, p.price_paise FROM products p
+                WHERE p.search_tier <= 2 AND p.archived_at IS NULL AND p.search_vector @@ q LIMIT cap) m
+          GROUP BY 1, 2, 3, 4) g;
       ELSE
         SELECT coalesce(sum(g.n), 0)::int, json_agg(g) INTO found, groups FROM (
           SELECT m.category_id AS "categoryId", m.brand_id AS "brandId", m.tags, m.quantity > 0 AS "inStock",
                  count(*)::int AS n,
-                 (count(*) FILTER (WHERE (price_low IS NULL OR m.price_paise >= price_low)
-                                     AND (price_high IS NULL OR m.price_paise <= price_high)))::int AS "inRange",
+                 (count(*) FILTER (WHERE shop_search_passes(null, null, null, m.price_paise, null,
+                                     null, null, null, price_low, price_high, null)))::int AS "inRange",
                  min(m.price_paise)::int AS lowest, max(m.price_paise)::int AS highest
           FROM (SELECT p.category_id, p.brand_id, p.tags, p.quantity, p.price_paise FROM products p
-                WHERE p.archived_at IS NULL AND p.search_vector @@ q LIMIT last_cap) m
+                WHERE p.archived_at IS NULL AND p.search_vector @@ q LIMIT cap) m
           GROUP BY 1, 2, 3, 4) g;
-        read_tiers := NULL;
       END IF;
-    END IF;
+      EXIT WHEN found >= at_least OR found = cap;
+    END LOOP;
     IF found > 0 OR i = array_length(queries, 1) THEN
       groups := coalesce(groups, '[]'::json);
-      scale := CASE WHEN read_tiers IS NULL OR read_tiers = 0 OR read_tiers >= on_sale THEN 1
+      SELECT coalesce(sum(products), 0) INTO read_tiers FROM search_tiers WHERE tier <= level;
+      scale := CASE WHEN level = 3 OR read_tiers = 0 OR read_tiers >= on_sale THEN 1
                     ELSE on_sale::float8 / read_tiers END;
       RETURN;
     END IF;

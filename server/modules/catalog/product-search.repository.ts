@@ -187,37 +187,30 @@ export async function suggestions(db: Executor, text: string, limit: number): Pr
 }
 
 /**
- * The best-selling products on sale make search tier 0 (at least TIER_0_MIN, else a twentieth of
- * the catalogue), the next TIER_1_MIN or fifth tier 1, the rest 2 (decision 040): most searches
- * find enough of their matches among tier 0's to fill five pages, and read no others.
+ * The search tiers' sizes (decision 040), counted from the best seller: tier 0 the best-selling
+ * 2,000 products on sale, tier 1 the best 8,000 but those, tier 2 the best 30,000 but those, tier 3
+ * the rest. A search reads tier 0's matches, then tiers 0-1's, and so on, until enough match: a
+ * common word ("camera", a quarter of the catalogue) stops at tier 0 with some 500, a rarer one
+ * ("iphone", 2%) at tier 1 with some 160. Sizes, not shares, so a broad search reads as much at
+ * a million products as at 100,000.
  */
-const TIER_0_MIN = 5_000;
-const TIER_1_MIN = 20_000;
+const TIERS_UP_TO = [2_000, 8_000, 30_000];
 /** Products whose tier moved are written this many at a time: no long lock on any of them. */
 const TIER_WRITES = 500;
 
 /**
  * Sets each product's search tier from its sales and counts the tiers (`search_tiers`); only the
  * products whose tier moved are written, in short statements, so orders taking stock never wait
- * long on them. `sizes` for a test of a small catalogue's tiers.
+ * long on them. `upTo` for a test of a small catalogue's tiers.
  */
-export async function refreshSearchTiers(
-  db: Executor,
-  sizes?: { tier0: number; tier1: number },
-): Promise<void> {
-  const [counted] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${products} where archived_at is null`,
-  );
-  const onSale = Number(counted?.n ?? 0);
-  const tier0 = sizes?.tier0 ?? Math.max(TIER_0_MIN, Math.ceil(onSale / 20));
-  const tier1 = sizes?.tier1 ?? Math.max(TIER_1_MIN, Math.ceil(onSale / 5));
+export async function refreshSearchTiers(db: Executor, upTo: number[] = TIERS_UP_TO): Promise<void> {
+  const [t0, t1, t2] = upTo;
   const moved = await queryRows<{ id: string; tier: number }>(
     db,
     sql`select id, tier from (
           select id, search_tier,
-            case when row_number() over w <= ${tier0} then 0
-                 when row_number() over w <= ${tier0 + tier1} then 1 else 2 end as tier
+            case when row_number() over w <= ${t0} then 0 when row_number() over w <= ${t1} then 1
+                 when row_number() over w <= ${t2} then 2 else 3 end as tier
           from ${products} where archived_at is null
           window w as (order by sold desc, id)
         ) ranked
@@ -235,7 +228,7 @@ export async function refreshSearchTiers(
   await db.execute(
     sql`insert into search_tiers (tier, products)
         select t.tier, count(p.id)::int
-        from generate_series(0, 2) as t(tier)
+        from generate_series(0, 3) as t(tier)
         left join ${products} p on p.search_tier = t.tier and p.archived_at is null
         group by t.tier
         on conflict (tier) do update set products = excluded.products`,

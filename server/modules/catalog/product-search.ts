@@ -38,7 +38,7 @@ export interface ProductSearch {
  */
 const PAGE_MATCHES_AT_LEAST = 120;
 /** A search's filter panel is counted from the best sellers' matches when this many match there. */
-const PANEL_MATCHES_AT_LEAST = 250;
+const PANEL_MATCHES_AT_LEAST = 120;
 /** Rounds of the warm-up: PostgreSQL settles on a statement's plan after its fifth execution. */
 const WARM_UP_ROUNDS = 6;
 
