@@ -7,18 +7,19 @@ ALTER TABLE "products" ADD COLUMN "search_tier" smallint DEFAULT 3 NOT NULL;--> 
 CREATE INDEX "products_search_tier0_idx" ON "products" USING gin ("search_vector") WHERE "products"."search_tier" = 0 and "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_search_tier1_idx" ON "products" USING gin ("search_vector") WHERE "products"."search_tier" <= 1 and "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_search_tier2_idx" ON "products" USING gin ("search_vector") WHERE "products"."search_tier" <= 2 and "products"."archived_at" is null;--> statement-breakpoint
--- Whether a product passes a search's filters other than its text (null: any); inlined where used.
+-- Whether a product passes a search's filters other than its text (null: any; availability
+-- 'in-stock' or 'out-of-stock'); inlined where used.
 CREATE OR REPLACE FUNCTION shop_search_passes(
   brand_id uuid, category_id uuid, tags text[], price_paise integer, quantity integer,
   brand_ids uuid[], category_ids uuid[], tag_list text[], price_low integer, price_high integer,
-  in_stock boolean) RETURNS boolean
+  availability text) RETURNS boolean
 LANGUAGE sql IMMUTABLE AS $$
   SELECT (brand_ids IS NULL OR brand_id = ANY (brand_ids))
      AND (category_ids IS NULL OR category_id = ANY (category_ids))
      AND (tag_list IS NULL OR tags && tag_list)
      AND (price_low IS NULL OR price_paise >= price_low)
      AND (price_high IS NULL OR price_paise <= price_high)
-     AND (in_stock IS NULL OR (quantity > 0) = in_stock)
+     AND (availability IS NULL OR (quantity > 0) = (availability = 'in-stock'))
 $$;
 --> statement-breakpoint
 -- Searches answered by PostgreSQL alone (decision 040). Functions, so that each connection plans
@@ -31,7 +32,7 @@ $$;
 -- scaled from the share of the catalogue the tiers read hold (search_tiers).
 CREATE OR REPLACE FUNCTION shop_search_page(
   queries text[], brand_ids uuid[], category_ids uuid[], tag_list text[],
-  price_low integer, price_high integer, in_stock boolean,
+  price_low integer, price_high integer, availability text,
   at_least integer, page_offset integer, page_limit integer,
   OUT ids uuid[], OUT total integer, OUT exact boolean, OUT chosen integer)
 LANGUAGE plpgsql STABLE AS $$
@@ -57,7 +58,7 @@ BEGIN
           FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
                 WHERE p.search_tier = 0 AND p.archived_at IS NULL AND p.search_vector @@ q
                   AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
-                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                        brand_ids, category_ids, tag_list, price_low, price_high, availability)
                 LIMIT cap) c;
       ELSIF lvl = 1 THEN
         SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
@@ -65,7 +66,7 @@ BEGIN
           FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
                 WHERE p.search_tier <= 1 AND p.archived_at IS NULL AND p.search_vector @@ q
                   AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
-                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                        brand_ids, category_ids, tag_list, price_low, price_high, availability)
                 LIMIT cap) c;
       ELSIF lvl = 2 THEN
         SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
@@ -73,7 +74,7 @@ BEGIN
           FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
                 WHERE p.search_tier <= 2 AND p.archived_at IS NULL AND p.search_vector @@ q
                   AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
-                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                        brand_ids, category_ids, tag_list, price_low, price_high, availability)
                 LIMIT cap) c;
       ELSE
         SELECT count(*)::int, (array_agg(c.id ORDER BY c.rank DESC, c.sold DESC, c.id DESC))[page_offset + 1 : page_offset + page_limit]
@@ -81,7 +82,7 @@ BEGIN
           FROM (SELECT p.id, p.sold, ts_rank(p.search_vector, ranked) AS rank FROM products p
                 WHERE p.archived_at IS NULL AND p.search_vector @@ q
                   AND shop_search_passes(p.brand_id, p.category_id, p.tags, p.price_paise, p.quantity,
-                        brand_ids, category_ids, tag_list, price_low, price_high, in_stock)
+                        brand_ids, category_ids, tag_list, price_low, price_high, availability)
                 LIMIT cap) c;
       END IF;
       EXIT WHEN found >= at_least OR found = cap;

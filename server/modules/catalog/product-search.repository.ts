@@ -5,7 +5,7 @@
  */
 
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
+import { type Database, type Executor, prepareNamed, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema.js';
 import type { FacetGroupRow } from './facet-counts.repository.js';
 import { facetCountsMatching } from './facet-counts.repository.js';
@@ -114,23 +114,74 @@ export async function countProducts(
   return { count: Math.max(estimate, counted), exact: false };
 }
 
-/** The price bounds as inclusive paise (null: none): prices are whole paise. */
-function priceBounds(filters: ResolvedFilters) {
+/** A search's filters other than its text, as the search functions take them (null: any). */
+function filterValues(filters: ResolvedFilters) {
+  const resolved = (named: string[], ids: string[] | undefined) => (named.length ? (ids ?? []) : null);
   return {
+    brandIds: resolved(filters.brands, filters.brandIds),
+    categoryIds: resolved(filters.categories, filters.categoryIds),
+    tags: filters.tags.length ? filters.tags : null,
+    // Inclusive bounds in paise: prices are whole paise.
     low: filters.min ? filters.min.paise + (filters.min.inclusive ? 0 : 1) : null,
     high: filters.max ? filters.max.paise - (filters.max.inclusive ? 0 : 1) : null,
+    availability: filters.availability ?? null,
   };
 }
 
-/** A search's filters other than its text, as `shop_search_page` takes them (null: any). */
-function filterArguments(filters: ResolvedFilters): SQL {
-  const { low, high } = priceBounds(filters);
-  const ids = (named: string[], resolved: string[] | undefined) =>
-    named.length ? sql`${sql.param(resolved ?? [])}::uuid[]` : sql`null::uuid[]`;
-  const inStock = filters.availability ? filters.availability === 'in-stock' : null;
-  return sql`${ids(filters.brands, filters.brandIds)}, ${ids(filters.categories, filters.categoryIds)},
-    ${filters.tags.length ? sql`${sql.param(filters.tags)}::text[]` : sql`null::text[]`},
-    ${low}::int, ${high}::int, ${inStock}::boolean`;
+/**
+ * The search functions' calls, named statements on PGlite as on PostgreSQL (prepareNamed): parsed
+ * once per connection, not on every search; the functions' own statements are planned once too.
+ */
+function prepareSearches(db: Database) {
+  const value = (name: string) => sql.placeholder(name);
+  const page = db
+    .select({
+      ids: sql<string[]>`ids::text[]`,
+      total: sql<number>`total`,
+      exact: sql<boolean>`exact`,
+      chosen: sql<number>`chosen`,
+    })
+    .from(
+      sql`shop_search_page(${value('queries')}::text[], ${value('brandIds')}::uuid[],
+            ${value('categoryIds')}::uuid[], ${value('tags')}::text[], ${value('low')}::int,
+            ${value('high')}::int, ${value('availability')}::text, ${value('atLeast')}::int,
+            ${value('offset')}::int, ${value('limit')}::int)`,
+    );
+  const groups = db
+    .select({
+      groups: sql<FacetGroupRow[] | string>`groups`,
+      scale: sql<number>`scale`,
+      chosen: sql<number>`chosen`,
+    })
+    .from(
+      sql`shop_search_groups(${value('queries')}::text[], ${value('low')}::int, ${value('high')}::int,
+            ${value('atLeast')}::int)`,
+    );
+  const suggest = db
+    .select({
+      id: sql<string>`id`,
+      slug: sql<string>`slug`,
+      title: sql<string>`title`,
+      brand: sql<string>`brand`,
+      category: sql<string>`category`,
+      pricePaise: sql<number>`"pricePaise"`,
+      image: sql<string | null>`image`,
+    })
+    .from(sql`shop_suggest(${value('text')}::text, ${value('limit')}::int)`);
+  return {
+    page: prepareNamed(db, page, 'shop_search_page'),
+    groups: prepareNamed(db, groups, 'shop_search_groups'),
+    suggest: prepareNamed(db, suggest, 'shop_suggest'),
+  };
+}
+const searchStatements = new WeakMap<Database, ReturnType<typeof prepareSearches>>();
+function searches(db: Database) {
+  let prepared = searchStatements.get(db);
+  if (!prepared) {
+    prepared = prepareSearches(db);
+    searchStatements.set(db, prepared);
+  }
+  return prepared;
 }
 
 /**
@@ -139,17 +190,12 @@ function filterArguments(filters: ResolvedFilters): SQL {
  * among the best sellers' matches when at least `atLeast` pass the filters there, else among more.
  */
 export async function searchPage(
-  db: Executor,
+  db: Database,
   queries: string[],
   filters: ResolvedFilters,
   window: { atLeast: number; offset: number; limit: number },
 ): Promise<{ ids: string[]; total: number; exact: boolean; chosen: number }> {
-  const [row] = await queryRows<{ ids: string[]; total: number; exact: boolean; chosen: number }>(
-    db,
-    sql`select ids::text[] as ids, total, exact, chosen from shop_search_page(
-          ${sql.param(queries)}::text[], ${filterArguments(filters)},
-          ${window.atLeast}::int, ${window.offset}::int, ${window.limit}::int)`,
-  );
+  const [row] = await searches(db).page.execute({ queries, ...filterValues(filters), ...window });
   return {
     ids: row?.ids ?? [],
     total: Number(row?.total ?? 0),
@@ -163,27 +209,21 @@ export async function searchPage(
  * matches when at least `atLeast` match there, each group's count then multiplied by `scale`.
  */
 export async function searchGroups(
-  db: Executor,
+  db: Database,
   queries: string[],
   filters: ResolvedFilters,
   atLeast: number,
 ): Promise<{ groups: FacetGroupRow[]; scale: number; chosen: number }> {
-  const { low, high } = priceBounds(filters);
-  const [row] = await queryRows<{ groups: FacetGroupRow[] | string; scale: number; chosen: number }>(
-    db,
-    sql`select groups, scale, chosen from shop_search_groups(
-          ${sql.param(queries)}::text[], ${low}::int, ${high}::int, ${atLeast}::int)`,
-  );
+  const { low, high } = filterValues(filters);
+  const [row] = await searches(db).groups.execute({ queries, low, high, atLeast });
   const groups = typeof row?.groups === 'string' ? JSON.parse(row.groups) : (row?.groups ?? []);
   return { groups, scale: Number(row?.scale ?? 1), chosen: Math.max(0, Number(row?.chosen ?? 1) - 1) };
 }
 
 /** The search box's suggestions for a lower-cased text, best first (`shop_suggest`). */
-export async function suggestions(db: Executor, text: string, limit: number): Promise<SuggestionCard[]> {
-  return queryRows<SuggestionCard>(
-    db,
-    sql`select id, slug, title, brand, category, "pricePaise", image from shop_suggest(${text}::text, ${limit}::int)`,
-  );
+export async function suggestions(db: Database, text: string, limit: number): Promise<SuggestionCard[]> {
+  const rows = await searches(db).suggest.execute({ text, limit });
+  return rows.map((row) => ({ ...row, pricePaise: Number(row.pricePaise) }));
 }
 
 /**

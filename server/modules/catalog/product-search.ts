@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { FacetCounts, FacetGroupRow, ResolvedFilters, SuggestionCard } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
@@ -48,7 +48,7 @@ const WARM_UP_ROUNDS = 6;
  * one call of a function of migration 0025 answers each page, panel or suggestion list.
  */
 export function createPostgresProductSearch(
-  readDb: Executor,
+  readDb: Database,
   options: { ensureVocabulary: () => Promise<void> },
 ): ProductSearch {
   return new PostgresProductSearch(readDb, options.ensureVocabulary);
@@ -63,7 +63,7 @@ class PostgresProductSearch implements ProductSearch {
   private taxonomy: ReturnType<typeof repository.facetTaxonomy> | undefined;
 
   constructor(
-    private readonly readDb: Executor,
+    private readonly readDb: Database,
     private readonly ensureVocabulary: () => Promise<void>,
   ) {}
 
