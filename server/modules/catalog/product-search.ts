@@ -118,7 +118,9 @@ class PostgresProductSearch implements ProductSearch {
     return countFacetGroups(facetGroupsOf(groups, taxonomy), filters);
   }
 
-  suggest(text: string, limit: number): Promise<SuggestionCard[]> {
+  async suggest(text: string, limit: number): Promise<SuggestionCard[]> {
+    // Names come from the vocabulary: a new shop's is built on first use.
+    await this.ensureVocabulary();
     return repository.suggestions(this.readDb, text.toLowerCase(), limit);
   }
 

@@ -111,6 +111,11 @@ describe('search relevance', () => {
         meanReciprocalRank(rows),
         JSON.stringify(rows.filter((row) => row.rank !== 1)),
       ).toBeGreaterThanOrEqual(RELEVANCE_FLOOR);
+      // A search broad enough (any of four kinds of product) stops at its best sellers: its total
+      // is scaled from their share, and says so.
+      const broad = await ctx.app.inject({ url: '/api/product?q=laptop+camera+watch+tv&limit=10' });
+      expect(broad.headers['x-total-count-estimated']).toBe('true');
+      expect(Number(broad.headers['x-total-count'])).toBeGreaterThan(400);
     } finally {
       await refreshSearchTiers(ctx.database.db);
     }
