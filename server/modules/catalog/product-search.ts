@@ -135,7 +135,8 @@ class PostgresProductSearch implements ProductSearch {
             return Promise.all([
               this.search({ ...on, sort: [{ field: 'relevance', direction: 'desc' }], page: 1, limit: 24 }),
               this.facets(on),
-              this.suggest(q.slice(0, 3 + (n % 3)), 10),
+              // A text no name starts with also runs the typo branch's statement.
+              this.suggest(on === noMatch ? noMatch.q : q.slice(0, 3 + (n % 3)), 10),
             ]);
           }),
         );
