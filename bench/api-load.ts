@@ -179,8 +179,8 @@ async function samplePaths(base: string): Promise<Record<RouteName, string[]>> {
     .map((url) =>
       url.replace('/api/product?', '/api/product/facets?').replace(/(sort|page|limit)=[^&]*&&/g, ''),
     );
-  // A search's filter panel is counted among the text index's matches, in SQL (decision 023): its
-  // own route, so the filter panel's figure is not an average of the two.
+  // A search's filter panel is counted among the search's matches (decision 040): its own route,
+  // so the filter panel's figure is not an average of the two.
   const searchFacetPaths = searches.map((q) => `/api/product/facets?q=${encodeURIComponent(q)}`);
   return {
     hello: ['/healthz'],
@@ -215,33 +215,15 @@ async function prepare(size: number, onPort: number) {
   try {
     const paths = await samplePaths(target.base);
     // Long enough for the first list to have the shelf index read (decision 023: about 7 s at a
-    // million), then the first search the text index (decision 025: 15 s more when idle), so that
-    // those reads do not fall into the hello-world reference or the searches. The searches warm
-    // up with two connections: meanwhile they are SQL's, and 50 of them would slow the read down.
+    // million), so that the read does not fall into the hello-world reference; then the searches
+    // and their panels, on two connections, so each statement has settled on its plan.
     await load(
       target,
       'warm-up',
       [...paths.list, ...paths.detail, ...paths.suggestions, ...paths.facets],
       Math.max(10, size / 40_000),
     );
-    await load(
-      target,
-      'warm-up',
-      [...paths.search, ...paths['search-facets']],
-      Math.max(10, size / 25_000),
-      2,
-    );
-    // On a slower machine the text index takes longer to read (a million products, 27 November: not
-    // read after 40 s, and the searches measured were SQL's, 25 a second): warmed on until the
-    // searches cost PostgreSQL nothing, as the index's answers do, two rounds running, for at most
-    // three minutes more. A backend that ends in a round takes its CPU time with it (a negative
-    // figure), so a round counts only from zero up.
-    for (let round = 0, clean = 0; databaseUrl && round < 36 && clean < 2; round++) {
-      const warm = await load(target, 'warm-up', [...paths.search, ...paths['search-facets']], 5, 2);
-      clean = warm.pgCpuMs >= 0 && warm.pgCpuMs < 0.5 ? clean + 1 : 0;
-      if (round === 0 && clean === 0)
-        console.log('warm-up: searches still answered by PostgreSQL, warming on');
-    }
+    await load(target, 'warm-up', [...paths.search, ...paths['search-facets']], 5, 2);
     return { server, target, paths };
   } catch (error) {
     await stopShop(server);

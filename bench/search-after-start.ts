@@ -5,6 +5,7 @@
  * so a server that stalls is charged for the queue it builds. Reports each 5 s and the whole run.
  *
  *   npx tsx bench/search-after-start.ts [--products 100000] [--rate 100] [--connections 20] [--seconds 30]
+ *       [--database NAME]   (a database seeded apart, default shop_bench_<products>)
  *
  * Loopback only; stops by itself.
  */
@@ -21,7 +22,7 @@ const connections = Number(args.get('connections') ?? 20);
 const seconds = Number(args.get('seconds') ?? 30);
 const port = 3397;
 
-const databaseUrl = await ensureDatabase(`shop_bench_${products}`);
+const databaseUrl = await ensureDatabase(args.get('database') ?? `shop_bench_${products}`);
 console.log(`== ${products.toLocaleString('en-IN')} products on PostgreSQL (seeding if needed)`);
 await run('npx', ['tsx', 'server/db/seed/seed-cli.ts', '--products', String(products)], {
   DATABASE_URL: databaseUrl,

@@ -1,6 +1,6 @@
 /**
- * Each of the load test's 15 searches (bench/api-load.ts) answered in-process from the text index
- * (decision 025), ROUNDS (30) rounds over pages 1-5, and its filter panel: its matches, median and slowest time. Run against a
+ * Each of the load test's 15 searches (bench/api-load.ts) answered in-process by the product
+ * search (decision 040), ROUNDS (30) rounds over pages 1-5, and its filter panel: its matches, median and slowest time. Run against a
  * seeded database, e.g. `DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop_bench_1000000 npx tsx
  * bench/search-times.ts`: where a search's time goes, without the HTTP server around it.
  */
@@ -15,10 +15,9 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL! });
 const catalog = createCatalogService(database.db, {
   imageUrls: createImageUrls({ publicUrl: '', mediaUrl: '/media' }),
 });
-await catalog.warmShelfIndex({ searches: true });
+await catalog.warmUp();
 try {
-  // Round the 15 in turn, as the load test does: each search follows another, so nothing of the
-  // previous one (the index keeps the last query's matches) is reused.
+  // Round the 15 in turn, as the load test does: each search follows another.
   const rows = shopperSearches.map((q) => ({ q, total: 0, page: [] as number[], panel: [] as number[] }));
   for (let r = 0; r < Number(process.env.ROUNDS ?? 30); r++) {
     for (const row of rows) {

@@ -1,12 +1,10 @@
 /**
- * How long a server takes to read the shelf index (decision 023) and the text index searches use
- * (decision 025), and what each holds: run against a
+ * How long a server takes to read the shelf index (decision 023), and what it holds: run against a
  * seeded database, e.g. `DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop_bench_1000000 npx tsx
  * bench/shelf-index-read.ts` (or `DATA_DIR=DIR` for the PGlite in DIR/pglite). Reads them three
  * times; prints each read's wall time and the heap it added (run with `node --expose-gc` through
  * `NODE_OPTIONS=--expose-gc` for exact heap figures).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/client.js';
 import { createShelfIndex } from '../server/modules/catalog/shelf-index.js';
 
@@ -31,19 +29,9 @@ try {
       1,
       1,
     )!;
-    const textStarted = performance.now();
-    // The longest the server could not answer while the text index was read (it reads in slices).
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    await index.ready({ searches: true });
-    delay.disable();
-    const textSeconds = (performance.now() - textStarted) / 1000;
-    global.gc?.();
-    const heapWithText = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
     console.log(
       `read ${run}: ${seconds.toFixed(2)} s for ${total.toLocaleString('en-IN')} products, ` +
-        `${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB held; text index ${textSeconds.toFixed(2)} s, ` +
-        `${((heapWithText - heapAfter) / 1e6).toFixed(0)} MB held, the event loop held up ${(delay.max / 1e6).toFixed(0)} ms at most`,
+        `${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB held`,
     );
     await index.close();
   }

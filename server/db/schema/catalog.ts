@@ -139,6 +139,9 @@ export const products = pgTable(
     // Full-text document, weighted title (A) over brand (B) over category (C) over description (D),
     // kept by the same trigger (migration 0015, decision 016): the storefront's search ranks by it.
     searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    // Popularity tier for search (decision 040): 0 the best sellers, then 1 and 2, 3 the rest; kept
+    // by the search vocabulary's rebuild. A search reads its best sellers' matches first.
+    searchTier: smallint('search_tier').notNull().default(3),
     // Set instead of deleting a product that has orders: it leaves the storefront, keeps its history.
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     // GST: null takes the category's. Prices include GST, as shoppers see them.
@@ -167,6 +170,16 @@ export const products = pgTable(
     index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_vector_idx').using('gin', t.searchVector),
+    // The matches among the best sellers, which most searches stop at (decision 040).
+    index('products_search_tier0_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.searchTier} = 0 and ${t.archivedAt} is null`),
+    index('products_search_tier1_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.searchTier} <= 1 and ${t.archivedAt} is null`),
+    index('products_search_tier2_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.searchTier} <= 2 and ${t.archivedAt} is null`),
     // The remaining storefront sorts (best sellers, rating), walked in order and stopped at the page.
     // The storefront's sorts over products on sale (decision 016), alone and after a category or a
     // brand (a brand's products sorted A-Z all start with its name, far down a title-only index).
@@ -236,3 +249,13 @@ export const productColors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.colorId] }), index('product_colors_color_idx').on(t.colorId)],
 );
+
+/**
+ * How many products on sale each search tier holds (products.search_tier, decision 040), written
+ * by the vocabulary's rebuild: a search that stops at its best sellers' matches scales its total
+ * by their share of the catalogue.
+ */
+export const searchTiers = pgTable('search_tiers', {
+  tier: smallint('tier').primaryKey(),
+  products: integer('products').notNull(),
+});

@@ -5,8 +5,8 @@
  *   shelf-filters.repository.ts   a list's filters and sorts as SQL conditions and columns
  *   facet-counts.repository.ts    the filter panel's counts, and a search's matches grouped
  *   shelf-rows.repository.ts      products as lists, product pages and suggestions show them
- *   product-search.repository.ts  pages, counts and searches in SQL (what memory does not answer)
- *   shelf-source.repository.ts    what the in-memory shelf and text indexes read
+ *   product-search.repository.ts  pages and counts in SQL (what memory does not answer), searches
+ *   shelf-source.repository.ts    what the in-memory shelf index reads
  */
 
 import { eq, sql } from 'drizzle-orm';
@@ -20,14 +20,15 @@ export {
   type FacetGroupRow,
   facetCounts,
   facetTaxonomy,
-  searchFacetGroups,
 } from './facet-counts.repository.js';
 export {
-  anyProductMatches,
-  BROAD_SEARCH_CANDIDATES,
   countProducts,
   listProducts,
-  parsedTextQuery,
+  pageIdsOf,
+  refreshSearchTiers,
+  searchGroups,
+  searchPage,
+  suggestions,
 } from './product-search.repository.js';
 export {
   type FacetName,
@@ -49,9 +50,8 @@ export {
   shelfPageRows,
   shelfProducts,
   shelfProductsByIds,
-  suggestionCards,
 } from './shelf-rows.repository.js';
-export { searchVectorsAfter, shelfIndexSource, shelfWrites } from './shelf-source.repository.js';
+export { shelfIndexSource, shelfWrites } from './shelf-source.repository.js';
 
 /** Row lock on the product until the transaction ends. */
 export async function lockProduct(tx: Transaction, productId: string): Promise<void> {

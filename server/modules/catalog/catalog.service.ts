@@ -22,22 +22,21 @@ const looksLikeSku = (q: string | undefined): boolean =>
 
 import * as repository from './catalog.repository.js';
 import { announceCatalogChange, type CatalogChange } from './catalog-changes.js';
-import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
+import { FilterIds } from './filter-ids.js';
 import type { ProductFilters, ProductListQuery } from './product-query.js';
+import { createPostgresProductSearch, type ProductSearch } from './product-search.js';
 import { PRODUCT_NOT_FOUND } from './products.js';
-import { SearchResolver } from './search-resolver.js';
 import { createSearchVocabulary } from './search-vocabulary.js';
 import * as vocabulary from './search-vocabulary.repository.js';
 import { createShelfCards } from './shelf-cards.js';
 import { createShelfIndex } from './shelf-index.js';
-import { createSuggestionIndex } from './suggestion-index.js';
 
 /**
- * A search's or price range's X-Total-Count is exact up to this many products and the planner's
- * estimate above it (decision 016): counting stops here, so a broad search over a million products
- * does not read every match twice. Lists filtered by category, brand, tag or stock only are always
+ * A price range's X-Total-Count in SQL is exact up to this many products and the planner's
+ * estimate above it (decision 016). Lists filtered by category, brand, tag or stock only are always
  * exact (product_facet_counts), and so is every list the shelf index answers (decision 023): a
- * price range meets this cap only while the index is being read again.
+ * price range meets this cap only while the index is being read again. A search's total is the
+ * search's own (product-search.ts, decision 040).
  */
 export const EXACT_COUNT_UP_TO = 1_000;
 
@@ -49,6 +48,8 @@ const SHELF_CARDS_MAX = 20_000;
 
 /** How many searches a server makes of itself before it says it is ready (`warmUp`). */
 const WARM_UP_SEARCHES = 20;
+/** The database pool's connections (db/client.ts), each of which the warm-up has plan its searches. */
+const POOL_CONNECTIONS = 10;
 
 type CatalogOptions = {
   cacheSeconds?: number;
@@ -60,8 +61,6 @@ type CatalogOptions = {
   imageUrls: ImageUrls;
   log?: Pick<FastifyBaseLogger, 'warn'>;
   vocabularyRefreshDelayMs?: number;
-  /** EXACT_COUNT_UP_TO unless a test needs broad searches from a small catalogue. */
-  exactCountUpTo?: number;
   /**
    * Where the storefront's reads go (read replicas, decision 032); `db` when absent. Writes,
    * announcements and what carts and orders read stay on `db`.
@@ -85,14 +84,13 @@ export function createCatalogService(db: Database, options: CatalogOptions): Cat
 export class CatalogService {
   private readonly reads: ReadHandle;
   private readonly readDb: ReadHandle['db'];
-  private readonly exactCountUpTo: number;
   private readonly cache: ReturnType<typeof createTtlCache>;
   private readonly imageUrls: ImageUrls;
   private readonly shelfIndex: ReturnType<typeof createShelfIndex>;
   private readonly shelfCards: ReturnType<typeof createShelfCards>;
   private readonly searchVocabulary: ReturnType<typeof createSearchVocabulary>;
-  private readonly suggestionIndex: ReturnType<typeof createSuggestionIndex>;
-  private readonly searches: SearchResolver;
+  private readonly filterIds: FilterIds;
+  private readonly productSearch: ProductSearch;
   // Not awaited: the request that made the change answers without waiting for the other servers.
   private readonly announcing = new Set<Promise<void>>();
   // Product pages asked for at once (in one turn of the event loop) are read in one statement: under
@@ -108,7 +106,6 @@ export class CatalogService {
     this.reads = options.reads ?? { db, fence() {} };
     const readDb = this.reads.db;
     this.readDb = readDb;
-    this.exactCountUpTo = options.exactCountUpTo ?? EXACT_COUNT_UP_TO;
     this.cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
     this.imageUrls = options.imageUrls;
     this.shelfIndex = createShelfIndex(readDb, { log: options.log, writesDb: db });
@@ -130,18 +127,16 @@ export class CatalogService {
       ...(options.vocabularyRefreshDelayMs !== undefined
         ? { refreshDelayMs: options.vocabularyRefreshDelayMs }
         : {}),
-      onRebuilt: () => {
-        this.searches.forgetWords();
+      onRebuilt: async () => {
+        this.productSearch.forgetWords();
         // The vocabulary was rebuilt on the primary just now: read it where it already is.
         this.reads.fence();
-        return this.suggestionIndex.reload();
       },
     });
-    this.suggestionIndex = createSuggestionIndex(readDb, {
-      log: options.log,
-      beforeFirstLoad: () => this.searchVocabulary.ensureReady(),
+    this.filterIds = new FilterIds(readDb);
+    this.productSearch = createPostgresProductSearch(readDb, {
+      ensureVocabulary: () => this.searchVocabulary.ensureReady(),
     });
-    this.searches = new SearchResolver(readDb, this.shelfIndex, this.searchVocabulary);
   }
 
   /** A change announced by some server (this one's own come back too; forgetting twice is harmless). */
@@ -151,9 +146,9 @@ export class CatalogService {
     this.shelfIndex.changed(change);
     this.shelfCards.changed(change);
     if (change === 'all') {
-      this.suggestionIndex.changed();
       this.cache.clear();
-      this.searches.forgetTaxonomy();
+      this.filterIds.forget();
+      this.productSearch.forgetTaxonomy();
     } else this.cache.clearPrefix('product:');
   };
 
@@ -185,27 +180,26 @@ export class CatalogService {
   setHearingChanges(hearing: boolean) {
     this.shelfIndex.setHearing(hearing);
     this.shelfCards.setHearing(hearing);
-    this.suggestionIndex.setHearing(hearing);
   }
 
   /** Reads the lists' and filter panel's shelf index now (a server warming up, tests). */
-  warmShelfIndex(options?: { searches?: boolean }) {
-    return this.shelfIndex.ready(options);
+  warmShelfIndex() {
+    return this.shelfIndex.ready();
   }
 
   /**
-   * Everything the storefront's reads keep in memory, read before a server says it is ready: the
-   * shelf and text index, the search vocabulary and the suggestions' names; then a few searches
-   * for the catalogue's commonest words and their filter panels, so the code that answers them
-   * is compiled and their first pages' cards are held before the first shopper asks.
+   * What the storefront's reads need before a server says it is ready: the shelf index and the
+   * search vocabulary read; every pool connection's search statements planned, searching for the
+   * catalogue's commonest words (product-search.ts); then those searches' first pages, so the code
+   * that answers them is compiled and their cards are held before the first shopper asks.
    */
   async warmUp(): Promise<void> {
-    await Promise.all([
-      this.shelfIndex.ready({ searches: true }),
-      this.searchVocabulary.ensureReady().then(() => this.suggestionIndex.ready()),
-    ]);
-    const words = await vocabulary.commonestWords(this.readDb, WARM_UP_SEARCHES);
-    for (const q of words.filter((word) => word.length >= 2)) {
+    await Promise.all([this.shelfIndex.ready(), this.searchVocabulary.ensureReady()]);
+    const words = (await vocabulary.commonestWords(this.readDb, WARM_UP_SEARCHES)).filter(
+      (word) => word.length >= 2,
+    );
+    await this.productSearch.warmUp(words, POOL_CONNECTIONS);
+    for (const q of words) {
       const filters = { brands: [], categories: [], tags: [], q };
       await this.listProducts({
         ...filters,
@@ -225,7 +219,6 @@ export class CatalogService {
 
   /** Stops the search vocabulary's timers (after any rebuild under way); before the database closes. */
   async close() {
-    this.suggestionIndex.close();
     await Promise.all([this.searchVocabulary.close(), this.shelfIndex.close()]);
   }
 
@@ -247,18 +240,20 @@ export class CatalogService {
       if (bySku && (query.page ?? 1) === 1) {
         return { productsJson: jsonArray(await this.cardsOf([bySku])), total: 1, totalIsExact: true };
       }
-      const resolved = await this.searches.resolve(query);
+      const resolved = await this.filterIds.resolve(query);
+      if (resolved.q) {
+        const found = await this.productSearch.search(resolved);
+        const json = await this.cardsOf(found.ids);
+        return { productsJson: jsonArray(json), total: found.total, totalIsExact: found.totalIsExact };
+      }
       const indexed = this.shelfIndex.page(resolved, query.sort, query.page, query.limit);
       if (indexed) {
         const json = await this.cardsOf(indexed.ids);
         return { productsJson: jsonArray(json), total: indexed.total, totalIsExact: true };
       }
-      // A search is counted first: whether it is broad decides how it is ranked.
-      const counting = repository.countProducts(this.readDb, resolved, this.exactCountUpTo);
-      const broadSearch = resolved.match ? !(await counting).exact : false;
       const [rows, counted] = await Promise.all([
-        repository.listProducts(this.readDb, resolved, query.sort, query.page, query.limit, { broadSearch }),
-        counting,
+        repository.listProducts(this.readDb, resolved, query.sort, query.page, query.limit),
+        repository.countProducts(this.readDb, resolved, EXACT_COUNT_UP_TO),
       ]);
       return {
         productsJson: jsonArray(rows.map((row) => this.cardOf(row))),
@@ -291,16 +286,9 @@ export class CatalogService {
 
   /** `q` trimmed, 2 to 100 characters (the endpoint's schema checks it). */
   async suggest(q: string): Promise<ApiProductSuggestion[]> {
-    const cards = await this.cached('suggest', q.toLowerCase(), async () => {
-      const ids = await this.suggestionIndex.suggest(q, SUGGESTIONS_MAX);
-      const held = this.suggestionIndex.cardsOf(ids);
-      if (held) return held;
-      const found = new Map((await repository.shelfPageRows(this.readDb, ids)).map((row) => [row.id, row]));
-      return ids.flatMap((id) => {
-        const row = found.get(id);
-        return row ? [{ ...row, image: row.images[0]?.url ?? null }] : [];
-      });
-    });
+    const cards = await this.cached('suggest', q.toLowerCase(), () =>
+      this.productSearch.suggest(q, SUGGESTIONS_MAX),
+    );
     return cards.map((card) => ({
       _id: card.id,
       slug: card.slug,
@@ -314,19 +302,10 @@ export class CatalogService {
 
   async facets(filters: ProductFilters): Promise<ApiFacets> {
     const counts = await this.cached('facets', filters, async () => {
-      const resolved = await this.searches.resolve(filters);
-      // From memory (decisions 023 and 025), or while that is being read, from SQL.
-      const counted = this.shelfIndex.counts(resolved);
-      if (counted) return counted;
-      if (resolved.q) {
-        // The database's text index finds the matches; grouped in one pass, counted here.
-        const [groups, taxonomy] = await Promise.all([
-          repository.searchFacetGroups(this.readDb, resolved),
-          repository.facetTaxonomy(this.readDb),
-        ]);
-        return countFacetGroups(facetGroupsOf(groups, taxonomy), resolved);
-      }
-      return repository.facetCounts(this.readDb, resolved);
+      const resolved = await this.filterIds.resolve(filters);
+      if (resolved.q) return this.productSearch.facets(resolved);
+      // From memory (decision 023), or while that is being read, from SQL.
+      return this.shelfIndex.counts(resolved) ?? repository.facetCounts(this.readDb, resolved);
     });
     return {
       categories: counts.categories.map(({ value, count }) => ({ title: value, count })),

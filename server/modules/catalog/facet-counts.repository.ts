@@ -1,7 +1,7 @@
 /**
  * The filter panel in SQL: how many products on sale each category, brand, tag, stock state and
  * price bound would show, from the kept counts where no filter narrows them; the categories and
- * brands it lists; and a search's matches grouped for the panel (decision 023).
+ * brands it lists (a search's matches are grouped by product-search.repository.ts).
  */
 
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -12,7 +12,6 @@ import {
   filterConditions,
   inTaxonomy,
   onSale,
-  priceConditions,
   type ResolvedFilters,
   tsQuery,
 } from './shelf-filters.repository.js';
@@ -38,7 +37,7 @@ export async function facetTaxonomy(db: Executor): Promise<{
   return { categories: categoryRows, brands: brandRows };
 }
 
-/** A group of a search's matches: its category, brand, tags and stock, and its prices. */
+/** A group of a search's matches (`shop_search_groups`): its category, brand, tags and stock, and its prices. */
 export type FacetGroupRow = {
   categoryId: string;
   brandId: string;
@@ -51,28 +50,9 @@ export type FacetGroupRow = {
 };
 
 /**
- * A search's matches grouped by what the filter panel counts (facet-groups.ts, decision 023): one
- * pass over the text index's matches, where the SQL panel (`facetCounts`) read them five times.
- * `inRange` counts the group's products within the filters' price bounds.
- */
-export async function searchFacetGroups(db: Executor, filters: ResolvedFilters): Promise<FacetGroupRow[]> {
-  if (!filters.match) return [];
-  const inPriceRange = and(...priceConditions(filters)) ?? sql`true`;
-  return queryRows(
-    db,
-    sql`select category_id as "categoryId", brand_id as "brandId", tags, quantity > 0 as "inStock",
-               count(*) filter (where ${inPriceRange})::int as "inRange",
-               min(price_paise)::int as lowest, max(price_paise)::int as highest
-        from ${products}
-        where ${onSale()} and ${products.searchVector} @@ ${tsQuery(filters.match)}
-        group by category_id, brand_id, tags, quantity > 0`,
-  );
-}
-
-/**
  * The filter panel in SQL: what the shelf index answers from memory (decision 023), and what
- * answers while it is being read; for a search, the reference that `searchFacetGroups` with
- * `countFacetGroups` (what the service uses) is tested against in shelf-index.test.ts.
+ * answers while it is being read; for a search, the reference that `searchGroups` with
+ * `countFacetGroups` (what the product search uses) is tested against in shelf-index.test.ts.
  */
 export async function facetCounts(db: Executor, filters: ResolvedFilters): Promise<FacetCounts> {
   const where = (except: FacetName) => {

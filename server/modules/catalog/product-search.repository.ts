@@ -1,51 +1,27 @@
 /**
- * Lists and searches in SQL, for what the in-memory indexes do not answer: a page of products in a
- * sort or by relevance (ts_rank, as the text index ranks), how many match, whether any does, and
- * a search's text as `to_tsquery` parses it.
+ * Lists and searches in SQL: a list's page in a sort (what the shelf index does not answer), how
+ * many match; a search's page by relevance, its filter panel's groups and the search box's
+ * suggestions, through the functions of migration 0025 (decision 040); and the search tiers.
  */
 
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
+import { type Database, type Executor, prepareNamed, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema.js';
+import type { FacetGroupRow } from './facet-counts.repository.js';
 import { facetCountsMatching } from './facet-counts.repository.js';
 import type { ProductSort } from './product-query.js';
-import {
-  filterConditions,
-  onSale,
-  type ResolvedFilters,
-  sortColumns,
-  tsQuery,
-} from './shelf-filters.repository.js';
-import { type ShelfRow, shelfColumns, shelfProductsByIds } from './shelf-rows.repository.js';
+import { filterConditions, type ResolvedFilters, sortColumns, tsQuery } from './shelf-filters.repository.js';
+import { type ShelfRow, type SuggestionCard, shelfColumns } from './shelf-rows.repository.js';
 
 /**
- * Relevance for a search: ts_rank weighs a title match over brand, category and description
- * (weights 1.0, 0.4, 0.2, 0.1 for A-D, PostgreSQL's defaults); best sellers break ties. Ranked
- * with the words joined by "or" (ts_rank's per-word sum; the words still all match): what the
- * in-memory text index computes (text-index.ts, decision 025), so both give one order.
+ * Relevance for a search sorted by more than relevance alone: ts_rank weighs a title match over
+ * brand, category and description (weights 1.0, 0.4, 0.2, 0.1 for A-D, PostgreSQL's defaults),
+ * ranked with the words joined by "or" (ts_rank's per-word sum; the words still all match), as
+ * `shop_search_page` ranks (migration 0025); best sellers break ties.
  */
 function relevance(match: string): SQL {
-  return sql`ts_rank(${products.searchVector}, ${tsQuery(anyWordOf(match))})`;
+  return sql`ts_rank(${products.searchVector}, ${tsQuery(match.replaceAll('&', '|'))})`;
 }
-
-/** The to_tsquery text with every "and" made "or" (buildTsQuery writes no other operators). */
-const anyWordOf = (match: string) => match.replaceAll('&', '|');
-
-/**
- * What `to_tsquery` makes of a search's text (stemmed, stop words dropped), as text: the in-memory
- * text index matches that (text-index.ts). Touches no table.
- */
-export async function parsedTextQuery(db: Executor, match: string): Promise<string> {
-  const [row] = await queryRows<{ query: string }>(db, sql`select ${tsQuery(match)}::text as query`);
-  return row?.query ?? '';
-}
-
-/**
- * A broad search (more than EXACT_COUNT_UP_TO matches) is ranked among this many of its matches,
- * the first the text index gives: ranking reads every candidate's text, and "laptop" matches 23,000
- * products at 100,000 and 230,000 at a million (decision 016).
- */
-export const BROAD_SEARCH_CANDIDATES = 2_000;
 
 export async function listProducts(
   db: Executor,
@@ -53,14 +29,7 @@ export async function listProducts(
   sort: ProductSort[],
   page: number,
   limit: number,
-  options: { broadSearch?: boolean } = {},
 ): Promise<ShelfRow[]> {
-  const byRelevance = sort.some((s) => s.field === 'relevance') && filters.match;
-  if (byRelevance && options.broadSearch) {
-    const ids = await broadSearchPage(db, filters, filters.match!, page, limit);
-    const rows = new Map((await shelfProductsByIds(db, ids)).map((row) => [row.id, row]));
-    return ids.flatMap((id) => rows.get(id) ?? []);
-  }
   // The page's ids come first, from a narrow walk of a (filter, sort, id) index that stops at the
   // page (index-only where the filters are in the index); only those rows are then read in full,
   // with their colours, in the same statement. The subquery's LIMIT keeps the planner from
@@ -77,6 +46,17 @@ export async function listProducts(
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(onPage.position);
+}
+
+/** A page's ids in the requested order (a search sorted by a field: among every match). */
+export async function pageIdsOf(
+  db: Executor,
+  filters: ResolvedFilters,
+  sort: ProductSort[],
+  page: number,
+  limit: number,
+): Promise<string[]> {
+  return (await pageIds(db, filters, sort, page, limit)).map((row) => row.id);
 }
 
 /** The query for a page's ids in the requested order (ties by id in the sort's direction). */
@@ -100,36 +80,6 @@ function pageIds(db: Executor, filters: ResolvedFilters, sort: ProductSort[], pa
       .limit(limit)
       .offset((page - 1) * limit)
   );
-}
-
-/** A bounded set of matches (a text-index lookup that stops early), then ranked by relevance. */
-async function broadSearchPage(
-  db: Executor,
-  filters: ResolvedFilters,
-  match: string,
-  page: number,
-  limit: number,
-): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from (
-          select id, search_vector, sold from ${products}
-          where ${and(...filterConditions(filters))}
-          limit ${BROAD_SEARCH_CANDIDATES}
-        ) candidates
-        order by ts_rank(search_vector, ${tsQuery(anyWordOf(match))}) desc, sold desc, id desc
-        limit ${limit} offset ${(page - 1) * limit}`,
-  );
-  return rows.map((row) => row.id);
-}
-
-/** Whether any product on sale matches the to_tsquery text (one index probe). */
-export async function anyProductMatches(db: Executor, match: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`select 1 as one from ${products} where ${products.searchVector} @@ ${tsQuery(match)} and ${onSale()} limit 1`,
-  );
-  return rows.length > 0;
 }
 
 /**
@@ -162,4 +112,165 @@ export async function countProducts(
   );
   const estimate = Math.round(plan?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
   return { count: Math.max(estimate, counted), exact: false };
+}
+
+/** A search's filters other than its text, as the search functions take them (null: any). */
+function filterValues(filters: ResolvedFilters) {
+  const resolved = (named: string[], ids: string[] | undefined) => (named.length ? (ids ?? []) : null);
+  return {
+    brandIds: resolved(filters.brands, filters.brandIds),
+    categoryIds: resolved(filters.categories, filters.categoryIds),
+    tags: filters.tags.length ? filters.tags : null,
+    // Inclusive bounds in paise: prices are whole paise.
+    low: filters.min ? filters.min.paise + (filters.min.inclusive ? 0 : 1) : null,
+    high: filters.max ? filters.max.paise - (filters.max.inclusive ? 0 : 1) : null,
+    availability: filters.availability ?? null,
+  };
+}
+
+/**
+ * The search functions' calls, named statements on PGlite as on PostgreSQL (prepareNamed): parsed
+ * once per connection, not on every search; the functions' own statements are planned once too.
+ */
+function prepareSearches(db: Database) {
+  const value = (name: string) => sql.placeholder(name);
+  const page = db
+    .select({
+      ids: sql<string[]>`ids::text[]`,
+      total: sql<number>`total`,
+      exact: sql<boolean>`exact`,
+      chosen: sql<number>`chosen`,
+    })
+    .from(
+      sql`shop_search_page(${value('queries')}::text[], ${value('brandIds')}::uuid[],
+            ${value('categoryIds')}::uuid[], ${value('tags')}::text[], ${value('low')}::int,
+            ${value('high')}::int, ${value('availability')}::text, ${value('atLeast')}::int,
+            ${value('offset')}::int, ${value('limit')}::int)`,
+    );
+  const groups = db
+    .select({
+      groups: sql<FacetGroupRow[] | string>`groups`,
+      scale: sql<number>`scale`,
+      chosen: sql<number>`chosen`,
+    })
+    .from(
+      sql`shop_search_groups(${value('queries')}::text[], ${value('low')}::int, ${value('high')}::int,
+            ${value('atLeast')}::int)`,
+    );
+  const suggest = db
+    .select({
+      id: sql<string>`id`,
+      slug: sql<string>`slug`,
+      title: sql<string>`title`,
+      brand: sql<string>`brand`,
+      category: sql<string>`category`,
+      pricePaise: sql<number>`"pricePaise"`,
+      image: sql<string | null>`image`,
+    })
+    .from(sql`shop_suggest(${value('text')}::text, ${value('limit')}::int)`);
+  return {
+    page: prepareNamed(db, page, 'shop_search_page'),
+    groups: prepareNamed(db, groups, 'shop_search_groups'),
+    suggest: prepareNamed(db, suggest, 'shop_suggest'),
+  };
+}
+const searchStatements = new WeakMap<Database, ReturnType<typeof prepareSearches>>();
+function searches(db: Database) {
+  let prepared = searchStatements.get(db);
+  if (!prepared) {
+    prepared = prepareSearches(db);
+    searchStatements.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * A search's page by relevance (`shop_search_page`, migration 0025): `queries` are to_tsquery
+ * texts tried in order until one matches a product on sale (`chosen`, from 0); the page is ranked
+ * among the best sellers' matches when at least `atLeast` pass the filters there, else among more.
+ */
+export async function searchPage(
+  db: Database,
+  queries: string[],
+  filters: ResolvedFilters,
+  window: { atLeast: number; offset: number; limit: number },
+): Promise<{ ids: string[]; total: number; exact: boolean; chosen: number }> {
+  const [row] = await searches(db).page.execute({ queries, ...filterValues(filters), ...window });
+  return {
+    ids: row?.ids ?? [],
+    total: Number(row?.total ?? 0),
+    exact: row?.exact ?? true,
+    chosen: Math.max(0, Number(row?.chosen ?? 1) - 1),
+  };
+}
+
+/**
+ * A search's matches grouped for the filter panel (`shop_search_groups`): from the best sellers'
+ * matches when at least `atLeast` match there, each group's count then multiplied by `scale`.
+ */
+export async function searchGroups(
+  db: Database,
+  queries: string[],
+  filters: ResolvedFilters,
+  atLeast: number,
+): Promise<{ groups: FacetGroupRow[]; scale: number; chosen: number }> {
+  const { low, high } = filterValues(filters);
+  const [row] = await searches(db).groups.execute({ queries, low, high, atLeast });
+  const groups = typeof row?.groups === 'string' ? JSON.parse(row.groups) : (row?.groups ?? []);
+  return { groups, scale: Number(row?.scale ?? 1), chosen: Math.max(0, Number(row?.chosen ?? 1) - 1) };
+}
+
+/** The search box's suggestions for a lower-cased text, best first (`shop_suggest`). */
+export async function suggestions(db: Database, text: string, limit: number): Promise<SuggestionCard[]> {
+  const rows = await searches(db).suggest.execute({ text, limit });
+  return rows.map((row) => ({ ...row, pricePaise: Number(row.pricePaise) }));
+}
+
+/**
+ * The search tiers' sizes (decision 040), counted from the best seller: tier 0 the best-selling
+ * 2,000 products on sale, tier 1 the best 8,000 but those, tier 2 the best 30,000 but those, tier 3
+ * the rest. A search reads tier 0's matches, then tiers 0-1's, and so on, until enough match: a
+ * common word ("camera", a quarter of the catalogue) stops at tier 0 with some 500, a rarer one
+ * ("iphone", 2%) at tier 1 with some 160. Sizes, not shares, so a broad search reads as much at
+ * a million products as at 100,000.
+ */
+const TIERS_UP_TO = [2_000, 8_000, 30_000];
+/** Products whose tier moved are written this many at a time: no long lock on any of them. */
+const TIER_WRITES = 500;
+
+/**
+ * Sets each product's search tier from its sales and counts the tiers (`search_tiers`); only the
+ * products whose tier moved are written, in short statements, so orders taking stock never wait
+ * long on them. `upTo` for a test of a small catalogue's tiers.
+ */
+export async function refreshSearchTiers(db: Executor, upTo: number[] = TIERS_UP_TO): Promise<void> {
+  const [t0, t1, t2] = upTo;
+  const moved = await queryRows<{ id: string; tier: number }>(
+    db,
+    sql`select id, tier from (
+          select id, search_tier,
+            case when row_number() over w <= ${t0} then 0 when row_number() over w <= ${t1} then 1
+                 when row_number() over w <= ${t2} then 2 else 3 end as tier
+          from ${products} where archived_at is null
+          window w as (order by sold desc, id)
+        ) ranked
+        where search_tier <> tier`,
+  );
+  for (let from = 0; from < moved.length; from += TIER_WRITES) {
+    const batch = moved.slice(from, from + TIER_WRITES);
+    await db.execute(
+      sql`update ${products} p set search_tier = m.tier
+          from unnest(${sql.param(batch.map((m) => m.id))}::uuid[],
+                      ${sql.param(batch.map((m) => String(m.tier)))}::smallint[]) as m(id, tier)
+          where p.id = m.id`,
+    );
+  }
+  await db.execute(
+    sql`insert into search_tiers (tier, products)
+        select t.tier, count(p.id)::int
+        from generate_series(0, 3) as t(tier)
+        left join ${products} p on p.search_tier = t.tier and p.archived_at is null
+        group by t.tier
+        on conflict (tier) do update set products = excluded.products`,
+  );
 }

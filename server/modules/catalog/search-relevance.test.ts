@@ -3,13 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiListedProduct } from '../../../shared/api/catalog.schemas.js';
 import { seedDemo } from '../../db/seed/demo-seed.js';
 import { topUpSyntheticCatalogue } from '../../db/seed/synthetic-catalogue.js';
-import { createImageUrls } from '../../lib/image-urls.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { createCatalogService } from './catalog.service.js';
-import { parseProductListQuery } from './product-query.js';
+import { refreshSearchTiers } from './product-search.repository.js';
 import { searchJudgements } from './search-judgements.js';
 
 /**
@@ -70,8 +67,6 @@ const meanReciprocalRank = (rows: Row[]) =>
 
 describe('search relevance', () => {
   it('puts what shoppers expect first, for names, typos, Hinglish, specs and plurals', async () => {
-    // Searched in memory (decision 025); the SQL that answers while the index is read, below.
-    await ctx.app.services.catalog.warmShelfIndex({ searches: true });
     const rows = await judge(async (query) => {
       const response = await ctx.app.inject({ url: `/api/product?q=${encodeURIComponent(query)}&limit=10` });
       expect(response.statusCode, query).toBe(200);
@@ -101,25 +96,28 @@ describe('search relevance', () => {
     expect(precisionAtThree, table).toBeGreaterThanOrEqual(PRECISION_AT_THREE_FLOOR);
   }, 60_000);
 
-  it('stays as good when every search counts as broad (ranked among its best-selling matches)', async () => {
-    const catalog = createCatalogService(ctx.database.db, {
-      imageUrls: createImageUrls({ publicUrl: '', mediaUrl: '/media' }),
-      exactCountUpTo: 5,
-    });
-    // As while the shelf index is read, or while changes cannot be heard: searched in SQL.
-    catalog.setHearingChanges(false);
+  it('stays as good when searches stop at their best sellers (tiers of 50, 200 and 600 products)', async () => {
+    // A catalogue this small is all tier 0 (decision 040); tiers this small have most searches
+    // ranked among their best sellers' matches, as broad searches are in a large catalogue.
+    await refreshSearchTiers(ctx.database.db, [50, 200, 600]);
     try {
       const rows = await judge(async (query) => {
-        const { productsJson } = await catalog.listProducts(parseProductListQuery({ q: query, limit: '10' }));
-        const products = JSON.parse(productsJson) as ApiListedProduct[];
-        return products;
+        const response = await ctx.app.inject({
+          url: `/api/product?q=${encodeURIComponent(query)}&limit=10`,
+        });
+        return response.json() as Listed[];
       });
       expect(
         meanReciprocalRank(rows),
         JSON.stringify(rows.filter((row) => row.rank !== 1)),
       ).toBeGreaterThanOrEqual(RELEVANCE_FLOOR);
+      // A search broad enough (any of four kinds of product) stops at its best sellers: its total
+      // is scaled from their share, and says so.
+      const broad = await ctx.app.inject({ url: '/api/product?q=laptop+camera+watch+tv&limit=10' });
+      expect(broad.headers['x-total-count-estimated']).toBe('true');
+      expect(Number(broad.headers['x-total-count'])).toBeGreaterThan(400);
     } finally {
-      await catalog.close();
+      await refreshSearchTiers(ctx.database.db);
     }
   }, 60_000);
 });

@@ -67,7 +67,7 @@ describe('the text-search query', () => {
 
   it('lets the last word be unfinished in the search box, and can ask for any word', () => {
     // As a prefix only (it finds the whole word too): ts_rank would count "iph" and "iph:*" once,
-    // whichever it met first, and the in-memory rank could not know which (decision 025).
+    // whichever it met first, leaving the rank to chance.
     expect(buildTsQuery([known('apple'), unknown('iph')], { prefixLast: true })).toBe('apple & iph:*');
     expect(buildTsQuery([unknown('ghadi')], { prefixLast: true })).toBe('(watch | ghadi:*)');
     expect(buildTsQuery([known('samsung'), known('earbuds')], { anyWord: true })).toBe('samsung | earbuds');

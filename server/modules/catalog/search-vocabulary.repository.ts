@@ -105,17 +105,3 @@ export async function lookUpWords(db: Executor, words: string[]): Promise<WordLo
     return { word, known: row?.known ?? false, candidates: row?.candidates ?? [] };
   });
 }
-
-/** A name of the vocabulary as the search box's suggestions read it (suggestion-index.ts). */
-export type SearchPhrase = { phrase: string; folded: string; productId: string; sold: number };
-
-/**
- * Every product name in the vocabulary, best sellers first, ties by name in the database's
- * collation: the order suggestions keep among equally good matches.
- */
-export async function searchPhrases(db: Executor): Promise<SearchPhrase[]> {
-  return queryRows<SearchPhrase>(
-    db,
-    sql`select phrase, folded, product_id as "productId", sold from search_phrases order by sold desc, phrase`,
-  );
-}

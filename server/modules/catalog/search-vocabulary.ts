@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { compactFacetCounts } from './catalog.repository.js';
+import { compactFacetCounts, refreshSearchTiers } from './catalog.repository.js';
 import * as repository from './search-vocabulary.repository.js';
 
 /** After a catalogue change, wait this long for more before rebuilding (an import makes many). */
@@ -9,11 +9,12 @@ const DEFAULT_REFRESH_DELAY_MS = 5_000;
 const DEFAULT_REFRESH_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Rebuilds the search vocabulary and sums up the facet counts' +n/-n rows: what the seed runs after
- * loading products, and the background refresh below.
+ * Rebuilds the search vocabulary, sets the products' search tiers from their sales (decision 040)
+ * and sums up the facet counts' +n/-n rows: what the seed runs after loading products, and the
+ * background refresh below. The server that rebuilt the vocabulary sets the tiers.
  */
 export async function refreshCatalogSummaries(db: Database): Promise<void> {
-  await repository.rebuildSearchVocabulary(db);
+  if (await repository.rebuildSearchVocabulary(db)) await refreshSearchTiers(db);
   await compactFacetCounts(db);
 }
 
@@ -29,7 +30,7 @@ export function createSearchVocabulary(
     refreshDelayMs?: number;
     refreshEveryMs?: number;
     log?: Pick<FastifyBaseLogger, 'warn'>;
-    /** After each rebuild here (the suggestions read the names again). */
+    /** After each rebuild here (words are looked up again). */
     onRebuilt?: () => Promise<void>;
   } = {},
 ) {

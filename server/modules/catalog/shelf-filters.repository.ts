@@ -9,7 +9,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema.js';
 import type { ProductFilters } from './product-query.js';
-import type { TextQuery } from './text-index.js';
 
 export const sortColumns = {
   title: sql`lower(${products.title}) collate "C"`,
@@ -28,8 +27,6 @@ export type FacetName = 'brand' | 'category' | 'tags' | 'price' | 'availability'
  */
 export type ResolvedFilters = ProductFilters & {
   match?: string;
-  /** `match` as `to_tsquery` parsed it, for the in-memory text index (absent: SQL searches). */
-  textQuery?: TextQuery;
   /**
    * The brands' and categories' ids, looked up before the product query (`taxonomyIds`), so the
    * planner sees the ids and walks the (category, price) or (brand, price) index in order.

@@ -13,7 +13,6 @@ import { announceCatalogChange } from './catalog-changes.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
 import { createShelfIndex, FirstInOrder } from './shelf-index.js';
-import { parseTsQueryText } from './text-index.js';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -91,17 +90,17 @@ describe('the shelf index (decision 023)', () => {
     await index.close();
   });
 
-  it("counts a search's filter panel from grouped matches exactly as the SQL counts do", async () => {
+  it("counts a search's filter panel from its grouped matches exactly as the SQL counts do", async () => {
     const { db } = ctx.database;
     const sets = await filterSets();
     const matches = ['laptop:*', 'samsung', 'watch | shoe:*', 'tv & smart', 'nosuchword'];
     let panelsWithProducts = 0;
     for (const [n, filters] of sets.entries()) {
       const resolved = { ...(await resolve(filters)), q: 'text', match: matches[n % matches.length] };
-      const grouped = countFacetGroups(
-        facetGroupsOf(await repository.searchFacetGroups(db, resolved), await repository.facetTaxonomy(db)),
-        resolved,
-      );
+      // Every match read (the test's catalogue is one search tier), so counted exactly.
+      const { groups, scale } = await repository.searchGroups(db, [resolved.match!], resolved, 250);
+      expect(scale).toBe(1);
+      const grouped = countFacetGroups(facetGroupsOf(groups, await repository.facetTaxonomy(db)), resolved);
       expect(grouped, JSON.stringify(resolved)).toEqual(await repository.facetCounts(db, resolved));
       if (grouped.availability.inStock + grouped.availability.outOfStock > 0) panelsWithProducts++;
     }
@@ -237,7 +236,7 @@ describe('the shelf index (decision 023)', () => {
     await index.close();
   });
 
-  it('leaves a search to SQL', async () => {
+  it('leaves a search to the product search', async () => {
     const index = createShelfIndex(ctx.database.db);
     await index.ready();
     const search = { brands: [], categories: [], tags: [], q: 'laptop', match: 'laptop' };
@@ -299,119 +298,6 @@ describe('the shelf index (decision 023)', () => {
     expect(after.availability.inStock + after.availability.outOfStock).toBe(
       before.availability.inStock + before.availability.outOfStock - 1,
     );
-  });
-});
-
-/** A search as the catalogue service resolves it: the to_tsquery text and the database's parse of it. */
-async function asSearch(filters: ProductFilters, match: string): Promise<repository.ResolvedFilters> {
-  const textQuery = parseTsQueryText(await repository.parsedTextQuery(ctx.database.db, match));
-  expect(textQuery, match).toBeDefined();
-  return { ...(await resolve(filters)), q: match, match, ...(textQuery ? { textQuery } : {}) };
-}
-
-/** What buildTsQuery writes: words, corrections, synonyms, phrases, prefixes, stop words. */
-const searchTexts = [
-  'laptop',
-  'samsung & tv',
-  '(watch | ghadi:*)',
-  '(smart & watch) | shoe:*',
-  'nosuchword',
-  '(samsung | samsng:*) & (tv | televis)',
-  'the',
-  'run:*',
-  'black | edit | pro',
-  'earbud & boat',
-  // One word and another with its synonym: walked over samsung's list, asking the matches whether
-  // each product is one of them.
-  'samsung & (tv | televis)',
-  // Matches that are one word's postings ("wash" products all say "machine"; every "smartwatch"
-  // says "watch"): their panels come from that word's kept groups (listEqualTo).
-  'washing & machine',
-  'smartwatch | watch',
-];
-
-describe('searches from the text index (decision 025)', () => {
-  it('matches, counts, pages and ranks every search exactly as SQL does', async () => {
-    const { db } = ctx.database;
-    const index = createShelfIndex(db);
-    // Every relevance page found by walking the best sellers (firstByWalking), whatever the numbers.
-    // And every panel of one word's matches from the word's kept groups (wordGroups).
-    const bestSellersFirst = createShelfIndex(db, { walkSearches: true, wordGroupsFrom: 0 });
-    // And every page of a search over the whole shelf from its ranks' tiers (firstByTiers), with
-    // an "or"'s patterns counted from its shorter lists wherever that applies (sparsePatterns).
-    const byTiers = createShelfIndex(db, { tiersFrom: 0, sparsePatternsOver: 0 });
-    // And with each page's last tier found by walking its best sellers (over a list holding every
-    // match where there is one), however few it holds.
-    const tiersWalked = createShelfIndex(db, { tiersFrom: 0, walkTiers: true });
-    await Promise.all([
-      index.ready({ searches: true }),
-      byTiers.ready({ searches: true }),
-      tiersWalked.ready({ searches: true }),
-      bestSellersFirst.ready({ searches: true }),
-    ]);
-    const sorts: ProductSort[] = [
-      { field: 'relevance', direction: 'desc' },
-      { field: 'price', direction: 'asc' },
-      { field: 'title', direction: 'desc' },
-      { field: 'sold', direction: 'desc' },
-    ];
-    const cases: { filters: ProductFilters; match: string; sort: ProductSort }[] = [];
-    // Every text over the whole shelf by relevance, deep into the order, then under every filter set.
-    for (const match of searchTexts) {
-      cases.push({ filters: { brands: [], categories: [], tags: [] }, match, sort: sorts[0]! });
-    }
-    for (const [n, filters] of (await filterSets()).entries()) {
-      cases.push({ filters, match: searchTexts[n % searchTexts.length]!, sort: sorts[n % sorts.length]! });
-    }
-    let pagesWithProducts = 0;
-    for (const { filters, match, sort } of cases) {
-      const resolved = await asSearch(filters, match);
-      for (const page of [1, 2, 4]) {
-        const label = JSON.stringify({ filters, match, sort, page });
-        const expected = {
-          ids: (await repository.listProducts(db, resolved, [sort], page, 24)).map((row) => row.id),
-          total: (await repository.countProducts(db, resolved, 1_000_000)).count,
-        };
-        expect(index.page(resolved, [sort], page, 24), label).toEqual(expected);
-        expect(byTiers.page(resolved, [sort], page, 24), label).toEqual(expected);
-        expect(tiersWalked.page(resolved, [sort], page, 24), label).toEqual(expected);
-        expect(bestSellersFirst.page(resolved, [sort], page, 24), label).toEqual(expected);
-        if (expected.ids.length > 0) pagesWithProducts++;
-      }
-      const panel = await repository.facetCounts(db, resolved);
-      expect(index.counts(resolved), match).toEqual(panel);
-      // Twice: counted, then from the kept groups.
-      expect(bestSellersFirst.counts(resolved), match).toEqual(panel);
-      expect(bestSellersFirst.counts(resolved), match).toEqual(panel);
-      const anything = await repository.anyProductMatches(db, match);
-      expect(index.anyMatches(resolved.textQuery!), match).toBe(anything);
-    }
-    // The spread is only a test if many pages hold products.
-    expect(pagesWithProducts).toBeGreaterThan(cases.length / 2);
-    await Promise.all([index.close(), byTiers.close(), tiersWalked.close(), bestSellersFirst.close()]);
-  });
-
-  it('answers for renamed products only once it has read them again', async () => {
-    const { db } = ctx.database;
-    const index = createShelfIndex(db);
-    await index.ready({ searches: true });
-    const search = await asSearch({ brands: [], categories: [], tags: [] }, 'zanzibar');
-    const relevance: ProductSort[] = [{ field: 'relevance', direction: 'desc' }];
-    expect(index.page(search, relevance, 1, 24)).toEqual({ ids: [], total: 0 });
-    const [product] = await queryRows<{ id: string }>(
-      db,
-      sql`update products set title = title || ' Zanzibar' where id = (select id from products where archived_at is null order by id limit 1) returning id`,
-    );
-    index.changed('all');
-    // Stale: SQL answers until the snapshot and the text are read again.
-    expect(index.page(search, relevance, 1, 24)).toBeUndefined();
-    await index.ready({ searches: true });
-    expect(index.page(search, relevance, 1, 24)).toEqual({ ids: [product!.id], total: 1 });
-    // A stock change leaves the text as read: the snapshot read again still fits it.
-    index.changed('stock');
-    await index.ready({ searches: true });
-    expect(index.page(search, relevance, 1, 24)).toEqual({ ids: [product!.id], total: 1 });
-    await index.close();
   });
 });
 

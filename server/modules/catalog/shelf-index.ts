@@ -1,13 +1,11 @@
 /**
  * The shelf index (decision 023): each server's in-memory snapshot of the products on sale, kept
- * in step with the catalogue's changes, answering list pages, searches' pages and filter panels,
- * or standing aside (undefined) for SQL to answer. This file keeps it fresh; the rest is in:
+ * in step with the catalogue's changes, answering list pages and filter panels (not searches:
+ * product-search.ts, decision 040), or standing aside (undefined) for SQL to answer. This file
+ * keeps it fresh; the rest is in:
  *   shelf-snapshot.ts      the snapshot (products grouped by facets, ranks per sort), read from SQL
- *   shelf-text-index.ts    the text index read beside it, and the fingerprint that pairs them
  *   shelf-pages.ts         a list's page, walked in the sort's order or gathered from its groups
- *   shelf-best-sellers.ts  a search's page by relevance from its best sellers (walks, tiers)
- *   shelf-search-pages.ts  a search's page, by relevance or by a sort
- *   shelf-counts.ts        the filter panel, of a list or of a search's matches
+ *   shelf-counts.ts        a list's filter panel
  */
 
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,13 +13,9 @@ import type { Executor } from '../../db/client.js';
 import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
 import type { ProductSort } from './product-query.js';
-import { TIERS_FROM_MATCHES } from './shelf-best-sellers.js';
-import { countFacets, countSearchFacets, WORD_GROUPS_FROM } from './shelf-counts.js';
+import { countFacets } from './shelf-counts.js';
 import { pageOf } from './shelf-pages.js';
-import { searchPageOf } from './shelf-search-pages.js';
 import { readSnapshot, type Snapshot } from './shelf-snapshot.js';
-import { fingerprintOf, readTextIndex } from './shelf-text-index.js';
-import { matchText, type TextIndex, type TextQuery } from './text-index.js';
 
 export { FirstInOrder } from './shelf-pages.js';
 
@@ -53,19 +47,6 @@ type ShelfIndexOptions = {
   stockDelayMs?: number;
   /** Gather pages of this many matches or fewer, walk the others (tests: to have a small catalogue walked). */
   gatherUpTo?: number;
-  /** Page every search by relevance by walking the best sellers (firstByWalking; tests). */
-  walkSearches?: boolean;
-  /** Page a search over the whole shelf from its ranks' tiers from this many matches (firstByTiers; tests: 0). */
-  tiersFrom?: number;
-  /** Find a page's last tier by walking its best sellers whatever the numbers (firstByTiers; tests). */
-  walkTiers?: boolean;
-  /**
-   * Count an "or"'s patterns from its shorter lists when the matches outnumber their postings
-   * this many times (text-patterns.ts `sparsePatterns`; tests: 0, whenever it applies).
-   */
-  sparsePatternsOver?: number;
-  /** Keep a word's groups for panels from this many products (wordGroups; tests: 0). */
-  wordGroupsFrom?: number;
   /** Past the maximum age, ask whether the tables were written at most this often (tests: 0). */
   writesCheckMs?: number;
   /**
@@ -81,11 +62,6 @@ type ShelfState = {
   log: Pick<FastifyBaseLogger, 'warn'> | undefined;
   writesDb: Executor;
   gatherUpTo: number | undefined;
-  walkSearches: boolean;
-  tiersFrom: number;
-  walkTiers: boolean;
-  sparsePatternsOver: number | undefined;
-  wordGroupsFrom: number;
   maxAgeMs: number;
   stockDelayMs: number;
   writesCheckMs: number;
@@ -104,14 +80,6 @@ type ShelfState = {
   stockTimer: NodeJS.Timeout | undefined;
   closed: boolean;
   wanted: boolean;
-  /**
-   * The text index (decision 025), read apart from the snapshot and only when a search asks: it is
-   * the biggest read, and stock changes, which make the snapshot read again, do not change it. It
-   * answers with a snapshot of the same generation holding the same products in the same order.
-   */
-  text: { generation: number; ids: string; index: TextIndex } | undefined;
-  textFits: Snapshot | undefined;
-  readingText: Promise<void> | undefined;
 };
 
 function shelfState(db: Executor, options: ShelfIndexOptions): ShelfState {
@@ -120,11 +88,6 @@ function shelfState(db: Executor, options: ShelfIndexOptions): ShelfState {
     log: options.log,
     writesDb: options.writesDb ?? db,
     gatherUpTo: options.gatherUpTo,
-    walkSearches: options.walkSearches ?? false,
-    tiersFrom: options.tiersFrom ?? TIERS_FROM_MATCHES,
-    walkTiers: options.walkTiers ?? false,
-    sparsePatternsOver: options.sparsePatternsOver,
-    wordGroupsFrom: options.wordGroupsFrom ?? WORD_GROUPS_FROM,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS,
     stockDelayMs: options.stockDelayMs ?? DEFAULT_STOCK_DELAY_MS,
     writesCheckMs: options.writesCheckMs ?? WRITES_CHECK_MS,
@@ -141,9 +104,6 @@ function shelfState(db: Executor, options: ShelfIndexOptions): ShelfState {
     stockTimer: undefined,
     closed: false,
     wanted: false,
-    text: undefined,
-    textFits: undefined,
-    readingText: undefined,
   };
 }
 
@@ -172,37 +132,6 @@ function readFresh<T>(
       state.log?.warn({ err: error }, failure);
     }
   })();
-}
-
-function readText(state: ShelfState): void {
-  if (state.readingText || state.closed) return;
-  state.readingText = readFresh(
-    state,
-    () => readTextIndex(state.db),
-    ({ ids, index }, readFor) => {
-      state.text = { generation: readFor, ids, index };
-      state.textFits = undefined;
-    },
-    'could not read the search vectors for searches; they are read from the database until the next change',
-  ).finally(() => {
-    state.readingText = undefined;
-  });
-}
-
-/** The text index when it fits the snapshot, else undefined (and what is missing is read). */
-function textOf(state: ShelfState, s: Snapshot): TextIndex | undefined {
-  const { text } = state;
-  if (text && text.generation === state.generation) {
-    if (state.textFits === s) return text.index;
-    if (text.ids === fingerprintOf(s)) {
-      state.textFits = s;
-      return text.index;
-    }
-    // Read across a change not heard yet: whichever is older is read again.
-    if (state.snapshotGeneration === state.generation) build(state);
-  }
-  readText(state);
-  return undefined;
 }
 
 function build(state: ShelfState): void {
@@ -279,21 +208,7 @@ export function createShelfIndex(db: Executor, options: ShelfIndexOptions = {}) 
       if (!indexable(filters)) return undefined;
       const s = usable(state);
       if (!s) return undefined;
-      if (!filters.textQuery) return countFacets(s, filters);
-      const index = textOf(state, s);
-      return (
-        index &&
-        countSearchFacets(s, matchText(index, filters.textQuery), filters, index, state.wordGroupsFrom)
-      );
-    },
-
-    /**
-     * Whether any product on sale matches a text query, or undefined when the index cannot answer.
-     */
-    anyMatches(query: TextQuery): boolean | undefined {
-      const s = state.hearing ? usable(state) : undefined;
-      const index = s && textOf(state, s);
-      return index && matchText(index, query).length > 0;
+      return countFacets(s, filters);
     },
 
     /**
@@ -311,17 +226,6 @@ export function createShelfIndex(db: Executor, options: ShelfIndexOptions = {}) 
       const [{ field, direction }] = sort as [ProductSort];
       const s = usable(state);
       if (!s) return undefined;
-      if (filters.textQuery) {
-        const index = textOf(state, s);
-        if (!index) return undefined;
-        const order = field === 'relevance' ? 'relevance' : { field, descending: direction === 'desc' };
-        return searchPageOf(s, index, filters.textQuery, filters, order, (page - 1) * limit, limit, {
-          walkAlways: state.walkSearches,
-          tiersFrom: state.tiersFrom,
-          walkTiers: state.walkTiers,
-          sparsePatternsOver: state.sparsePatternsOver,
-        });
-      }
       // A list that is not a search has no relevance: newest first, as SQL orders it.
       const [by, descending] =
         field === 'relevance' ? (['createdAt', true] as const) : ([field, direction === 'desc'] as const);
@@ -360,7 +264,7 @@ export function createShelfIndex(db: Executor, options: ShelfIndexOptions = {}) 
      * Waits for a read or a check of the write count under way, then reads the snapshot now if it
      * is stale and waits for it (tests, and a server warming up).
      */
-    async ready(options: { searches?: boolean } = {}): Promise<void> {
+    async ready(): Promise<void> {
       state.wanted = true;
       await state.checkingWrites;
       await state.building;
@@ -368,25 +272,21 @@ export function createShelfIndex(db: Executor, options: ShelfIndexOptions = {}) 
         build(state);
         await state.building;
       }
-      if (options.searches && state.snapshot && !textOf(state, state.snapshot)) {
-        await state.readingText;
-        textOf(state, state.snapshot);
-      }
     },
 
     async close() {
       state.closed = true;
       clearTimeout(state.stockTimer);
-      await Promise.all([state.building, state.readingText, state.checkingWrites]);
+      await Promise.all([state.building, state.checkingWrites]);
     },
   };
 }
 
 export type ShelfIndex = ReturnType<typeof createShelfIndex>;
 
-/** A search the database has not parsed, and names not yet resolved to ids, are SQL's. */
+/** A search is product-search.ts's; names not yet resolved to ids are SQL's. */
 function indexable(filters: ResolvedFilters): boolean {
-  if (filters.q && !filters.textQuery) return false;
+  if (filters.q) return false;
   return !(
     (filters.brands.length && !filters.brandIds) ||
     (filters.categories.length && !filters.categoryIds)

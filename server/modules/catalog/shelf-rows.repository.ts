@@ -6,7 +6,7 @@
 
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import { type Database, type Executor, isEmbedded, prepareNamed, queryRows } from '../../db/client.js';
+import { type Database, type Executor, isEmbedded, prepareNamed } from '../../db/client.js';
 import {
   brands,
   categories,
@@ -31,7 +31,7 @@ import { productAvailableQuantity } from './stock.repository.js';
  */
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText' | 'options'
+  'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText' | 'searchTier' | 'options'
 > & {
   brand: string;
   category: string;
@@ -208,20 +208,6 @@ export type SuggestionCard = {
   pricePaise: number;
   image: string | null;
 };
-
-/**
- * The suggestion of every product the search vocabulary names (one per product name), on sale:
- * what the suggestion index holds in memory (suggestion-index.ts, decision 023).
- */
-export async function suggestionCards(db: Executor): Promise<SuggestionCard[]> {
-  return queryRows<SuggestionCard>(
-    db,
-    sql`select p.id, p.slug, p.title, b.title as brand, c.title as category, p.price_paise as "pricePaise",
-               p.images->0->>'url' as image
-        from ${products} p join ${brands} b on b.id = p.brand_id join ${categories} c on c.id = p.category_id
-        where p.archived_at is null and p.id in (select product_id from search_phrases)`,
-  );
-}
 
 /** What a product page adds to a list's row: options, variants and its category's size chart. */
 type ProductPageExtras = { options: ProductOption[]; variants: VariantJson[]; sizeChart: SizeChart | null };

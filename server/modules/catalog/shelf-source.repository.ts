@@ -1,7 +1,6 @@
 /**
- * What the in-memory indexes read from the database: every product on sale's facets and ranks in
- * each sort (the shelf index), their search vectors (the text index), and the tables' write count
- * that tells whether reading them again is worth it.
+ * What the in-memory shelf index reads from the database: every product on sale's facets and
+ * ranks in each sort, and the tables' write count that tells whether reading them again is worth it.
  */
 
 import { type SQL, sql } from 'drizzle-orm';
@@ -10,27 +9,6 @@ import { type Executor, queryRows } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { facetTaxonomy } from './facet-counts.repository.js';
 import { onSale, sortColumns } from './shelf-filters.repository.js';
-
-/**
- * Products on sale with their search vectors as text, in the shelf index's order (A-Z, then id),
- * `limit` at a time after `after` (the last row's key and id): for the in-memory text index.
- */
-export async function searchVectorsAfter(
-  db: Executor,
-  after: { key: string; id: string } | undefined,
-  limit: number,
-): Promise<{ id: string; key: string; vector: string }[]> {
-  const key = sortColumns.title;
-  const from = after
-    ? sql`and (${key}, ${products.id}) > (${after.key} collate "C", ${after.id}::uuid)`
-    : sql``;
-  return queryRows(
-    db,
-    sql`select id, ${key} as key, search_vector::text as vector from ${products}
-        where ${onSale()} ${from}
-        order by ${key}, ${products.id} limit ${limit}`,
-  );
-}
 
 /**
  * What the in-memory shelf index (shelf-index.ts, decision 023) holds of each product on sale: in

@@ -1,0 +1,180 @@
+import type { Database } from '../../db/client.js';
+import type { FacetCounts, FacetGroupRow, ResolvedFilters, SuggestionCard } from './catalog.repository.js';
+import * as repository from './catalog.repository.js';
+import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
+import type { ProductListQuery } from './product-query.js';
+import { buildTsQuery, searchWords, type WordLookup } from './search-terms.js';
+import * as vocabulary from './search-vocabulary.repository.js';
+
+/** A page of a search: its products' ids in order, how many match, and whether that is counted. */
+export type SearchPage = { ids: string[]; total: number; totalIsExact: boolean };
+
+/**
+ * The storefront's search (decision 040): a page of a search's matches with its filters and sort,
+ * a search's filter panel, and the search box's suggestions. Filters come with their brands' and
+ * categories' ids resolved (filter-ids.ts).
+ */
+export interface ProductSearch {
+  search(query: ProductListQuery & ResolvedFilters): Promise<SearchPage>;
+  facets(filters: ResolvedFilters): Promise<FacetCounts>;
+  /** At most `limit` products whose names suit the text, best first. */
+  suggest(text: string, limit: number): Promise<SuggestionCard[]>;
+  /**
+   * Searches for these words (and for one that matches nothing, which walks every tier) on
+   * `connections` connections at once, a few rounds: each connection has then planned the
+   * functions' statements and settled on their plans before the first shopper searches.
+   */
+  warmUp(words: string[], connections: number): Promise<void>;
+  /** After the vocabulary was rebuilt: words are looked up again. */
+  forgetWords(): void;
+  /** After a change to brands or categories: the panel's lists are read again. */
+  forgetTaxonomy(): void;
+}
+
+/**
+ * A search page by relevance is ranked among the best sellers' matches when at least this many
+ * pass its filters there (five pages of 24), or the page's end if further: the next pages then
+ * come from the same matches.
+ */
+const PAGE_MATCHES_AT_LEAST = 120;
+/** A search's filter panel is counted from the best sellers' matches when this many match there. */
+const PANEL_MATCHES_AT_LEAST = 120;
+/** Rounds of the warm-up: PostgreSQL settles on a statement's plan after its fifth execution. */
+const WARM_UP_ROUNDS = 6;
+
+/**
+ * ProductSearch on PostgreSQL and PGlite alike: the shopper's words become to_tsquery texts
+ * (search-terms.ts: close spellings from the vocabulary, synonyms, the last word unfinished), and
+ * one call of a function of migration 0025 answers each page, panel or suggestion list.
+ */
+export function createPostgresProductSearch(
+  readDb: Database,
+  options: { ensureVocabulary: () => Promise<void> },
+): ProductSearch {
+  return new PostgresProductSearch(readDb, options.ensureVocabulary);
+}
+
+class PostgresProductSearch implements ProductSearch {
+  // Words looked up in the search vocabulary (are they known, their close spellings): shoppers
+  // type the same words again and again, and the vocabulary changes only when rebuilt, here
+  // (`forgetWords`) or on another server (so kept a minute at most).
+  private readonly lookedUp = new Map<string, WordLookup>();
+  private lookedUpSince = Date.now();
+  private taxonomy: ReturnType<typeof repository.facetTaxonomy> | undefined;
+
+  constructor(
+    private readonly readDb: Database,
+    private readonly ensureVocabulary: () => Promise<void>,
+  ) {}
+
+  forgetWords() {
+    this.lookedUp.clear();
+  }
+
+  forgetTaxonomy() {
+    this.taxonomy = undefined;
+  }
+
+  async search(query: ProductListQuery & ResolvedFilters): Promise<SearchPage> {
+    const queries = await this.queriesOf(query.q);
+    if (!queries.length) return { ids: [], total: 0, totalIsExact: true };
+    const offset = (query.page - 1) * query.limit;
+    const byRelevance = query.sort.length === 1 && query.sort[0]!.field === 'relevance';
+    const found = await repository.searchPage(this.readDb, queries, query, {
+      atLeast: Math.max(PAGE_MATCHES_AT_LEAST, offset + query.limit),
+      offset,
+      limit: byRelevance ? query.limit : 0,
+    });
+    if (byRelevance) return { ids: found.ids, total: found.total, totalIsExact: found.exact };
+    // Another sort walks its index among every match, as a list's does.
+    const match = queries[found.chosen];
+    const ids = await repository.pageIdsOf(
+      this.readDb,
+      { ...query, match },
+      query.sort,
+      query.page,
+      query.limit,
+    );
+    return { ids, total: found.total, totalIsExact: found.exact };
+  }
+
+  async facets(filters: ResolvedFilters): Promise<FacetCounts> {
+    const queries = await this.queriesOf(filters.q);
+    this.taxonomy ??= repository.facetTaxonomy(this.readDb).catch((error) => {
+      this.taxonomy = undefined;
+      throw error;
+    });
+    const [found, taxonomy] = await Promise.all([
+      queries.length
+        ? repository.searchGroups(this.readDb, queries, filters, PANEL_MATCHES_AT_LEAST)
+        : { groups: [] as FacetGroupRow[], scale: 1 },
+      this.taxonomy,
+    ]);
+    // Counted among the best sellers' matches: each group stands for `scale` times as many.
+    const groups =
+      found.scale === 1
+        ? found.groups
+        : found.groups.map((group) => ({ ...group, inRange: Math.round(group.inRange * found.scale) }));
+    return countFacetGroups(facetGroupsOf(groups, taxonomy), filters);
+  }
+
+  async suggest(text: string, limit: number): Promise<SuggestionCard[]> {
+    // Names come from the vocabulary: a new shop's is built on first use.
+    await this.ensureVocabulary();
+    return repository.suggestions(this.readDb, text.toLowerCase(), limit);
+  }
+
+  async warmUp(words: string[], connections: number): Promise<void> {
+    const noMatch = { brands: [], categories: [], tags: [], q: 'zzqxjv' };
+    for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+      for (const q of words) {
+        const filters = { brands: [], categories: [], tags: [], q };
+        await Promise.all(
+          Array.from({ length: connections }, (_, n) => {
+            const on = n % 4 === 3 ? noMatch : filters;
+            return Promise.all([
+              this.search({ ...on, sort: [{ field: 'relevance', direction: 'desc' }], page: 1, limit: 24 }),
+              this.facets(on),
+              // A text no name starts with also runs the typo branch's statement.
+              this.suggest(on === noMatch ? noMatch.q : q.slice(0, 3 + (n % 3)), 10),
+            ]);
+          }),
+        );
+      }
+    }
+  }
+
+  /**
+   * The search text as to_tsquery texts, tried in order (search-terms.ts): every word, each with
+   * its close spellings from the vocabulary and its synonyms; when the words together find
+   * nothing, three words or more need all but one of them ("running shoes men": men's running
+   * shoes, not every product saying "men", as shops ask most of a shopper's words), and when that
+   * finds nothing either, or for two words, any of them will do ("samsung earbuds" still shows
+   * Samsung and earbuds, best matches first). None: nothing searchable, nothing matches.
+   */
+  private async queriesOf(q: string | undefined): Promise<string[]> {
+    const words = searchWords(q ?? '');
+    if (words.length === 0) return [];
+    await this.ensureVocabulary();
+    const lookups = await this.lookUp(words);
+    const queries = [
+      buildTsQuery(lookups, { prefixLast: true }),
+      words.length > 2 ? buildTsQuery(lookups, { prefixLast: true, allButOne: true }) : undefined,
+      words.length > 1 ? buildTsQuery(lookups, { prefixLast: true, anyWord: true }) : undefined,
+    ];
+    return [...new Set(queries.filter((query): query is string => query !== undefined))];
+  }
+
+  private async lookUp(words: string[]): Promise<WordLookup[]> {
+    if (Date.now() - this.lookedUpSince > 60_000 || this.lookedUp.size >= 10_000) {
+      this.lookedUp.clear();
+      this.lookedUpSince = Date.now();
+    }
+    const missing = words.filter((word) => !this.lookedUp.has(word));
+    const found = new Map(
+      missing.length ? (await vocabulary.lookUpWords(this.readDb, missing)).map((l) => [l.word, l]) : [],
+    );
+    for (const [word, lookup] of found) this.lookedUp.set(word, lookup);
+    return words.map((word) => found.get(word) ?? this.lookedUp.get(word)!);
+  }
+}
