@@ -74,7 +74,7 @@ test('the dashboard charts sales by day and month, with tables, and lists what w
   await expect(top.locator('tbody tr').first()).toBeVisible();
   await expect(top.getByRole('columnheader')).toHaveText(['Product', 'Units', 'Sold for']);
   await expect(
-    page.getByRole('table', { name: 'Products on sale with the fewest units left' }),
+    page.getByRole('table', { name: 'Sizes and variants on sale with the fewest units left' }),
   ).toBeVisible();
 
   await page.screenshot({ path: 'test-results/screenshots/desktop-console-dashboard.png', fullPage: true });

@@ -39,6 +39,9 @@ test('a Shopify product export is checked, imported with its variants, and expor
   await expect(page.getByText(/Checked 12 rows: 1 product would be added/)).toBeVisible();
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByText('Imported 12 rows: 1 product added, 0 changed, 0 unchanged.')).toBeVisible();
+  await expect(
+    page.getByText(/pictures are at another shop's address \(such as Shopify's\) and were left out/),
+  ).toBeVisible();
 
   const product = await (await page.request.get(`/api/product/e2e-shopify-tee-${stamp}`)).json();
   expect(product.options.map((o: { name: string }) => o.name)).toEqual(['Color', 'Size']);

@@ -86,7 +86,8 @@ test.describe('route CSS in the document', () => {
     // The whole shop's CSS was 15.7 KB of every document; the shell's and a route's are 4-9 KB.
     // Documents over ~14 KB need a second round trip on a new connection: the blog pages fit, the
     // home, store and product pages are held at today's size (their markup and data are the rest).
-    const budget: Record<string, number> = { '/': 22, '/product': 23, [`/product/${product}`]: 16 };
+    // A product page also carries its options and variants (decision 038): 0.3-0.5 KB more.
+    const budget: Record<string, number> = { '/': 22, '/product': 23, [`/product/${product}`]: 16.5 };
     for (const [path, kb] of Object.entries(sizes)) expect(kb, path).toBeLessThanOrEqual(budget[path] ?? 14);
   });
 });

@@ -332,6 +332,8 @@ export const importReport = z.object({
   unchanged: z.number(),
   rejectedRows: z.number(),
   rejected: z.array(importRejection),
+  /** What was written differently from the file, for the merchant to finish (pictures left out...). */
+  warnings: z.optional(z.array(z.string())),
 });
 export type ApiImportReport = z.output<typeof importReport>;
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { toSlug } from '../../lib/slug.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
-import { afterWrite, type CatalogAdminContext } from './catalog-admin-context.js';
+import { afterWrite, type CatalogAdminContext, storedUrl } from './catalog-admin-context.js';
 import type { ImportedProduct, ImportRejection, ReadProducts } from './csv-formats/imported-product.js';
 import { foreignNames } from './foreign-names.js';
 import * as products from './product-writes.repository.js';
@@ -33,6 +33,16 @@ export async function importForeignProducts(
   dryRun: boolean,
 ): Promise<ApiImportReport> {
   const rows = read.products.reduce((sum, p) => sum + p.variants.length, 0);
+  const elsewhere = read.products.reduce(
+    (sum, p) => sum + p.images.filter((image) => !isOwnPicture(ctx, image.url)).length,
+    0,
+  );
+  const warnings =
+    elsewhere > 0
+      ? [
+          `${elsewhere.toLocaleString('en-IN')} pictures are at another shop's address (such as Shopify's) and were left out: upload them on each product's page.`,
+        ]
+      : [];
   const report = (written: boolean, counts: Counts, rejected: ImportRejection[]): ApiImportReport => ({
     dryRun,
     written,
@@ -40,6 +50,7 @@ export async function importForeignProducts(
     ...counts,
     rejectedRows: new Set(rejected.map((r) => r.row)).size,
     rejected: rejected.slice(0, IMPORT_REPORT_MAX_REJECTED),
+    ...(rejected.length === 0 && warnings.length > 0 ? { warnings } : {}),
   });
   const none = { created: 0, updated: 0, unchanged: 0 };
   if (read.rejections.length > 0) return report(false, none, read.rejections);
@@ -48,7 +59,7 @@ export async function importForeignProducts(
     await afterWrite(
       ctx,
       ctx.db.transaction(async (tx) => {
-        counts = await writeAll(tx, actor, read.products);
+        counts = await writeAll(ctx, tx, actor, read.products);
         const name = read.format === 'shopify' ? 'Shopify' : 'WooCommerce';
         await recordAudit(tx, actor, {
           action: 'product.import',
@@ -74,7 +85,17 @@ class RowProblem extends Error {
   }
 }
 
-async function writeAll(tx: Transaction, actor: AuditActor, imported: ImportedProduct[]): Promise<Counts> {
+/** A picture this shop serves: its own media path, or under its public or media address. */
+function isOwnPicture(ctx: CatalogAdminContext, url: string): boolean {
+  return storedUrl(ctx, url).startsWith('/media/');
+}
+
+async function writeAll(
+  ctx: CatalogAdminContext,
+  tx: Transaction,
+  actor: AuditActor,
+  imported: ImportedProduct[],
+): Promise<Counts> {
   const names = await foreignNames(tx, actor);
   const existing = new Map(
     (
@@ -96,7 +117,11 @@ async function writeAll(tx: Transaction, actor: AuditActor, imported: ImportedPr
       categoryId,
       brandId,
       tags: product.tags.filter((t) => ['featured', 'special', 'popular'].includes(t)),
-      images: product.images.map((image) => ({ url: image.url, ...(image.alt ? { alt: image.alt } : {}) })),
+      // Pictures at another shop's address are not shown from there (the storefront loads only its
+      // own): the merchant uploads them in the console. The count is in the report.
+      images: product.images
+        .filter((image) => isOwnPicture(ctx, image.url))
+        .map((image) => ({ url: storedUrl(ctx, image.url), ...(image.alt ? { alt: image.alt } : {}) })),
       hsnCode: null,
       gstRateBp: null,
     };

@@ -26,6 +26,12 @@ export function ImportReport({ report, thing }: { report: ApiImportReport; thing
       <p>
         <strong>{summary}</strong>
       </p>
+      {ok &&
+        report.warnings?.map((warning) => (
+          <p key={warning} className="muted">
+            {warning}
+          </p>
+        ))}
       {!ok && (
         <>
           <DataTable
