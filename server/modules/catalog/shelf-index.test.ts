@@ -328,3 +328,31 @@ describe('FirstInOrder (a page of the gathered matches)', () => {
     }
   });
 });
+
+describe('the shelf index past its limits', () => {
+  it('leaves lists and panels to SQL when the shop has more than 16 distinct tags, and they still answer', async () => {
+    const { db } = ctx.database;
+    // A second shop on the same database, so the other tests' index is not disturbed.
+    const index = createShelfIndex(db);
+    await index.ready();
+    const none = { brands: [], categories: [], tags: [] };
+    expect(index.counts(none)).toBeDefined();
+    const tags = Array.from({ length: 17 }, (_, n) => `limit-tag-${n}`);
+    await db.execute(
+      sql`update products p set tags = array[(${sql.param(tags)}::text[])[1 + x.n % 17]]
+          from (select id, (row_number() over (order by id))::int - 1 as n from products
+                where archived_at is null order by id limit 200) x
+          where p.id = x.id`,
+    );
+    index.changed('all');
+    await index.ready();
+    // The snapshot cannot hold 17 tag bits: the index says so by not answering, and SQL does.
+    expect(index.counts(none)).toBeUndefined();
+    expect(index.page(await resolve(none), [{ field: 'price', direction: 'asc' }], 1, 10)).toBeUndefined();
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/product?sort=price&limit=5' });
+    expect(listed.json()).toHaveLength(5);
+    expect(listed.statusCode).toBe(200);
+    await db.execute(sql`update products set tags = '{}' where tags && ${sql.param(tags)}::text[]`);
+    await index.close();
+  });
+});
