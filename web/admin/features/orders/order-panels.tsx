@@ -66,13 +66,19 @@ export function OrderLines({ order }: { order: ApiAdminOrder }) {
                       ) : (
                         line.title
                       )}
+                      {/* A variant bought: its option values (or the colour chosen) and SKU, as the invoice prints them. */}
                       <span className="cell-sub">
-                        <span
-                          className="swatch"
-                          style={{ background: line.color.title }}
-                          aria-hidden="true"
-                        />
-                        {line.color.name || line.color.title}
+                        {line.options || (
+                          <>
+                            <span
+                              className="swatch"
+                              style={{ background: line.color.title }}
+                              aria-hidden="true"
+                            />
+                            {line.color.name || line.color.title}
+                          </>
+                        )}
+                        {line.sku && ` · SKU ${line.sku}`}
                       </span>
                     </div>
                   </div>

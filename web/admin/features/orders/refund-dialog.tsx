@@ -132,7 +132,7 @@ function RefundLines({
               <td>
                 {line.title}
                 <span className="cell-sub">
-                  {line.color.name || line.color.title} · {line.quantity} bought
+                  {line.options || line.color.name || line.color.title} · {line.quantity} bought
                   {line.refundedQuantity > 0 && `, ${line.refundedQuantity} refunded`}
                 </span>
               </td>
