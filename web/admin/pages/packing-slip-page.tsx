@@ -90,7 +90,7 @@ function PackingSlip({ order }: { order: ApiAdminOrder }) {
               <span className="visually-hidden">Packed</span>
             </th>
             <th scope="col">Item</th>
-            <th scope="col">Colour</th>
+            <th scope="col">Variant</th>
             <th scope="col" className="slip-units">
               Units
             </th>
@@ -103,7 +103,7 @@ function PackingSlip({ order }: { order: ApiAdminOrder }) {
                 <input
                   type="checkbox"
                   className="slip-box"
-                  aria-label={`Packed ${line.title} (${line.color.name || line.color.title})`}
+                  aria-label={`Packed ${line.title} (${line.options || line.color.name || line.color.title})`}
                 />
               </td>
               <td>
@@ -116,7 +116,11 @@ function PackingSlip({ order }: { order: ApiAdminOrder }) {
                   </span>
                 )}
               </td>
-              <td>{line.color.name || line.color.title}</td>
+              <td>
+                {/* The size or storage to pick, and the SKU on the shelf label. */}
+                {line.options || line.color.name || line.color.title}
+                {line.sku && <span className="slip-sub">SKU {line.sku}</span>}
+              </td>
               <td className="slip-units">{line.toPack}</td>
             </tr>
           ))}
