@@ -156,3 +156,10 @@ export const LogoutIcon = (props: IconProps) => (
     <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M9.5 16.5 5 12l4.5-4.5M5 12h10.5" />
   </Icon>
 );
+
+export const RulerIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 17 17 3l4 4L7 21z" />
+    <path d="m7 13 2 2M10 10l2 2M13 7l2 2" />
+  </Icon>
+);

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
-import { CloseIcon } from '../../components/ui/icons';
+import { CloseIcon, RulerIcon } from '../../components/ui/icons';
 
 /**
  * The category's size chart behind a button, in a native modal dialog: the browser keeps focus
@@ -19,7 +19,7 @@ export function SizeChart({ chart }: { chart: NonNullable<ApiProductPage['sizeCh
         aria-haspopup="dialog"
         onClick={() => dialog.current?.showModal()}
       >
-        <RulerIcon /> Size chart
+        <RulerIcon size={18} /> Size chart
       </button>
       <dialog
         ref={dialog}
@@ -69,25 +69,5 @@ export function SizeChart({ chart }: { chart: NonNullable<ApiProductPage['sizeCh
         </div>
       </dialog>
     </>
-  );
-}
-
-function RulerIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 17 17 3l4 4L7 21z" />
-      <path d="m7 13 2 2M10 10l2 2M13 7l2 2" />
-    </svg>
   );
 }
