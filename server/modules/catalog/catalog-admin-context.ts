@@ -140,7 +140,7 @@ export function snapshotOfDetail(detail: ProductDetail): Snapshot {
   });
 }
 
-/** Clears the storefront's catalogue cache after a committed write; a slug taken meanwhile is a 409. */
+/** Clears the storefront's catalogue cache after a committed write; a slug or SKU taken meanwhile is a 409. */
 export async function afterWrite<T>(ctx: CatalogAdminContext, write: Promise<T>): Promise<T> {
   try {
     const result = await write;
@@ -149,6 +149,10 @@ export async function afterWrite<T>(ctx: CatalogAdminContext, write: Promise<T>)
   } catch (error) {
     if (isUniqueViolation(error, 'products_slug_key')) {
       throw conflict('That slug was just taken by another product. Choose another.');
+    }
+    // Checked before writing; this is another console saving the same SKU at the same moment.
+    if (isUniqueViolation(error, 'product_variants_sku_key')) {
+      throw conflict('That SKU was just taken by another product. Choose another.');
     }
     throw error;
   }

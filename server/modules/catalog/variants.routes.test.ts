@@ -349,6 +349,8 @@ describe('product variants', () => {
     const support = await signInStaff(ctx.app, 'support');
     const body = { options: [], variants: [{ sku: 'PLAIN', values: [], price: 499 }] };
     expect((await asStaff('PUT', url, body, support)).statusCode).toBe(403);
+    expect((await asStaff('GET', url, undefined, support)).statusCode).toBe(403);
+    expect((await shop.api(undefined, 'GET', url)).statusCode).toBe(401);
     const customer = await signUp(ctx.app);
     expect((await shop.api(customer, 'PUT', url, body)).statusCode).toBe(403);
     expect((await shop.api(undefined, 'PUT', url, body)).statusCode).toBe(401);
