@@ -32,7 +32,11 @@ async function colourId(request: APIRequestContext, name: string, hex: string): 
   return ((await made.json()) as { _id: string })._id;
 }
 
-type Tee = { product: ApiProductPage; sku: (colour: 'NVY' | 'BLK', size: 'S' | 'M' | 'L') => string };
+type Tee = {
+  product: ApiProductPage;
+  category: string;
+  sku: (colour: 'NVY' | 'BLK', size: 'S' | 'M' | 'L') => string;
+};
 
 let made: Promise<Tee> | undefined;
 /** The file's T-shirt, made once: its own category (with a size chart), colours and six variants. */
@@ -87,7 +91,7 @@ function tee(request: APIRequestContext): Promise<Tee> {
     expect(saved.status(), await saved.text()).toBe(200);
     const product = (await (await request.get(`/api/product/${base.slug}`)).json()) as ApiProductPage;
     expect(product.options.map((option) => option.name)).toEqual(['Colour', 'Size']);
-    return { product, sku };
+    return { product, category, sku };
   })();
   return made;
 }
@@ -266,5 +270,80 @@ test('screenshots of the pickers, the size chart and the cart', async ({ page, r
     await page.goto('/cart');
     await expect(page.locator('.cart-line').first()).toBeVisible();
     await page.screenshot({ path: `${dir}/variants-${device}-cart.png`, fullPage: true });
+  }
+});
+
+test('the store filters a category by size: counts, the address, and only products with it in stock', async ({
+  page,
+  request,
+}) => {
+  const { product, category } = await tee(request);
+  // A polo beside the tee: its M is sold out, its XL in stock.
+  const polo = await createProduct(request, {
+    like: 'levis-mens-housemark-crew-neck-t-shirt',
+    title: 'E2E Variant Polo',
+    category,
+  });
+  const saved = await request.put(`/api/admin/products/${polo._id}/variants`, {
+    data: {
+      options: [{ name: 'Size', values: ['M', 'XL'] }],
+      variants: ['M', 'XL'].map((size) => ({
+        sku: `${polo.slug}-${size}`.toUpperCase(),
+        values: [size],
+        price: 799,
+        quantity: size === 'XL' ? 3 : 0,
+      })),
+    },
+    headers: await asStaff(request),
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.goto(`/product?category=${encodeURIComponent(category)}`);
+  await expect(page.locator('.store[data-ready]')).toBeAttached();
+  const panel = page.getByRole('complementary');
+  const sizes = panel.getByRole('group', { name: 'Size' });
+  // In the sizes' own order, each with the products that have it in stock (the polo's M is sold out).
+  const offered = ['S (1)', 'M (1)', 'L (1)', 'XL (1)'];
+  await expect(sizes.getByRole('checkbox')).toHaveCount(offered.length);
+  for (const [n, name] of offered.entries()) {
+    await expect(sizes.getByRole('checkbox').nth(n)).toHaveAccessibleName(name);
+  }
+  const grid = page.locator('.store-grid > li');
+  await expect(grid).toHaveCount(2);
+
+  const xl = sizes.getByRole('checkbox', { name: /^XL/ });
+  await xl.focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/[?&]size=XL(&|$)/);
+  await expect(grid).toHaveCount(1);
+  await expect(grid.first()).toContainText('E2E Variant Polo');
+
+  await sizes.getByRole('checkbox', { name: /^M/ }).check();
+  await expect(grid).toHaveCount(2);
+  await expect(page.locator('.store-grid')).toContainText(product.title);
+
+  await page.goBack();
+  await expect(grid).toHaveCount(1);
+  await expect(xl).toBeChecked();
+
+  const dir = process.env.SHOTS_DIR ?? 'test-results/screenshots';
+  for (const [device, viewport] of [
+    ['1280', { width: 1280, height: 900 }],
+    ['375', { width: 375, height: 812 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/product?category=${encodeURIComponent(category)}&size=XL`);
+    if (device === '375') {
+      await page.getByRole('button', { name: 'Shop By Categories' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Shop By Categories' });
+      await dialog.getByRole('group', { name: 'Size' }).scrollIntoViewIfNeeded();
+      await expect(
+        dialog.getByRole('group', { name: 'Size' }).getByRole('checkbox', { name: /^XL/ }),
+      ).toBeChecked();
+    }
+    await page.screenshot({
+      path: `${dir}/variants-${device}-store-size-filter.png`,
+      fullPage: device === '1280',
+    });
   }
 });

@@ -56,3 +56,23 @@ export function stockBarPercent(quantity: number, sold: number): number {
   const total = quantity + sold;
   return total <= 0 ? 0 : Math.round((quantity / total) * 100);
 }
+
+/** Letter sizes smallest first, as shops list them; other sizes go by their number ("UK 7", "32"). */
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '2XL', '3XL', 'XXXL', '4XL', '5XL'];
+const letterRank = (size: string) => LETTER_SIZES.indexOf(size.trim().toUpperCase());
+
+/**
+ * The order a size filter lists sizes in: letter sizes small to large, then numbered ones by their
+ * number (UK 6 before UK 10, 28 before 32), then anything else alphabetically.
+ */
+export function compareSizes(a: string, b: string): number {
+  const [la, lb] = [letterRank(a), letterRank(b)];
+  if (la !== -1 || lb !== -1) return la === -1 ? 1 : lb === -1 ? -1 : la - lb;
+  const [na, nb] = [a, b].map((s) => Number(/\d+(\.\d+)?/.exec(s)?.[0] ?? Number.NaN));
+  if (!Number.isNaN(na!) || !Number.isNaN(nb!)) {
+    if (Number.isNaN(na!)) return 1;
+    if (Number.isNaN(nb!)) return -1;
+    if (na !== nb) return na! - nb!;
+  }
+  return a.localeCompare(b, 'en');
+}

@@ -81,6 +81,7 @@ const filterKeys = {
   category: queryKey('Category names, repeated or comma-separated: any of them (encode "&").'),
   tags: queryKey('featured, special or popular, repeated or comma-separated: any of them.'),
   tag: queryKey('Same as tags.'),
+  size: queryKey('Sizes (S, M, UK 8...), repeated or comma-separated: products with any of them in stock.'),
   'price[gte]': queryKey('Lowest price in rupees, inclusive (499 or 1299.50).'),
   'price[gt]': queryKey('Lowest price in rupees, exclusive.'),
   'price[lte]': queryKey('Highest price in rupees, inclusive.'),
@@ -116,6 +117,11 @@ export const facetsAnswer = z.object({
   availability: z.object({ inStock: z.number(), outOfStock: z.number() }),
   /** Rupees, under every filter but the price. */
   price: z.object({ min: z.number(), max: z.number() }),
+  /**
+   * Sizes some product has in stock, smallest first, under every filter but the size; offered
+   * where categories are chosen (or a size is), else empty.
+   */
+  sizes: z.array(facetCountAnswer),
 });
 export type ApiFacets = z.output<typeof facetsAnswer>;
 

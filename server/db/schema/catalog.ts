@@ -130,6 +130,9 @@ export const products = pgTable(
     // Sums over the variants, kept by the same trigger: "in stock" is any variant in stock.
     quantity: integer('quantity').notNull().default(0),
     sold: integer('sold').notNull().default(0),
+    // The values of its size option (the first option named like "Size") that some variant on sale
+    // has in stock, kept by the same trigger (migration 0028): the store's size filter.
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
     images: jsonb('images').$type<ImageRef[]>().notNull().default(sql`'[]'::jsonb`),
     // Mean of ratings.star, kept in step by the review service inside the same transaction.
     totalRating: real('total_rating').notNull().default(0),
@@ -166,6 +169,7 @@ export const products = pgTable(
     // A-Z ignores case ("boAt" sorts with the Bs) and the server's locale ("C" on both databases).
     index('products_title_sort_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
     index('products_tags_idx').using('gin', t.tags),
+    index('products_sizes_idx').using('gin', t.sizes),
     // Typo-tolerant search and suggestions (pg_trgm; available on PGlite and PostgreSQL 15).
     index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

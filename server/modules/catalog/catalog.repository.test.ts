@@ -41,7 +41,8 @@ describe('the shelf reads', () => {
     const [columns] = await db.select().from(products).where(eq(products.id, product.id));
     const [brand] = await db.select().from(brands).where(eq(brands.id, product.brandId));
     const [category] = await db.select().from(categories).where(eq(categories.id, product.categoryId));
-    const { hsnCode, gstRateBp, searchText, searchVector, searchTier, options, ...shelfFields } = columns!;
+    const { hsnCode, gstRateBp, searchText, searchVector, searchTier, options, sizes, ...shelfFields } =
+      columns!;
     const expected = {
       ...shelfFields,
       brand: brand!.title,

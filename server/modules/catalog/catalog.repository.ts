@@ -20,6 +20,8 @@ export {
   type FacetGroupRow,
   facetCounts,
   facetTaxonomy,
+  offersSizes,
+  sizeCounts,
 } from './facet-counts.repository.js';
 export {
   countProducts,

@@ -304,8 +304,12 @@ export class CatalogService {
     const counts = await this.cached('facets', filters, async () => {
       const resolved = await this.filterIds.resolve(filters);
       if (resolved.q) return this.productSearch.facets(resolved);
-      // From memory (decision 023), or while that is being read, from SQL.
-      return this.shelfIndex.counts(resolved) ?? repository.facetCounts(this.readDb, resolved);
+      const [counts, sizes] = await Promise.all([
+        // From memory (decision 023), or while that is being read, from SQL.
+        this.shelfIndex.counts(resolved) ?? repository.facetCounts(this.readDb, resolved),
+        repository.offersSizes(resolved) ? repository.sizeCounts(this.readDb, resolved) : [],
+      ]);
+      return { ...counts, sizes };
     });
     return {
       categories: counts.categories.map(({ value, count }) => ({ title: value, count })),
@@ -313,6 +317,7 @@ export class CatalogService {
       tags: counts.tags.map(({ value, count }) => ({ title: value, count })),
       availability: counts.availability,
       price: { min: paiseToRupees(counts.price.min), max: paiseToRupees(counts.price.max) },
+      sizes: (counts.sizes ?? []).map(({ value, count }) => ({ title: value, count })),
     };
   }
 

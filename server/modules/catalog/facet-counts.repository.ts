@@ -5,6 +5,7 @@
  */
 
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { compareSizes } from '../../../shared/catalog.js';
 import { type Executor, queryRows } from '../../db/client.js';
 import { brands, categories, productFacetCounts, products } from '../../db/schema.js';
 import {
@@ -23,7 +24,31 @@ export type FacetCounts = {
   tags: FacetCount[];
   availability: { inStock: number; outOfStock: number };
   price: { min: number; max: number };
+  /** Sizes in stock, counted where the panel offers them (`offersSizes`); in the sizes' own order. */
+  sizes?: FacetCount[];
 };
+
+/**
+ * The panel offers sizes where a shopper looks at categories (a category's sizes, not every size
+ * of the whole shop) or has picked a size already (so it can be taken off again).
+ */
+export const offersSizes = (filters: ResolvedFilters) =>
+  filters.categories.length > 0 || (filters.sizes?.length ?? 0) > 0;
+
+/**
+ * How many products each size would show, under every filter but the size (a search's text as
+ * `match`, resolved by the caller): one pass over the matching products that have sizes.
+ */
+export async function sizeCounts(db: Executor, filters: ResolvedFilters): Promise<FacetCount[]> {
+  const rows = await queryRows<FacetCount>(
+    db,
+    sql`select s.size as value, count(*)::int as count
+        from ${products} cross join unnest(${products.sizes}) as s(size)
+        where ${and(...filterConditions(filters, 'size'))} and ${products.sizes} <> '{}'
+        group by s.size`,
+  );
+  return rows.sort((a, b) => compareSizes(a.value, b.value));
+}
 
 /** Every category and brand in the order the filter panel lists them (by title). */
 export async function facetTaxonomy(db: Executor): Promise<{
@@ -59,7 +84,7 @@ export async function facetCounts(db: Executor, filters: ResolvedFilters): Promi
     const conditions = filterConditions(filters, except);
     return conditions.length ? sql`where ${and(...conditions)}` : sql``;
   };
-  if (!filters.q && !filters.min && !filters.max) {
+  if (!filters.q && !filters.min && !filters.max && !filters.sizes?.length) {
     const [summary, priceRows] = await Promise.all([
       facetCountsFromSummary(db, filters),
       queryRows<{ min: number | null; max: number | null }>(
@@ -126,7 +151,7 @@ async function facetCountsOfSearch(db: Executor, filters: ResolvedFilters) {
   }>(
     db,
     sql`with products as materialized (
-          select id, category_id, brand_id, tags, quantity, price_paise, archived_at from ${products}
+          select id, category_id, brand_id, tags, sizes, quantity, price_paise, archived_at from ${products}
           where ${onSale()} and ${matching}
         )
         select

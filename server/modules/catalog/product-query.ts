@@ -19,6 +19,8 @@ export type ProductFilters = {
   brands: string[];
   categories: string[];
   tags: string[];
+  /** Values of the products' size option, any of which a product must have in stock. */
+  sizes?: string[];
   min?: PriceBound;
   max?: PriceBound;
   availability?: Availability;
@@ -35,7 +37,7 @@ const PRICE_KEYS: Record<string, { side: 'min' | 'max'; inclusive: boolean }> = 
   'price[lte]': { side: 'max', inclusive: true },
   'price[lt]': { side: 'max', inclusive: false },
 };
-const LIST_KEYS = new Set(['brand', 'category', 'tags', 'tag']);
+const LIST_KEYS = new Set(['brand', 'category', 'tags', 'tag', 'size']);
 const SCALAR_KEYS = new Set(['sort', 'page', 'limit', 'availability', 'q']);
 const MAX_PRICE_RUPEES = 100_000_000;
 const MAX_Q_LENGTH = 100;
@@ -79,6 +81,8 @@ export function parseProductFilters(
     categories: listValues(raw, 'category'),
     tags: [...listValues(raw, 'tags'), ...listValues(raw, 'tag')],
   };
+  const sizes = listValues(raw, 'size');
+  if (sizes.length) filters.sizes = sizes;
   for (const tag of filters.tags) {
     if (!(PRODUCT_TAGS as readonly string[]).includes(tag)) {
       throw badRequest(`Unknown tag "${truncate(tag)}". Use one of: ${PRODUCT_TAGS.join(', ')}.`);

@@ -92,7 +92,7 @@ export async function countProducts(
   filters: ResolvedFilters,
   cap: number,
 ): Promise<{ count: number; exact: boolean }> {
-  if (!filters.q && !filters.min && !filters.max) {
+  if (!filters.q && !filters.min && !filters.max && !filters.sizes?.length) {
     const [summed] = await queryRows<{ n: number }>(
       db,
       sql`select coalesce(sum(f.products), 0)::int as n from ${facetCountsMatching(filters)} f`,

@@ -39,6 +39,8 @@ export interface ProductSearch {
 const PAGE_MATCHES_AT_LEAST = 120;
 /** A search's filter panel is counted from the best sellers' matches when this many match there. */
 const PANEL_MATCHES_AT_LEAST = 120;
+/** A search within sizes counts its matches exactly up to this many, then estimates. */
+const SIZED_COUNT_UP_TO = 1_000;
 /** Rounds of the warm-up: PostgreSQL settles on a statement's plan after its fifth execution. */
 const WARM_UP_ROUNDS = 6;
 
@@ -78,6 +80,7 @@ class PostgresProductSearch implements ProductSearch {
   async search(query: ProductListQuery & ResolvedFilters): Promise<SearchPage> {
     const queries = await this.queriesOf(query.q);
     if (!queries.length) return { ids: [], total: 0, totalIsExact: true };
+    if (query.sizes?.length) return this.searchInSizes(queries, query);
     const offset = (query.page - 1) * query.limit;
     const byRelevance = query.sort.length === 1 && query.sort[0]!.field === 'relevance';
     const found = await repository.searchPage(this.readDb, queries, query, {
@@ -100,6 +103,24 @@ class PostgresProductSearch implements ProductSearch {
 
   async facets(filters: ResolvedFilters): Promise<FacetCounts> {
     const queries = await this.queriesOf(filters.q);
+    if (filters.sizes?.length) {
+      // Sizes are not in the search's groups: the panel is counted by SQL among every match.
+      const match = queries.length ? await this.chosenMatch(queries, filters) : undefined;
+      const within = { ...filters, match };
+      const [counts, sizes] = await Promise.all([
+        repository.facetCounts(this.readDb, within),
+        repository.sizeCounts(this.readDb, within),
+      ]);
+      return { ...counts, sizes };
+    }
+    const counts = await this.groupedFacets(queries, filters);
+    if (!repository.offersSizes(filters) || !queries.length) return counts;
+    const match = queries[counts.chosen];
+    return { ...counts, sizes: await repository.sizeCounts(this.readDb, { ...filters, match }) };
+  }
+
+  /** The panel from the search's matches grouped (`shop_search_groups`), and the query that matched. */
+  private async groupedFacets(queries: string[], filters: ResolvedFilters) {
     this.taxonomy ??= repository.facetTaxonomy(this.readDb).catch((error) => {
       this.taxonomy = undefined;
       throw error;
@@ -107,7 +128,7 @@ class PostgresProductSearch implements ProductSearch {
     const [found, taxonomy] = await Promise.all([
       queries.length
         ? repository.searchGroups(this.readDb, queries, filters, PANEL_MATCHES_AT_LEAST)
-        : { groups: [] as FacetGroupRow[], scale: 1 },
+        : { groups: [] as FacetGroupRow[], scale: 1, chosen: 0 },
       this.taxonomy,
     ]);
     // Counted among the best sellers' matches: each group stands for `scale` times as many.
@@ -115,7 +136,29 @@ class PostgresProductSearch implements ProductSearch {
       found.scale === 1
         ? found.groups
         : found.groups.map((group) => ({ ...group, inRange: Math.round(group.inRange * found.scale) }));
-    return countFacetGroups(facetGroupsOf(groups, taxonomy), filters);
+    return { ...countFacetGroups(facetGroupsOf(groups, taxonomy), filters), chosen: found.chosen };
+  }
+
+  /**
+   * A search within sizes, which the search functions do not know: the query that matches (of the
+   * tiers tried in order) is found first, then SQL pages and counts its matches in those sizes.
+   */
+  private async searchInSizes(queries: string[], query: ProductListQuery & ResolvedFilters) {
+    const filters = { ...query, match: await this.chosenMatch(queries, query) };
+    const [ids, counted] = await Promise.all([
+      repository.pageIdsOf(this.readDb, filters, query.sort, query.page, query.limit),
+      repository.countProducts(this.readDb, filters, SIZED_COUNT_UP_TO),
+    ]);
+    return { ids, total: counted.count, totalIsExact: counted.exact };
+  }
+
+  private async chosenMatch(queries: string[], filters: ResolvedFilters): Promise<string> {
+    const found = await repository.searchPage(this.readDb, queries, filters, {
+      atLeast: PAGE_MATCHES_AT_LEAST,
+      offset: 0,
+      limit: 0,
+    });
+    return queries[found.chosen]!;
   }
 
   async suggest(text: string, limit: number): Promise<SuggestionCard[]> {

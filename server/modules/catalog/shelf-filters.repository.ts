@@ -19,7 +19,7 @@ export const sortColumns = {
 } as const;
 
 /** Which facet a condition belongs to, so facet counts can leave their own facet out. */
-export type FacetName = 'brand' | 'category' | 'tags' | 'price' | 'availability' | 'q';
+export type FacetName = 'brand' | 'category' | 'tags' | 'size' | 'price' | 'availability' | 'q';
 
 /**
  * Filters with the search text resolved: `match` is the to_tsquery text the search service built
@@ -81,6 +81,9 @@ export function filterConditions(filters: ResolvedFilters, except?: FacetName): 
   }
   if (filters.tags.length && except !== 'tags') {
     conditions.push(sql`${products.tags} && ${sql.param(filters.tags)}::text[]`);
+  }
+  if (filters.sizes?.length && except !== 'size') {
+    conditions.push(sql`${products.sizes} && ${sql.param(filters.sizes)}::text[]`);
   }
   if (except !== 'price') conditions.push(...priceConditions(filters));
   if (filters.availability && except !== 'availability') {

@@ -31,7 +31,7 @@ import { productAvailableQuantity } from './stock.repository.js';
  */
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText' | 'searchTier' | 'options'
+  'hsnCode' | 'gstRateBp' | 'searchVector' | 'searchText' | 'searchTier' | 'options' | 'sizes'
 > & {
   brand: string;
   category: string;

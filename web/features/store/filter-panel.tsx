@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ApiFacets } from '../../../shared/api/catalog.schemas';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { ApiFacetCount, ApiFacets } from '../../../shared/api/catalog.schemas';
 import type { Availability } from '../../../shared/catalog';
 import { useHydrated } from '../../lib/use-hydrated';
 import { defaultSort, priceRangeError, type StoreQuery, toggleValue, withFilters } from './store-query';
@@ -128,9 +128,28 @@ function PriceFilter({
   );
 }
 
+/** A facet shown as chips (tags, sizes), left out when it has no values. */
+function ChipGroup({
+  legend,
+  entries,
+  children,
+}: {
+  legend: string;
+  entries: ApiFacetCount[];
+  children: (entry: ApiFacetCount) => ReactNode;
+}) {
+  if (!entries.length) return null;
+  return (
+    <fieldset className="filter-group">
+      <legend className="filter-subtitle">{legend}</legend>
+      <ul className="filter-list filter-list--chips">{entries.map(children)}</ul>
+    </fieldset>
+  );
+}
+
 /**
- * The store's filters: categories, price From/To, availability, tags and brands, each with the
- * number of products it would show. A GET form to /product, so it works before the JavaScript
+ * The store's filters: categories, price From/To, availability, sizes (where a category has them),
+ * tags and brands, each with the number of products it would show. A GET form to /product, so it works before the JavaScript
  * arrives (ticks, then "Apply filters"); afterwards each change is a client-side navigation.
  */
 export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPanelProps) {
@@ -233,23 +252,26 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
           withButton={mode === 'instant' && hydrated}
         />
 
-        {facets.tags.length > 0 && (
-          <fieldset className="filter-group">
-            <legend className="filter-subtitle">Product tags</legend>
-            <ul className="filter-list filter-list--chips">
-              {facets.tags.map((t) =>
-                checkbox(
-                  'tags',
-                  t.title,
-                  tagLabels[t.title] ?? t.title,
-                  t.count,
-                  draft.tags.includes(t.title),
-                  () => change({ tags: toggleValue(draft.tags, t.title) }),
-                ),
-              )}
-            </ul>
-          </fieldset>
-        )}
+        <ChipGroup legend="Size" entries={facets.sizes}>
+          {(size) =>
+            checkbox('size', size.title, size.title, size.count, draft.size.includes(size.title), () =>
+              change({ size: toggleValue(draft.size, size.title) }),
+            )
+          }
+        </ChipGroup>
+
+        <ChipGroup legend="Product tags" entries={facets.tags}>
+          {(t) =>
+            checkbox(
+              'tags',
+              t.title,
+              tagLabels[t.title] ?? t.title,
+              t.count,
+              draft.tags.includes(t.title),
+              () => change({ tags: toggleValue(draft.tags, t.title) }),
+            )
+          }
+        </ChipGroup>
 
         <fieldset className="filter-group">
           <legend className="filter-subtitle">Brands</legend>

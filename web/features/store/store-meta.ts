@@ -24,6 +24,7 @@ export function storeMeta(data: StoreData, { publicUrl }: MetaContext): PageMeta
     !query.q &&
     !query.brand.length &&
     !query.tags.length &&
+    !query.size.length &&
     !query.availability &&
     !query.min &&
     !query.max;

@@ -4,6 +4,7 @@ import { urlOf } from '../../../shared/api/endpoint';
 import {
   emptyStoreQuery,
   facetsApiQuery,
+  hasFilters,
   pageWindow,
   parseStoreQuery,
   priceRangeError,
@@ -26,12 +27,13 @@ const facetsApiPath = (query: StoreQuery) =>
 describe('store query in the URL', () => {
   it('reads every filter, repeated or comma-separated', () => {
     const query = parseStoreQuery(
-      'category=TVs&category=Laptops&brand=Sony,LG&tags=featured&availability=in-stock&min=500&max=2000.50&sort=-price&page=3&q=smart+tv',
+      'category=TVs&category=Laptops&brand=Sony,LG&tags=featured&size=M,UK+8&availability=in-stock&min=500&max=2000.50&sort=-price&page=3&q=smart+tv',
     );
     expect(query).toEqual({
       category: ['TVs', 'Laptops'],
       brand: ['Sony', 'LG'],
       tags: ['featured'],
+      size: ['M', 'UK 8'],
       availability: 'in-stock',
       min: '500',
       max: '2000.50',
@@ -90,6 +92,13 @@ describe('store query in the URL', () => {
       '/product/facets?brand=Sony,LG&availability=out-of-stock&price[gte]=100&price[lte]=900&q=tv',
     );
     expect(facetsApiPath(emptyStoreQuery)).toBe('/product/facets');
+  });
+
+  it('asks for sizes as the API names them, and keeps them in the address', () => {
+    const query = parseStoreQuery('category=Fashion&size=M&size=XL');
+    expect(decodeURIComponent(facetsApiPath(query))).toBe('/product/facets?category=Fashion&size=M,XL');
+    expect(storeHref(query)).toBe('/product?category=Fashion&size=M&size=XL');
+    expect(hasFilters(parseStoreQuery('size=L'))).toBe(true);
   });
 
   it('toggles a value in a list', () => {

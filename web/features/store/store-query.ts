@@ -31,6 +31,8 @@ export type StoreQuery = {
   category: string[];
   brand: string[];
   tags: string[];
+  /** Sizes (the category's size option), any of which a product has in stock. */
+  size: string[];
   availability: Availability | null;
   /** Rupees as typed (digits, optional paise); '' when not set. */
   min: string;
@@ -51,6 +53,7 @@ export const emptyStoreQuery: StoreQuery = {
   category: [],
   brand: [],
   tags: [],
+  size: [],
   availability: null,
   min: '',
   max: '',
@@ -90,6 +93,7 @@ export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
     category: list(params, 'category'),
     brand: list(params, 'brand'),
     tags: list(params, 'tags').filter((t) => (PRODUCT_TAGS as readonly string[]).includes(t)),
+    size: list(params, 'size'),
     availability: (AVAILABILITY_VALUES as readonly string[]).includes(availability ?? '')
       ? (availability as Availability)
       : null,
@@ -108,6 +112,7 @@ export function storeSearch(query: StoreQuery): string {
   for (const value of query.category) params.append('category', value);
   for (const value of query.brand) params.append('brand', value);
   for (const value of query.tags) params.append('tags', value);
+  for (const value of query.size) params.append('size', value);
   if (query.availability) params.set('availability', query.availability);
   if (query.min) params.set('min', query.min);
   if (query.max) params.set('max', query.max);
@@ -131,6 +136,7 @@ function apiFilters(query: StoreQuery): FiltersQuery {
   if (query.category.length) filters.category = query.category.join(',');
   if (query.brand.length) filters.brand = query.brand.join(',');
   if (query.tags.length) filters.tags = query.tags.join(',');
+  if (query.size.length) filters.size = query.size.join(',');
   if (query.availability) filters.availability = query.availability;
   if (query.min) filters['price[gte]'] = query.min;
   if (query.max) filters['price[lte]'] = query.max;
@@ -176,6 +182,7 @@ export function hasFilters(query: StoreQuery): boolean {
     query.category.length ||
       query.brand.length ||
       query.tags.length ||
+      query.size.length ||
       query.availability ||
       query.min ||
       query.max ||
