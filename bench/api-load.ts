@@ -44,7 +44,16 @@ const databaseName = args.get('database');
 const routes = (args.get('routes') ?? 'list,detail,suggestions,search,facets,search-facets').split(
   ',',
 ) as RouteName[];
-type RouteName = 'hello' | 'list' | 'detail' | 'suggestions' | 'search' | 'facets' | 'search-facets';
+type RouteName =
+  | 'hello'
+  | 'list'
+  | 'detail'
+  | 'suggestions'
+  | 'search'
+  | 'facets'
+  | 'search-facets'
+  | 'sizes'
+  | 'size-facets';
 
 type Result = {
   route: string;
@@ -182,6 +191,16 @@ async function samplePaths(base: string): Promise<Record<RouteName, string[]>> {
   // A search's filter panel is counted among the search's matches (decision 040): its own route,
   // so the filter panel's figure is not an average of the two.
   const searchFacetPaths = searches.map((q) => `/api/product/facets?q=${encodeURIComponent(q)}`);
+  // The size filter (SQL over the products' sizes in stock): a category narrowed to a size or two,
+  // and its filter panel, which counts the category's sizes.
+  const letterSizes = ['S', 'M', 'L', 'XL', 'XXL', 'M,L', 'S,XL'];
+  const sized = Array.from({ length: 60 }, (_, n) => {
+    const filters = `category=${categories[n % categories.length]}&size=${letterSizes[n % letterSizes.length]}`;
+    return {
+      list: `/api/product?${filters}&sort=${sorts[n % sorts.length]}&limit=24`,
+      facets: `/api/product/facets?${filters}`,
+    };
+  });
   return {
     hello: ['/healthz'],
     search,
@@ -190,6 +209,11 @@ async function samplePaths(base: string): Promise<Record<RouteName, string[]>> {
     list,
     detail: products.flatMap((p) => [`/api/product/${p._id}`, `/api/product/${p.slug}`]),
     suggestions: words.map((w) => `/api/product/suggestions?q=${w}`),
+    sizes: sized.map((s) => s.list),
+    'size-facets': [
+      ...sized.map((s) => s.facets),
+      ...categories.map((c) => `/api/product/facets?category=${c}`),
+    ],
   };
 }
 
@@ -220,7 +244,14 @@ async function prepare(size: number, onPort: number) {
     await load(
       target,
       'warm-up',
-      [...paths.list, ...paths.detail, ...paths.suggestions, ...paths.facets],
+      [
+        ...paths.list,
+        ...paths.detail,
+        ...paths.suggestions,
+        ...paths.facets,
+        ...paths.sizes,
+        ...paths['size-facets'],
+      ],
       Math.max(10, size / 40_000),
     );
     await load(target, 'warm-up', [...paths.search, ...paths['search-facets']], 5, 2);

@@ -304,12 +304,8 @@ export class CatalogService {
     const counts = await this.cached('facets', filters, async () => {
       const resolved = await this.filterIds.resolve(filters);
       if (resolved.q) return this.productSearch.facets(resolved);
-      const [counts, sizes] = await Promise.all([
-        // From memory (decision 023), or while that is being read, from SQL.
-        this.shelfIndex.counts(resolved) ?? repository.facetCounts(this.readDb, resolved),
-        repository.offersSizes(resolved) ? repository.sizeCounts(this.readDb, resolved) : [],
-      ]);
-      return { ...counts, sizes };
+      // From memory (decision 023), or while that is being read, from SQL.
+      return this.shelfIndex.counts(resolved) ?? repository.facetCounts(this.readDb, resolved);
     });
     return {
       categories: counts.categories.map(({ value, count }) => ({ title: value, count })),

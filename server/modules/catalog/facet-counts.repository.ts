@@ -80,6 +80,14 @@ export type FacetGroupRow = {
  * `countFacetGroups` (what the product search uses) is tested against in shelf-index.test.ts.
  */
 export async function facetCounts(db: Executor, filters: ResolvedFilters): Promise<FacetCounts> {
+  const [counts, sizes] = await Promise.all([
+    facetCountsOtherThanSize(db, filters),
+    offersSizes(filters) ? sizeCounts(db, filters) : [],
+  ]);
+  return { ...counts, sizes };
+}
+
+async function facetCountsOtherThanSize(db: Executor, filters: ResolvedFilters): Promise<FacetCounts> {
   const where = (except: FacetName) => {
     const conditions = filterConditions(filters, except);
     return conditions.length ? sql`where ${and(...conditions)}` : sql``;

@@ -1,4 +1,5 @@
 import type { FacetCount, FacetCounts, FacetGroupRow, ResolvedFilters } from './catalog.repository.js';
+import { offersSizes } from './facet-counts.repository.js';
 
 /**
  * Products grouped by what the filter panel counts (category, brand, tags, in stock), with how many
@@ -25,6 +26,9 @@ export type GroupColumns<Column> = {
   groupBrand: Column;
   groupTags: Column;
   groupInStock: Column;
+  /** Sizes in the panel's order (compareSizes), and each group's sizes in stock, as positions in it. */
+  sizes: string[];
+  groupSizes: ArrayLike<readonly number[]>;
 };
 
 /** Which filter other than price a group fails; price is per product (the group's range). */
@@ -32,6 +36,7 @@ const CATEGORY = 1;
 const BRAND = 2;
 const TAGS = 4;
 const AVAILABILITY = 8;
+const SIZE = 16;
 
 /**
  * The filter panel: each facet counts the products passing every filter but its own, so a shopper
@@ -46,7 +51,9 @@ export function countFacetGroups(groups: FacetGroups, filters: ResolvedFilters):
   const tagMask = tagMaskOf(groups, filters.tags);
   const byTags = filters.tags.length > 0;
   const availability = filters.availability;
+  const sizeChosen = filters.sizes?.length ? sizesChosen(groups, filters.sizes) : undefined;
 
+  const sizeCounts = new Int32Array(groups.sizes.length);
   const categoryCounts = new Int32Array(groups.categories.length);
   const brandCounts = new Int32Array(groups.brands.length);
   const tagCounts = new Int32Array(groups.tags.length);
@@ -72,6 +79,11 @@ export function countFacetGroups(groups: FacetGroups, filters: ResolvedFilters):
       failed = TAGS;
       if (++fails > 1) continue;
     }
+    const sizes = groups.groupSizes[g]!;
+    if (sizeChosen && !sizes.some((n) => sizeChosen[n] === 1)) {
+      failed = SIZE;
+      if (++fails > 1) continue;
+    }
     const stocked = groups.groupInStock[g] === 1;
     if (availability !== undefined && stocked !== (availability === 'in-stock')) {
       failed = AVAILABILITY;
@@ -94,6 +106,7 @@ export function countFacetGroups(groups: FacetGroups, filters: ResolvedFilters):
       if (stocked) inStock += inRange;
       else outOfStock += inRange;
     }
+    if (fails === 0 || failed === SIZE) for (const n of sizes) sizeCounts[n]! += inRange;
   }
   const listed = (entries: { title: string }[], counts: Int32Array): FacetCount[] =>
     entries.map((entry, n) => ({ value: entry.title, count: counts[n]! }));
@@ -103,7 +116,20 @@ export function countFacetGroups(groups: FacetGroups, filters: ResolvedFilters):
     tags: groups.tags.flatMap((tag, n) => (tagCounts[n]! > 0 ? [{ value: tag, count: tagCounts[n]! }] : [])),
     availability: { inStock, outOfStock },
     price: min === Infinity ? { min: 0, max: 0 } : { min, max },
+    sizes: offersSizes(filters)
+      ? groups.sizes.flatMap((size, n) => (sizeCounts[n]! > 0 ? [{ value: size, count: sizeCounts[n]! }] : []))
+      : [],
   };
+}
+
+/** A flag per size of the groups: whether the filter names it. */
+export function sizesChosen(groups: { sizes: string[] }, sizes: string[]): Uint8Array {
+  const picked = new Uint8Array(groups.sizes.length);
+  for (const size of sizes) {
+    const n = groups.sizes.indexOf(size);
+    if (n >= 0) picked[n] = 1;
+  }
+  return picked;
 }
 
 /** A flag per category or brand: whether the filter names it. */
@@ -159,6 +185,9 @@ export function facetGroupsOf(
     groupBrand: rows.map((row) => brandIndex.get(row.brandId)!),
     groupTags: rows.map((row) => row.tags.reduce((mask, tag) => mask | (1 << tags.indexOf(tag)), 0)),
     groupInStock: rows.map((row) => (row.inStock ? 1 : 0)),
+    // A search's groups hold no sizes: a search within sizes, or its sizes, are counted by SQL.
+    sizes: [],
+    groupSizes: rows.map(() => []),
     inRange: (g) => rows[g]!.inRange,
     lowest: (g) => rows[g]!.lowest,
     highest: (g) => rows[g]!.highest,

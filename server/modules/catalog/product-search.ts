@@ -106,12 +106,7 @@ class PostgresProductSearch implements ProductSearch {
     if (filters.sizes?.length) {
       // Sizes are not in the search's groups: the panel is counted by SQL among every match.
       const match = queries.length ? await this.chosenMatch(queries, filters) : undefined;
-      const within = { ...filters, match };
-      const [counts, sizes] = await Promise.all([
-        repository.facetCounts(this.readDb, within),
-        repository.sizeCounts(this.readDb, within),
-      ]);
-      return { ...counts, sizes };
+      return repository.facetCounts(this.readDb, { ...filters, match });
     }
     const counts = await this.groupedFacets(queries, filters);
     if (!repository.offersSizes(filters) || !queries.length) return counts;

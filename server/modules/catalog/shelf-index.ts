@@ -284,12 +284,9 @@ export function createShelfIndex(db: Executor, options: ShelfIndexOptions = {}) 
 
 export type ShelfIndex = ReturnType<typeof createShelfIndex>;
 
-/**
- * A search is product-search.ts's; names not yet resolved to ids are SQL's, and so are sizes (a
- * product's sizes are free values, held in SQL's GIN index, not in the snapshot's groups).
- */
+/** A search is product-search.ts's; names not yet resolved to ids are SQL's. */
 function indexable(filters: ResolvedFilters): boolean {
-  if (filters.q || filters.sizes?.length) return false;
+  if (filters.q) return false;
   return !(
     (filters.brands.length && !filters.brandIds) ||
     (filters.categories.length && !filters.categoryIds)

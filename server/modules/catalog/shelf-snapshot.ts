@@ -4,10 +4,11 @@
  * a group, with each product's rank in every sort; and which groups a list's filters let through.
  */
 
+import { compareSizes } from '../../../shared/catalog.js';
 import type { Executor } from '../../db/client.js';
 import type { ResolvedFilters } from './catalog.repository.js';
 import * as repository from './catalog.repository.js';
-import { chosen, type GroupColumns, priceRange, tagMaskOf } from './facet-groups.js';
+import { chosen, type GroupColumns, priceRange, sizesChosen, tagMaskOf } from './facet-groups.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
 const MAX_TAGS = 16;
@@ -18,7 +19,7 @@ export type SortField = (typeof SORT_FIELDS)[number];
 
 /**
  * The catalogue as the store's lists and filter panel need it (decision 023), for every product on
- * sale. Products sharing a category, brand, set of tags and in-stock state form a group (504
+ * sale. Products sharing a category, brand, set of tags, in-stock state and sizes in stock form a group (504
  * groups at 100,000 synthetic products, 613 at a million: catalogues have far fewer combinations
  * than products), and each group keeps its products sorted by price. A filter panel is one pass over the groups, with
  * two binary searches per group for a price range; a list's page walks the sort's order testing
@@ -74,12 +75,18 @@ async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
     throw new Error('more than 65,535 categories or brands');
   }
   const tagBit = new Map(tags.map((tag, n) => [tag, 1 << n]));
+  // Sizes in the order the panel lists them; a product's sizes in stock are part of its group.
+  const sizes = [...new Set(products.flatMap((p) => p.sizes))].sort(compareSizes);
+  const sizeIndex = new Map(sizes.map((size, n) => [size, n]));
+  const sizeSets = new Map<string, number[]>();
   const categoryIndex = new Map(source.categories.map((c, n) => [c.id, n]));
   const brandIndex = new Map(source.brands.map((b, n) => [b.id, n]));
 
-  // Each product's group, by a key of category, brand, tags and stock (49 bits: exact in a double).
-  const groupOfKey = new Map<number, number>();
+  // Each product's group, by a key of category, brand, tags and stock (49 bits: exact in a double),
+  // and its sizes (a few sets a shop: S-XL, M-L...) where it has any.
+  const groupOfKey = new Map<number | string, number>();
   const keys: number[] = [];
+  const groupSizes: number[][] = [];
   const groupOf = new Uint32Array(size);
   const priceOf = new Int32Array(size);
   const ids = new Array<string>(size);
@@ -95,11 +102,17 @@ async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
     let mask = 0;
     for (const tag of p.tags) mask |= tagBit.get(tag)!;
     const key = ((category * 65_536 + brand) * 65_536 + mask) * 2 + (p.inStock ? 1 : 0);
-    let group = groupOfKey.get(key);
+    const sizesKey = p.sizes.length ? p.sizes.map((size) => sizeIndex.get(size)!).sort((a, b) => a - b) : [];
+    const fullKey = sizesKey.length ? `${key}:${sizesKey.join(',')}` : key;
+    let group = groupOfKey.get(fullKey);
     if (group === undefined) {
       group = keys.length;
-      groupOfKey.set(key, group);
+      groupOfKey.set(fullKey, group);
       keys.push(key);
+      const setKey = sizesKey.join(',');
+      let set = sizeSets.get(setKey);
+      if (!set) sizeSets.set(setKey, (set = sizesKey));
+      groupSizes.push(set);
     }
     groupOf[n] = group;
     priceOf[n] = p.pricePaise;
@@ -155,6 +168,8 @@ async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
     groupBrand: new Uint16Array(groups),
     groupTags: new Uint16Array(groups),
     groupInStock: new Uint8Array(groups),
+    sizes,
+    groupSizes,
     groupStart,
     prices,
     members,
@@ -206,10 +221,12 @@ export function select(s: Snapshot, filters: ResolvedFilters): Selection {
     : undefined;
   const brands = filters.brands.length ? chosen(filters.brandIds, s.brandIndex, s.brands.length) : undefined;
   const tagMask = tagMaskOf(s, filters.tags);
+  const sizes = filters.sizes?.length ? sizesChosen(s, filters.sizes) : undefined;
   const passes = new Uint8Array(s.groupCategory.length);
   for (let g = 0; g < passes.length; g++) {
     passes[g] =
       (!categories || categories[s.groupCategory[g]!] === 1) &&
+      (!sizes || s.groupSizes[g]!.some((n) => sizes[n] === 1)) &&
       (!brands || brands[s.groupBrand[g]!] === 1) &&
       (filters.tags.length === 0 || (s.groupTags[g]! & tagMask) !== 0) &&
       (filters.availability === undefined ||

@@ -23,6 +23,7 @@ export async function shelfIndexSource(db: Executor): Promise<{
     categoryId: string;
     brandId: string;
     tags: string[];
+    sizes: string[];
     inStock: boolean;
     pricePaise: number;
     priceRank: number;
@@ -37,7 +38,7 @@ export async function shelfIndexSource(db: Executor): Promise<{
     sql`(row_number() over (order by ${column}, ${products.id}) - 1)::int`;
   const productRows = await queryRows<Awaited<ReturnType<typeof shelfIndexSource>>['products'][number]>(
     db,
-    sql`select id, category_id as "categoryId", brand_id as "brandId", tags, quantity > 0 as "inStock",
+    sql`select id, category_id as "categoryId", brand_id as "brandId", tags, sizes, quantity > 0 as "inStock",
                price_paise as "pricePaise",
                ${rank(sortColumns.price)} as "priceRank",
                ${rank(sortColumns.createdAt)} as "createdRank",
