@@ -42,6 +42,7 @@ const MODULES = {
   accounts: ['audit', 'email-outbox'],
   staff: ['accounts', 'audit', 'email-outbox'],
   catalog: ['audit', 'staff'],
+  'catalog-csv': ['audit', 'catalog', 'staff'],
   blog: ['audit', 'staff'],
   media: ['audit', 'blog', 'catalog', 'staff'],
   pincodes: ['audit', 'staff'],

@@ -13,7 +13,7 @@ test.beforeAll(async ({ request }) => {
 
 /** One product of the repo's Shopify export (its 12 variant rows), under a handle and SKUs of this run. */
 async function shopifyFile(stamp: number): Promise<string> {
-  const file = await readFile('server/modules/catalog/csv-formats/fixtures/shopify-products.csv', 'utf8');
+  const file = await readFile('server/modules/catalog-csv/csv-formats/fixtures/shopify-products.csv', 'utf8');
   const [header, ...rows] = file.split(/\r?\n/);
   const tee = rows.filter((row) => row.startsWith('levi-s-crew-neck-t-shirt,'));
   return [header, ...tee]

@@ -24,7 +24,7 @@ async function catalogueImport(...args: string[]) {
 
 describe('npm run catalogue:import', () => {
   it('imports a Shopify export in one go, variants and all, after a dry run that writes nothing', async () => {
-    const file = 'server/modules/catalog/csv-formats/fixtures/shopify-products.csv';
+    const file = 'server/modules/catalog-csv/csv-formats/fixtures/shopify-products.csv';
     const checked = await catalogueImport('--file', file, '--dry-run');
     expect(checked.code, checked.stderr).toBe(0);
     expect(checked.stdout).toContain('A Shopify export: 54 products and 292 variants read.');

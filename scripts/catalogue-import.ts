@@ -1,12 +1,8 @@
 import { loadConfig } from '../server/config.js';
 import { AppError } from '../server/lib/errors.js';
 import { createImageUrls } from '../server/lib/image-urls.js';
-import {
-  createCatalogAdminService,
-  createCatalogService,
-  readForeignCatalogue,
-} from '../server/modules/catalog/index.js';
-import { productsWithOrders } from '../server/modules/orders/index.js';
+import { createCatalogService } from '../server/modules/catalog/index.js';
+import { createCatalogCsvService, readForeignCatalogue } from '../server/modules/catalog-csv/index.js';
 import { listProblems, count as n, openShopDatabase, readImportArguments } from './cli.js';
 
 /**
@@ -48,13 +44,7 @@ const catalog = createCatalogService(database.db, { imageUrls });
 let code = 0;
 try {
   await database.migrate();
-  const products = createCatalogAdminService({
-    db: database.db,
-    catalog,
-    imageUrls,
-    config,
-    productsWithOrders,
-  });
+  const products = createCatalogCsvService({ db: database.db, catalog, imageUrls, config });
   const started = performance.now();
   const report = await products.importCsv({ id: null, email: 'npm run catalogue:import' }, file, dryRun);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -29,6 +29,7 @@ import {
   createCatalogService,
   createTaxonomyService,
 } from './modules/catalog/index.js';
+import { createCatalogCsvService } from './modules/catalog-csv/index.js';
 import { type CheckoutService, createCheckoutService } from './modules/checkout/index.js';
 import { createCouponsService } from './modules/coupons/index.js';
 import { createCustomersAdminService } from './modules/customers/index.js';
@@ -269,6 +270,7 @@ export async function createServices(deps: {
     staff: createStaffService({ db, publicUrl: config.publicUrl, signInThrottle }),
     audit: createAuditService(db),
     catalogAdmin: createCatalogAdminService({ ...consoleDeps, productsWithOrders }),
+    catalogCsv: createCatalogCsvService(consoleDeps),
     media: createMediaService(consoleDeps),
     taxonomy: createTaxonomyService(consoleDeps),
     blogAdmin: createBlogAdminService(consoleDeps),

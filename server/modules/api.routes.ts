@@ -9,6 +9,7 @@ import { auditRoutes } from './audit/index.js';
 import { blogAdminRoutes, blogRoutes } from './blog/index.js';
 import { cartRoutes } from './cart/index.js';
 import { catalogAdminRoutes, catalogRoutes, taxonomyRoutes } from './catalog/index.js';
+import { catalogCsvRoutes } from './catalog-csv/index.js';
 import { checkoutRoutes } from './checkout/index.js';
 import { couponsRoutes } from './coupons/index.js';
 import { customersAdminRoutes } from './customers/index.js';
@@ -71,6 +72,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(auditRoutes, { audit: services.audit });
   const consoleOptions = { config, services };
   await app.register(catalogAdminRoutes, consoleOptions);
+  await app.register(catalogCsvRoutes, consoleOptions);
   await app.register(mediaRoutes, consoleOptions);
   await app.register(taxonomyRoutes, consoleOptions);
   await app.register(blogAdminRoutes, consoleOptions);

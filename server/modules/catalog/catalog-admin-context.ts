@@ -97,7 +97,7 @@ export const sameImages = (a: ImageRef[], b: ImageRef[]) => JSON.stringify(a) ==
 export const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The shop's own absolute picture URLs go back to the `/media/...` paths products keep. */
-export function storedUrl(ctx: CatalogAdminContext, url: string): string {
+export function storedUrl(ctx: Pick<CatalogAdminContext, 'config'>, url: string): string {
   for (const base of [`${ctx.config.mediaUrl}/`, `${ctx.config.publicUrl}/media/`]) {
     if (url.startsWith(base)) return `/media/${url.slice(base.length)}`;
   }
@@ -141,7 +141,10 @@ export function snapshotOfDetail(detail: ProductDetail): Snapshot {
 }
 
 /** Clears the storefront's catalogue cache after a committed write; a slug or SKU taken meanwhile is a 409. */
-export async function afterWrite<T>(ctx: CatalogAdminContext, write: Promise<T>): Promise<T> {
+export async function afterWrite<T>(
+  ctx: Pick<CatalogAdminContext, 'catalog'>,
+  write: Promise<T>,
+): Promise<T> {
   try {
     const result = await write;
     ctx.catalog.invalidate();

@@ -1,14 +1,10 @@
-import type { Readable } from 'node:stream';
 import type { ApiProduct } from '../../../shared/api/catalog.schemas.js';
 import type {
-  AdminProductFilters,
   AdminProductListQuery,
   ApiAdminProduct,
   ApiAdminProductList,
-  ApiImportReport,
   ApiStockAdjustment,
   ApiStockMovements,
-  ExportProductsQuery,
   LegacyProductInput,
   LegacyProductUpdate,
   NewProductInput,
@@ -19,24 +15,22 @@ import type { ApiAdminVariants, VariantsInput } from '../../../shared/api/catalo
 import type { AuditActor } from '../audit/index.js';
 import type { CatalogAdminContext } from './catalog-admin-context.js';
 import { legacyCreate, legacyDelete, legacyUpdate } from './legacy-product-writes.js';
-import { exportProductsCsv, listProducts, productDetail } from './product-admin-reads.js';
-import { importProductsCsv } from './product-csv-import.js';
+import { listProducts, productDetail } from './product-admin-reads.js';
 import { createProduct, removeProduct, setArchived, updateProduct } from './product-edits.js';
 import { adjustStock, stockMovements } from './stock-adjustments.js';
 import { getVariants, saveVariants } from './variant-edits.js';
 
 /**
  * The console's products: the table, the edit form's reads and writes, archive and restore,
- * deletion of products nobody ordered, stock adjustments kept in the ledger, CSV export and import,
- * and the original admin client's product writes. Every write records its audit event in the same
+ * deletion of products nobody ordered, stock adjustments kept in the ledger, and the original admin
+ * client's product writes (CSV export and import are the catalog-csv module's). Every write records its audit event in the same
  * transaction and then clears the storefront's catalogue cache. Each method is a function of its
  * own file, given the dependencies it runs with:
  *
- *   product-admin-reads.ts    list, get, exportCsv
+ *   product-admin-reads.ts    list, get
  *   product-edits.ts          create, update, archive, restore, remove
  *   stock-adjustments.ts      adjustStock, movements
  *   variant-edits.ts          variants, saveVariants (the variant grid)
- *   product-csv-import.ts     importCsv
  *   legacy-product-writes.ts  legacyCreate, legacyUpdate, legacyDelete
  */
 export function createCatalogAdminService(deps: CatalogAdminContext) {
@@ -78,11 +72,6 @@ export function createCatalogAdminService(deps: CatalogAdminContext) {
 
     saveVariants: (actor: AuditActor, id: string, input: VariantsInput): Promise<ApiAdminVariants> =>
       saveVariants(ctx, actor, id, input),
-
-    exportCsv: (query: ExportProductsQuery): Readable => exportProductsCsv(ctx, query),
-
-    importCsv: (actor: AuditActor, file: Buffer, dryRun: boolean): Promise<ApiImportReport> =>
-      importProductsCsv(ctx, actor, file, dryRun),
 
     legacyCreate: (actor: AuditActor, input: LegacyProductInput): Promise<{ newProduct: ApiProduct }> =>
       legacyCreate(ctx, actor, input),

@@ -5,8 +5,34 @@ export type { CatalogService } from './catalog.service.js';
 export { createCatalogService } from './catalog.service.js';
 export { catalogAdminRoutes } from './catalog-admin.routes.js';
 export { createCatalogAdminService } from './catalog-admin.service.js';
+// Comparing a product's values, and pictures' stored URLs: what the CSV import plans with (catalog-csv).
+export {
+  changes,
+  type ProductValues,
+  type Snapshot,
+  sameImages,
+  sameList,
+  storedUrl,
+} from './catalog-admin-context.js';
 export { followCatalogChanges } from './catalog-changes.js';
-export { readForeignCatalogue } from './csv-formats/foreign-catalogue.js';
+// The pages of products an export writes (catalog-csv).
+export {
+  type ExportRow,
+  type ExportRowWithVariants,
+  exportPages,
+  exportPagesWithVariants,
+} from './product-admin-reads.js';
+// Products an import creates and updates, inside the importer's transaction (catalog-csv).
+export {
+  createProducts,
+  type ImportedVariantValues,
+  type ImportTarget,
+  type ProductUpdate,
+  productsBySlug,
+  saveProductWithVariants,
+  updateProducts,
+  writeCatalogue,
+} from './product-imports.js';
 export { productsForPricing } from './product-pricing.js';
 export { productsShowingImage, productTaxes, requireProduct } from './products.js';
 export { lockForRating, recomputeRating } from './ratings.js';
@@ -23,5 +49,12 @@ export {
 export { countStockWarnings, lowestStockProducts } from './stock-levels.js';
 export { taxonomyRoutes } from './taxonomy.routes.js';
 export { createTaxonomyService } from './taxonomy.service.js';
+// Brands, categories and colours by the names people write; an import's additions.
+export {
+  addTaxonomyEntry,
+  buildLookups,
+  type Lookups,
+  readTaxonomyNames,
+} from './taxonomy-lookups.js';
 export { taxonomyTitles } from './taxonomy-refs.js';
 export { chooseVariant, type SellableVariant, sellableVariants } from './variants.js';

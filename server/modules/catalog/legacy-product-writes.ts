@@ -4,9 +4,9 @@ import { paiseToRupees } from '../../../shared/money.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { afterWrite, type CatalogAdminContext, loadDetail, NOT_FOUND } from './catalog-admin-context.js';
-import { buildLookups } from './product-csv.js';
 import { createProduct, removeInTransaction, updateProduct } from './product-edits.js';
 import * as repository from './product-writes.repository.js';
+import { buildLookups } from './taxonomy-lookups.js';
 
 /**
  * The original admin client's product writes, translated to the console's: it names brand and

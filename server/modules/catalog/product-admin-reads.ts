@@ -1,11 +1,9 @@
-import type { Readable } from 'node:stream';
 import type {
   AdminProductFilters,
   AdminProductListQuery,
   ApiAdminProduct,
   ApiAdminProductList,
   ApiAdminProductRow,
-  ExportProductsQuery,
 } from '../../../shared/api/catalog-admin.schemas.js';
 import {
   ADMIN_PRODUCTS_COUNT_CAP,
@@ -14,16 +12,15 @@ import {
 } from '../../../shared/api/catalog-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { bpToRate } from '../../../shared/schemas/gst-fields.js';
+import type { ProductOption } from '../../db/schema.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import * as repository from './catalog-admin.repository.js';
 import { type CatalogAdminContext, loadDetail, type ProductDetail } from './catalog-admin-context.js';
-import { productCsvStream } from './product-csv.js';
 import { colorsOfProducts } from './product-writes.repository.js';
-import { shopifyCsvStream } from './shopify-export.js';
-import { productOptions, variantsOfProducts } from './variants.repository.js';
+import { productOptions, type VariantRow, variantsOfProducts } from './variants.repository.js';
 
-/** The console's reads of products: the table, one product for the edit form, the CSV export. */
+/** The console's reads of products: the table, one product for the edit form, the pages of an export. */
 
 function presentRow(imageUrls: ImageUrls, row: repository.AdminProductRow): ApiAdminProductRow {
   return {
@@ -142,42 +139,66 @@ export async function listProducts(
   };
 }
 
-/** Every product matching the filters, as CSV, read in pages of 1,000 in id order. */
-export function exportProductsCsv(
-  { db, imageUrls }: CatalogAdminContext,
-  query: ExportProductsQuery,
-): Readable {
+/** A product as an export writes it: category and brand by title, colours by value, picture URLs. */
+export type ExportRow = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  pricePaise: number;
+  mrpPaise: number | null;
+  category: string;
+  brand: string;
+  colors: string[];
+  tags: string[];
+  quantity: number;
+  images: string[];
+  hsnCode: string | null;
+  gstRateBp: number | null;
+};
+
+/** A product with its options and variants, for exports of one row a variant. */
+export type ExportRowWithVariants = ExportRow & { options: ProductOption[]; variants: VariantRow[] };
+
+/** Every product matching the filters, for an export, read in pages of 1,000 in id order. */
+export async function* exportPages(
+  { db, imageUrls }: Pick<CatalogAdminContext, 'db' | 'imageUrls'>,
+  query: AdminProductFilters,
+): AsyncGenerator<ExportRow[]> {
   const filters = filtersOf(query);
-  async function* pages() {
-    let after: string | null = null;
-    for (;;) {
-      const rows = await repository.exportPage(db, filters, after, 1000);
-      if (rows.length === 0) return;
-      const ids = rows.map((r) => r.id);
-      const colorRows = await colorsOfProducts(db, ids);
-      const colorsOf = new Map<string, string[]>();
-      for (const c of colorRows) colorsOf.set(c.productId, [...(colorsOf.get(c.productId) ?? []), c.title]);
-      yield rows.map((row) => ({
-        ...row,
-        colors: colorsOf.get(row.id) ?? [],
-        images: row.images.map((image) => imageUrls.url(image.url)),
-      }));
-      after = rows[rows.length - 1]!.id;
-      if (rows.length < 1000) return;
-    }
+  let after: string | null = null;
+  for (;;) {
+    const rows = await repository.exportPage(db, filters, after, 1000);
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    const colorRows = await colorsOfProducts(db, ids);
+    const colorsOf = new Map<string, string[]>();
+    for (const c of colorRows) colorsOf.set(c.productId, [...(colorsOf.get(c.productId) ?? []), c.title]);
+    yield rows.map((row) => ({
+      ...row,
+      colors: colorsOf.get(row.id) ?? [],
+      images: row.images.map((image) => imageUrls.url(image.url)),
+    }));
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < 1000) return;
   }
-  if (query.format !== 'shopify') return productCsvStream(pages());
-  return shopifyCsvStream(
-    (async function* () {
-      for await (const page of pages()) {
-        const ids = page.map((row) => row.id);
-        const [variants, options] = await Promise.all([variantsOfProducts(db, ids), productOptions(db, ids)]);
-        yield page.map((row) => ({
-          ...row,
-          options: options.get(row.id) ?? [],
-          variants: variants.filter((v) => v.productId === row.id),
-        }));
-      }
-    })(),
-  );
+}
+
+/** The same pages, each product with its options and its variants on sale. */
+export async function* exportPagesWithVariants(
+  deps: Pick<CatalogAdminContext, 'db' | 'imageUrls'>,
+  query: AdminProductFilters,
+): AsyncGenerator<ExportRowWithVariants[]> {
+  for await (const page of exportPages(deps, query)) {
+    const ids = page.map((row) => row.id);
+    const [variants, options] = await Promise.all([
+      variantsOfProducts(deps.db, ids),
+      productOptions(deps.db, ids),
+    ]);
+    yield page.map((row) => ({
+      ...row,
+      options: options.get(row.id) ?? [],
+      variants: variants.filter((v) => v.productId === row.id),
+    }));
+  }
 }

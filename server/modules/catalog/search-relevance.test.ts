@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/demo-seed.js';
 import { topUpSyntheticCatalogue } from '../../db/seed/synthetic-catalogue.js';
+import { searchJudgements } from '../../test/search-judgements.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { refreshSearchTiers } from './product-search.repository.js';
-import { searchJudgements } from './search-judgements.js';
 
 /**
  * Mean reciprocal rank of the judged queries (search-judgements.ts) over the demo catalogue and

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { ProductOption } from '../../db/schema.js';
 import { protectCell } from '../../lib/csv-cells.js';
-import type { ExportRow } from './product-csv.js';
-import type { VariantRow } from './variants.repository.js';
+import type { ExportRowWithVariants } from '../catalog/index.js';
 
 /**
  * Products as Shopify's product CSV: one row a variant (the first carries the product's fields),
@@ -41,11 +39,9 @@ export const SHOPIFY_COLUMNS = [
   'Status',
 ] as const;
 
-export type ShopifyProduct = ExportRow & { options: ProductOption[]; variants: VariantRow[] };
-
 const price = (paise: number) => (paise / 100).toFixed(2);
 
-function rowsOf(product: ShopifyProduct): Record<string, string>[] {
+function rowsOf(product: ExportRowWithVariants): Record<string, string>[] {
   const options = product.options.length
     ? product.options
     : [{ name: 'Title', kind: 'text' as const, values: ['Default Title'] }];
@@ -91,7 +87,7 @@ function rowsOf(product: ShopifyProduct): Record<string, string>[] {
   });
 }
 
-export function shopifyCsvStream(pages: AsyncIterable<ShopifyProduct[]>): Readable {
+export function shopifyCsvStream(pages: AsyncIterable<ExportRowWithVariants[]>): Readable {
   const csv = stringify({ header: true, columns: [...SHOPIFY_COLUMNS] });
   const source = Readable.from(
     (async function* () {

@@ -1,8 +1,6 @@
 import type { Transaction } from '../../db/client.js';
-import { freeSlug, toSlug } from '../../lib/slug.js';
-import { type AuditActor, recordAudit } from '../audit/index.js';
-import { taxonomyNames } from './product-writes.repository.js';
-import * as taxonomy from './taxonomy.repository.js';
+import type { AuditActor } from '../audit/index.js';
+import { addTaxonomyEntry, readTaxonomyNames } from '../catalog/index.js';
 
 /**
  * Brands, categories and colours an import names, found by name (any case) or added to the shop,
@@ -48,7 +46,7 @@ function nudge(hex: string): string {
 }
 
 export async function foreignNames(tx: Transaction, actor: AuditActor) {
-  const known = await taxonomyNames(tx);
+  const known = await readTaxonomyNames(tx);
   const byTitle = (rows: { id: string; title: string }[]) =>
     new Map(rows.map((row) => [row.title.toLowerCase(), row.id]));
   const brands = byTitle(known.brands);
@@ -56,19 +54,17 @@ export async function foreignNames(tx: Transaction, actor: AuditActor) {
   const colors = new Map(known.colors.map((c) => [c.name.toLowerCase(), c.id]));
   const swatches = new Set(known.colors.map((c) => c.title.toLowerCase()));
 
-  async function added(kind: 'brand' | 'category' | 'color', id: string, summary: string) {
-    await recordAudit(tx, actor, { action: `${kind}.create`, entityType: kind, entityId: id, summary });
-    return id;
-  }
-
   async function named(kind: 'brand' | 'category', title: string, found: Map<string, string>) {
-    const id = found.get(title.toLowerCase());
-    if (id) return id;
-    const base = toSlug(title, kind);
-    const slug = freeSlug(base, new Set(await taxonomy.slugsLike(tx, kind, base)));
-    const row = await taxonomy.insert(tx, kind, { title, slug });
-    found.set(title.toLowerCase(), row.id);
-    return added(kind, row.id, `Added the ${kind} ${title} (product import)`);
+    const existing = found.get(title.toLowerCase());
+    if (existing) return existing;
+    const id = await addTaxonomyEntry(
+      tx,
+      actor,
+      { kind, title },
+      `Added the ${kind} ${title} (product import)`,
+    );
+    found.set(title.toLowerCase(), id);
+    return id;
   }
 
   return {
@@ -80,9 +76,14 @@ export async function foreignNames(tx: Transaction, actor: AuditActor) {
       let hex = swatchOf(name);
       while (swatches.has(hex)) hex = nudge(hex);
       swatches.add(hex);
-      const row = await taxonomy.insert(tx, 'color', { title: hex, name });
-      colors.set(name.toLowerCase(), row.id);
-      return added('color', row.id, `Added the colour ${name} (${hex}, product import)`);
+      const added = await addTaxonomyEntry(
+        tx,
+        actor,
+        { kind: 'color', value: hex, name },
+        `Added the colour ${name} (${hex}, product import)`,
+      );
+      colors.set(name.toLowerCase(), added);
+      return added;
     },
   };
 }

@@ -19,6 +19,7 @@ import { rupeesToPaise } from '../../../shared/money.js';
 import { readGstRate, readHsnCode } from '../../../shared/schemas/gst-fields.js';
 import { protectCell, unprotectCell } from '../../lib/csv-cells.js';
 import { badRequest } from '../../lib/errors.js';
+import type { ExportRow, Lookups } from '../catalog/index.js';
 
 /**
  * Products as CSV: the export's columns (PRODUCT_CSV_COLUMNS) and the import's reading of each row.
@@ -31,22 +32,6 @@ export type CsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 const protect = protectCell;
 const unprotect = unprotectCell;
-
-export type ExportRow = {
-  slug: string;
-  title: string;
-  description: string;
-  pricePaise: number;
-  mrpPaise: number | null;
-  category: string;
-  brand: string;
-  colors: string[];
-  tags: string[];
-  quantity: number;
-  images: string[];
-  hsnCode: string | null;
-  gstRateBp: number | null;
-};
 
 const rupees = (paise: number) => (paise / 100).toFixed(2).replace(/\.00$/, '');
 
@@ -135,31 +120,6 @@ export function parseProductCsv(input: Buffer | string): { columns: Set<CsvColum
       row: info.records + 1 + info.empty_lines,
       cells: record as Partial<Record<CsvColumn, string>>,
     })),
-  };
-}
-
-export type Lookups = {
-  categories: Map<string, string>;
-  brands: Map<string, string>;
-  colorsByValue: Map<string, string>;
-  colorsByName: Map<string, string[]>;
-};
-
-export function buildLookups(names: {
-  categories: { id: string; title: string }[];
-  brands: { id: string; title: string }[];
-  colors: { id: string; title: string; name: string }[];
-}): Lookups {
-  const colorsByName = new Map<string, string[]>();
-  for (const color of names.colors) {
-    const key = color.name.trim().toLowerCase();
-    if (key) colorsByName.set(key, [...(colorsByName.get(key) ?? []), color.id]);
-  }
-  return {
-    categories: new Map(names.categories.map((c) => [c.title.trim().toLowerCase(), c.id])),
-    brands: new Map(names.brands.map((b) => [b.title.trim().toLowerCase(), b.id])),
-    colorsByValue: new Map(names.colors.map((c) => [c.title.trim().toLowerCase(), c.id])),
-    colorsByName,
   };
 }
 

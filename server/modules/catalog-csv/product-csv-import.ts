@@ -2,24 +2,28 @@ import type { ApiImportRejection, ApiImportReport } from '../../../shared/api/ca
 import { IMPORT_REPORT_MAX_REJECTED } from '../../../shared/api/catalog-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { bpToRate } from '../../../shared/schemas/gst-fields.js';
-import type { Executor, Transaction } from '../../db/client.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { freeSlug, toSlug } from '../../lib/slug.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import {
-  afterWrite,
-  type CatalogAdminContext,
+  buildLookups,
   changes,
+  createProducts,
+  type ImportTarget,
+  type ProductUpdate,
   type ProductValues,
+  productsBySlug,
+  readTaxonomyNames,
   type Snapshot,
   sameImages,
   sameList,
   storedUrl,
-} from './catalog-admin-context.js';
+  updateProducts,
+  writeCatalogue,
+} from '../catalog/index.js';
+import type { CatalogCsvDeps } from './catalog-csv-deps.js';
 import { readForeignCatalogue } from './csv-formats/foreign-catalogue.js';
 import { importForeignProducts } from './foreign-import.js';
 import {
-  buildLookups,
   type CsvColumn,
   type CsvRecord,
   parseProductCsv,
@@ -27,9 +31,6 @@ import {
   readRow,
   validNewSlug,
 } from './product-csv.js';
-import * as repository from './product-writes.repository.js';
-import * as ledger from './stock-ledger.repository.js';
-import { liveVariantStock } from './variants.repository.js';
 
 /**
  * The console's CSV import: every row read and checked first, then matched by slug to create or
@@ -37,19 +38,8 @@ import { liveVariantStock } from './variants.repository.js';
  * All of it is one transaction with one audit event; stock changes are movements in the ledger.
  */
 
-type ExistingProduct = Awaited<ReturnType<typeof repository.productsBySlugs>>[number];
 type Creation = { row: number; values: ProductValues; quantity: number };
-type Update = {
-  row: number;
-  id: string;
-  slug: string;
-  values: ProductValues | null;
-  colorIds: string[] | null;
-  quantity: number | undefined;
-  before: Snapshot;
-  after: Snapshot;
-};
-type Movement = Parameters<typeof ledger.insertMovements>[1][number];
+type Update = ProductUpdate & { row: number; slug: string; before: Snapshot; after: Snapshot };
 
 /** What a new product's row must give: the value, its column, and how a message names it. */
 const REQUIRED_FOR_NEW: [keyof RowValues, string, string][] = [
@@ -63,9 +53,9 @@ const REQUIRED_FOR_NEW: [keyof RowValues, string, string][] = [
 const MRP_BELOW_PRICE = 'MRP must be at least the price (or left empty)';
 
 /** Each record read against the taxonomy; a slug on two rows rejects the later one. */
-async function readRecords(ctx: CatalogAdminContext, file: Buffer) {
+async function readRecords(ctx: CatalogCsvDeps, file: Buffer) {
   const { columns, records } = parseProductCsv(file);
-  const lookups = buildLookups(await repository.taxonomyNames(ctx.db));
+  const lookups = buildLookups(await readTaxonomyNames(ctx.db));
   const rejections: ApiImportRejection[] = [];
   const rows: { record: CsvRecord; values: RowValues }[] = [];
   const rowOfSlug = new Map<string, number>();
@@ -85,21 +75,6 @@ async function readRecords(ctx: CatalogAdminContext, file: Buffer) {
     if (problems.length === 0) rows.push({ record, values });
   }
   return { columns, records, rejections, rows, rowOfSlug };
-}
-
-/** The products the file's slugs name, and their colours in order. */
-async function existingProducts(db: Executor, slugs: string[]) {
-  const existing = new Map(
-    (await repository.productsBySlugs(db, slugs)).map((product) => [product.slug, product]),
-  );
-  const existingColors = new Map<string, string[]>();
-  const ids = [...existing.values()].map((p) => p.id);
-  for (let i = 0; i < ids.length; i += 5000) {
-    for (const c of await repository.colorsOfProducts(db, ids.slice(i, i + 5000))) {
-      existingColors.set(c.productId, [...(existingColors.get(c.productId) ?? []), c.id]);
-    }
-  }
-  return { existing, existingColors };
 }
 
 /** A row for a slug not yet in the shop: a new product, or the reasons it cannot be one. */
@@ -171,9 +146,9 @@ function plain(v: ProductValues, quantity: number): Snapshot {
 function planUpdate(
   record: CsvRecord,
   values: RowValues,
-  current: ExistingProduct,
-  currentColors: string[],
+  current: ImportTarget,
 ): Update | ApiImportRejection | null {
+  const currentColors = current.colorIds;
   const byUrl = new Map(current.images.map((image) => [image.url, image]));
   const merged: ProductValues = {
     slug: current.slug,
@@ -238,95 +213,8 @@ function planUpdate(
   };
 }
 
-/** Inserts the new products in batches (slugs made from titles where none was given). */
-async function insertCreations(
-  tx: Transaction,
-  actor: AuditActor,
-  creations: Creation[],
-  slugsInFile: Iterable<string>,
-): Promise<Movement[]> {
-  // New products without a slug get one from their title, numbered past those taken.
-  const bases = creations.filter((c) => !c.values.slug).map((c) => toSlug(c.values.title, 'product'));
-  const taken = new Set([...(await repository.slugsTakenForBases(tx, [...new Set(bases)])), ...slugsInFile]);
-  for (const creation of creations) {
-    if (creation.values.slug) continue;
-    const slug = freeSlug(toSlug(creation.values.title, 'product'), taken);
-    taken.add(slug);
-    creation.values.slug = slug;
-  }
-  const movements: Movement[] = [];
-  for (let i = 0; i < creations.length; i += 500) {
-    const batch = creations.slice(i, i + 500);
-    const inserted = await repository.insertProducts(
-      tx,
-      batch.map(({ values: { colorIds: _, ...write }, quantity }) => ({ ...write, quantity })),
-    );
-    const idOf = new Map(inserted.map((p) => [p.slug, p.id]));
-    const variantOf = new Map(inserted.map((p) => [p.slug, p.variantId]));
-    await repository.replaceProductColors(
-      tx,
-      batch.map((c) => ({ productId: idOf.get(c.values.slug)!, colorIds: c.values.colorIds })),
-    );
-    for (const c of batch) {
-      if (c.quantity > 0) {
-        movements.push({
-          productId: idOf.get(c.values.slug)!,
-          variantId: variantOf.get(c.values.slug)!,
-          delta: c.quantity,
-          quantityAfter: c.quantity,
-          reason: 'import',
-          note: 'CSV import: new product',
-          staffId: actor.id,
-        });
-      }
-    }
-  }
-  return movements;
-}
-
-/** Writes the updated fields, colours and stock targets of existing products. */
-async function applyUpdates(tx: Transaction, actor: AuditActor, updates: Update[]): Promise<Movement[]> {
-  await repository.updateProductsBatch(
-    tx,
-    updates.flatMap((u) => (u.values ? [{ ...u.values, id: u.id }] : [])),
-  );
-  await repository.replaceProductColors(
-    tx,
-    updates.flatMap((u) => (u.colorIds ? [{ productId: u.id, colorIds: u.colorIds }] : [])),
-  );
-  const stockUpdates = updates.filter((u) => u.quantity !== undefined);
-  if (!stockUpdates.length) return [];
-  // Current figures under lock: a sale since the file was read changes the movement, not the target.
-  const ids = stockUpdates.map((u) => u.id);
-  await repository.lockProducts(tx, ids);
-  const variants = await liveVariantStock(tx, ids);
-  const targets = stockUpdates.flatMap((u) => {
-    const live = variants.get(u.id) ?? [];
-    // A product with several variants has its stock set per variant: its row's figure is a sum.
-    return live.length === 1
-      ? [{ productId: u.id, id: live[0]!.id, was: live[0]!.quantity, quantity: u.quantity! }]
-      : [];
-  });
-  await ledger.setQuantities(tx, targets);
-  const movements: Movement[] = [];
-  for (const target of targets) {
-    const delta = target.quantity - target.was;
-    if (delta === 0) continue;
-    movements.push({
-      productId: target.productId,
-      variantId: target.id,
-      delta,
-      quantityAfter: target.quantity,
-      reason: 'import',
-      note: 'CSV import',
-      staffId: actor.id,
-    });
-  }
-  return movements;
-}
-
 export async function importProductsCsv(
-  ctx: CatalogAdminContext,
+  ctx: CatalogCsvDeps,
   actor: AuditActor,
   file: Buffer,
   dryRun: boolean,
@@ -334,7 +222,7 @@ export async function importProductsCsv(
   const foreign = readForeignCatalogue(file);
   if (foreign) return importForeignProducts(ctx, actor, foreign, dryRun);
   const { columns, records, rejections, rows, rowOfSlug } = await readRecords(ctx, file);
-  const { existing, existingColors } = await existingProducts(ctx.db, [...rowOfSlug.keys()]);
+  const existing = await productsBySlug(ctx.db, [...rowOfSlug.keys()]);
   const creations: Creation[] = [];
   const updates: Update[] = [];
   let unchanged = 0;
@@ -346,7 +234,7 @@ export async function importProductsCsv(
       else creations.push(creation);
       continue;
     }
-    const update = planUpdate(record, values, current, existingColors.get(current.id) ?? []);
+    const update = planUpdate(record, values, current);
     if (update === null) unchanged++;
     else if ('message' in update) rejections.push(update);
     else updates.push(update);
@@ -375,23 +263,23 @@ export async function importProductsCsv(
     return report(false);
   }
 
-  await afterWrite(
-    ctx,
-    ctx.db.transaction(async (tx) => {
-      const movements = await insertCreations(tx, actor, creations, rowOfSlug.keys());
-      movements.push(...(await applyUpdates(tx, actor, updates)));
-      await ledger.insertMovements(tx, movements);
-      await recordAudit(tx, actor, {
-        action: 'product.import',
-        entityType: 'product',
-        summary: `Imported a CSV of ${records.length} products: ${creations.length} created, ${updates.length} updated, ${unchanged} unchanged`,
-        before: Object.fromEntries(updates.map((u) => [u.slug, u.before])),
-        after: {
-          created: creations.map((c) => c.values.slug),
-          updated: Object.fromEntries(updates.map((u) => [u.slug, u.after])),
-        },
-      });
-    }),
-  );
+  await writeCatalogue(ctx, async (tx) => {
+    const created = await createProducts(tx, actor, creations, {
+      // New products without a slug get one from their title, numbered past those taken.
+      reservedSlugs: rowOfSlug.keys(),
+      note: 'CSV import: new product',
+    });
+    await updateProducts(tx, actor, updates, 'CSV import');
+    await recordAudit(tx, actor, {
+      action: 'product.import',
+      entityType: 'product',
+      summary: `Imported a CSV of ${records.length} products: ${creations.length} created, ${updates.length} updated, ${unchanged} unchanged`,
+      before: Object.fromEntries(updates.map((u) => [u.slug, u.before])),
+      after: {
+        created,
+        updated: Object.fromEntries(updates.map((u) => [u.slug, u.after])),
+      },
+    });
+  });
   return report(true);
 }
