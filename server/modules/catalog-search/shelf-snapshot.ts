@@ -111,7 +111,10 @@ async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
       keys.push(key);
       const setKey = sizesKey.join(',');
       let set = sizeSets.get(setKey);
-      if (!set) sizeSets.set(setKey, (set = sizesKey));
+      if (!set) {
+        set = sizesKey;
+        sizeSets.set(setKey, set);
+      }
       groupSizes.push(set);
     }
     groupOf[n] = group;
