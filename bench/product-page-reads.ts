@@ -1,5 +1,5 @@
 /**
- * The product page's read (catalog.repository.ts shelfProducts: one statement for the pages asked
+ * The product page's read (catalog-search/shelf-rows.repository.ts shelfProducts: one statement for the pages asked
  * for together) timed in-process, for one page and for 50, next to `select 1`: what the database
  * costs a product page without the HTTP server around it, and steadier than a load test on a noisy
  * machine. Against a seeded database, e.g. on PGlite
@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/db/client.js';
-import { shelfProducts } from '../server/modules/catalog/catalog.repository.js';
+import { shelfProducts } from '../server/modules/catalog-search/shelf-rows.repository.js';
 import { median } from './lib/shop.js';
 
 const database = await openDatabase(

@@ -16,7 +16,10 @@ import type { Database } from '../server/db/client.js';
 import * as schema from '../server/db/schema.js';
 import { createImageUrls } from '../server/lib/image-urls.js';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.js';
-import { parseProductFilters, parseProductListQuery } from '../server/modules/catalog/product-query.js';
+import {
+  parseProductFilters,
+  parseProductListQuery,
+} from '../server/modules/catalog-search/product-query.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to a seeded PostgreSQL database.');

@@ -7,7 +7,10 @@
 import { openDatabase } from '../server/db/client.js';
 import { createImageUrls } from '../server/lib/image-urls.js';
 import { createCatalogService } from '../server/modules/catalog/catalog.service.js';
-import { parseProductFilters, parseProductListQuery } from '../server/modules/catalog/product-query.js';
+import {
+  parseProductFilters,
+  parseProductListQuery,
+} from '../server/modules/catalog-search/product-query.js';
 import { median } from './lib/shop.js';
 import { shopperSearches } from './shopper-searches.js';
 

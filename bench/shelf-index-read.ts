@@ -6,7 +6,7 @@
  * `NODE_OPTIONS=--expose-gc` for exact heap figures).
  */
 import { openDatabase } from '../server/db/client.js';
-import { createShelfIndex } from '../server/modules/catalog/shelf-index.js';
+import { createShelfIndex } from '../server/modules/catalog-search/shelf-index.js';
 
 const database = await openDatabase(
   process.env.DATABASE_URL

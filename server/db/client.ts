@@ -81,7 +81,7 @@ const namedStatements = new WeakMap<Database, (text: string) => void>();
 
 /**
  * Whether `db` is an embedded PGlite, whose answers are parsed in this thread's JavaScript column
- * by column: the hot reads then ask for a row as one JSON text (shelf-rows.repository.ts `jsonRow`).
+ * by column: the hot reads then ask for a row as one JSON text (catalog-search/shelf-rows.repository.ts `jsonRow`).
  */
 export function isEmbedded(db: Database): boolean {
   return namedStatements.has(db);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createShelfIndex } from '../modules/catalog/shelf-index.js';
+import { createShelfIndex } from '../modules/catalog-search/shelf-index.js';
 import { signUp } from '../test/customers.js';
 import { createBlog, createProduct, ensureBrand, ensureCategory, ensureColor } from '../test/factories.js';
 import { findPostgresBinaries, type ReplicaCluster, startReplicaCluster } from '../test/replica-cluster.js';

@@ -4,7 +4,7 @@
  * `category`, when given), so the synthetic products a benchmark adds count when they fit: a
  * synthetic "Samsung Crystal 4K Smart LED TV 55"" is as right for "samsung tv 55" as the demo one.
  * Kinds of query: exact names, brand and kind, kind and audience, specs, misspellings, Hinglish and
- * Indian English, plurals. Test data: read by catalog/search-relevance.test.ts (and nothing the
+ * Indian English, plurals. Test data: read by catalog-search/search-relevance.test.ts (and nothing the
  * shop runs).
  */
 export type SearchJudgement = {

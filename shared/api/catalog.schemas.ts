@@ -68,7 +68,7 @@ export type ApiListedProduct = z.output<typeof listedProductAnswer>;
 
 /**
  * A query value as Fastify parses it: one string, or several when the key is repeated. The
- * catalogue's filters keep their own parser (server/modules/catalog/product-query.ts), which
+ * catalogue's filters keep their own parser (server/modules/catalog-search/product-query.ts), which
  * reads the doubled `&&` and trailing separators real clients send, comma lists, and refuses an
  * unknown or malformed filter with a 400 naming it; these schemas document the keys it accepts
  * and let every other key through to it, so nothing is silently ignored.

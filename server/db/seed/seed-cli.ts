@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { announceCatalogChange } from '../../modules/catalog/catalog-changes.js';
-import { refreshCatalogSummaries } from '../../modules/catalog/search-vocabulary.js';
+import { refreshCatalogSummaries } from '../../modules/catalog-search/search-vocabulary.js';
 import { createBucketStorage } from '../../modules/media/bucket-storage.js';
 import { MediaStoreError } from '../../modules/media/media-storage.js';
 import { countRows, type Database, openDatabase } from '../client.js';

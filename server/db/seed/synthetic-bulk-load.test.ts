@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshCatalogSummaries } from '../../modules/catalog/search-vocabulary.js';
+import { refreshCatalogSummaries } from '../../modules/catalog-search/search-vocabulary.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { type Database, queryRows } from '../client.js';
 import { seedDemo } from './demo-seed.js';

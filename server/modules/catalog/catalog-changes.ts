@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelSubscription } from '../../db/channel-listener.js';
 import type { DatabaseHandle, Executor } from '../../db/client.js';
+import type { CatalogChange } from '../catalog-search/index.js';
 
 /**
  * How app servers sharing one database tell each other that the catalogue changed, so each can
@@ -9,12 +10,6 @@ import type { DatabaseHandle, Executor } from '../../db/client.js';
  * 015): a NOTIFY on this channel, sent after the change committed, heard by every server's LISTEN.
  */
 export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
-
-/**
- * What changed: `stock` (an order took stock or gave it back) makes product pages go; `all`
- * (a product, its price or pictures, a category, brand or colour, a rating) makes every read go.
- */
-export type CatalogChange = 'all' | 'stock';
 
 /** A payload this version does not know means more than it can tell, so everything goes. */
 export function parseCatalogChange(payload: string): CatalogChange {

@@ -10,8 +10,7 @@ import { paiseToRupees } from '../../../shared/money.js';
 import type { ProductOption } from '../../db/schema.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
-import type { ColorRow, ProductRow, RatingRow } from './catalog.repository.js';
-import type { VariantJson } from './shelf-rows.repository.js';
+import type { ColorRow, ProductRow, RatingRow, VariantJson } from '../catalog-search/index.js';
 
 /**
  * Turns rows into the product object clients of the original API read (`productAnswer` in

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as endpoints from '../../../shared/api/catalog.js';
 import * as schemas from '../../../shared/api/catalog.schemas.js';
 import { jsonAnswer, registerEndpoint } from '../../lib/endpoints.js';
+import { parseProductFilters, parseProductListQuery } from '../catalog-search/index.js';
 import type { CatalogService } from './catalog.service.js';
-import { parseProductFilters, parseProductListQuery } from './product-query.js';
 
 /**
  * The original admin client lists products without `limit` and pages in the browser: a staff

@@ -13,6 +13,7 @@ import type { Database, ReadHandle } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import * as search from '../catalog-search/index.js';
 import { presentOptionsAndVariants, presentProduct } from './catalog.presenter.js';
 import { productIdBySku } from './variants.repository.js';
 
@@ -20,23 +21,15 @@ import { productIdBySku } from './variants.repository.js';
 const looksLikeSku = (q: string | undefined): boolean =>
   q !== undefined && /^(?=.*[\d_-])[A-Za-z0-9][A-Za-z0-9._\-/]{3,63}$/.test(q.trim());
 
-import * as repository from './catalog.repository.js';
-import { announceCatalogChange, type CatalogChange } from './catalog-changes.js';
-import { FilterIds } from './filter-ids.js';
-import type { ProductFilters, ProductListQuery } from './product-query.js';
-import { createPostgresProductSearch, type ProductSearch } from './product-search.js';
+import { announceCatalogChange } from './catalog-changes.js';
 import { PRODUCT_NOT_FOUND } from './products.js';
-import { createSearchVocabulary } from './search-vocabulary.js';
-import * as vocabulary from './search-vocabulary.repository.js';
-import { createShelfCards } from './shelf-cards.js';
-import { createShelfIndex } from './shelf-index.js';
 
 /**
  * A price range's X-Total-Count in SQL is exact up to this many products and the planner's
  * estimate above it (decision 016). Lists filtered by category, brand, tag or stock only are always
  * exact (product_facet_counts), and so is every list the shelf index answers (decision 023): a
  * price range meets this cap only while the index is being read again. A search's total is the
- * search's own (product-search.ts, decision 040).
+ * search's own (catalog-search/product-search.ts, decision 040).
  */
 export const EXACT_COUNT_UP_TO = 1_000;
 
@@ -86,18 +79,18 @@ export class CatalogService {
   private readonly readDb: ReadHandle['db'];
   private readonly cache: ReturnType<typeof createTtlCache>;
   private readonly imageUrls: ImageUrls;
-  private readonly shelfIndex: ReturnType<typeof createShelfIndex>;
-  private readonly shelfCards: ReturnType<typeof createShelfCards>;
-  private readonly searchVocabulary: ReturnType<typeof createSearchVocabulary>;
-  private readonly filterIds: FilterIds;
-  private readonly productSearch: ProductSearch;
+  private readonly shelfIndex: ReturnType<typeof search.createShelfIndex>;
+  private readonly shelfCards: ReturnType<typeof search.createShelfCards>;
+  private readonly searchVocabulary: ReturnType<typeof search.createSearchVocabulary>;
+  private readonly filterIds: search.FilterIds;
+  private readonly productSearch: search.ProductSearch;
   // Not awaited: the request that made the change answers without waiting for the other servers.
   private readonly announcing = new Set<Promise<void>>();
   // Product pages asked for at once (in one turn of the event loop) are read in one statement: under
   // load, one round trip serves many pages, and each page is still read from the database afresh.
-  private readonly productPages: DataLoader<string, repository.ShelfProductRow | undefined>;
-  // The same for the rows of list pages' cards not held (shelf-cards.ts).
-  private readonly listedRows: DataLoader<string, repository.ShelfRow | undefined>;
+  private readonly productPages: DataLoader<string, search.ShelfProductRow | undefined>;
+  // The same for the rows of list pages' cards not held (catalog-search/shelf-cards.ts).
+  private readonly listedRows: DataLoader<string, search.ShelfRow | undefined>;
 
   constructor(
     private readonly db: Database,
@@ -108,21 +101,21 @@ export class CatalogService {
     this.readDb = readDb;
     this.cache = createTtlCache({ ttlMs: (options.cacheSeconds ?? 0) * 1000, maxEntries: 5000 });
     this.imageUrls = options.imageUrls;
-    this.shelfIndex = createShelfIndex(readDb, { log: options.log, writesDb: db });
+    this.shelfIndex = search.createShelfIndex(readDb, { log: options.log, writesDb: db });
     this.productPages = readTogether(100, async (keys) =>
-      (await repository.shelfProducts(readDb, keys)).flatMap((row) => [
+      (await search.shelfProducts(readDb, keys)).flatMap((row) => [
         [row.id, row] as const,
         [row.slug, row] as const,
       ]),
     );
     this.listedRows = readTogether(1000, async (ids) =>
-      (await repository.shelfPageRows(readDb, ids)).map((row) => [row.id, row] as const),
+      (await search.shelfPageRows(readDb, ids)).map((row) => [row.id, row] as const),
     );
-    this.shelfCards = createShelfCards({
+    this.shelfCards = search.createShelfCards({
       maxEntries: SHELF_CARDS_MAX,
       maxAgeMs: (options.listCardSeconds ?? 10) * 1000,
     });
-    this.searchVocabulary = createSearchVocabulary(db, {
+    this.searchVocabulary = search.createSearchVocabulary(db, {
       log: options.log,
       ...(options.vocabularyRefreshDelayMs !== undefined
         ? { refreshDelayMs: options.vocabularyRefreshDelayMs }
@@ -133,14 +126,14 @@ export class CatalogService {
         this.reads.fence();
       },
     });
-    this.filterIds = new FilterIds(readDb);
-    this.productSearch = createPostgresProductSearch(readDb, {
+    this.filterIds = new search.FilterIds(readDb);
+    this.productSearch = search.createPostgresProductSearch(readDb, {
       ensureVocabulary: () => this.searchVocabulary.ensureReady(),
     });
   }
 
   /** A change announced by some server (this one's own come back too; forgetting twice is harmless). */
-  forget = (change: CatalogChange) => {
+  forget = (change: search.CatalogChange) => {
     // First, so what is read again from here on is read where the change already is.
     this.reads.fence();
     this.shelfIndex.changed(change);
@@ -190,12 +183,12 @@ export class CatalogService {
   /**
    * What the storefront's reads need before a server says it is ready: the shelf index and the
    * search vocabulary read; every pool connection's search statements planned, searching for the
-   * catalogue's commonest words (product-search.ts); then those searches' first pages, so the code
+   * catalogue's commonest words (catalog-search/product-search.ts); then those searches' first pages, so the code
    * that answers them is compiled and their cards are held before the first shopper asks.
    */
   async warmUp(): Promise<void> {
     await Promise.all([this.shelfIndex.ready(), this.searchVocabulary.ensureReady()]);
-    const words = (await vocabulary.commonestWords(this.readDb, WARM_UP_SEARCHES)).filter(
+    const words = (await search.commonestWords(this.readDb, WARM_UP_SEARCHES)).filter(
       (word) => word.length >= 2,
     );
     await this.productSearch.warmUp(words, POOL_CONNECTIONS);
@@ -232,7 +225,7 @@ export class CatalogService {
    * `color` is its colours' ids): pages are put together from cards held as JSON (decision 024).
    */
   listProducts(
-    query: ProductListQuery,
+    query: search.ProductListQuery,
   ): Promise<{ productsJson: string; total: number; totalIsExact: boolean }> {
     return this.cached('list', query, async () => {
       // A SKU typed into the search box (a merchant, a shopper with a receipt) finds its product.
@@ -252,8 +245,8 @@ export class CatalogService {
         return { productsJson: jsonArray(json), total: indexed.total, totalIsExact: true };
       }
       const [rows, counted] = await Promise.all([
-        repository.listProducts(this.readDb, resolved, query.sort, query.page, query.limit),
-        repository.countProducts(this.readDb, resolved, EXACT_COUNT_UP_TO),
+        search.listProducts(this.readDb, resolved, query.sort, query.page, query.limit),
+        search.countProducts(this.readDb, resolved, EXACT_COUNT_UP_TO),
       ]);
       return {
         productsJson: jsonArray(rows.map((row) => this.cardOf(row))),
@@ -268,7 +261,7 @@ export class CatalogService {
    * included (orders keep showing what was bought) unless `onSale` asks for those still sold.
    */
   async productsByIds(ids: string[], options: { onSale?: boolean } = {}): Promise<Map<string, ApiProduct>> {
-    const rows = await repository.shelfProductsByIds(this.db, [...new Set(ids)], options);
+    const rows = await search.shelfProductsByIds(this.db, [...new Set(ids)], options);
     return new Map(rows.map((row) => [row.id, this.present(row, row.colors)]));
   }
 
@@ -300,12 +293,12 @@ export class CatalogService {
     }));
   }
 
-  async facets(filters: ProductFilters): Promise<ApiFacets> {
+  async facets(filters: search.ProductFilters): Promise<ApiFacets> {
     const counts = await this.cached('facets', filters, async () => {
       const resolved = await this.filterIds.resolve(filters);
       if (resolved.q) return this.productSearch.facets(resolved);
       // From memory (decision 023), or while that is being read, from SQL.
-      return this.shelfIndex.counts(resolved) ?? repository.facetCounts(this.readDb, resolved);
+      return this.shelfIndex.counts(resolved) ?? search.facetCounts(this.readDb, resolved);
     });
     return {
       categories: counts.categories.map(({ value, count }) => ({ title: value, count })),
@@ -333,7 +326,7 @@ export class CatalogService {
   }
 
   // Announced even with this server's cache off, since another server's may be on.
-  private announce(change: CatalogChange) {
+  private announce(change: search.CatalogChange) {
     const sent: Promise<void> = announceCatalogChange(this.db, change)
       .catch((error) =>
         this.options.log?.warn(
@@ -345,16 +338,12 @@ export class CatalogService {
     this.announcing.add(sent);
   }
 
-  private present(
-    row: repository.ProductRow,
-    colorRows: repository.ColorRow[],
-    ratingRows?: repository.RatingRow[],
-  ) {
+  private present(row: search.ProductRow, colorRows: search.ColorRow[], ratingRows?: search.RatingRow[]) {
     return presentProduct(row, colorRows, ratingRows, this.imageUrls);
   }
 
   /** A listed product as JSON text (each product's `color` is its colours' ids): what a list page holds and sends. */
-  private cardOf(row: repository.ShelfRow): string {
+  private cardOf(row: search.ShelfRow): string {
     const product = this.present(row, row.colors);
     const listed: ApiListedProduct = { ...product, color: product.color.map((c) => c._id) };
     return JSON.stringify(listed);

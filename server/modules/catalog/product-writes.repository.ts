@@ -2,8 +2,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { brands, categories, colors, type ImageRef, productColors, products } from '../../db/schema.js';
+import { productLiveHeldUnits } from '../catalog-search/index.js';
 import { escapeLike } from './catalog-admin.repository.js';
-import { productLiveHeldUnits } from './stock.repository.js';
 import { copyProductPriceToVariants, insertDefaultVariants } from './variants.repository.js';
 
 /**

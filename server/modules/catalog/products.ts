@@ -1,6 +1,11 @@
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import * as repository from './catalog.repository.js';
+import {
+  findProduct,
+  findProductsByIds,
+  type ProductRow,
+  productTitlesWithImage,
+} from '../catalog-search/index.js';
 import { productTaxRows } from './product-tax.repository.js';
 
 /**
@@ -14,7 +19,7 @@ export const PRODUCT_NOT_FOUND = 'This product does not exist or is no longer so
 /** A product as another module refers to it: its id, its title and its current price. */
 export type ProductRef = { id: string; title: string; pricePaise: number };
 
-const refOf = (row: repository.ProductRow): ProductRef => ({
+const refOf = (row: ProductRow): ProductRef => ({
   id: row.id,
   title: row.title,
   pricePaise: row.pricePaise,
@@ -22,20 +27,20 @@ const refOf = (row: repository.ProductRow): ProductRef => ({
 
 /** The product with this id or slug (clients send either), or a 404 naming neither. */
 export async function requireProduct(db: Executor, idOrSlug: string): Promise<ProductRef> {
-  const row = await repository.findProduct(db, idOrSlug);
+  const row = await findProduct(db, idOrSlug);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return refOf(row);
 }
 
 /** Title and current price of each product that still exists, by id (a checkout's snapshot). */
 export async function productRefs(db: Executor, ids: string[]): Promise<Map<string, ProductRef>> {
-  const rows = await repository.findProductsByIds(db, [...new Set(ids)]);
+  const rows = await findProductsByIds(db, [...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, refOf(row)]));
 }
 
 /** Products that show the uploaded picture `publicId` (a few titles), so it is not deleted under them. */
 export async function productsShowingImage(db: Executor, publicId: string): Promise<string[]> {
-  return repository.productTitlesWithImage(db, publicId);
+  return productTitlesWithImage(db, publicId);
 }
 
 /** A product's GST classification: its own HSN code and rate, else its category's; null if neither. */

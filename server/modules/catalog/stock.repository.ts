@@ -18,14 +18,6 @@ const stockColumns = {
   archived,
 };
 
-/** Units of a product (all its variants) set aside by live holds, for use inside a products query. */
-export const productLiveHeldUnits = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
-  where ${stockHolds.productId} = ${products.id} and ${stockHolds.expiresAt} > now()), 0)`;
-
-/** What the store shows as available of a product: its variants' stock less live holds. */
-export const productAvailableQuantity =
-  sql<number>`greatest(${products.quantity} - ${productLiveHeldUnits}, 0)::int`.mapWith(Number);
-
 /** Units of a variant set aside by live holds, for use inside a variants query. */
 export const liveHeldUnits = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
   where ${stockHolds.variantId} = ${productVariants.id} and ${stockHolds.expiresAt} > now()), 0)`;

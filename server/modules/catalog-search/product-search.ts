@@ -1,10 +1,19 @@
 import type { Database } from '../../db/client.js';
-import type { FacetCounts, FacetGroupRow, ResolvedFilters, SuggestionCard } from './catalog.repository.js';
-import * as repository from './catalog.repository.js';
+import {
+  type FacetCounts,
+  type FacetGroupRow,
+  facetCounts,
+  facetTaxonomy,
+  offersSizes,
+  sizeCounts,
+} from './facet-counts.repository.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductListQuery } from './product-query.js';
+import * as repository from './product-search.repository.js';
 import { buildTsQuery, searchWords, type WordLookup } from './search-terms.js';
 import * as vocabulary from './search-vocabulary.repository.js';
+import type { ResolvedFilters } from './shelf-filters.repository.js';
+import type { SuggestionCard } from './shelf-rows.repository.js';
 
 /** A page of a search: its products' ids in order, how many match, and whether that is counted. */
 export type SearchPage = { ids: string[]; total: number; totalIsExact: boolean };
@@ -62,7 +71,7 @@ class PostgresProductSearch implements ProductSearch {
   // (`forgetWords`) or on another server (so kept a minute at most).
   private readonly lookedUp = new Map<string, WordLookup>();
   private lookedUpSince = Date.now();
-  private taxonomy: ReturnType<typeof repository.facetTaxonomy> | undefined;
+  private taxonomy: ReturnType<typeof facetTaxonomy> | undefined;
 
   constructor(
     private readonly readDb: Database,
@@ -106,17 +115,17 @@ class PostgresProductSearch implements ProductSearch {
     if (filters.sizes?.length) {
       // Sizes are not in the search's groups: the panel is counted by SQL among every match.
       const match = queries.length ? await this.chosenMatch(queries, filters) : undefined;
-      return repository.facetCounts(this.readDb, { ...filters, match });
+      return facetCounts(this.readDb, { ...filters, match });
     }
     const counts = await this.groupedFacets(queries, filters);
-    if (!repository.offersSizes(filters) || !queries.length) return counts;
+    if (!offersSizes(filters) || !queries.length) return counts;
     const match = queries[counts.chosen];
-    return { ...counts, sizes: await repository.sizeCounts(this.readDb, { ...filters, match }) };
+    return { ...counts, sizes: await sizeCounts(this.readDb, { ...filters, match }) };
   }
 
   /** The panel from the search's matches grouped (`shop_search_groups`), and the query that matched. */
   private async groupedFacets(queries: string[], filters: ResolvedFilters) {
-    this.taxonomy ??= repository.facetTaxonomy(this.readDb).catch((error) => {
+    this.taxonomy ??= facetTaxonomy(this.readDb).catch((error) => {
       this.taxonomy = undefined;
       throw error;
     });

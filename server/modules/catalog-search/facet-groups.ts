@@ -1,5 +1,10 @@
-import type { FacetCount, FacetCounts, FacetGroupRow, ResolvedFilters } from './catalog.repository.js';
-import { offersSizes } from './facet-counts.repository.js';
+import {
+  type FacetCount,
+  type FacetCounts,
+  type FacetGroupRow,
+  offersSizes,
+} from './facet-counts.repository.js';
+import type { ResolvedFilters } from './shelf-filters.repository.js';
 
 /**
  * Products grouped by what the filter panel counts (category, brand, tags, in stock), with how many
@@ -117,7 +122,9 @@ export function countFacetGroups(groups: FacetGroups, filters: ResolvedFilters):
     availability: { inStock, outOfStock },
     price: min === Infinity ? { min: 0, max: 0 } : { min, max },
     sizes: offersSizes(filters)
-      ? groups.sizes.flatMap((size, n) => (sizeCounts[n]! > 0 ? [{ value: size, count: sizeCounts[n]! }] : []))
+      ? groups.sizes.flatMap((size, n) =>
+          sizeCounts[n]! > 0 ? [{ value: size, count: sizeCounts[n]! }] : [],
+        )
       : [],
   };
 }

@@ -4,7 +4,7 @@ import { brands, categories, products, ratings } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, setVariantFigures } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { shelfPageRows, shelfProducts } from './catalog.repository.js';
+import { shelfPageRows, shelfProducts } from './shelf-rows.repository.js';
 
 /**
  * The hot reads of product pages and list cards come back from PGlite as one JSON text a row and

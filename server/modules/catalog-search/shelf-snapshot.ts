@@ -6,9 +6,9 @@
 
 import { compareSizes } from '../../../shared/catalog.js';
 import type { Executor } from '../../db/client.js';
-import type { ResolvedFilters } from './catalog.repository.js';
-import * as repository from './catalog.repository.js';
 import { chosen, type GroupColumns, priceRange, sizesChosen, tagMaskOf } from './facet-groups.js';
+import type { ResolvedFilters } from './shelf-filters.repository.js';
+import { shelfIndexSource } from './shelf-source.repository.js';
 
 /** Tags are a bit mask of 16 bits (so a group's key fits a double); more distinct tags: SQL. */
 const MAX_TAGS = 16;
@@ -65,7 +65,7 @@ export async function readSnapshot(db: Executor): Promise<Snapshot> {
 }
 
 async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
-  const source = await repository.shelfIndexSource(db);
+  const source = await shelfIndexSource(db);
   const products = source.products;
   const size = products.length;
   const tags = [...new Set(products.flatMap((p) => p.tags))].sort();
@@ -111,7 +111,10 @@ async function readSnapshotOnce(db: Executor): Promise<Snapshot> {
       keys.push(key);
       const setKey = sizesKey.join(',');
       let set = sizeSets.get(setKey);
-      if (!set) sizeSets.set(setKey, (set = sizesKey));
+      if (!set) {
+        set = sizesKey;
+        sizeSets.set(setKey, set);
+      }
       groupSizes.push(set);
     }
     groupOf[n] = group;

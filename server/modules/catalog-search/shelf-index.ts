@@ -10,18 +10,20 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
-import * as repository from './catalog.repository.js';
+import type { CatalogChange } from './catalog-change.js';
+import type { FacetCounts } from './facet-counts.repository.js';
 import type { ProductSort } from './product-query.js';
 import { countFacets } from './shelf-counts.js';
+import type { ResolvedFilters } from './shelf-filters.repository.js';
 import { pageOf } from './shelf-pages.js';
 import { readSnapshot, type Snapshot } from './shelf-snapshot.js';
+import { shelfWrites } from './shelf-source.repository.js';
 
 export { FirstInOrder } from './shelf-pages.js';
 
 /**
  * A snapshot is read again after this long even when no change was heard: a safety net for a
- * change made in SQL without `NOTIFY catalog_changed` (catalog-changes.ts). Answers go on meanwhile.
+ * change made in SQL without `NOTIFY catalog_changed` (catalog/catalog-changes.ts). Answers go on meanwhile.
  * Where the database counts writes (`shelfWrites`), it is read again only once the count has moved
  * since it was read, which is asked at most every WRITES_CHECK_MS: a quiet shop of a million
  * products no longer spends some 9 s of two processes' time every five minutes reading what it
@@ -140,7 +142,7 @@ function build(state: ShelfState): void {
     state,
     async () => {
       // Counted before the snapshot is taken, so a write it misses moves the count (shelfWrites).
-      const writes = await repository.shelfWrites(state.writesDb).catch(() => undefined);
+      const writes = await shelfWrites(state.writesDb).catch(() => undefined);
       return { next: await readSnapshot(state.db), writes };
     },
     ({ next, writes }, readFor, startedAt) => {
@@ -175,8 +177,7 @@ function readAgainIfWritten(state: ShelfState) {
   if (Date.now() - state.writesCheckedAt < state.writesCheckMs) return;
   state.writesCheckedAt = Date.now();
   const counted = state.writesAtRead;
-  state.checkingWrites = repository
-    .shelfWrites(state.writesDb)
+  state.checkingWrites = shelfWrites(state.writesDb)
     .then(
       (writes) => {
         if (writes !== counted) build(state);
@@ -192,7 +193,7 @@ function readAgainIfWritten(state: ShelfState) {
  * Keeps a snapshot of the catalogue's filterable facts in step with it, for `counts()` and `page()`.
  *
  * Fresh or nothing: the snapshot answers only when it was read after the last change this server
- * heard of (its own and every other server's, through catalog-changes.ts) and while changes can be
+ * heard of (its own and every other server's, through catalog/catalog-changes.ts) and while changes can be
  * heard at all. Otherwise it answers undefined, the caller asks SQL, and a new snapshot is read in
  * the background. Stock changes are the exception (DEFAULT_STOCK_DELAY_MS). The snapshot is read
  * the first time it is asked for, so a server that never shows a list never reads one.
@@ -233,7 +234,7 @@ export function createShelfIndex(db: Executor, options: ShelfIndexOptions = {}) 
     },
 
     /** The catalogue changed (here or on another server): stop answering until read again. */
-    changed(kind: 'all' | 'stock') {
+    changed(kind: CatalogChange) {
       if (kind === 'stock') {
         if (state.wanted && !state.stockTimer && !state.closed) {
           state.stockTimer = setTimeout(

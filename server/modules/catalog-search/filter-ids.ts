@@ -1,12 +1,12 @@
 import type { Executor } from '../../db/client.js';
-import * as repository from './catalog.repository.js';
 import type { ProductFilters } from './product-query.js';
+import { taxonomyIds } from './shelf-filters.repository.js';
 
 type TaxonomyIds = { brandIds: string[]; categoryIds: string[] };
 
 /**
  * A list's brand and category names as ids, which the catalogue's reads take. Kept whatever the
- * cache time (a few hundred rows), since every change to them announces 'all' (taxonomy.service.ts)
+ * cache time (a few hundred rows), since every change to them announces 'all' (catalog/taxonomy.service.ts)
  * and `forget` follows; looking them up was a round trip before every filtered list.
  */
 export class FilterIds {
@@ -32,7 +32,7 @@ export class FilterIds {
     let ids = this.taxonomyIds.get(key);
     if (!ids) {
       if (this.taxonomyIds.size >= 1000) this.taxonomyIds.clear();
-      ids = repository.taxonomyIds(this.readDb, names);
+      ids = taxonomyIds(this.readDb, names);
       ids.catch(() => this.taxonomyIds.delete(key));
       this.taxonomyIds.set(key, ids);
     }

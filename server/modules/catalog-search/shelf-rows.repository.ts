@@ -22,7 +22,14 @@ import {
 } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 import { onSale } from './shelf-filters.repository.js';
-import { productAvailableQuantity } from './stock.repository.js';
+
+/** Units of a product (all its variants) set aside by live holds, for use inside a products query. */
+export const productLiveHeldUnits = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
+  where ${stockHolds.productId} = ${products.id} and ${stockHolds.expiresAt} > now()), 0)`;
+
+/** What the store shows as available of a product: its variants' stock less live holds. */
+const productAvailableQuantity =
+  sql<number>`greatest(${products.quantity} - ${productLiveHeldUnits}, 0)::int`.mapWith(Number);
 
 /**
  * A product row with its brand and category names, as lists and the detail page need it (GST
@@ -60,7 +67,7 @@ const productColumns = {
   categoryId: products.categoryId,
   brandId: products.brandId,
   tags: products.tags,
-  // What shoppers can still buy: stock less live checkout holds (stock.repository.ts).
+  // What shoppers can still buy: stock less live checkout holds.
   quantity: productAvailableQuantity,
   sold: products.sold,
   images: products.images,
@@ -218,7 +225,7 @@ export type ShelfProductRow = ShelfRow & ProductPageExtras & { ratings: RatingRo
 
 /**
  * Products on sale by id or slug, each with its colours and its latest reviews, in one statement
- * for all of them: product pages asked for at once are read together (catalog.service.ts), one
+ * for all of them: product pages asked for at once are read together (catalog/catalog.service.ts), one
  * round trip instead of one each. Prepared once per connection: planning it cost about as much
  * as running it (the shelf index's pages do the same, decision 023).
  */

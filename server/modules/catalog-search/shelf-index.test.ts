@@ -8,10 +8,12 @@ import { queryRows } from '../../db/client.js';
 import { seedDemo } from '../../db/seed/demo-seed.js';
 import { topUpSyntheticCatalogue } from '../../db/seed/synthetic-catalogue.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import * as repository from './catalog.repository.js';
-import { announceCatalogChange } from './catalog-changes.js';
+import { announceCatalogChange } from '../catalog/catalog-changes.js';
+import { facetCounts, facetTaxonomy } from './facet-counts.repository.js';
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductFilters, ProductSort } from './product-query.js';
+import { countProducts, listProducts, searchGroups } from './product-search.repository.js';
+import { type ResolvedFilters, taxonomyIds } from './shelf-filters.repository.js';
 import { createShelfIndex, FirstInOrder } from './shelf-index.js';
 
 let ctx: TestContext;
@@ -32,9 +34,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const resolve = async (filters: ProductFilters): Promise<repository.ResolvedFilters> => ({
+const resolve = async (filters: ProductFilters): Promise<ResolvedFilters> => ({
   ...filters,
-  ...(await repository.taxonomyIds(ctx.database.db, filters)),
+  ...(await taxonomyIds(ctx.database.db, filters)),
 });
 
 /** A deterministic spread of filter panels: every facet alone, in pairs, and all five at once. */
@@ -87,9 +89,7 @@ describe('the shelf index (decision 023)', () => {
     for (const filters of sets) {
       const resolved = await resolve(filters);
       const fromIndex = index.counts(resolved);
-      expect(fromIndex, JSON.stringify(filters)).toEqual(
-        await repository.facetCounts(ctx.database.db, resolved),
-      );
+      expect(fromIndex, JSON.stringify(filters)).toEqual(await facetCounts(ctx.database.db, resolved));
       if (fromIndex!.availability.inStock + fromIndex!.availability.outOfStock > 0) panelsWithProducts++;
     }
     // The spread is only a test if most panels find something.
@@ -105,16 +105,16 @@ describe('the shelf index (decision 023)', () => {
     for (const [n, filters] of sets.entries()) {
       const resolved = { ...(await resolve(filters)), q: 'text', match: matches[n % matches.length] };
       // Every match read (the test's catalogue is one search tier), so counted exactly.
-      const { groups, scale } = await repository.searchGroups(db, [resolved.match!], resolved, 250);
+      const { groups, scale } = await searchGroups(db, [resolved.match!], resolved, 250);
       expect(scale).toBe(1);
-      const { sizes, ...grouped } = countFacetGroups(
-        facetGroupsOf(groups, await repository.facetTaxonomy(db)),
-        { ...resolved, sizes: undefined },
-      );
+      const { sizes, ...grouped } = countFacetGroups(facetGroupsOf(groups, await facetTaxonomy(db)), {
+        ...resolved,
+        sizes: undefined,
+      });
       // A search's groups hold no sizes: product-search.ts counts its sizes, and a search within
       // sizes, in SQL.
       expect(sizes).toEqual([]);
-      const { sizes: _counted, ...counted } = await repository.facetCounts(db, {
+      const { sizes: _counted, ...counted } = await facetCounts(db, {
         ...resolved,
         sizes: undefined,
       });
@@ -148,8 +148,8 @@ describe('the shelf index (decision 023)', () => {
       for (const page of [1, 3]) {
         const label = JSON.stringify({ filters, sort, page });
         const expected = {
-          ids: (await repository.listProducts(db, resolved, [sort], page, 24)).map((row) => row.id),
-          total: (await repository.countProducts(db, resolved, 1_000_000)).count,
+          ids: (await listProducts(db, resolved, [sort], page, 24)).map((row) => row.id),
+          total: (await countProducts(db, resolved, 1_000_000)).count,
         };
         expect(walking.page(resolved, [sort], page, 24), label).toEqual(expected);
         expect(gathering.page(resolved, [sort], page, 24), label).toEqual(expected);
@@ -165,8 +165,8 @@ describe('the shelf index (decision 023)', () => {
           const sort: ProductSort = { field: 'price', direction };
           const label = JSON.stringify({ filters, sort, page });
           const expected = {
-            ids: (await repository.listProducts(db, resolved, [sort], page, 24)).map((row) => row.id),
-            total: (await repository.countProducts(db, resolved, 1_000_000)).count,
+            ids: (await listProducts(db, resolved, [sort], page, 24)).map((row) => row.id),
+            total: (await countProducts(db, resolved, 1_000_000)).count,
           };
           expect(walking.page(resolved, [sort], page, 24), label).toEqual(expected);
         }
@@ -306,7 +306,7 @@ describe('the shelf index (decision 023)', () => {
         before.availability.inStock + before.availability.outOfStock - 1,
       );
     } finally {
-      // What catalog-changes.ts does once listening again.
+      // What catalog/catalog-changes.ts does once listening again.
       catalog.setHearingChanges(true);
       catalog.forget('all');
     }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { compactFacetCounts, refreshSearchTiers } from './catalog.repository.js';
+import { compactFacetCounts } from './facet-counts.repository.js';
+import { refreshSearchTiers } from './product-search.repository.js';
 import * as repository from './search-vocabulary.repository.js';
 
 /** After a catalogue change, wait this long for more before rebuilding (an import makes many). */

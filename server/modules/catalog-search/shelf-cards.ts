@@ -1,3 +1,5 @@
+import type { CatalogChange } from './catalog-change.js';
+
 /**
  * Each listed product's answer, as the JSON text a list page sends, kept by product id while it
  * is known to be current (decision 024). The shelf index (shelf-index.ts) finds a page's ids in
@@ -59,7 +61,7 @@ export function createShelfCards(options: { maxEntries: number; maxAgeMs: number
     },
 
     /** A catalogue change heard: anything but stock makes every card go (stock waits for maxAgeMs). */
-    changed(kind: 'all' | 'stock') {
+    changed(kind: CatalogChange) {
       if (kind === 'stock') return;
       generation++;
       cards.clear();

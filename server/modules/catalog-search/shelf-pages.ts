@@ -3,7 +3,7 @@
  * gathered from their groups into a heap of the first ones (`FirstInOrder`), whichever costs less.
  */
 
-import type { ResolvedFilters } from './catalog.repository.js';
+import type { ResolvedFilters } from './shelf-filters.repository.js';
 import { firstAtLeast, firstInPriceOrder, type Snapshot, type SortField, select } from './shelf-snapshot.js';
 
 /**

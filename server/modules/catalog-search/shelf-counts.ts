@@ -1,7 +1,8 @@
 /** The filter panel of a list (not a search's: product-search.ts) from the snapshot's groups. */
 
-import type { FacetCounts, ResolvedFilters } from './catalog.repository.js';
+import type { FacetCounts } from './facet-counts.repository.js';
 import { countFacetGroups, priceRange } from './facet-groups.js';
+import type { ResolvedFilters } from './shelf-filters.repository.js';
 import { firstAtLeast, type Snapshot } from './shelf-snapshot.js';
 
 /** The filter panel from the snapshot's groups, each group's price range by binary search. */
