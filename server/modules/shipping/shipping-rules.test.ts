@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryBy } from './delivery-date.js';
+import { chargeableGrams, type RateCard, rateFor } from './parcels.js';
+import { type Place, zoneOf } from './zones.js';
+
+const bengaluru: Place = { city: 'Bengaluru', district: 'Bengaluru Urban', state: 'Karnataka' };
+const place = (city: string, state: string, district = city): Place => ({ city, district, state });
+
+describe('zoneOf', () => {
+  it('is the city within one city or district, whatever its spelling', () => {
+    expect(zoneOf(bengaluru, place('Bangalore', 'Karnataka', 'Bangalore'))).toBe('city');
+    expect(zoneOf(bengaluru, place('Whitefield', 'Karnataka', 'Bengaluru Urban'))).toBe('city');
+    const delhi = place('New Delhi', 'Delhi', 'South Delhi');
+    expect(zoneOf(delhi, place('Delhi', 'Delhi', 'Shahdara'))).toBe('city');
+  });
+
+  it('is the state elsewhere in the same state', () => {
+    expect(zoneOf(bengaluru, place('Mysuru', 'Karnataka'))).toBe('state');
+    expect(zoneOf(place('Mumbai', 'Maharashtra'), place('Pune', 'Maharashtra'))).toBe('state');
+  });
+
+  it('is metro between two metro cities of different states, old names too', () => {
+    expect(zoneOf(bengaluru, place('Mumbai', 'Maharashtra', 'Mumbai Suburban'))).toBe('metro');
+    expect(zoneOf(bengaluru, place('New Delhi', 'Delhi', 'Central Delhi'))).toBe('metro');
+    expect(zoneOf(bengaluru, place('Calcutta', 'West Bengal', 'Kolkata'))).toBe('metro');
+    for (const [city, state] of [
+      ['Chennai', 'Tamil Nadu'],
+      ['Hyderabad', 'Telangana'],
+      ['Ahmedabad', 'Gujarat'],
+      ['Pune', 'Maharashtra'],
+    ] as const)
+      expect(zoneOf(bengaluru, place(city, state))).toBe('metro');
+  });
+
+  it('is special to the north-east, Jammu and Kashmir and Ladakh', () => {
+    for (const state of [
+      'Assam',
+      'Arunachal Pradesh',
+      'Manipur',
+      'Meghalaya',
+      'Mizoram',
+      'Nagaland',
+      'Tripura',
+      'Sikkim',
+      'Jammu and Kashmir',
+      'Ladakh',
+    ])
+      expect(zoneOf(bengaluru, place('Somewhere', state))).toBe('special');
+  });
+
+  it('is the rest of India otherwise', () => {
+    expect(zoneOf(bengaluru, place('Kochi', 'Kerala', 'Ernakulam'))).toBe('rest');
+    expect(zoneOf(place('Mumbai', 'Maharashtra'), place('Nagpur', 'Madhya Pradesh'))).toBe('rest');
+    // Unknown city and district: never the same city by two empty names.
+    expect(
+      zoneOf({ city: '', district: '', state: 'Kerala' }, { city: '', district: '', state: 'Goa' }),
+    ).toBe('rest');
+    expect(zoneOf({ city: '', district: '', state: 'Goa' }, { city: '', district: '', state: 'Goa' })).toBe(
+      'state',
+    );
+  });
+});
+
+describe('chargeableGrams', () => {
+  const box = { lengthMm: 100, widthMm: 100, heightMm: 100 }; // 1,000 cm³: 200 g volumetric
+
+  it('rounds the dead weight up to 0.5 kg slabs, at least one', () => {
+    expect(chargeableGrams([{ ...box, weightGrams: 1, quantity: 1 }])).toBe(500);
+    expect(chargeableGrams([{ ...box, weightGrams: 500, quantity: 1 }])).toBe(500);
+    expect(chargeableGrams([{ ...box, weightGrams: 501, quantity: 1 }])).toBe(1000);
+    expect(chargeableGrams([{ ...box, weightGrams: 700, quantity: 3 }])).toBe(2500);
+    expect(chargeableGrams([])).toBe(500);
+  });
+
+  it('bills the volumetric weight of a light bulky parcel: L×B×H cm / 5000 kg', () => {
+    // 60 × 50 × 40 cm = 1,20,000 cm³ = 24 kg volumetric; 3 kg dead.
+    const tvBox = { lengthMm: 600, widthMm: 500, heightMm: 400, weightGrams: 3000, quantity: 1 };
+    expect(chargeableGrams([tvBox])).toBe(24_000);
+    // 31 × 21 × 11 cm = 7,161 cm³ = 1.4322 kg: 1.5 kg.
+    expect(
+      chargeableGrams([{ lengthMm: 310, widthMm: 210, heightMm: 110, weightGrams: 400, quantity: 1 }]),
+    ).toBe(1500);
+  });
+
+  it('sums the items of one parcel, dead and volumetric apart', () => {
+    const heavy = { ...box, weightGrams: 2000, quantity: 1 };
+    const bulky = { lengthMm: 500, widthMm: 200, heightMm: 200, weightGrams: 100, quantity: 2 }; // 4 kg vol each
+    expect(chargeableGrams([heavy, bulky])).toBe(8500); // 8.2 kg volumetric > 2.2 kg dead
+  });
+});
+
+describe('rateFor', () => {
+  const card: RateCard = [
+    { zone: 'city', firstSlabPaise: 4000, extraSlabPaise: 3000, minDays: 1, maxDays: 2 },
+    { zone: 'special', firstSlabPaise: 9000, extraSlabPaise: 8000, minDays: 5, maxDays: 8 },
+  ];
+
+  it('charges the first 0.5 kg, then each further 0.5 kg or part of it', () => {
+    expect(rateFor(card, 'city', 500)).toBe(4000);
+    expect(rateFor(card, 'city', 1000)).toBe(7000);
+    expect(rateFor(card, 'city', 1001)).toBe(10_000);
+    expect(rateFor(card, 'special', 24_000)).toBe(9000 + 47 * 8000);
+  });
+
+  it('refuses a zone the card lacks', () => {
+    expect(() => rateFor(card, 'rest', 500)).toThrow(/no rest zone/);
+  });
+});
+
+describe('deliveryBy (India time)', () => {
+  /** An instant in India: `2025-12-01T10:00` (IST is UTC+05:30). */
+  const ist = (local: string) => Date.parse(`${local}:00+05:30`);
+
+  it('dispatches the same day before 14:00, the next day from 14:00', () => {
+    // Monday 1 December 2025.
+    expect(deliveryBy(ist('2025-12-01T13:59'), 1)).toBe('2025-12-02');
+    expect(deliveryBy(ist('2025-12-01T14:00'), 1)).toBe('2025-12-03');
+    expect(deliveryBy(ist('2025-12-01T09:00'), 0)).toBe('2025-12-01');
+  });
+
+  it('counts India’s date, not UTC’s', () => {
+    // 20:00 UTC on Sunday 30 November is 01:30 on Monday 1 December in India.
+    expect(deliveryBy(Date.parse('2025-11-30T20:00:00Z'), 1)).toBe('2025-12-02');
+    // 09:00 UTC is 14:30 in India: past the cut-off.
+    expect(deliveryBy(Date.parse('2025-12-01T09:00:00Z'), 1)).toBe('2025-12-03');
+  });
+
+  it('neither dispatches nor delivers on Sundays', () => {
+    // Saturday 6 December before the cut-off: out Saturday, one day later is Monday 8.
+    expect(deliveryBy(ist('2025-12-06T10:00'), 1)).toBe('2025-12-08');
+    // Saturday after the cut-off: out Monday 8, delivered Tuesday 9.
+    expect(deliveryBy(ist('2025-12-06T15:00'), 1)).toBe('2025-12-09');
+    // Sunday morning: out Monday.
+    expect(deliveryBy(ist('2025-12-07T08:00'), 2)).toBe('2025-12-10');
+    // Five days from Wednesday 3 December: Thu, Fri, Sat, Mon, Tue 9.
+    expect(deliveryBy(ist('2025-12-03T11:00'), 5)).toBe('2025-12-09');
+    expect(deliveryBy(ist('2025-12-07T08:00'), 0)).toBe('2025-12-08');
+  });
+});
