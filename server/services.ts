@@ -59,6 +59,7 @@ import { selectPaymentProvider } from './modules/payments/index.js';
 import { createPincodesService } from './modules/pincodes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSitemapService } from './modules/seo/index.js';
+import { createShippingService, createShippingSettings } from './modules/shipping/index.js';
 import { createStaffService } from './modules/staff/index.js';
 import { createWishlistService } from './modules/wishlist/index.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -182,9 +183,17 @@ export async function createServices(deps: {
     reads,
   });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
+  // Delivery charges and dates: flat (DELIVERY_FEE) or by the rate card, as the shop's settings say.
+  const shipping = createShippingService({
+    db,
+    flat: config.delivery,
+    sellerState: config.seller.state,
+    codMaxOrderPaise: config.cashOnDelivery.maxOrderPaise,
+  });
   const checkout = createCheckoutService({
     db,
     provider,
+    shipping,
     holdMinutes: config.checkoutHoldMinutes,
     delivery: config.delivery,
     sellerState: config.seller.state,
@@ -284,6 +293,8 @@ export async function createServices(deps: {
     gstReport: createGstReport({ db, seller: config.seller }),
     // Where the shop delivers.
     pincodes: createPincodesService({ db }),
+    shipping,
+    shippingSettings: createShippingSettings({ db, flat: config.delivery }),
   };
 }
 

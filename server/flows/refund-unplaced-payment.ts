@@ -31,10 +31,12 @@ export type RefundReason = 'already-ordered' | 'checkout-closed' | 'coupon-used-
 /**
  * The checkout priced as if its coupon had not been applied: the items at their price, delivery
  * as the shop charges on them. What a payment must cover to be placed once the coupon cannot be.
+ * Without the coupon the items only cost more, so delivery is the checkout's own fee (flat or the
+ * rate card's for its address) unless they now reach the free threshold.
  */
 function withoutCoupon(locked: CheckoutRow, rules: DeliveryRules): CheckoutRow {
   const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-  const deliveryPaise = rules.feePaise > 0 && itemsPaise < rules.freeFromPaise ? rules.feePaise : 0;
+  const deliveryPaise = itemsPaise < rules.freeFromPaise ? locked.deliveryPaise : 0;
   return {
     ...locked,
     couponCode: null,

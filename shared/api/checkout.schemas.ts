@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { shippingAddressSchema } from '../schemas/address.js';
 import { myOrderDetail, paymentInfoAnswer } from './orders.schemas.js';
+import { pincodeField } from './pincodes.schemas.js';
 import { checkoutQuoteAnswer, priceBreakupAnswer } from './price-breakup.schemas.js';
 
 /*
@@ -76,7 +77,11 @@ export type CheckoutStartInput = z.output<typeof startCheckout.body>;
 
 /** The cart's total and its breakup with a coupon, before paying: nothing is reserved. */
 export const quoteCheckout = {
-  body: z.object({ coupon: couponCodeField }),
+  body: z.object({
+    coupon: couponCodeField,
+    /** The delivery pincode, when known: delivery is priced to it (by the shop's rate card) and dated. */
+    pincode: z.optional(pincodeField),
+  }),
   response: checkoutQuoteAnswer,
 };
 export type CheckoutQuoteInput = z.output<typeof quoteCheckout.body>;

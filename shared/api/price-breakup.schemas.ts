@@ -45,5 +45,7 @@ export const checkoutQuoteAnswer = z.object({
     /** Rupees: the largest order the shop takes cash for. */
     limit: z.number(),
   }),
+  /** With the quote's pincode: the estimated delivery day there, `YYYY-MM-DD` in India. */
+  deliveryBy: z.optional(z.string()),
 });
 export type ApiCheckoutQuote = z.output<typeof checkoutQuoteAnswer>;

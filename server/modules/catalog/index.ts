@@ -15,6 +15,8 @@ export {
   storedUrl,
 } from './catalog-admin-context.js';
 export { followCatalogChanges } from './catalog-changes.js';
+// Variants' weights and boxes, for delivery charges (shipping).
+export { type ParcelFacts, parcelFactsOf, parcelFactsOfProduct } from './parcel-facts.js';
 // The pages of products an export writes (catalog-csv).
 export {
   type ExportRow,

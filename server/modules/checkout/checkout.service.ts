@@ -17,8 +17,6 @@ import {
   assertAvailable,
   holdStock,
   lockShopperCheckouts,
-  productsForPricing,
-  sellableVariants,
   stockLineOf,
   taxonomyTitles,
 } from '../catalog/index.js';
@@ -35,6 +33,8 @@ import {
   upsertPayment,
 } from '../payments/index.js';
 import { checkDeliveryPincode } from '../pincodes/index.js';
+import type { ShippingService } from '../shipping/index.js';
+import { cartForPricing } from './cart-pricing.js';
 import type { CheckoutRow } from './checkout.repository.js';
 import * as repository from './checkout.repository.js';
 import {
@@ -47,9 +47,6 @@ import {
   presentQuote,
   priceCart,
 } from './pricing.js';
-
-/** More different items than any real basket; bounds what one checkout can hold. */
-const CHECKOUT_MAX_LINES = 30;
 
 const NOT_VERIFIED =
   'We could not verify this payment. If money left your account, it will be refunded automatically.';
@@ -93,6 +90,8 @@ export type CheckoutDeps = {
   sellerState?: string;
   /** Cash on delivery: the largest order it may pay, in paise; 0 turns it off. */
   cashOnDelivery?: { maxOrderPaise: number };
+  /** The delivery charge by the shop's shipping settings; without it, `delivery` always. */
+  shipping?: Pick<ShippingService, 'chargeFor'>;
 };
 
 /**
@@ -108,6 +107,7 @@ export class CheckoutService {
   private readonly cashOnDelivery: { maxOrderPaise: number };
   private readonly delivery: DeliveryRules;
   private readonly sellerState: string;
+  private readonly shipping: CheckoutDeps['shipping'];
 
   constructor(deps: CheckoutDeps) {
     this.db = deps.db;
@@ -116,53 +116,18 @@ export class CheckoutService {
     this.cashOnDelivery = deps.cashOnDelivery ?? DEFAULT_CASH_ON_DELIVERY;
     this.delivery = deps.delivery ?? DEFAULT_DELIVERY;
     this.sellerState = deps.sellerState ?? 'Karnataka';
+    this.shipping = deps.shipping;
   }
 
-  /** The cart's lines at catalogue prices, with what pricing needs (category, brand, MRP, GST). */
-  private async cartForPricing(
-    userId: string,
-    options: { allowEmpty?: boolean } = {},
-  ): Promise<PricingLine[]> {
-    const cart = await cartLinesOf(this.db, userId);
-    if (cart.length === 0 && options.allowEmpty) return [];
-    if (cart.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
-    if (cart.length > CHECKOUT_MAX_LINES)
-      throw badRequest(
-        `One order can have at most ${CHECKOUT_MAX_LINES} different items. Please remove some from your cart.`,
-      );
-    const [products, variants] = await Promise.all([
-      productsForPricing(
-        this.db,
-        cart.map((l) => l.productId),
-      ),
-      sellableVariants(
-        this.db,
-        cart.map((l) => l.variantId),
-      ),
-    ]);
-    const lines: PricingLine[] = [];
-    for (const line of cart) {
-      const product = products.get(line.productId);
-      const variant = variants.get(line.variantId);
-      if (!product || !variant) continue;
-      lines.push({
-        productId: product.id,
-        variantId: variant.id,
-        sku: variant.sku,
-        variantTitle: variant.label,
-        colorId: line.colorId,
-        title: product.title,
-        quantity: line.quantity,
-        pricePaise: variant.pricePaise,
-        mrpPaise: variant.mrpPaise,
-        categoryId: product.categoryId,
-        brandId: product.brandId,
-        hsnCode: product.hsnCode,
-        gstRateBp: product.gstRateBp,
-      });
-    }
-    if (lines.length === 0) throw badRequest('Your cart is empty. Add something before checking out.');
-    return lines;
+  /**
+   * What delivering these lines to `pincode` costs below the free threshold (the shop's flat fee,
+   * or the rate card's price for the parcel's zone and weight) and when it arrives.
+   */
+  private async deliveryTo(pincode: string | undefined, lines: PricingLine[]) {
+    if (!this.shipping) return { rules: this.delivery, serviceable: true, deliveryBy: null };
+    const charge = await this.shipping.chargeFor(this.db, pincode, lines);
+    const rules: DeliveryRules = { feePaise: charge.feePaise, freeFromPaise: charge.freeFromPaise };
+    return { rules, serviceable: charge.serviceable, deliveryBy: charge.deliveryBy };
   }
 
   /** "SAVE10 is for Watches (Casio): nothing in your cart is." when a restriction leaves nothing. */
@@ -186,6 +151,7 @@ export class CheckoutService {
     userId: string,
     lines: PricingLine[],
     code: string | undefined,
+    delivery: DeliveryRules,
     deliveryState?: string,
   ): Promise<{ coupon: CheckoutCoupon | null; breakup: PriceBreakup }> {
     const coupon = code ? await couponForCheckout(this.db, code, userId) : null;
@@ -195,7 +161,7 @@ export class CheckoutService {
         breakup: priceCart({
           lines,
           coupon,
-          delivery: this.delivery,
+          delivery,
           sellerState: this.sellerState,
           deliveryState,
         }),
@@ -243,10 +209,13 @@ export class CheckoutService {
         cashOnDelivery: method === 'cod',
       });
     }
+    const cart = await cartForPricing(this.db, userId);
+    const { rules } = await this.deliveryTo(input.shippingInfo?.pincode, cart);
     const { coupon, breakup } = await this.price(
       userId,
-      await this.cartForPricing(userId),
+      cart,
       input.coupon,
+      rules,
       input.shippingInfo?.state,
     );
     if (breakup.totalPaise < MIN_PAYABLE_PAISE)
@@ -359,10 +328,19 @@ export class CheckoutService {
   /** POST user/order/quote: the breakup the checkout would charge now; nothing is held. */
   async quote(userId: string, input: CheckoutQuoteInput): Promise<ApiCheckoutQuote> {
     // An empty cart costs nothing (a coupon still needs something to apply to).
-    const lines = await this.cartForPricing(userId, { allowEmpty: !input.coupon });
+    const lines = await cartForPricing(this.db, userId, { allowEmpty: !input.coupon });
     if (lines.length === 0) return { ...EMPTY_QUOTE, cashOnDelivery: this.cashOnDeliveryFor(0) };
-    const { breakup } = await this.price(userId, lines, input.coupon);
-    return { ...presentQuote(breakup), cashOnDelivery: this.cashOnDeliveryFor(breakup.totalPaise) };
+    const delivery = await this.deliveryTo(input.pincode, lines);
+    if (input.pincode && !delivery.serviceable) {
+      const message = `We do not deliver to ${input.pincode} yet.`;
+      throw badRequest(message, { pincode: message });
+    }
+    const { breakup } = await this.price(userId, lines, input.coupon, delivery.rules);
+    return {
+      ...presentQuote(breakup),
+      cashOnDelivery: this.cashOnDeliveryFor(breakup.totalPaise),
+      ...(input.pincode && delivery.deliveryBy ? { deliveryBy: delivery.deliveryBy } : {}),
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
 /** The pincodes module's door: what other modules, flows and the app may use of it. */
-export { checkDeliveryPincode } from './delivery-check.js';
+export { checkDeliveryPincode, type DeliveryPlace, deliveryPlaceOf } from './delivery-check.js';
 export { pincodesRoutes } from './pincodes.routes.js';
 export { createPincodesService } from './pincodes.service.js';

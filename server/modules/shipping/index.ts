@@ -1,4 +1,13 @@
 /** The shipping module's door: what other modules, flows and the app may use of it. */
 export { deliveryBy } from './delivery-date.js';
 export { chargeableGrams, type ParcelItem, type RateCard, rateFor } from './parcels.js';
+export { shippingRoutes } from './shipping.routes.js';
+export {
+  createShippingService,
+  type DeliveryCharge,
+  type FlatDelivery,
+  type ParcelLine,
+  type ShippingService,
+} from './shipping.service.js';
+export { createShippingSettings, type ShippingSettingsService } from './shipping-settings.service.js';
 export { type Place, ZONES, type Zone, zoneOf } from './zones.js';
