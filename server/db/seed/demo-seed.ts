@@ -31,6 +31,7 @@ import {
   UNUSABLE_PASSWORD_HASH,
 } from './catalogue-data.js';
 import { ensureDemoPincodes } from './demo-pincodes.js';
+import { ensureDemoShipping } from './demo-shipping.js';
 import { ensureDemoTaxClasses } from './demo-tax.js';
 import { seedDemoSizeChart, seedDemoVariants } from './demo-variants.js';
 import { ensureMediaFiles, type MediaJob } from './media-files.js';
@@ -98,6 +99,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     await refreshRatingTotals(tx, [...newProducts.values()]);
     const blogsAdded = await insertBlogs(tx);
     const pincodesAdded = await ensureDemoPincodes(tx);
+    await ensureDemoShipping(tx);
     return {
       productsAdded: newProducts.size,
       brands: brandIds.size,
