@@ -63,9 +63,9 @@ export const shippingSettings = pgTable(
     codFeeBp: integer('cod_fee_bp').notNull().default(0),
     // For variants whose weight or size the merchant has not entered.
     defaultWeightGrams: integer('default_weight_grams').notNull().default(500),
-    defaultLengthMm: integer('default_length_mm').notNull().default(250),
-    defaultWidthMm: integer('default_width_mm').notNull().default(200),
-    defaultHeightMm: integer('default_height_mm').notNull().default(100),
+    defaultLengthMm: integer('default_length_mm').notNull().default(200),
+    defaultWidthMm: integer('default_width_mm').notNull().default(150),
+    defaultHeightMm: integer('default_height_mm').notNull().default(80),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -22,7 +22,7 @@ const cardSettings = {
   mode: 'card',
   codFee: 0,
   codFeePercent: 0,
-  defaultParcel: { weightGrams: 500, lengthMm: 250, widthMm: 200, heightMm: 100 },
+  defaultParcel: { weightGrams: 500, lengthMm: 200, widthMm: 150, heightMm: 80 },
   rates: DEMO_RATE_CARD,
   warehouse: DEMO_WAREHOUSE,
 };
@@ -37,7 +37,7 @@ describe('GET and PUT /api/admin/shipping/settings', () => {
       mode: 'flat',
       codFee: 0,
       codFeePercent: 0,
-      defaultParcel: { weightGrams: 500, lengthMm: 250, widthMm: 200, heightMm: 100 },
+      defaultParcel: { weightGrams: 500, lengthMm: 200, widthMm: 150, heightMm: 80 },
       rates: [],
       warehouse: null,
       flat: { deliveryFee: 49, freeDeliveryFrom: 500 },

@@ -15,9 +15,9 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   codFeePaise: 0,
   codFeeBp: 0,
   defaultWeightGrams: 500,
-  defaultLengthMm: 250,
-  defaultWidthMm: 200,
-  defaultHeightMm: 100,
+  defaultLengthMm: 200,
+  defaultWidthMm: 150,
+  defaultHeightMm: 80,
 };
 
 export async function readSettings(db: Executor): Promise<ShippingSettingsRow | undefined> {
