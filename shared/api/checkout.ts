@@ -27,8 +27,10 @@ export const quoteCheckout = endpoint<typeof schemas.quoteCheckout>({
   description:
     'What checking out now would charge, computed as the checkout computes it: items at MRP, product discount, ' +
     "the coupon (400 with the reason, field `coupon`, when it cannot be used), delivery (free from the shop's " +
-    'threshold, after the coupon) and the GST included; an empty cart is all zeros. Reserves nothing: the checkout ' +
-    'checks the coupon again.',
+    'threshold, after the coupon) and the GST included; an empty cart is all zeros. With `pincode`, delivery is ' +
+    'priced to it (the shop’s rate card by zone and weight, when it charges so) and `deliveryBy` dates it; a ' +
+    'pincode the shop does not deliver to is a 400 (field `pincode`). Reserves nothing: the checkout checks the ' +
+    'coupon again.',
   errors: [400, 429],
 });
 
