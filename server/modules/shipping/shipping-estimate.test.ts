@@ -136,6 +136,17 @@ describe('GET /api/shipping/estimate', () => {
     });
     expect(two.json().charge).toBe(0); // ₹598 of items
   });
+
+  it('leaves the quote’s flat fee as it was, and dates it for the pincode given', async () => {
+    const shopper = await signUp(ctx.app);
+    const color = await ensureColor(ctx.database.db, '#222222');
+    await shop.addToCart(shopper, cheap.id, color.id, 1);
+    const answer = shop.api(shopper, 'POST', '/api/user/order/quote', { pincode: '560038' });
+    expect((await answer).json()).toMatchObject({ delivery: 49, total: 348 });
+    await expectDeliveryBy(answer, 1);
+    const started = await shop.startCheckout(shopper, { shippingInfo: testAddress, expectedTotal: 348 });
+    expect(started.statusCode, started.body).toBe(200);
+  });
 });
 
 describe('delivery by the rate card', () => {
