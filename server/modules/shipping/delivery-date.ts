@@ -29,3 +29,12 @@ export function deliveryBy(now: number, days: number): string {
   }
   return day.toISOString().slice(0, 10);
 }
+
+/** Seconds until every `deliveryBy` may move: India's next cut-off or midnight, whichever is first. */
+export function secondsUntilDatesMove(now: number): number {
+  const india = now + INDIA_OFFSET_MS;
+  const dayStart = india - (india % 86_400_000);
+  const cutoff = dayStart + DISPATCH_CUTOFF_HOUR * 3_600_000;
+  const next = india < cutoff ? cutoff : dayStart + 86_400_000;
+  return Math.max(1, Math.ceil((next - india) / 1000));
+}

@@ -117,6 +117,7 @@ describe('GET /api/shipping/estimate', () => {
 
   it('charges the flat fee below the threshold, nothing from it, and dates by the pincode’s days', async () => {
     const answer = estimate({ pincode: '560038', productId: cheap.id });
+    expect((await answer).headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     expect((await answer).json()).toEqual({
       pincode: '560038',
       serviceable: true,

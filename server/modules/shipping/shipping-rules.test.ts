@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryBy } from './delivery-date.js';
+import { deliveryBy, secondsUntilDatesMove } from './delivery-date.js';
 import { chargeableGrams, type RateCard, rateFor } from './parcels.js';
 import { type Place, zoneOf } from './zones.js';
 
@@ -135,5 +135,11 @@ describe('deliveryBy (India time)', () => {
     // Five days from Wednesday 3 December: Thu, Fri, Sat, Mon, Tue 9.
     expect(deliveryBy(ist('2025-12-03T11:00'), 5)).toBe('2025-12-09');
     expect(deliveryBy(ist('2025-12-07T08:00'), 0)).toBe('2025-12-08');
+  });
+
+  it('says how long its answers hold: until the cut-off, then until midnight', () => {
+    expect(secondsUntilDatesMove(ist('2025-12-01T13:50'))).toBe(600);
+    expect(secondsUntilDatesMove(ist('2025-12-01T23:59'))).toBe(60);
+    expect(secondsUntilDatesMove(ist('2025-12-01T14:00'))).toBe(10 * 3600);
   });
 });

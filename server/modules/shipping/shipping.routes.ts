@@ -5,6 +5,10 @@ import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
 import { currentStaff } from '../staff/index.js';
+import { secondsUntilDatesMove } from './delivery-date.js';
+
+/** Public estimates are kept this long at most (a console change shows within it). */
+const PUBLIC_CACHE_SECONDS = 600;
 
 /** The storefront's delivery estimate and the console's shipping settings. */
 export async function shippingRoutes(app: FastifyInstance, { services }: ApiOptions) {
@@ -16,7 +20,14 @@ export async function shippingRoutes(app: FastifyInstance, { services }: ApiOpti
     app,
     endpoints.shippingEstimate,
     schemas.shippingEstimate,
-    ({ query }) => shipping.estimate(query),
+    async ({ query }, _request, reply) => {
+      const answer = await shipping.estimate(query);
+      // The same for everyone until the settings change (within the cache's time) or the dates
+      // move at India's cut-off or midnight. (A request with a token is answered no-store.)
+      const seconds = Math.min(PUBLIC_CACHE_SECONDS, secondsUntilDatesMove(Date.now()));
+      reply.header('cache-control', `public, max-age=${seconds}`);
+      return answer;
+    },
     { preValidation: [estimateLimit] },
   );
   registerEndpoint(app, endpoints.shippingSettings, schemas.shippingSettings, () => shippingSettings.read());
