@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, products } from '../../db/schema.js';
+import { cartLines } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor, setVariantFigures } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';

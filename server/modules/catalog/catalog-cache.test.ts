@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor, setVariantFigures } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkouts, couponRedemptions, coupons, products, stockHolds } from '../../db/schema.js';
+import { checkouts, couponRedemptions, coupons, stockHolds } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import {
   createProduct,

@@ -59,33 +59,39 @@ export function estimatedDeliveryDays(state: string): number {
   return DAYS_BY_STATE[state] ?? DEFAULT_DELIVERY_DAYS;
 }
 
-const INDIA_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
+/** Orders placed before 14:00 India time leave the same day. */
+export const DISPATCH_CUTOFF_HOUR = 14;
 
-/** Today's date in India, as 00:00 UTC of that day. */
-function indiaDay(now: number): Date {
-  const india = new Date(now + INDIA_OFFSET_MS);
-  return new Date(Date.UTC(india.getUTCFullYear(), india.getUTCMonth(), india.getUTCDate()));
-}
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+const isSunday = (day: Date) => day.getUTCDay() === 0;
 
 /**
- * The day a parcel ordered now arrives (`YYYY-MM-DD`): today in India plus `days`, counting no
- * Sundays (couriers do not deliver then), and never a Sunday itself. Public holidays are not known
- * to the shop and are not skipped.
+ * The day a parcel ordered at `now` (ms) arrives when the courier takes `days` working days, as
+ * `YYYY-MM-DD` in India: handed over today before the cut-off (not on a Sunday), else on the next
+ * day that is not a Sunday; then `days` days that are not Sundays (couriers neither collect nor
+ * deliver then). Public holidays are not known to the shop and are not skipped. The one rule for
+ * every promise: the product page's, the address form's and the checkout's.
  */
 export function deliveryBy(now: number, days: number): string {
-  const day = indiaDay(now);
-  let left = days;
-  while (left > 0) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    if (day.getUTCDay() !== 0) left--;
+  const india = new Date(now + INDIA_OFFSET_MS);
+  const day = new Date(Date.UTC(india.getUTCFullYear(), india.getUTCMonth(), india.getUTCDate()));
+  if (india.getUTCHours() >= DISPATCH_CUTOFF_HOUR || isSunday(day)) {
+    do day.setUTCDate(day.getUTCDate() + 1);
+    while (isSunday(day));
   }
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+  for (let left = days; left > 0; ) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (!isSunday(day)) left--;
+  }
   return day.toISOString().slice(0, 10);
 }
 
-/** Seconds until midnight in India, when every `deliveryBy` moves on a day. */
-export function secondsToIndiaMidnight(now: number): number {
-  const nextMidnight = indiaDay(now).getTime() + DAY_MS - INDIA_OFFSET_MS;
-  return Math.max(1, Math.ceil((nextMidnight - now) / 1000));
+/** Seconds until every `deliveryBy` may move: India's next cut-off or midnight, whichever is first. */
+export function secondsUntilDatesMove(now: number): number {
+  const india = now + INDIA_OFFSET_MS;
+  const dayStart = india - (india % 86_400_000);
+  const cutoff = dayStart + DISPATCH_CUTOFF_HOUR * 3_600_000;
+  const next = india < cutoff ? cutoff : dayStart + 86_400_000;
+  return Math.max(1, Math.ceil((next - india) / 1000));
 }

@@ -99,9 +99,13 @@ describe('GET /api/pincode/:pin with the demo list', () => {
     // 23:30 UTC on Friday 20 November is already Saturday 05:00 in India.
     vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-20T23:30:00Z'));
     expect((await lookup('560001')).json().deliveryBy).toBe('2026-11-23');
-    // 18:00 UTC on Friday is 23:30 Friday in India: one day is Saturday.
-    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-20T18:00:00Z'));
+    // 04:00 UTC on Friday is 09:30 Friday in India: handed over that day, delivered Saturday.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-20T04:00:00Z'));
     expect((await lookup('560001')).json().deliveryBy).toBe('2026-11-21');
+    // 18:00 UTC on Friday is 23:30 Friday in India, past the 14:00 cut-off: handed over Saturday,
+    // delivered Monday (the promise once said Saturday, a day the courier could not keep).
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-20T18:00:00Z'));
+    expect((await lookup('560001')).json().deliveryBy).toBe('2026-11-23');
   });
 
   it('answers a pincode the shop does not serve with serviceable false, and an unknown one likewise', async () => {

@@ -8,7 +8,7 @@ import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
 import { currentStaff } from '../staff/index.js';
-import { secondsToIndiaMidnight } from './delivery-days.js';
+import { secondsUntilDatesMove } from './delivery-days.js';
 
 /** Public answers are kept this long at most (a console import shows within it). */
 const PUBLIC_CACHE_SECONDS = 600;
@@ -42,7 +42,7 @@ export async function pincodesRoutes(app: FastifyInstance, { services }: ApiOpti
       const answer = await pincodes.lookup(params.pin, now);
       // The same for everyone until the list changes or India's date moves on. (A request with a
       // token is answered no-store by the private-answers hook whatever this says.)
-      const seconds = Math.min(PUBLIC_CACHE_SECONDS, secondsToIndiaMidnight(now));
+      const seconds = Math.min(PUBLIC_CACHE_SECONDS, secondsUntilDatesMove(now));
       reply.header('cache-control', `public, max-age=${seconds}`);
       return answer;
     },

@@ -8,7 +8,7 @@ import { loadDemoPincodes } from '../../test/pincodes.js';
 import { type Customer, shoppingCalls, testAddress } from '../../test/shopping.js';
 import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { deliveryBy } from './delivery-date.js';
+import { deliveryBy } from '../pincodes/index.js';
 
 /**
  * The delivery estimate (GET /api/shipping/estimate) and the checkout's quote and total, flat by

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryBy, secondsUntilDatesMove } from './delivery-date.js';
 import { chargeableGrams, type RateCard, rateFor } from './parcels.js';
 import { type Place, zoneOf } from './zones.js';
 
@@ -104,42 +103,5 @@ describe('rateFor', () => {
 
   it('refuses a zone the card lacks', () => {
     expect(() => rateFor(card, 'rest', 500)).toThrow(/no rest zone/);
-  });
-});
-
-describe('deliveryBy (India time)', () => {
-  /** An instant in India: `2025-12-01T10:00` (IST is UTC+05:30). */
-  const ist = (local: string) => Date.parse(`${local}:00+05:30`);
-
-  it('dispatches the same day before 14:00, the next day from 14:00', () => {
-    // Monday 1 December 2025.
-    expect(deliveryBy(ist('2025-12-01T13:59'), 1)).toBe('2025-12-02');
-    expect(deliveryBy(ist('2025-12-01T14:00'), 1)).toBe('2025-12-03');
-    expect(deliveryBy(ist('2025-12-01T09:00'), 0)).toBe('2025-12-01');
-  });
-
-  it('counts India’s date, not UTC’s', () => {
-    // 20:00 UTC on Sunday 30 November is 01:30 on Monday 1 December in India.
-    expect(deliveryBy(Date.parse('2025-11-30T20:00:00Z'), 1)).toBe('2025-12-02');
-    // 09:00 UTC is 14:30 in India: past the cut-off.
-    expect(deliveryBy(Date.parse('2025-12-01T09:00:00Z'), 1)).toBe('2025-12-03');
-  });
-
-  it('neither dispatches nor delivers on Sundays', () => {
-    // Saturday 6 December before the cut-off: out Saturday, one day later is Monday 8.
-    expect(deliveryBy(ist('2025-12-06T10:00'), 1)).toBe('2025-12-08');
-    // Saturday after the cut-off: out Monday 8, delivered Tuesday 9.
-    expect(deliveryBy(ist('2025-12-06T15:00'), 1)).toBe('2025-12-09');
-    // Sunday morning: out Monday.
-    expect(deliveryBy(ist('2025-12-07T08:00'), 2)).toBe('2025-12-10');
-    // Five days from Wednesday 3 December: Thu, Fri, Sat, Mon, Tue 9.
-    expect(deliveryBy(ist('2025-12-03T11:00'), 5)).toBe('2025-12-09');
-    expect(deliveryBy(ist('2025-12-07T08:00'), 0)).toBe('2025-12-08');
-  });
-
-  it('says how long its answers hold: until the cut-off, then until midnight', () => {
-    expect(secondsUntilDatesMove(ist('2025-12-01T13:50'))).toBe(600);
-    expect(secondsUntilDatesMove(ist('2025-12-01T23:59'))).toBe(60);
-    expect(secondsUntilDatesMove(ist('2025-12-01T14:00'))).toBe(10 * 3600);
   });
 });

@@ -4,8 +4,8 @@ import * as schemas from '../../../shared/api/shipping.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import type { ApiOptions } from '../api-options.js';
+import { secondsUntilDatesMove } from '../pincodes/index.js';
 import { currentStaff } from '../staff/index.js';
-import { secondsUntilDatesMove } from './delivery-date.js';
 
 /** Public estimates are kept this long at most (a console change shows within it). */
 const PUBLIC_CACHE_SECONDS = 600;
