@@ -47,6 +47,8 @@ const MODULES = {
   blog: ['audit', 'staff'],
   media: ['audit', 'blog', 'catalog', 'staff'],
   pincodes: ['audit', 'staff'],
+  // Parcels, couriers, labels; the shipping flows (server/flows/ship-order.ts...) cross it with orders.
+  shipments: ['staff'],
   coupons: ['audit', 'catalog', 'staff'],
   cart: ['accounts', 'catalog'],
   wishlist: ['accounts', 'catalog'],
