@@ -8,6 +8,7 @@ import { type Customer, shoppingCalls } from '../../test/shopping.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { testAwb } from './test-courier/test-courier-provider.js';
 
 /**
  * Shipping through the courier provider, through the API: real purchases through the test
@@ -384,5 +385,44 @@ describe("the test courier's scans", () => {
     });
     expect(other.statusCode).toBe(404);
     expect((await scan('TC1234567890', 'teleported')).statusCode).toBe(400);
+  });
+});
+
+describe('when the provider fails', () => {
+  it('keeps the parcel pending after no answer and books it with the same key on the next try: one AWB', async () => {
+    const { id } = await twoLineOrder();
+    const courier = ctx.app.services.testCourier!;
+    courier.scriptBookings('unreachable');
+    try {
+      const lost = await ship(id);
+      expect(lost.statusCode).toBe(502);
+      expect(lost.json().message).toMatch(/did not answer.*try again/);
+    } finally {
+      courier.scriptBookings('book');
+    }
+    const [pending] = await ctx.database.db.select().from(shipments).where(eq(shipments.orderId, id));
+    expect(pending).toMatchObject({ status: 'pending', awb: null });
+    const retried = await ship(id);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toMatchObject({ _id: pending!.id, status: 'booked' });
+    expect(retried.json().awb).toBe(testAwb(pending!.id));
+    expect(await ctx.database.db.select().from(shipments).where(eq(shipments.orderId, id))).toHaveLength(1);
+    expect((await orderRow(id)).fulfilmentStatus).toBe('shipped');
+  });
+
+  it('frees the units when the provider refuses the parcel', async () => {
+    const { id } = await twoLineOrder();
+    const courier = ctx.app.services.testCourier!;
+    courier.scriptBookings('refuse');
+    try {
+      const refused = await ship(id);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/not serviceable/);
+    } finally {
+      courier.scriptBookings('book');
+    }
+    expect((await ship(id)).statusCode).toBe(201);
+    const rows = await ctx.database.db.select().from(shipments).where(eq(shipments.orderId, id));
+    expect(rows.map((r) => r.status).sort()).toEqual(['booked', 'failed']);
   });
 });

@@ -47,7 +47,12 @@ export function testAwb(idempotencyKey: string): string {
 
 const sign = (raw: Buffer) => createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
 
+/** How the test courier answers bookings, for tests: `unreachable` throws as a dropped connection would. */
+export type ScriptedBooking = 'book' | 'unreachable' | 'refuse';
+
 export type TestCourierProvider = CourierProvider & {
+  /** Sets how bookings are answered from now on (see ScriptedBooking). */
+  scriptBookings(outcome: ScriptedBooking): void;
   /** A signed webhook reporting a scan of `awb`, as the test courier sends it to the shop. */
   signedEvent(
     awb: string,
@@ -63,6 +68,7 @@ export type TestCourierProvider = CourierProvider & {
 export function createTestCourierProvider(): TestCourierProvider {
   // What the courier has scanned, per AWB (for `track`); kept in memory: it is a stand-in.
   const scans = new Map<string, { status: CourierEventStatus; occurredAt: Date }[]>();
+  let bookings: ScriptedBooking = 'book';
   return {
     name: 'test-courier',
 
@@ -74,7 +80,13 @@ export function createTestCourierProvider(): TestCourierProvider {
       }));
     },
 
+    scriptBookings(outcome) {
+      bookings = outcome;
+    },
+
     async createShipment(parcel, courier, idempotencyKey): Promise<Booking> {
+      if (bookings === 'unreachable') throw new CourierProviderError('connect ECONNREFUSED (test courier)');
+      if (bookings === 'refuse') throw new CourierProviderError('The pincode is not serviceable.', 400);
       const rate = TEST_COURIER_RATES.find((r) => r.courier === courier);
       if (!rate) throw new CourierProviderError(`The test courier has no courier called ${courier}.`, 400);
       if (!/^\d{6}$/.test(parcel.to.pincode))
