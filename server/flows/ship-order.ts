@@ -2,7 +2,7 @@ import type { ApiShipment } from '../../shared/api/shipments.schemas.js';
 import { paiseToRupees } from '../../shared/money.js';
 import type { Database } from '../db/client.js';
 import type { OrderLineQuantity } from '../db/schema.js';
-import { badRequest, notFound } from '../lib/errors.js';
+import { AppError, badRequest, notFound } from '../lib/errors.js';
 import type { AuditActor } from '../modules/audit/index.js';
 import {
   findOrder,
@@ -209,7 +209,23 @@ export function createOrderShipping(deps: {
     return (await shipmentsOfOrder(db, orderId)).map(presentShipment);
   }
 
-  return { quote, ship, cancel, shipmentsOf };
+  /** Bulk: each order shipped whole in turn; one that cannot ship is refused with its reason. */
+  async function shipMany(staff: AuditActor, orderIds: string[]) {
+    const shipped: ApiShipment[] = [];
+    const refused: { orderId: string; message: string }[] = [];
+    for (const orderId of new Set(orderIds)) {
+      try {
+        shipped.push(await ship(staff, orderId, {}));
+      } catch (error) {
+        if (!(error instanceof AppError) || (error.statusCode >= 500 && error.statusCode !== 502))
+          throw error;
+        refused.push({ orderId, message: error.message });
+      }
+    }
+    return { shipments: shipped, refused };
+  }
+
+  return { quote, ship, shipMany, cancel, shipmentsOf };
 }
 
 export type OrderShipping = ReturnType<typeof createOrderShipping>;

@@ -125,6 +125,21 @@ export const shipmentLabels = {
   response: pdf,
 };
 
+export const shipOrders = {
+  body: z.object({
+    orderIds: z
+      .array(z.string().check(z.regex(UUID, 'That is not a valid order id')), {
+        error: 'Choose the orders to ship',
+      })
+      .check(z.minLength(1, 'Choose at least one order'), z.maxLength(50, 'Ship at most 50 orders at once')),
+  }),
+  response: z.object({
+    shipments: z.array(shipmentAnswer),
+    /** The orders that could not ship, each with the reason (as the single ship's error says it). */
+    refused: z.array(z.object({ orderId: z.string(), message: z.string() })),
+  }),
+};
+
 export const courierWebhook = {
   params: z.object({ provider: z.string().check(z.maxLength(40)) }),
   response: z.object({ status: z.enum(['processed', 'duplicate', 'unknown-shipment']) }),

@@ -27,6 +27,20 @@ export const createShipment = endpoint<typeof schemas.createShipment>({
   errors: [400, 404, 409, 502],
 });
 
+export const shipOrders = endpoint<typeof schemas.shipOrders>({
+  method: 'POST',
+  path: '/api/admin/shipments/bulk',
+  access: 'staff',
+  permission: 'orders.write',
+  tag,
+  summary: 'Ship many orders at once: one parcel each with every unit left, by the shop’s courier rule',
+  description:
+    'Each order as `POST /api/admin/orders/{id}/shipments` with no body would ship it; an order that cannot ' +
+    'ship is listed in `refused` with the reason, and the others still ship. Print their labels with ' +
+    '`POST /api/admin/shipments/labels`.',
+  errors: [400],
+});
+
 export const quoteShipment = endpoint<typeof schemas.quoteShipment>({
   method: 'POST',
   path: '/api/admin/orders/:id/shipments/quote',

@@ -24,6 +24,9 @@ export async function shipmentsRoutes(app: FastifyInstance, { services }: ApiOpt
   registerEndpoint(app, endpoints.createShipment, schemas.createShipment, async ({ params, body }, request) =>
     shipping.ship(currentStaff(request), params.id, { lines: body?.lines, courier: body?.courier }),
   );
+  registerEndpoint(app, endpoints.shipOrders, schemas.shipOrders, async ({ body }, request) =>
+    shipping.shipMany(currentStaff(request), body.orderIds),
+  );
   registerEndpoint(app, endpoints.quoteShipment, schemas.quoteShipment, async ({ params, body }) =>
     shipping.quote(params.id, body?.lines),
   );

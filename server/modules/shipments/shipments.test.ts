@@ -283,6 +283,32 @@ describe('labels', () => {
   });
 });
 
+describe('bulk', () => {
+  it('ships many orders at once, lists those that cannot ship, and prints all their labels in one PDF', async () => {
+    const a = await twoLineOrder();
+    const b = await twoLineOrder();
+    const done = await twoLineOrder();
+    await as(ordersStaff, 'POST', `/api/admin/orders/${done.id}/cancel`, { reason: 'Out of stock' });
+    const answer = await as(ordersStaff, 'POST', '/api/admin/shipments/bulk', {
+      orderIds: [a.id, b.id, done.id],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { shipments: parcels, refused } = answer.json();
+    expect(parcels.map((p: { orderId: string }) => p.orderId)).toEqual([a.id, b.id]);
+    expect(refused).toEqual([{ orderId: done.id, message: expect.stringMatching(/was cancelled/) }]);
+    expect((await orderRow(a.id)).fulfilmentStatus).toBe('shipped');
+    const labels = await as(support, 'POST', '/api/admin/shipments/labels', {
+      ids: parcels.map((p: { _id: string }) => p._id),
+    });
+    const { pages, text } = await pdfText(labels.rawPayload);
+    expect(pages).toBe(2);
+    for (const p of parcels) expect(text).toContain(p.awb);
+    expect((await as(support, 'POST', '/api/admin/shipments/bulk', { orderIds: [a.id] })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
 describe('cancelling a parcel', () => {
   it('before pickup releases it and its units can ship again; after pickup it is refused', async () => {
     const { id, coverLine } = await twoLineOrder();
