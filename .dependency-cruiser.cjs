@@ -48,6 +48,8 @@ const MODULES = {
   media: ['audit', 'blog', 'catalog', 'staff'],
   pincodes: ['audit', 'staff'],
   shipping: ['audit', 'catalog', 'pincodes', 'staff'],
+  // Parcels, couriers, labels; the shipping flows (server/flows/ship-order.ts...) cross it with orders.
+  shipments: ['staff'],
   coupons: ['audit', 'catalog', 'staff'],
   cart: ['accounts', 'catalog'],
   wishlist: ['accounts', 'catalog'],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { gstinProblem, gstState } from '../shared/gst.js';
 import { mediaStorageSetting } from './media-storage-setting.js';
 import { SELLER_KEYS, sellerFrom } from './seller-setting.js';
+import { courierRuleFrom } from './shipping-setting.js';
 
 /**
  * Everything the server reads from the environment, validated once at start-up so that a bad value
@@ -162,6 +163,23 @@ const envSchema = z
     PAYMENT_PROVIDER: emptyAsUndefined.pipe(
       z.enum(['razorpay', 'test'], { message: "PAYMENT_PROVIDER must be 'razorpay' or 'test'" }).optional(),
     ),
+    // Who books parcels: only the built-in test courier for now (an aggregator comes later).
+    SHIPPING_PROVIDER: emptyAsUndefined.pipe(
+      z
+        .enum(['test'], { message: "SHIPPING_PROVIDER must be 'test' (the built-in test courier)" })
+        .optional(),
+    ),
+    // Which quoted courier a parcel goes with when staff name none: cheapest, fastest, or
+    // preferred:<courier>,<courier>... (the first of them quoted, else the cheapest).
+    SHIPPING_COURIER_RULE: emptyAsUndefined.transform((value, ctx) => {
+      const rule = courierRuleFrom(value);
+      if (rule) return rule;
+      ctx.addIssue({
+        code: 'custom',
+        message: "SHIPPING_COURIER_RULE must be 'cheapest', 'fastest' or 'preferred:<courier>,<courier>'",
+      });
+      return z.NEVER;
+    }),
     // How long the built-in test gateway waits before sending its webhook (as Razorpay would).
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce
       .number({ message: 'TEST_GATEWAY_WEBHOOK_DELAY_MS must be a number' })
@@ -383,6 +401,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
+    /** Couriers: the provider that books parcels and how a courier is chosen among its quotes. */
+    shipping: {
+      provider: raw.SHIPPING_PROVIDER ?? ('test' as const),
+      courierRule: raw.SHIPPING_COURIER_RULE,
+    },
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
     emailOutbox: {
       pollMs: raw.EMAIL_POLL_SECONDS * 1000,

@@ -7,9 +7,12 @@ import { createAccountErasure } from './flows/erase-account.js';
 import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
+import { createShipmentLabels } from './flows/print-shipment-labels.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
+import { createOrderShipping } from './flows/ship-order.js';
+import { createShipmentTracking } from './flows/track-shipment.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
@@ -59,6 +62,7 @@ import { selectPaymentProvider } from './modules/payments/index.js';
 import { createPincodesService } from './modules/pincodes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSitemapService } from './modules/seo/index.js';
+import { selectCourierProvider } from './modules/shipments/index.js';
 import { createShippingService, createShippingSettings } from './modules/shipping/index.js';
 import { createStaffService } from './modules/staff/index.js';
 import { createWishlistService } from './modules/wishlist/index.js';
@@ -146,7 +150,30 @@ function createAfterPayment(deps: {
     log,
     metrics,
   });
-  return { refunds, orderLifecycle, cashOnDelivery, codPlacement };
+  // Parcels through the courier provider: booked, labelled, cancelled, tracked (decision 044).
+  const { courier, testCourier } = selectCourierProvider(config);
+  const orderShipping = {
+    ...createOrderShipping({
+      db,
+      changes: orderChanges,
+      lifecycle,
+      courier,
+      courierRule: config.shipping.courierRule,
+      seller: config.seller,
+    }),
+    ...createShipmentLabels({ db, seller: config.seller }),
+  };
+  const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
+  return {
+    refunds,
+    orderLifecycle,
+    cashOnDelivery,
+    codPlacement,
+    courier,
+    testCourier,
+    orderShipping,
+    shipmentTracking,
+  };
 }
 
 /**
@@ -215,13 +242,8 @@ export async function createServices(deps: {
   // The merchant console: one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
   const codeSender = emailCodeSender();
-  const { refunds, orderLifecycle, cashOnDelivery, codPlacement } = createAfterPayment({
-    ...deps,
-    consoleDeps,
-    checkout,
-    placement,
-    codeSender,
-  });
+  const afterPayment = createAfterPayment({ ...deps, consoleDeps, checkout, placement, codeSender });
+  const { refunds, orderLifecycle, cashOnDelivery, codPlacement } = afterPayment;
   const orders = createOrdersService({ db, catalog });
   const cart = createCartService({ db, catalog });
   const wishlist = createWishlistService({ db, catalog });
@@ -275,6 +297,10 @@ export async function createServices(deps: {
     refunds,
     orderLifecycle,
     cashOnDelivery,
+    courier: afterPayment.courier,
+    testCourier: afterPayment.testCourier,
+    orderShipping: afterPayment.orderShipping,
+    shipmentTracking: afterPayment.shipmentTracking,
     sitemap: createSitemapService(reads.db, config.publicUrl),
     staff: createStaffService({ db, publicUrl: config.publicUrl, signInThrottle }),
     audit: createAuditService(db),

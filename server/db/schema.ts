@@ -22,6 +22,7 @@ export * from './schema/orders.js';
 export * from './schema/payments.js';
 export * from './schema/pincodes.js';
 export * from './schema/reviews.js';
+export * from './schema/shipments.js';
 export * from './schema/shipping.js';
 export * from './schema/staff.js';
 export * from './schema/wishlist.js';

@@ -21,6 +21,7 @@ import { orderActionsRoutes, ordersAdminRoutes, ordersRoutes, taxDocumentsRoutes
 import { paymentWebhookRoutes, testGatewayRoutes } from './payments/index.js';
 import { pincodesRoutes } from './pincodes/index.js';
 import { reviewsRoutes } from './reviews/index.js';
+import { courierWebhookRoutes, shipmentsRoutes, testCourierRoutes } from './shipments/index.js';
 import { shippingRoutes } from './shipping/index.js';
 import { registerStaffAuth, staffRoutes } from './staff/index.js';
 import { wishlistRoutes } from './wishlist/index.js';
@@ -87,6 +88,12 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(taxDocumentsRoutes, consoleOptions);
   await app.register(pincodesRoutes, consoleOptions);
   await app.register(shippingRoutes, consoleOptions);
+  await app.register(shipmentsRoutes, consoleOptions);
+  await app.register(courierWebhookRoutes, {
+    courier: services.courier,
+    tracking: services.shipmentTracking,
+  });
+  if (services.testCourier) await app.register(testCourierRoutes, { testCourier: services.testCourier });
   await app.register(paymentWebhookRoutes, { provider: services.provider, settlement: services.settlement });
   if (services.testGateway) {
     await app.register(testGatewayRoutes, {

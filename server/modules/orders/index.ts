@@ -60,5 +60,6 @@ export { hasBought, productsWithOrders } from './purchases.repository.js';
 export type { Payout, Refunds } from './refunds.service.js';
 export { createRefunds } from './refunds.service.js';
 export { createSalesDashboardService } from './sales-dashboard.service.js';
+export { DOCUMENT_FONTS } from './tax-document-pdf.js';
 export { taxDocumentsRoutes } from './tax-documents.routes.js';
 export { createTaxDocuments } from './tax-documents.service.js';

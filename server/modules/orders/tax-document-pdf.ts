@@ -15,6 +15,8 @@ import type { DocumentRow, DocumentTotals } from './tax-document.js';
 const FONT_DIR = fileURLToPath(new URL('./fonts/', import.meta.url));
 const REGULAR = `${FONT_DIR}DejaVuSans.ttf`;
 const BOLD = `${FONT_DIR}DejaVuSans-Bold.ttf`;
+/** The documents' fonts (with the rupee sign), for other PDFs the shop prints: shipping labels. */
+export const DOCUMENT_FONTS = { regular: REGULAR, bold: BOLD } as const;
 
 /** Who receives the supply: the customer, at the delivery address (state name and GST code). */
 export type DocumentParty = {

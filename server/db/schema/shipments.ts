@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shipmentStatuses } from '../../../shared/api/shipments.schemas.js';
+import { createdAt, id, updatedAt } from './columns.js';
+import { orderLines, orders } from './orders.js';
+import { staff } from './staff.js';
+
+/**
+ * Parcels booked with a courier provider (the shipments module): an order's lines may go in
+ * several parcels, each with its own AWB, status and tracking events.
+ */
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    // The courier provider (the built-in test courier, later an aggregator) and the courier it chose.
+    provider: text('provider').notNull(),
+    courier: text('courier').notNull(),
+    // Null while the provider has not answered yet (status `pending`).
+    awb: text('awb'),
+    status: text('status', { enum: shipmentStatuses }).notNull().default('pending'),
+    trackingUrl: text('tracking_url'),
+    chargePaise: integer('charge_paise').notNull().default(0),
+    promisedDays: smallint('promised_days'),
+    chargeableWeightGrams: integer('chargeable_weight_grams').notNull(),
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
+    // Cash the courier collects on delivery (0 for a prepaid parcel).
+    codAmountPaise: bigint('cod_amount_paise', { mode: 'number' }).notNull().default(0),
+    pickupDate: timestamp('pickup_date', { withTimezone: true, mode: 'date' }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('shipments_order_idx').on(t.orderId, t.createdAt),
+    // One parcel per AWB at a provider: the webhook finds the shipment by it.
+    uniqueIndex('shipments_provider_awb_key').on(t.provider, t.awb),
+    check('shipments_charge_nonnegative', sql`${t.chargePaise} >= 0 and ${t.codAmountPaise} >= 0`),
+    check(
+      'shipments_status_check',
+      sql`${t.status} in ('pending', 'booked', 'picked_up', 'in_transit', 'out_for_delivery', 'ndr', 'delivered', 'rto_initiated', 'rto_delivered', 'cancelled', 'failed')`,
+    ),
+    check('shipments_weight_positive', sql`${t.chargeableWeightGrams} > 0`),
+    check('shipments_booked_has_awb', sql`${t.status} in ('pending', 'failed') or ${t.awb} is not null`),
+  ],
+);
+
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    quantity: smallint('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderLineId] }),
+    index('shipment_lines_order_line_idx').on(t.orderLineId),
+    check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: id(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    // The provider's own id of the scan: a webhook delivered again is recognised and ignored.
+    providerEventId: text('provider_event_id').notNull(),
+    status: text('status').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    location: text('location'),
+    description: text('description'),
+    raw: jsonb('raw').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shipment_events_provider_event_key').on(t.provider, t.providerEventId),
+    index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt),
+  ],
+);

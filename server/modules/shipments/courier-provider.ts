@@ -1,0 +1,75 @@
+import type { CourierEventStatus } from '../../../shared/api/shipments.schemas.js';
+
+/**
+ * What the shop needs of a courier provider (an aggregator such as Shiprocket, or the built-in test
+ * courier): quotes, bookings with an AWB, cancellation before pickup, pickups, tracking, and its
+ * webhooks checked and read. Money in paise, weights in grams.
+ */
+
+export type ProviderName = 'test-courier';
+
+export type Address = {
+  name: string;
+  lines: string[];
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string | null;
+};
+
+export type Parcel = {
+  from: Address;
+  to: Address;
+  weightGrams: number;
+  dimensionsMm: { length: number; width: number; height: number } | null;
+  /** Cash to collect on delivery; 0 for a prepaid parcel. */
+  codAmountPaise: number;
+  /** Value of the goods (for the courier's paperwork and insurance). */
+  valuePaise: number;
+  orderNumber: string;
+};
+
+export type CourierOption = { courier: string; chargePaise: number; days: number };
+
+export type Booking = { awb: string; courier: string; trackingUrl: string | null; chargePaise: number };
+
+/** One scan of a parcel, as a verified webhook reports it. */
+export type CourierEvent = {
+  eventId: string;
+  awb: string;
+  status: CourierEventStatus;
+  occurredAt: Date;
+  location: string | null;
+  description: string | null;
+  raw: Record<string, unknown>;
+};
+
+export interface CourierProvider {
+  readonly name: ProviderName;
+  /** The couriers that would carry this parcel, with their charges and promised days. */
+  quote(parcel: Parcel): Promise<CourierOption[]>;
+  /**
+   * Books the parcel with the chosen courier. The same idempotency key answers the same booking
+   * (the same AWB), never a second one, so a request whose answer was lost can be repeated.
+   */
+  createShipment(parcel: Parcel, courier: string, idempotencyKey: string): Promise<Booking>;
+  /** Releases the AWB of a parcel not yet picked up. */
+  cancel(awb: string): Promise<void>;
+  /** Asks the courier to collect the parcel; answers the pickup date. */
+  requestPickup(awb: string): Promise<{ pickupDate: Date }>;
+  /** The scans the provider holds for an AWB, oldest first. */
+  track(awb: string): Promise<{ status: CourierEventStatus; occurredAt: Date }[]>;
+  /** Checks a webhook's signature over the raw body and reads it; undefined when it does not verify. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): CourierEvent | undefined;
+}
+
+/** The provider refused (`statusCode` 4xx: it will refuse again) or could not be reached (no code). */
+export class CourierProviderError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+  ) {
+    super(message);
+    this.name = 'CourierProviderError';
+  }
+}

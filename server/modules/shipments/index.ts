@@ -1,0 +1,37 @@
+/** The shipments module's door: what flows and the app may use of it. */
+
+export type {
+  Address,
+  Booking,
+  CourierEvent,
+  CourierOption,
+  CourierProvider,
+  Parcel,
+} from './courier-provider.js';
+export { CourierProviderError } from './courier-provider.js';
+export { courierWebhookRoutes, testCourierRoutes, type WebhookOutcome } from './courier-webhooks.routes.js';
+export { selectCourierProvider } from './select-courier-provider.js';
+export { type LabelFonts, type LabelView, renderLabels } from './shipment-label-pdf.js';
+export {
+  chooseCourier,
+  FROM_EVENT,
+  isActive,
+  isCancellable,
+  presentShipment,
+  slowestStep,
+  statusAfterScan,
+} from './shipment-status.js';
+export type { ShipmentRow, ShipmentWithLines } from './shipments.repository.js';
+export {
+  findShipment,
+  insertShipment,
+  insertShipmentEvent,
+  lockShipment,
+  lockShipmentByAwb,
+  shipmentsByIds,
+  shipmentsOfOrder,
+  unitsInParcels,
+  updateShipment,
+} from './shipments.repository.js';
+export { shipmentsRoutes } from './shipments.routes.js';
+export type { TestCourierProvider } from './test-courier/test-courier-provider.js';

@@ -1,0 +1,173 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { type CourierEventStatus, courierEventStatuses } from '../../../../shared/api/shipments.schemas.js';
+import { safeEqual } from '../../../lib/secrets.js';
+import {
+  type Booking,
+  type CourierEvent,
+  type CourierOption,
+  type CourierProvider,
+  CourierProviderError,
+  type Parcel,
+} from '../courier-provider.js';
+
+/**
+ * The built-in test courier: the default provider, so a fresh clone (the demo, the e2e tests) can
+ * ship a parcel and play its whole life. It quotes three couriers from a rate table by weight,
+ * hands out AWBs (`TC` + 10 digits) derived from the booking's idempotency key (so the same key is
+ * always the same AWB, with nothing stored), and signs the webhooks its events endpoint sends the
+ * shop. Its secret is public on purpose: no parcel moves.
+ */
+const WEBHOOK_SECRET = 'builtin-test-courier-webhook-secret';
+export const TEST_COURIER_SIGNATURE_HEADER = 'x-test-courier-signature';
+
+/** Paise for the first 500 g, and for each further 500 g; promised days. */
+export const TEST_COURIER_RATES = [
+  { courier: 'TC Express', firstSlabPaise: 7_000, extraSlabPaise: 5_500, days: 2 },
+  { courier: 'TC Surface', firstSlabPaise: 4_500, extraSlabPaise: 3_500, days: 5 },
+  { courier: 'TC Economy', firstSlabPaise: 3_900, extraSlabPaise: 4_200, days: 6 },
+] as const;
+
+/** Cash on delivery: ₹30 or 1.5% of the amount, whichever is more. */
+const codChargePaise = (codPaise: number) =>
+  codPaise > 0 ? Math.max(3_000, Math.round(codPaise * 0.015)) : 0;
+
+const SLAB_GRAMS = 500;
+
+/** The test courier's charge for a parcel by one of its couriers. */
+export function testCourierCharge(rate: (typeof TEST_COURIER_RATES)[number], parcel: Parcel): number {
+  const slabs = Math.max(1, Math.ceil(parcel.weightGrams / SLAB_GRAMS));
+  return rate.firstSlabPaise + (slabs - 1) * rate.extraSlabPaise + codChargePaise(parcel.codAmountPaise);
+}
+
+/** `TC` and ten digits, the same for the same key. */
+export function testAwb(idempotencyKey: string): string {
+  const digest = createHash('sha256').update(`test-courier:${idempotencyKey}`).digest();
+  return `TC${(digest.readBigUInt64BE(0) % 10_000_000_000n).toString().padStart(10, '0')}`;
+}
+
+const sign = (raw: Buffer) => createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex');
+
+/** How the test courier answers bookings, for tests: `unreachable` throws as a dropped connection would. */
+export type ScriptedBooking = 'book' | 'unreachable' | 'refuse';
+
+export type TestCourierProvider = CourierProvider & {
+  /** Sets how bookings are answered from now on (see ScriptedBooking). */
+  scriptBookings(outcome: ScriptedBooking): void;
+  /** A signed webhook reporting a scan of `awb`, as the test courier sends it to the shop. */
+  signedEvent(
+    awb: string,
+    scan: {
+      status: CourierEventStatus;
+      reason?: string | undefined;
+      eventId?: string | undefined;
+      location?: string | undefined;
+    },
+  ): { eventId: string; body: Buffer; headers: Record<string, string> };
+};
+
+export function createTestCourierProvider(): TestCourierProvider {
+  // What the courier has scanned, per AWB (for `track`); kept in memory: it is a stand-in.
+  const scans = new Map<string, { status: CourierEventStatus; occurredAt: Date }[]>();
+  let bookings: ScriptedBooking = 'book';
+  return {
+    name: 'test-courier',
+
+    async quote(parcel): Promise<CourierOption[]> {
+      return TEST_COURIER_RATES.map((rate) => ({
+        courier: rate.courier,
+        chargePaise: testCourierCharge(rate, parcel),
+        days: rate.days,
+      }));
+    },
+
+    scriptBookings(outcome) {
+      bookings = outcome;
+    },
+
+    async createShipment(parcel, courier, idempotencyKey): Promise<Booking> {
+      if (bookings === 'unreachable') throw new CourierProviderError('connect ECONNREFUSED (test courier)');
+      if (bookings === 'refuse') throw new CourierProviderError('The pincode is not serviceable.', 400);
+      const rate = TEST_COURIER_RATES.find((r) => r.courier === courier);
+      if (!rate) throw new CourierProviderError(`The test courier has no courier called ${courier}.`, 400);
+      if (!/^\d{6}$/.test(parcel.to.pincode))
+        throw new CourierProviderError(
+          `The delivery pincode ${parcel.to.pincode} is not a 6-digit pincode.`,
+          400,
+        );
+      const awb = testAwb(idempotencyKey);
+      return { awb, courier, trackingUrl: null, chargePaise: testCourierCharge(rate, parcel) };
+    },
+
+    async cancel(awb) {
+      const picked = (scans.get(awb) ?? []).length > 0;
+      if (picked) throw new CourierProviderError(`Parcel ${awb} was already picked up.`, 409);
+    },
+
+    async requestPickup() {
+      // Tomorrow at 10:00 India time.
+      const now = new Date();
+      const ist = new Date(now.getTime() + 5.5 * 3_600_000);
+      const day =
+        Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 1, 10, 0) - 5.5 * 3_600_000;
+      return { pickupDate: new Date(day) };
+    },
+
+    async track(awb) {
+      return [...(scans.get(awb) ?? [])];
+    },
+
+    parseWebhook(rawBody, headers) {
+      const signature = headers[TEST_COURIER_SIGNATURE_HEADER];
+      if (!signature || !/^[0-9a-f]{64}$/.test(signature) || !safeEqual(sign(rawBody), signature))
+        return undefined;
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+      const status = body.status as CourierEventStatus;
+      if (
+        typeof body.event_id !== 'string' ||
+        typeof body.awb !== 'string' ||
+        !courierEventStatuses.includes(status) ||
+        typeof body.occurred_at !== 'string'
+      )
+        return undefined;
+      const occurredAt = new Date(body.occurred_at);
+      if (Number.isNaN(occurredAt.getTime())) return undefined;
+      const event: CourierEvent = {
+        eventId: body.event_id,
+        awb: body.awb,
+        status,
+        occurredAt,
+        location: typeof body.location === 'string' ? body.location : null,
+        description: typeof body.reason === 'string' ? body.reason : null,
+        raw: body,
+      };
+      const list = scans.get(event.awb) ?? [];
+      if (!list.some((s) => s.status === status)) list.push({ status, occurredAt });
+      scans.set(event.awb, list);
+      return event;
+    },
+
+    signedEvent(awb, scan) {
+      const eventId = scan.eventId ?? `tce_${randomUUID()}`;
+      const body = Buffer.from(
+        JSON.stringify({
+          event_id: eventId,
+          awb,
+          status: scan.status,
+          reason: scan.reason ?? null,
+          location: scan.location ?? 'Test hub',
+          occurred_at: new Date().toISOString(),
+        }),
+      );
+      return {
+        eventId,
+        body,
+        headers: { 'content-type': 'application/json', [TEST_COURIER_SIGNATURE_HEADER]: sign(body) },
+      };
+    },
+  };
+}

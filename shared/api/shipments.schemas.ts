@@ -1,0 +1,165 @@
+import * as z from 'zod/mini';
+import { lineQuantities } from './orders.schemas.js';
+import { idParams } from './orders-admin.schemas.js';
+
+/**
+ * Parcels booked with a courier provider: "Ship" from the console, labels, cancelling before
+ * pickup, and the provider's tracking events.
+ */
+
+/**
+ * A parcel's status: `pending` until the provider answers with an AWB (`booked`), then as the
+ * courier scans it; `failed` when the provider refused it, `cancelled` when released before pickup.
+ */
+export const shipmentStatuses = [
+  'pending',
+  'booked',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'ndr',
+  'delivered',
+  'rto_initiated',
+  'rto_delivered',
+  'cancelled',
+  'failed',
+] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+/** The statuses a courier reports, as the test courier's events endpoint and webhooks spell them. */
+export const courierEventStatuses = [
+  'picked-up',
+  'in-transit',
+  'out-for-delivery',
+  'delivered',
+  'ndr',
+  'rto-initiated',
+  'rto-delivered',
+] as const;
+export type CourierEventStatus = (typeof courierEventStatuses)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const courierName = z.optional(
+  z
+    .string({ error: 'The courier must be text' })
+    .check(z.trim(), z.minLength(1, 'Choose a courier'), z.maxLength(80, 'The courier name is too long')),
+);
+
+/** One parcel, as the console reads it. Money in rupees. */
+export const shipmentAnswer = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  provider: z.string(),
+  courier: z.string(),
+  awb: z.nullable(z.string()),
+  status: z.enum(shipmentStatuses),
+  trackingUrl: z.nullable(z.string()),
+  charge: z.number(),
+  promisedDays: z.nullable(z.number()),
+  weightGrams: z.number(),
+  codAmount: z.number(),
+  pickupDate: z.nullable(z.string()),
+  lines: z.array(z.object({ lineId: z.string(), quantity: z.number() })),
+  createdAt: z.string(),
+  cancelledAt: z.nullable(z.string()),
+});
+export type ApiShipment = z.output<typeof shipmentAnswer>;
+
+/** A courier the provider offers for a parcel: its charge (rupees) and promised days. */
+export const courierOptionAnswer = z.object({
+  courier: z.string(),
+  charge: z.number(),
+  days: z.number(),
+});
+
+const shipmentParams = idParams('shipment');
+
+export const createShipment = {
+  params: idParams('order'),
+  body: z.optional(z.object({ lines: z.optional(lineQuantities), courier: courierName })),
+  response: shipmentAnswer,
+};
+
+export const quoteShipment = {
+  params: idParams('order'),
+  body: z.optional(z.object({ lines: z.optional(lineQuantities) })),
+  response: z.object({
+    weightGrams: z.number(),
+    codAmount: z.number(),
+    options: z.array(courierOptionAnswer),
+    /** The courier the shop's rule picks when staff name none. */
+    chosen: z.string(),
+  }),
+};
+
+export const orderShipments = {
+  params: idParams('order'),
+  response: z.object({ shipments: z.array(shipmentAnswer) }),
+};
+
+export const cancelShipment = {
+  params: shipmentParams,
+  body: z.optional(
+    z.object({ reason: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Please keep it short'))) }),
+  ),
+  response: shipmentAnswer,
+};
+
+/** The answer is application/pdf; the schema documents it as a string. */
+const pdf = z.string().check(z.describe('application/pdf'));
+
+export const shipmentLabel = { params: shipmentParams, response: pdf };
+
+export const shipmentLabels = {
+  body: z.object({
+    ids: z
+      .array(z.string().check(z.regex(UUID, 'That is not a valid shipment id')), {
+        error: 'Choose the shipments to print',
+      })
+      .check(
+        z.minLength(1, 'Choose at least one shipment'),
+        z.maxLength(200, 'Print at most 200 labels at once'),
+      ),
+  }),
+  response: pdf,
+};
+
+export const shipOrders = {
+  body: z.object({
+    orderIds: z
+      .array(z.string().check(z.regex(UUID, 'That is not a valid order id')), {
+        error: 'Choose the orders to ship',
+      })
+      .check(z.minLength(1, 'Choose at least one order'), z.maxLength(50, 'Ship at most 50 orders at once')),
+  }),
+  response: z.object({
+    shipments: z.array(shipmentAnswer),
+    /** The orders that could not ship, each with the reason (as the single ship's error says it). */
+    refused: z.array(z.object({ orderId: z.string(), message: z.string() })),
+  }),
+};
+
+export const courierWebhook = {
+  params: z.object({ provider: z.string().check(z.maxLength(40)) }),
+  response: z.object({ status: z.enum(['processed', 'duplicate', 'unknown-shipment']) }),
+};
+
+export const testCourierEvent = {
+  params: z.object({
+    awb: z.string().check(z.regex(/^[A-Za-z0-9-]{4,40}$/, 'That is not an AWB number')),
+  }),
+  body: z.object({
+    status: z.enum(courierEventStatuses, {
+      error: `The status must be one of ${courierEventStatuses.join(', ')}`,
+    }),
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Please keep the reason short'))),
+    /** The scan's id; left out, a new one (a test replays a scan by sending the same id). */
+    eventId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,80}$/, 'That is not an event id'))),
+    location: z.optional(z.string().check(z.trim(), z.maxLength(80, 'Please keep the location short'))),
+  }),
+  response: z.object({
+    eventId: z.string(),
+    status: z.enum(['processed', 'duplicate', 'unknown-shipment']),
+  }),
+};

@@ -1,0 +1,125 @@
+import { endpoint } from './endpoint.js';
+import type * as schemas from './shipments.schemas.js';
+
+/**
+ * Shipments through a courier provider (the built-in test courier unless SHIPPING_PROVIDER names
+ * another): staff book parcels for an order's lines, print 4 x 6 inch labels, cancel before pickup;
+ * the provider reports each scan by webhook, which moves the order on.
+ */
+const tag = 'Shipments (staff)';
+
+export const createShipment = endpoint<typeof schemas.createShipment>({
+  method: 'POST',
+  path: '/api/admin/orders/:id/shipments',
+  access: 'staff',
+  permission: 'orders.write',
+  tag,
+  summary: 'Ship an order (or some of its lines) with the courier provider; answers the AWB',
+  description:
+    'Books one parcel with the provider for the lines given (`lines`: line ids and units), or every unit ' +
+    'not yet in a parcel. The courier is the shop’s rule’s pick among the quoted ones (cheapest unless ' +
+    'configured) or the one named in `courier`. The provider is called with the shipment’s id as its ' +
+    'idempotency key. When every unit of the order is in a parcel, the order is shipped (the customer ' +
+    'is e-mailed, a cash-on-delivery order is invoiced). 409 for a cancelled, unconfirmed cash-on-delivery, ' +
+    'returned or already shipped order; 400 for lines not of the order or more units than are left; 502 ' +
+    'when the provider does not answer (sending it again retries the same booking).',
+  status: 201,
+  errors: [400, 404, 409, 502],
+});
+
+export const shipOrders = endpoint<typeof schemas.shipOrders>({
+  method: 'POST',
+  path: '/api/admin/shipments/bulk',
+  access: 'staff',
+  permission: 'orders.write',
+  tag,
+  summary: 'Ship many orders at once: one parcel each with every unit left, by the shop’s courier rule',
+  description:
+    'Each order as `POST /api/admin/orders/{id}/shipments` with no body would ship it; an order that cannot ' +
+    'ship is listed in `refused` with the reason, and the others still ship. Print their labels with ' +
+    '`POST /api/admin/shipments/labels`.',
+  errors: [400],
+});
+
+export const quoteShipment = endpoint<typeof schemas.quoteShipment>({
+  method: 'POST',
+  path: '/api/admin/orders/:id/shipments/quote',
+  access: 'staff',
+  permission: 'orders.read',
+  tag,
+  summary: 'The couriers the provider offers for a parcel of an order, with charge and promised days',
+  readOnly: true,
+  errors: [400, 404, 409, 502],
+});
+
+export const orderShipments = endpoint<typeof schemas.orderShipments>({
+  method: 'GET',
+  path: '/api/admin/orders/:id/shipments',
+  access: 'staff',
+  permission: 'orders.read',
+  tag,
+  summary: 'The parcels of an order, oldest first',
+  errors: [400, 404],
+});
+
+export const cancelShipment = endpoint<typeof schemas.cancelShipment>({
+  method: 'POST',
+  path: '/api/admin/shipments/:id/cancel',
+  access: 'staff',
+  permission: 'orders.write',
+  tag,
+  summary: 'Cancel a parcel before pickup: the provider releases its AWB, its lines can ship again',
+  description: 'After the courier picked it up: 409. Cancelling it again changes nothing.',
+  errors: [400, 404, 409, 502],
+});
+
+export const shipmentLabel = endpoint<typeof schemas.shipmentLabel>({
+  method: 'GET',
+  path: '/api/admin/shipments/:id/label',
+  access: 'staff',
+  permission: 'orders.read',
+  tag,
+  summary: 'The 4 x 6 inch shipping label of a parcel, as a PDF',
+  description:
+    'application/pdf, 288 x 432 pt: the AWB as a Code 128 barcode and as text, the courier, the pickup and ' +
+    'delivery addresses, the order number, the weight, and "Collect ₹…" for cash on delivery or "PREPAID".',
+  errors: [400, 404, 409],
+});
+
+export const shipmentLabels = endpoint<typeof schemas.shipmentLabels>({
+  method: 'POST',
+  path: '/api/admin/shipments/labels',
+  access: 'staff',
+  permission: 'orders.read',
+  tag,
+  summary: 'The labels of many parcels in one PDF, one page each (bulk printing)',
+  readOnly: true,
+  errors: [400, 404, 409],
+});
+
+export const courierWebhook = endpoint<typeof schemas.courierWebhook>({
+  method: 'POST',
+  path: '/api/shipping/webhooks/:provider',
+  access: 'public',
+  tag: 'Shipments',
+  summary: 'Tracking webhook of the courier provider',
+  description:
+    'Called by the active courier provider (404 for any other). The body is read as raw bytes and its ' +
+    'signature checked (400 otherwise). A scan is recorded once (by its event id); a late, out-of-order ' +
+    'scan never moves a parcel back. Out for delivery and delivered move the order when its last parcel ' +
+    'gets there; NDR and RTO scans are recorded on the parcel only.',
+  errors: [400, 404],
+});
+
+export const testCourierEvent = endpoint<typeof schemas.testCourierEvent>({
+  method: 'POST',
+  path: '/api/shipping/test-courier/shipments/:awb/events',
+  access: 'public',
+  tag: 'Shipments',
+  summary: 'Test courier: move a parcel on (picked up, in transit, ..., delivered, NDR, RTO)',
+  description:
+    'Served only while the built-in test courier is the provider. Sends the shop the signed webhook a ' +
+    'real provider would, at once, and answers what the shop made of it. Send the same `eventId` again ' +
+    'to replay a scan.',
+  errors: [400, 404],
+});
