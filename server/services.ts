@@ -63,7 +63,11 @@ import { createPincodesService } from './modules/pincodes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSitemapService } from './modules/seo/index.js';
 import { selectCourierProvider } from './modules/shipments/index.js';
-import { createShippingService, createShippingSettings } from './modules/shipping/index.js';
+import {
+  createShippingService,
+  createShippingSettings,
+  type ShippingService,
+} from './modules/shipping/index.js';
 import { createStaffService } from './modules/staff/index.js';
 import { createWishlistService } from './modules/wishlist/index.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -82,8 +86,9 @@ function createAfterPayment(deps: {
   checkout: CheckoutService;
   placement: OrderPlacement;
   codeSender: OneTimeCodeSender;
+  shipping: ShippingService;
 }) {
-  const { config, db, log, metrics, consoleDeps, checkout, placement, codeSender } = deps;
+  const { config, db, log, metrics, consoleDeps, checkout, placement, codeSender, shipping } = deps;
   const { catalog, provider } = consoleDeps;
   // Refunds exactly once, and the order lifecycle built on them.
   const refunds = createRefunds({
@@ -160,8 +165,9 @@ function createAfterPayment(deps: {
       courier,
       courierRule: config.shipping.courierRule,
       seller: config.seller,
+      shipping,
     }),
-    ...createShipmentLabels({ db, seller: config.seller }),
+    ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
   const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
   return {
@@ -242,7 +248,14 @@ export async function createServices(deps: {
   // The merchant console: one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
   const codeSender = emailCodeSender();
-  const afterPayment = createAfterPayment({ ...deps, consoleDeps, checkout, placement, codeSender });
+  const afterPayment = createAfterPayment({
+    ...deps,
+    consoleDeps,
+    checkout,
+    placement,
+    codeSender,
+    shipping,
+  });
   const { refunds, orderLifecycle, cashOnDelivery, codPlacement } = afterPayment;
   const orders = createOrdersService({ db, catalog });
   const cart = createCartService({ db, catalog });

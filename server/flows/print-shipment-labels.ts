@@ -9,13 +9,13 @@ import {
   shipmentsOfOrder,
 } from '../modules/shipments/index.js';
 import type { Seller } from '../seller-setting.js';
-import { deliveryAddress, pickupAddress } from './shipment-parcels.js';
+import { deliveryAddress, type ParcelShipping, pickupAddress } from './shipment-parcels.js';
 
 /**
  * Shipping labels (crossing shipments and orders): a parcel's label, or many in one PDF for bulk
  * printing, with the order's number and delivery address.
  */
-export function createShipmentLabels(deps: { db: Database; seller: Seller }) {
+export function createShipmentLabels(deps: { db: Database; seller: Seller; shipping: ParcelShipping }) {
   const { db } = deps;
 
   async function labels(ids: string[]): Promise<{ fileName: string; pdf: Buffer }> {
@@ -23,6 +23,7 @@ export function createShipmentLabels(deps: { db: Database; seller: Seller }) {
     const parcels = await shipmentsByIds(db, unique);
     if (parcels.length < unique.length) throw notFound('There is no shipment with that id.');
     const views: LabelView[] = [];
+    const from = await pickupAddress(deps.shipping, deps.seller);
     const orders = new Map<string, OrderRow>();
     for (const parcel of parcels) {
       if (!parcel.awb || !isActive(parcel.status))
@@ -40,7 +41,7 @@ export function createShipmentLabels(deps: { db: Database; seller: Seller }) {
       views.push({
         awb: parcel.awb,
         courier: parcel.courier,
-        from: pickupAddress(deps.seller),
+        from,
         to: deliveryAddress(order),
         orderNumber: order.orderNumber,
         weightGrams: parcel.chargeableWeightGrams,

@@ -32,6 +32,7 @@ import type { CourierRule } from '../shipping-setting.js';
 import { createShipmentCancelling } from './cancel-shipment.js';
 import {
   createParcelPlanner,
+  type ParcelShipping,
   parcelLines,
   providerFailure,
   recentTwin,
@@ -120,6 +121,7 @@ export function createOrderShipping(deps: {
   courier: CourierProvider;
   courierRule: CourierRule;
   seller: Seller;
+  shipping: ParcelShipping;
 }) {
   const { db, changes, courier } = deps;
   const planner = createParcelPlanner(deps);

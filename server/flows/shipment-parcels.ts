@@ -1,7 +1,6 @@
 import type { Database } from '../db/client.js';
 import type { OrderLineQuantity } from '../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors.js';
-import { variantParcels } from '../modules/catalog/index.js';
 import {
   findOrder,
   linesOfOrders,
@@ -18,20 +17,24 @@ import {
   shipmentsOfOrder,
   unitsInParcels,
 } from '../modules/shipments/index.js';
+import type { ShippingService } from '../modules/shipping/index.js';
 import type { Seller } from '../seller-setting.js';
 
 type OrderLine = Awaited<ReturnType<typeof linesOfOrders>>[number];
 
-/** A unit whose variant has no weight entered goes as half a kilogram (one courier slab). */
-const DEFAULT_UNIT_GRAMS = 500;
 /** The same lines asked for again this soon (a double click, a retried request) answer the same parcel. */
 const DOUBLE_SUBMIT_MS = 30_000;
 
+/** What booking needs of the shipping module: the pickup warehouse and the parcel's weight and box. */
+export type ParcelShipping = Pick<ShippingService, 'pickupAddress' | 'parcelOf'>;
+
 /**
- * Where parcels are collected from: the seller's address from config for now (SELLER_ADDRESS, its
- * last part "State PIN"); later the shipping module's default warehouse.
+ * Where parcels are collected from: the shop's default warehouse (the shipping settings), else,
+ * while none is set, the seller's address from config (SELLER_ADDRESS, its last part "State PIN").
  */
-export function pickupAddress(seller: Seller): Address {
+export async function pickupAddress(shipping: ParcelShipping, seller: Seller): Promise<Address> {
+  const warehouse = await shipping.pickupAddress();
+  if (warehouse) return warehouse;
   const parts = seller.address
     .split(',')
     .map((part) => part.trim())
@@ -139,7 +142,12 @@ export type ShipInput = { lines?: OrderLineQuantity[] | undefined; courier?: str
  * The parcel a request makes of an order: the order checked, the units chosen, the weight, box and
  * cash to collect worked out, and the couriers quoted.
  */
-export function createParcelPlanner(deps: { db: Database; courier: CourierProvider; seller: Seller }) {
+export function createParcelPlanner(deps: {
+  db: Database;
+  courier: CourierProvider;
+  seller: Seller;
+  shipping: ParcelShipping;
+}) {
   const { db, courier } = deps;
 
   /** The parcel of these units: weight (actual or volumetric, the larger), box, cash to collect. */
@@ -150,28 +158,14 @@ export function createParcelPlanner(deps: { db: Database; courier: CourierProvid
     others: ShipmentWithLines[],
   ): Promise<Parcel> {
     const byId = new Map(lines.map((line) => [line.id, line]));
-    const sizes = await variantParcels(
+    const size = await deps.shipping.parcelOf(
       db,
-      picked.map((p) => byId.get(p.lineId)!.variantId),
+      picked.map((pick) => ({ variantId: byId.get(pick.lineId)!.variantId, quantity: pick.quantity })),
     );
-    let grams = 0;
-    let box: Parcel['dimensionsMm'] = { length: 0, width: 0, height: 0 };
-    let valuePaise = 0;
-    for (const pick of picked) {
-      const line = byId.get(pick.lineId)!;
-      const size = sizes.get(line.variantId);
-      grams += (size?.weightGrams ?? DEFAULT_UNIT_GRAMS) * pick.quantity;
-      valuePaise += netOfUnits(line, pick.quantity);
-      if (box && size?.lengthMm && size.widthMm && size.heightMm) {
-        box = {
-          length: Math.max(box.length, size.lengthMm),
-          width: Math.max(box.width, size.widthMm),
-          height: box.height + size.heightMm * pick.quantity,
-        };
-      } else box = null;
-    }
-    // Couriers bill the larger of dead weight and L x B x H (cm) / 5000 kg.
-    const volumetric = box ? Math.ceil((box.length * box.width * box.height) / 5_000_000) : 0;
+    const valuePaise = picked.reduce(
+      (sum, pick) => sum + netOfUnits(byId.get(pick.lineId)!, pick.quantity),
+      0,
+    );
     const cod = order.paymentMethod === 'cod' && order.paymentStatus === 'unpaid';
     const othersCod = others.filter((p) => isActive(p.status)).reduce((sum, p) => sum + p.codAmountPaise, 0);
     const unitsLeftAfter =
@@ -187,10 +181,10 @@ export function createParcelPlanner(deps: { db: Database; courier: CourierProvid
         ? Math.max(0, order.totalPriceAfterDiscountPaise - othersCod)
         : valuePaise;
     return {
-      from: pickupAddress(deps.seller),
+      from: await pickupAddress(deps.shipping, deps.seller),
       to: deliveryAddress(order),
-      weightGrams: Math.max(grams, volumetric, 1),
-      dimensionsMm: box,
+      weightGrams: size.weightGrams,
+      dimensionsMm: size.dimensionsMm,
       codAmountPaise,
       valuePaise,
       orderNumber: order.orderNumber,

@@ -60,5 +60,4 @@ export {
 } from './taxonomy-lookups.js';
 export { taxonomyTitles } from './taxonomy-refs.js';
 // Variants' weights and boxes, for the parcels shipments books.
-export { type VariantParcel, variantParcels } from './variant-parcels.js';
 export { chooseVariant, type SellableVariant, sellableVariants } from './variants.js';

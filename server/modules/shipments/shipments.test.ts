@@ -281,6 +281,40 @@ describe('labels', () => {
     expect(missing.statusCode).toBe(404);
     expect((await as(support, 'POST', '/api/admin/shipments/labels', { ids: [] })).statusCode).toBe(400);
   });
+
+  it('is collected from the shop’s pickup warehouse once one is set, else from the seller’s address', async () => {
+    const settings = (warehouse: object | null) =>
+      as(ordersStaff, 'PUT', '/api/admin/shipping/settings', {
+        mode: 'flat',
+        codFee: 0,
+        codFeePercent: 0,
+        defaultParcel: { weightGrams: 500, lengthMm: 200, widthMm: 150, heightMm: 80 },
+        rates: [],
+        warehouse,
+      });
+    const saved = await settings({
+      name: 'Pune warehouse',
+      contactPhone: '9822012345',
+      addressLine1: 'Plot 7, Hinjewadi Phase 2',
+      addressLine2: '',
+      city: 'Pune',
+      district: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411057',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const parcel = (await ship((await twoLineOrder()).id)).json();
+      const { text } = await pdfText(
+        (await as(support, 'GET', `/api/admin/shipments/${parcel._id}/label`)).rawPayload,
+      );
+      for (const expected of ['Pune warehouse', 'Plot 7, Hinjewadi Phase 2', 'Pune, Maharashtra 411057'])
+        expect(text).toContain(expected);
+      expect(text).not.toContain('560103');
+    } finally {
+      expect((await settings(null)).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('bulk', () => {

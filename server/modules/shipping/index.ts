@@ -6,6 +6,7 @@ export {
   type DeliveryCharge,
   type FlatDelivery,
   type ParcelLine,
+  type PickupAddress,
   type ShippingService,
 } from './shipping.service.js';
 export { createShippingSettings, type ShippingSettingsService } from './shipping-settings.service.js';

@@ -42,6 +42,19 @@ export function chargeableGrams(items: readonly ParcelItem[]): number {
   return Math.max(1, Math.ceil(grams / SLAB_GRAMS)) * SLAB_GRAMS;
 }
 
+/** A box around the items packed together: the longest and widest of them, their heights stacked. */
+export function stackedBox(items: readonly ParcelItem[]): { length: number; width: number; height: number } {
+  let length = 0;
+  let width = 0;
+  let height = 0;
+  for (const item of items) {
+    length = Math.max(length, item.lengthMm);
+    width = Math.max(width, item.widthMm);
+    height += item.heightMm * item.quantity;
+  }
+  return { length, width, height };
+}
+
 /** One zone's row of the rate card. */
 export type ZoneRate = {
   zone: Zone;

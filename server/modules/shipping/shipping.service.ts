@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { type ParcelFacts, parcelFactsOf, parcelFactsOfProduct } from '../catalog/index.js';
 import { type DeliveryPlace, deliveryBy, deliveryPlaceOf } from '../pincodes/index.js';
-import { chargeableGrams, type ParcelItem, type RateCard, rateFor } from './parcels.js';
+import { chargeableGrams, type ParcelItem, type RateCard, rateFor, stackedBox } from './parcels.js';
 import * as repository from './shipping.repository.js';
 import { type Place, ZONES, type Zone, zoneOf } from './zones.js';
 
@@ -52,6 +52,16 @@ export type DeliveryCharge = {
 };
 
 export type ParcelLine = { variantId: string; quantity: number };
+
+/** A pickup address as couriers take it. */
+export type PickupAddress = {
+  name: string;
+  phone: string;
+  lines: string[];
+  city: string;
+  state: string;
+  pincode: string;
+};
 
 /** A variant's weight and box, the shop's defaults filling what the merchant has not entered. */
 function parcelItem(
@@ -116,6 +126,40 @@ export function createShippingService(deps: ShippingDeps) {
     rules.feePaise === 0 || itemsPaise >= rules.freeFromPaise;
 
   return {
+    /**
+     * For booking a parcel (shipments): where couriers collect it, the default warehouse;
+     * undefined while none is set.
+     */
+    async pickupAddress(executor: Executor = db): Promise<PickupAddress | undefined> {
+      const warehouse = await repository.defaultWarehouse(executor);
+      if (!warehouse) return undefined;
+      return {
+        name: warehouse.name,
+        phone: warehouse.contactPhone,
+        lines: [warehouse.addressLine1, warehouse.addressLine2].filter(Boolean),
+        city: warehouse.city,
+        state: warehouse.state,
+        pincode: warehouse.pincode,
+      };
+    },
+
+    /**
+     * For booking a parcel: the units' chargeable weight (the larger of dead and volumetric, in
+     * 0.5 kg slabs) and a box around them, the shop's default parcel filling what is not entered.
+     */
+    async parcelOf(executor: Executor, lines: readonly ParcelLine[]) {
+      const [row, facts] = await Promise.all([
+        repository.readSettings(executor),
+        parcelFactsOf(
+          executor,
+          lines.map((line) => line.variantId),
+        ),
+      ]);
+      const settings = row ?? repository.DEFAULT_SETTINGS;
+      const items = lines.map((line) => parcelItem(facts.get(line.variantId), settings, line.quantity));
+      return { weightGrams: chargeableGrams(items), dimensionsMm: stackedBox(items) };
+    },
+
     /**
      * For the checkout: the delivery of these cart lines to `pincode` (none yet: priced as the rest
      * of India, with no date), inside the caller's transaction when it has one.
