@@ -28,7 +28,7 @@ const speaker = (request: APIRequestContext) =>
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** What the shop should promise for a pincode, from the API's own answer. */
+/** What the shop should promise for a pincode, from the API's own answer (the address form's check). */
 async function promised(request: APIRequestContext, pin: string): Promise<string> {
   const answer = (await (await request.get(`/api/pincode/${pin}`)).json()) as { deliveryBy: string };
   const day = new Date(`${answer.deliveryBy}T00:00:00Z`);
@@ -75,6 +75,13 @@ test('the product page promises a delivery day for a pincode, remembers it, and 
   await pincode.press('Enter');
   await expect(answer).toContainText(await promised(request, '560001'));
   await expect(answer).toContainText('to Bengaluru, Karnataka 560001');
+  // What delivery costs for this product there, as the checkout charges it, and whether cash is taken.
+  const estimate = (await (
+    await request.get(`/api/shipping/estimate?pincode=560001&productId=${(await speaker(request))._id}`)
+  ).json()) as { charge: number; cod: boolean };
+  await expect(answer).toContainText(
+    `${estimate.charge ? `₹${estimate.charge.toFixed(2)} delivery` : 'Free delivery'} · ${estimate.cod ? 'Cash on delivery available' : 'Pay online only'}`,
+  );
   await page.locator('.delivery-check').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/desktop-product-delivery.png` });
 

@@ -44,6 +44,8 @@ export const shippingEstimateAnswer = z.object({
   cod: z.boolean(),
   /** Rupees cash on delivery would add (0 while the shop charges none). */
   codFee: z.number(),
+  /** The place the shop's pincode list names (the city may be empty); null when it names none. */
+  place: z.nullable(z.object({ city: z.string(), state: z.string() })),
   /** The courier zone from the shop's warehouse; null when the place is not known. */
   zone: z.nullable(z.enum(SHIPPING_ZONES)),
   message: z.nullable(z.string()),

@@ -90,7 +90,7 @@ export default function ProductPage() {
                 Compare
               </Link>
             </div>
-            <DeliveryPromise />
+            <DeliveryPromise productId={product._id} />
             <ShippingInfo />
           </>
         }

@@ -56,7 +56,7 @@ async function twoLineOrder(customer?: Customer) {
   return { id, customer: buyer, phoneLine: lineOf(phone.id), coverLine: lineOf(cover.id) };
 }
 
-const as = (who: SignedInStaff | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
+const as = (who: SignedInStaff | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 const ship = (orderId: string, payload: object = {}, who: SignedInStaff = ordersStaff) =>
   as(who, 'POST', `/api/admin/orders/${orderId}/shipments`, payload);

@@ -110,6 +110,7 @@ describe('GET /api/shipping/estimate', () => {
       deliveryBy: null,
       cod: false,
       codFee: 0,
+      place: { city: 'Car Nicobar', state: 'Andaman and Nicobar Islands' },
       zone: null,
       message: 'We do not deliver to 744301 yet.',
     });
@@ -125,6 +126,7 @@ describe('GET /api/shipping/estimate', () => {
       deliveryBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       cod: true,
       codFee: 0,
+      place: { city: 'Bengaluru', state: 'Karnataka' },
       zone: 'state', // no pickup address yet: from the seller's state
       message: null,
     });

@@ -196,7 +196,8 @@ export function createShippingService(deps: ShippingDeps) {
         throw badRequest(message, { [query.variantId ? 'variantId' : 'productId']: message });
       }
       const [shop, destination] = await Promise.all([plan(db), deliveryPlaceOf(db, query.pincode)]);
-      const answer = { pincode: query.pincode, codFee: 0 };
+      const place = destination.place && { city: destination.place.city, state: destination.place.state };
+      const answer = { pincode: query.pincode, codFee: 0, place };
       if (!destination.serviceable) {
         return {
           ...answer,

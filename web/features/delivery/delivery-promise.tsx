@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { formatRupees } from '../../../shared/money';
 import { TruckIcon } from '../../components/ui/icons';
 import { isApiError } from '../../lib/api-client';
 import {
+  estimateDelivery,
   formatDeliveryDay,
-  lookupPincode,
   notDelivered,
   PIN,
   rememberedPincode,
@@ -11,14 +12,15 @@ import {
 } from './pincode-lookup';
 import './delivery.css';
 
-type Answer = { tone: 'yes' | 'no' | 'wait'; text: string; detail?: string };
+type Answer = { tone: 'yes' | 'no' | 'wait'; text: string; detail?: string; terms?: string };
 
 /**
- * "Deliver to [pincode]" on the product page: when it would arrive, or that the shop does not
- * deliver there yet. The pincode is remembered, so the next product shows its promise at once.
- * The answer is a live region, read out when it changes.
+ * "Deliver to [pincode]" on the product page: when this product would arrive, what delivery
+ * costs and whether cash on delivery is offered, as the checkout would charge it; or that the
+ * shop does not deliver there yet. The pincode is remembered, so the next product shows its
+ * promise at once. The answer is a live region, read out when it changes.
  */
-export function DeliveryPromise() {
+export function DeliveryPromise({ productId }: { productId: string }) {
   const inputId = useId();
   const [pin, setPin] = useState('');
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -30,15 +32,17 @@ export function DeliveryPromise() {
     }
     setAnswer({ tone: 'wait', text: 'Checking…' });
     try {
-      const found = await lookupPincode(value);
+      const found = await estimateDelivery(value, productId);
       rememberPincode(value);
-      const place = [found.city, found.state].filter(Boolean).join(', ');
+      const place = [found.place?.city, found.place?.state].filter(Boolean).join(', ');
+      const charge = found.charge ? `${formatRupees(found.charge)} delivery` : 'Free delivery';
       setAnswer(
-        found.deliveryBy
+        found.serviceable && found.deliveryBy
           ? {
               tone: 'yes',
               text: `Delivery by ${formatDeliveryDay(found.deliveryBy)}`,
               detail: `to ${place ? `${place} ` : ''}${value}`,
+              terms: `${charge} · ${found.cod ? 'Cash on delivery available' : 'Pay online only'}`,
             }
           : { tone: 'no', text: notDelivered(value) },
       );
@@ -91,6 +95,7 @@ export function DeliveryPromise() {
           <>
             <span className={`delivery-check-${answer.tone}`}>{answer.text}</span>
             {answer.detail && <span className="delivery-check-detail"> {answer.detail}</span>}
+            {answer.terms && <span className="delivery-check-terms">{answer.terms}</span>}
           </>
         )}
       </p>

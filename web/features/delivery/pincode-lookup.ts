@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../../../shared/api/endpoint';
 import { getPincode } from '../../../shared/api/pincodes';
+import { shippingEstimate } from '../../../shared/api/shipping';
 import { api } from '../../lib/api-client';
 
 /**
@@ -8,6 +9,22 @@ import { api } from '../../lib/api-client';
  * in localStorage so every product page can show its promise straight away.
  */
 export type PincodeAnswer = ResponseOf<typeof getPincode>;
+
+export type DeliveryEstimate = ResponseOf<typeof shippingEstimate>;
+
+const estimates = new Map<string, Promise<DeliveryEstimate>>();
+
+/** The delivery of one product to a pincode: charge, day and cash on delivery (one request per pair a visit). */
+export function estimateDelivery(pin: string, productId: string): Promise<DeliveryEstimate> {
+  const key = `${pin}:${productId}`;
+  let answer = estimates.get(key);
+  if (!answer) {
+    answer = api.call(shippingEstimate, { query: { pincode: pin, productId } });
+    answer.catch(() => estimates.delete(key));
+    estimates.set(key, answer);
+  }
+  return answer;
+}
 
 const answers = new Map<string, Promise<PincodeAnswer>>();
 
