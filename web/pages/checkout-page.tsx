@@ -7,6 +7,7 @@ import { AddressForm } from '../features/checkout/address-form';
 import type { CheckoutData } from '../features/checkout/checkout-data';
 import { OrderSummary } from '../features/checkout/order-summary';
 import { PaymentChoice, type PaymentMethod } from '../features/checkout/payment-choice';
+import { useLocatedQuote } from '../features/checkout/use-located-quote';
 import { usePaymentFlow } from '../features/checkout/use-payment-flow';
 import { formatRupees } from '../lib/money';
 import '../features/checkout/checkout.css';
@@ -60,9 +61,9 @@ export default function CheckoutPage() {
   const [couponOpen, setCouponOpen] = useState(false);
   const current = priced?.from === routeQuote ? priced : null;
   const reapply = priced && !current ? priced.coupon : undefined;
-  const quote = current?.quote ?? routeQuote;
   const [chosen, choose] = useState<PaymentMethod>('online');
   const [pincode, setPincode] = useState<{ pin: string; cod: boolean } | null>(null);
+  const quote = useLocatedQuote(current?.quote ?? routeQuote, pincode?.pin, current?.coupon);
   const cod = quote?.cashOnDelivery;
   const codProblem =
     cod && !cod.available
