@@ -305,3 +305,22 @@ test('the shipping settings page saves a rate card and shows a bad value at its 
     expect(restored.status(), await restored.text()).toBe(200);
   }
 });
+
+test('support staff read the shipping settings but cannot save them nor tick orders to ship', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const support = await createStaffMember(request, 'support');
+  await openConsoleAs(page, support, '/admin/settings/shipping');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Rate card by zone' }).getByRole('spinbutton').first(),
+  ).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save shipping settings' })).toHaveCount(0);
+  await expect(page.getByText('changing them needs the orders role')).toBeVisible();
+  // Nor can they tick orders to ship.
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Select every order on this page' })).toHaveCount(0);
+});
