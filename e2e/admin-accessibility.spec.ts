@@ -99,10 +99,10 @@ test('the order page, its action dialogs and the packing slip have no accessibil
   const status = page.getByRole('region', { name: 'Status' });
   await check('order page');
 
-  await status.getByRole('button', { name: 'Ship' }).click();
-  const ship = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  await status.getByRole('button', { name: 'Shipped another way' }).click();
+  const ship = page.getByRole('dialog', { name: `Order ${order.orderNumber} shipped another way` });
   // Submitted empty: the fields show their messages.
-  await ship.getByRole('button', { name: 'Ship order' }).click();
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(ship.getByText('The carrier is required')).toBeVisible();
   await check('ship dialog with errors');
   await ship.getByRole('button', { name: 'Cancel' }).click();

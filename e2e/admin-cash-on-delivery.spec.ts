@@ -128,11 +128,11 @@ test('staff take a confirmed cash-on-delivery order from packing to cash collect
   await confirmIn(page, `Mark order ${order.orderNumber} as packed?`, 'Mark packed');
   await expect(status).toContainText('Processing');
 
-  await status.getByRole('button', { name: 'Ship' }).click();
-  const ship = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  await status.getByRole('button', { name: 'Shipped another way' }).click();
+  const ship = page.getByRole('dialog', { name: `Order ${order.orderNumber} shipped another way` });
   await ship.getByLabel('Carrier').fill('Delhivery');
   await ship.getByLabel('AWB number').fill('DLV-COD-20261123');
-  await ship.getByRole('button', { name: 'Ship order' }).click();
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(ship).toBeHidden();
   await expect(status).toContainText('Shipped');
   await expect(page.getByRole('region', { name: 'Shipment' })).toContainText('DLV-COD-20261123');

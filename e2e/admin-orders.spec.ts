@@ -78,18 +78,18 @@ test('staff print the packing slip, pack, ship with an AWB, deliver and refund p
   await expect(status).toContainText('Processing');
   await expect(status.getByRole('button', { name: 'Pack' })).toHaveCount(0);
 
-  await status.getByRole('button', { name: 'Ship' }).click();
-  const ship = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  await status.getByRole('button', { name: 'Shipped another way' }).click();
+  const ship = page.getByRole('dialog', { name: `Order ${order.orderNumber} shipped another way` });
   await ship.getByLabel('Carrier').fill('Delhivery');
   await ship.getByLabel('AWB number').fill('x');
-  await ship.getByRole('button', { name: 'Ship order' }).click();
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
   // The API's own rule, checked before anything is sent.
   await expect(ship).toContainText('The AWB number is 4 to 40 letters, digits or hyphens');
   await ship.getByLabel('AWB number').fill('DLV1234567890');
   await ship
     .getByLabel('Tracking link (optional)')
     .fill('https://www.delhivery.com/track/package/DLV1234567890');
-  await ship.getByRole('button', { name: 'Ship order' }).click();
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(ship).toBeHidden();
   const shipment = page.getByRole('region', { name: 'Shipment' });
   await expect(shipment).toContainText('Delhivery');
@@ -155,11 +155,11 @@ test('a tab that did not see the order ship is told why it cannot cancel it; a r
   await status.getByRole('button', { name: 'Pack' }).click();
   await confirmIn(page, `Mark order ${order.orderNumber} as packed?`, 'Mark packed');
   await expect(status).toContainText('Processing');
-  await status.getByRole('button', { name: 'Ship' }).click();
-  const ship = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  await status.getByRole('button', { name: 'Shipped another way' }).click();
+  const ship = page.getByRole('dialog', { name: `Order ${order.orderNumber} shipped another way` });
   await ship.getByLabel('Carrier').fill('Blue Dart');
   await ship.getByLabel('AWB number').fill('BD-77881234');
-  await ship.getByRole('button', { name: 'Ship order' }).click();
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(status).toContainText('Shipped');
 
   // The second still offers Cancel: the API refuses, and the dialog says why.

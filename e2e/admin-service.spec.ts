@@ -58,7 +58,7 @@ test('an orders member finds an order by the customer, moves it forward and cann
   await expect(status.getByText('Processing', { exact: true })).toBeVisible();
   // Only forward steps are offered now.
   await expect(status.getByRole('button', { name: 'Pack' })).toHaveCount(0);
-  await expect(status.getByRole('button', { name: 'Ship' })).toBeVisible();
+  await expect(status.getByRole('button', { name: 'Ship', exact: true })).toBeVisible();
 
   // The orders list filtered by status finds it there.
   await page.getByRole('link', { name: 'Orders' }).first().click();

@@ -109,12 +109,12 @@ test('bought, shipped, tracked, delivered, one line returned and refunded, every
   await expect(status.getByRole('button', { name: 'Pack' })).toHaveCount(0);
   const awb = `DLV${Date.now()}`.slice(0, 16);
   const trackingUrl = `https://www.delhivery.com/track/package/${awb}`;
-  await status.getByRole('button', { name: 'Ship' }).click();
-  const shipDialog = staffPage.getByRole('dialog', { name: `Ship order ${orderNumber}` });
+  await status.getByRole('button', { name: 'Shipped another way' }).click();
+  const shipDialog = staffPage.getByRole('dialog', { name: `Order ${orderNumber} shipped another way` });
   await shipDialog.getByLabel('Carrier').fill('Delhivery');
   await shipDialog.getByLabel('AWB number').fill(awb);
   await shipDialog.getByLabel('Tracking link (optional)').fill(trackingUrl);
-  await shipDialog.getByRole('button', { name: 'Ship order' }).click();
+  await shipDialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(shipDialog).toBeHidden();
   await expect(staffPage.getByRole('region', { name: 'Shipment' })).toContainText(awb);
 

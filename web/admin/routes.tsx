@@ -52,6 +52,13 @@ export const consoleRoutes: ConsoleRoute[] = [
     nav: { label: 'Delivery pincodes', group: 'Sell' },
   },
   {
+    // Read by whoever sees orders; saved by those who ship them (the API asks orders.write).
+    path: '/settings/shipping',
+    page: page(() => import('./pages/shipping-settings-page')),
+    permission: 'orders.read',
+    nav: { label: 'Shipping', group: 'Sell' },
+  },
+  {
     path: '/products',
     page: page(() => import('./pages/products-page')),
     permission: 'catalogue',

@@ -5,7 +5,7 @@ export type TableSort = { key: string; direction: SortDirection };
 
 export type Column<Row> = {
   key: string;
-  header: string;
+  header: ReactNode;
   render: (row: Row) => ReactNode;
   /** The server sorts by this column when its header is pressed. */
   sortable?: boolean;

@@ -87,7 +87,10 @@ export function uploadFiles<E extends Endpoint>(
   return adminApi.upload(endpoint, form, input);
 }
 
-/** A download (CSV export, invoice…) with the staff token: fetched, then saved under `fileName`. */
-export function downloadFile(url: string, fileName: string): Promise<void> {
-  return saveDownload(url, fileName, readStaffToken());
+/**
+ * A download (CSV export, invoice, shipping label…) with the staff token: fetched, then saved under
+ * `fileName`; with `body`, asked for by a JSON POST (the labels of many parcels).
+ */
+export function downloadFile(url: string, fileName: string, body?: unknown): Promise<void> {
+  return saveDownload(url, fileName, readStaffToken(), body);
 }

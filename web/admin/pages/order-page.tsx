@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { getAdminOrder } from '../../../shared/api/orders-admin';
 import type { ApiAdminOrder } from '../../../shared/api/orders-admin.schemas';
+import type { ApiShipment } from '../../../shared/api/shipments.schemas';
 import { formatDay, formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useStaff } from '../app/staff-context';
@@ -10,13 +11,7 @@ import { PageHeader } from '../components/page-header';
 import { CodPayment } from '../features/orders/cod-payment';
 import { OrderActions } from '../features/orders/order-actions';
 import { InvoiceButton, TaxDocuments } from '../features/orders/order-documents';
-import {
-  CustomerPanel,
-  OnlinePayment,
-  OrderLines,
-  OrderRefunds,
-  ShipmentPanel,
-} from '../features/orders/order-panels';
+import { CustomerPanel, OnlinePayment, OrderLines, OrderRefunds } from '../features/orders/order-panels';
 import { OrderReturns } from '../features/orders/order-returns';
 import {
   fulfilmentStatusWords,
@@ -28,7 +23,10 @@ import {
 import { OrderNoteForm, OrderTimeline } from '../features/orders/order-timeline';
 import { ShippingAddress } from '../features/orders/shipping-address';
 import '../features/orders/orders.css';
+import { toast } from '../../lib/toast';
 import type { OrderUpdates } from '../features/orders/use-order-action';
+import { ShipmentsPanel } from '../features/shipments/shipments-panel';
+import { useOrderShipments } from '../features/shipments/use-order-shipments';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 
@@ -66,6 +64,18 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const address = order.shippingInfo;
   const cod = order.paymentMethod === 'cod';
+  const parcels = useOrderShipments(order._id);
+  // A parcel booked or cancelled: its list, and the order (shipped once every unit is in a parcel).
+  const parcelsChanged = () => {
+    parcels.reload();
+    updates.onStale();
+  };
+  const shipped = (shipment: ApiShipment) => {
+    toast.success(`Parcel booked with ${shipment.courier}: AWB ${shipment.awb ?? 'not assigned yet'}.`, {
+      autoClose: 6000,
+    });
+    parcelsChanged();
+  };
 
   return (
     <>
@@ -120,7 +130,9 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
                 , it lapses and its stock goes back.
               </p>
             )}
-            {canWrite && <OrderActions order={order} {...updates} />}
+            {canWrite && (
+              <OrderActions order={order} shipments={parcels.shipments} onShipped={shipped} {...updates} />
+            )}
             {order.returnUntil && (
               <p className="muted return-window">
                 Returns can be asked for until {formatDay(order.returnUntil)}.
@@ -166,7 +178,13 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
         </div>
 
         <div>
-          <ShipmentPanel order={order} />
+          <ShipmentsPanel
+            order={order}
+            shipments={parcels.shipments}
+            loadError={parcels.error}
+            canWrite={canWrite}
+            onChanged={parcelsChanged}
+          />
           <CustomerPanel order={order} canReadCustomers={can('customers.read')} />
 
           <section className="panel" aria-labelledby="order-address-heading">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { OrderStatus } from '../../../shared/api/orders.schemas';
 import { listAdminOrders } from '../../../shared/api/orders-admin';
@@ -23,7 +24,9 @@ import {
   paymentLabels,
 } from '../features/orders/payment-label';
 import '../features/orders/orders.css';
+import { useStaff } from '../app/staff-context';
 import { SearchField } from '../components/search-field';
+import { BulkShip, type OrderSelection, selectionColumn } from '../features/shipments/bulk-ship';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';
@@ -86,8 +89,15 @@ const orderColumns: Column<ApiAdminOrderRow>[] = [
   },
 ];
 
-/** Every order: status buttons, India dates, payment method, search, sort and pages, all on the server. */
+const NONE: OrderSelection = new Map();
+
+/**
+ * Every order: status buttons, India dates, payment method, search, sort and pages, all on the
+ * server. Staff who ship tick orders (across pages too) and ship them at once.
+ */
 export default function OrdersPage() {
+  const { can } = useStaff();
+  const [selected, setSelected] = useState<OrderSelection>(NONE);
   const [state, setState] = useSearchState();
   const parsed = parseSort(state.sort, DEFAULT_SORT);
   const sort = (SORTS as readonly string[]).includes(formatSort(parsed)) ? parsed : DEFAULT_SORT;
@@ -115,6 +125,10 @@ export default function OrdersPage() {
     [status, payment, from, to, query.q, query.sort, page],
   );
   const filtered = Boolean(status || payment || from || to || query.q);
+  const rows = table.data?.orders ?? [];
+  const columns = can('orders.write')
+    ? [selectionColumn(rows, selected, setSelected), ...orderColumns]
+    : orderColumns;
 
   return (
     <>
@@ -178,15 +192,18 @@ export default function OrdersPage() {
       </div>
 
       {table.error && <LoadError message={table.error} onRetry={table.reload} />}
+      {can('orders.write') && (
+        <BulkShip selected={selected} onClear={() => setSelected(NONE)} onShipped={table.reload} />
+      )}
       <DataTable<ApiAdminOrderRow>
         caption="Orders"
         loading={table.loading}
-        rows={table.data?.orders ?? []}
+        rows={rows}
         rowKey={(order) => order._id}
         sort={sort}
         onSortChange={(next) => setState({ sort: formatSort(next) })}
         empty={filtered ? 'No orders match these filters.' : 'No orders yet.'}
-        columns={orderColumns}
+        columns={columns}
       />
       {table.data && (
         <Pager

@@ -258,39 +258,6 @@ export function OnlinePayment({ order }: { order: ApiAdminOrder }) {
   );
 }
 
-export function ShipmentPanel({ order }: { order: ApiAdminOrder }) {
-  return (
-    <section className="panel" aria-labelledby="order-shipment-heading">
-      <h2 id="order-shipment-heading">Shipment</h2>
-      {order.shipment ? (
-        <dl className="facts">
-          <dt>Carrier</dt>
-          <dd>{order.shipment.carrier}</dd>
-          <dt>AWB number</dt>
-          <dd>
-            <code>{order.shipment.awb}</code>
-          </dd>
-          <dt>Tracking</dt>
-          <dd>
-            {order.shipment.trackingUrl ? (
-              <a href={order.shipment.trackingUrl} target="_blank" rel="noreferrer">
-                Track the parcel
-                <span className="visually-hidden"> on the carrier's site (opens in a new tab)</span>
-              </a>
-            ) : (
-              'No tracking link'
-            )}
-          </dd>
-        </dl>
-      ) : (
-        <p className="muted">
-          {order.state === 'cancelled' ? 'Cancelled before it shipped.' : 'Not shipped yet.'}
-        </p>
-      )}
-    </section>
-  );
-}
-
 export function CustomerPanel({
   order,
   canReadCustomers,

@@ -23,7 +23,10 @@ export const commonCarriers = [
 
 type ShipValues = { carrier: string; awb: string; trackingUrl: string };
 
-/** Ship: the carrier, the AWB number and the tracking link the customer's e-mail carries. */
+/**
+ * Shipped another way (a courier the shop does not book through, a hand delivery): the carrier, the
+ * AWB number and the tracking link the customer's e-mail carries, typed by hand.
+ */
 export function ShipDialog({
   order,
   open,
@@ -59,15 +62,18 @@ export function ShipDialog({
 
   return (
     <ActionDialog
-      title={`Ship order ${order.orderNumber}`}
+      title={`Order ${order.orderNumber} shipped another way`}
       open={open}
       onClose={close}
       onSubmit={(event) => void onSubmit(event)}
-      submitLabel="Ship order"
+      submitLabel="Mark shipped"
       busy={busy}
       error={error}
     >
-      <p className="muted">The customer is e-mailed the carrier, the AWB number and the tracking link.</p>
+      <p className="muted">
+        For a parcel that left without a booking here. The customer is e-mailed the carrier, the AWB number
+        and the tracking link.
+      </p>
       <div className="form-stack">
         <TextField
           label="Carrier"
