@@ -103,7 +103,10 @@ function BulkShipSummary({ result, onDismiss }: { result: BulkResult; onDismiss:
           <ul className="bulk-list bulk-refused">
             {result.refused.map((r) => (
               <li key={r.orderId}>
-                Order {numberOf(r.orderId)}: {r.message}
+                {/* The server's reason usually names the order already. */}
+                {r.message.includes(numberOf(r.orderId))
+                  ? r.message
+                  : `Order ${numberOf(r.orderId)}: ${r.message}`}
               </li>
             ))}
           </ul>
