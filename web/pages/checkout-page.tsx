@@ -62,8 +62,13 @@ export default function CheckoutPage() {
   const current = priced?.from === routeQuote ? priced : null;
   const reapply = priced && !current ? priced.coupon : undefined;
   const [chosen, choose] = useState<PaymentMethod>('online');
-  const [pincode, setPincode] = useState<{ pin: string; cod: boolean } | null>(null);
-  const quote = useLocatedQuote(current?.quote ?? routeQuote, pincode?.pin, current?.coupon);
+  const [pincode, setPincode] = useState<{ pin: string; cod: boolean; serviceable: boolean } | null>(null);
+  // Priced to a pincode the shop delivers to (elsewhere the form says why, and nothing is paid).
+  const quote = useLocatedQuote(
+    current?.quote ?? routeQuote,
+    pincode?.serviceable ? pincode.pin : undefined,
+    current?.coupon,
+  );
   const cod = quote?.cashOnDelivery;
   const codProblem =
     cod && !cod.available

@@ -157,8 +157,8 @@ export function AddressForm({
   submitLabel: string;
   /** With the form, to show a refusal's messages under the fields it names. */
   onSubmit: (address: ShippingAddress, form: AddressFormControl) => void | Promise<void>;
-  /** The pincode looked up and whether it takes cash on delivery; null: none, or not known. */
-  onPincode?: (answer: { pin: string; cod: boolean } | null) => void;
+  /** The pincode looked up, whether the shop delivers there and takes cash; null: none, or not known. */
+  onPincode?: (answer: { pin: string; cod: boolean; serviceable: boolean } | null) => void;
   /** The payment choice, between the address and the submit button. */
   payment?: ReactNode;
   /** Shown beside the submit button (the 'Return to cart' link). */
@@ -220,7 +220,7 @@ export function AddressForm({
     const { checkAddressPincode } = await import('../delivery/address-pincode');
     const answer = await checkAddressPincode(pin, getValues(), filled.current);
     if (check !== latestCheck.current) return;
-    onPincode?.(answer && { pin, cod: answer.cod });
+    onPincode?.(answer && { pin, cod: answer.cod, serviceable: answer.serviceable });
     if (!answer) return void setDelivery({});
     for (const field of ['state', 'city'] as const) {
       const value = answer[field];

@@ -12,7 +12,14 @@ export async function checkAddressPincode(
   typed: { city: string; state: string },
   /** What an earlier answer filled in: replaced freely, unlike what the shopper typed. */
   filled: { city?: string | undefined; state?: string | undefined },
-): Promise<{ problem?: string; note: string; city?: string; state?: string; cod: boolean } | null> {
+): Promise<{
+  problem?: string;
+  note: string;
+  city?: string;
+  state?: string;
+  cod: boolean;
+  serviceable: boolean;
+} | null> {
   let answer: Awaited<ReturnType<typeof lookupPincode>>;
   try {
     answer = await lookupPincode(pin);
@@ -20,7 +27,7 @@ export async function checkAddressPincode(
     return null;
   }
   rememberPincode(pin);
-  if (!answer.serviceable) return { problem: notDelivered(pin), note: '', cod: false };
+  if (!answer.serviceable) return { problem: notDelivered(pin), note: '', cod: false, serviceable: false };
   const fill: { city?: string; state?: string } = {};
   let problem: string | undefined;
   if (answer.state) {
@@ -34,5 +41,6 @@ export async function checkAddressPincode(
     answer.deliveryBy && !problem
       ? `${place ? `${place}: ` : ''}delivery by ${formatDeliveryDay(answer.deliveryBy)}`
       : '';
-  return problem ? { problem, note, cod: answer.cod, ...fill } : { note, cod: answer.cod, ...fill };
+  const base = { note, cod: answer.cod, serviceable: true, ...fill };
+  return problem ? { problem, ...base } : base;
 }
