@@ -49,7 +49,7 @@ const MODULES = {
   pincodes: ['audit', 'staff'],
   shipping: ['audit', 'catalog', 'pincodes', 'staff'],
   // Parcels, couriers, labels; the shipping flows (server/flows/ship-order.ts...) cross it with orders.
-  shipments: ['staff'],
+  shipments: ['accounts', 'staff'],
   coupons: ['audit', 'catalog', 'staff'],
   cart: ['accounts', 'catalog'],
   wishlist: ['accounts', 'catalog'],

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { axeViolations } from './axe';
 import { type PlacedOrder, placeOrder } from './buy';
 import { createStaffMember, openConsoleAs, type StaffMember } from './console';
-import { createCustomer, expect, test } from './fixtures';
+import { createCustomer, expect, signIn, test } from './fixtures';
 import { allowFailedApiCalls, expectToast, recordToasts } from './shop';
 
 /**
@@ -324,4 +324,53 @@ test('support staff read the shipping settings but cannot save them nor tick ord
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Select every order on this page' })).toHaveCount(0);
+});
+
+test('the customer follows the parcel on the order page: courier, AWB and every scan, at 375 and 1280 px', async ({
+  page,
+  request,
+}) => {
+  const member = await createStaffMember(request, 'orders');
+  const customer = await createCustomer(request);
+  const order = await placeOrder(request, customer);
+  const shipped = await request.post(`/api/admin/orders/${order._id}/shipments`, {
+    data: {},
+    headers: bearer(member),
+  });
+  expect(shipped.status(), await shipped.text()).toBe(201);
+  const { awb, courier } = (await shipped.json()) as { awb: string; courier: string };
+  for (const [status, location] of [
+    ['picked-up', 'Bengaluru hub'],
+    ['in-transit', 'Hyderabad hub'],
+  ]) {
+    const scanned = await request.post(`/api/shipping/test-courier/shipments/${awb}/events`, {
+      data: { status, location },
+    });
+    expect(scanned.status(), await scanned.text()).toBe(200);
+  }
+
+  await signIn(page, customer);
+  for (const [device, viewport] of [
+    ['1280', { width: 1280, height: 900 }],
+    ['375', { width: 375, height: 812 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/my-orders/${order._id}`);
+    const tracking = page.getByRole('region', { name: 'Parcel journey' });
+    await expect(tracking).toContainText('On its way');
+    await expect(tracking).toContainText(`${courier} · AWB ${awb}`);
+    // Newest scan first.
+    const scans = tracking
+      .getByRole('list', { name: `Courier scans of ${awb}, newest first` })
+      .getByRole('listitem');
+    await expect(scans).toHaveCount(2);
+    await expect(scans.first()).toContainText('On its way · Hyderabad hub');
+    await expect(scans.last()).toContainText('Picked up by the courier · Bengaluru hub');
+    expect(await axeViolations(page, '.order-panel')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await tracking.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/order-tracking-${device}.png` });
+  }
 });

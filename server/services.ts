@@ -12,6 +12,7 @@ import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createOrderShipping } from './flows/ship-order.js';
+import { createOrderTracking } from './flows/track-my-order.js';
 import { createShipmentTracking } from './flows/track-shipment.js';
 import { createImageUrls } from './lib/image-urls.js';
 import { createMailer } from './lib/mailer.js';
@@ -170,6 +171,7 @@ function createAfterPayment(deps: {
     ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
   const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
+  const orderTracking = createOrderTracking({ db });
   return {
     refunds,
     orderLifecycle,
@@ -179,6 +181,7 @@ function createAfterPayment(deps: {
     testCourier,
     orderShipping,
     shipmentTracking,
+    orderTracking,
   };
 }
 
@@ -304,16 +307,10 @@ export async function createServices(deps: {
     testGateway,
     checkout,
     placement,
-    codPlacement,
     orders,
     settlement: createPaymentSettlement({ db, provider, placement, log, refunds, metrics }),
-    refunds,
-    orderLifecycle,
-    cashOnDelivery,
-    courier: afterPayment.courier,
-    testCourier: afterPayment.testCourier,
-    orderShipping: afterPayment.orderShipping,
-    shipmentTracking: afterPayment.shipmentTracking,
+    // Refunds, the order lifecycle, cash on delivery, and shipping's couriers, parcels and tracking.
+    ...afterPayment,
     sitemap: createSitemapService(reads.db, config.publicUrl),
     staff: createStaffService({ db, publicUrl: config.publicUrl, signInThrottle }),
     audit: createAuditService(db),

@@ -21,7 +21,12 @@ import { orderActionsRoutes, ordersAdminRoutes, ordersRoutes, taxDocumentsRoutes
 import { paymentWebhookRoutes, testGatewayRoutes } from './payments/index.js';
 import { pincodesRoutes } from './pincodes/index.js';
 import { reviewsRoutes } from './reviews/index.js';
-import { courierWebhookRoutes, shipmentsRoutes, testCourierRoutes } from './shipments/index.js';
+import {
+  courierWebhookRoutes,
+  myOrderTrackingRoutes,
+  shipmentsRoutes,
+  testCourierRoutes,
+} from './shipments/index.js';
 import { shippingRoutes } from './shipping/index.js';
 import { registerStaffAuth, staffRoutes } from './staff/index.js';
 import { wishlistRoutes } from './wishlist/index.js';
@@ -63,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });
   await app.register(checkoutRoutes, { checkout: services.checkout, codPlacement: services.codPlacement });
+  await app.register(myOrderTrackingRoutes, { tracking: services.orderTracking });
   await app.register(ordersRoutes, {
     orders: services.orders,
     lifecycle: services.orderLifecycle,

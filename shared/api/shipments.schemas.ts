@@ -163,3 +163,28 @@ export const testCourierEvent = {
     status: z.enum(['processed', 'duplicate', 'unknown-shipment']),
   }),
 };
+
+/** A courier's scan of a parcel as the customer reads it: when (ISO), where, what. */
+export const trackingScanAnswer = z.object({
+  /** The parcel's status the scan moved it to (picked_up, in_transit, ndr...). */
+  status: z.string(),
+  at: z.string(),
+  location: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+});
+
+/** One parcel of the customer's order: its courier, AWB, status, what is in it and its scans, oldest first. */
+export const parcelTrackingAnswer = z.object({
+  courier: z.string(),
+  awb: z.nullable(z.string()),
+  status: z.enum(shipmentStatuses),
+  trackingUrl: z.nullable(z.string()),
+  items: z.array(z.object({ title: z.string(), quantity: z.number() })),
+  scans: z.array(trackingScanAnswer),
+});
+export type ApiParcelTracking = z.output<typeof parcelTrackingAnswer>;
+
+export const myOrderTracking = {
+  params: idParams('order'),
+  response: z.object({ parcels: z.array(parcelTrackingAnswer) }),
+};

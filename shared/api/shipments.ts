@@ -123,3 +123,16 @@ export const testCourierEvent = endpoint<typeof schemas.testCourierEvent>({
     'to replay a scan.',
   errors: [400, 404],
 });
+
+export const myOrderTracking = endpoint<typeof schemas.myOrderTracking>({
+  method: 'GET',
+  path: '/api/user/orders/:id/tracking',
+  access: 'customer',
+  tag: 'Orders',
+  summary: 'Where the parcels of my order are: courier, AWB, status and the courier’s scans',
+  description:
+    '`parcels`: each parcel booked for the order (cancelled ones left out), oldest first, with its items and ' +
+    'the courier’s scans oldest first (`at` ISO time, `location`, `description`). 404 for an order that is ' +
+    "not the caller's.",
+  errors: [400, 404],
+});

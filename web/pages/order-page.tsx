@@ -9,6 +9,7 @@ import { OrderDocuments } from '../features/orders/order-documents';
 import { OrderProgress } from '../features/orders/order-progress';
 import { OrderRefunds, OrderReturns } from '../features/orders/order-refunds';
 import { OrderTimeline } from '../features/orders/order-timeline';
+import { OrderTracking } from '../features/orders/order-tracking';
 import { formatDay, formatDayAndTime } from '../lib/dates';
 import { formatRupees } from '../lib/money';
 import { routeCache } from '../lib/route-cache';
@@ -282,6 +283,12 @@ export default function OrderPage() {
       <div className="order-layout">
         <div className="order-main">
           <OrderProgress order={order} />
+          <OrderTracking
+            orderId={order._id}
+            shipped={['shipped', 'out_for_delivery', 'delivered', 'returned'].includes(
+              order.fulfilmentStatus,
+            )}
+          />
           <section className="order-panel" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="order-panel-title">
               Items

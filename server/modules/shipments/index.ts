@@ -10,6 +10,7 @@ export type {
 } from './courier-provider.js';
 export { CourierProviderError } from './courier-provider.js';
 export { courierWebhookRoutes, testCourierRoutes, type WebhookOutcome } from './courier-webhooks.routes.js';
+export { myOrderTrackingRoutes } from './my-tracking.routes.js';
 export { selectCourierProvider } from './select-courier-provider.js';
 export { type LabelFonts, type LabelView, renderLabels } from './shipment-label-pdf.js';
 export {
@@ -23,6 +24,7 @@ export {
 } from './shipment-status.js';
 export type { ShipmentRow, ShipmentWithLines } from './shipments.repository.js';
 export {
+  eventsOfShipment,
   findShipment,
   insertShipment,
   insertShipmentEvent,

@@ -396,6 +396,30 @@ describe("the test courier's scans", () => {
     expect((await scan('TC0000000000', 'picked-up')).statusCode).toBe(404);
   });
 
+  it('show the customer each parcel with its items and scans; another customer’s order is not found', async () => {
+    const { id, customer, phoneLine, coverLine } = await twoLineOrder();
+    const phone = (await ship(id, { lines: [{ lineId: phoneLine, quantity: 1 }] })).json();
+    const covers = (await ship(id, { lines: [{ lineId: coverLine, quantity: 2 }] })).json();
+    await as(ordersStaff, 'POST', `/api/admin/shipments/${covers._id}/cancel`, { reason: 'Wrong box' });
+    await scan(phone.awb, 'picked-up', { location: 'Bengaluru hub' });
+    await scan(phone.awb, 'in-transit', { location: 'Hyderabad hub' });
+    const url = `/api/user/orders/${id}/tracking`;
+    const mine = await shop.api(customer, 'GET', url);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const { parcels } = mine.json();
+    // The cancelled parcel is not the customer's concern.
+    expect(parcels).toHaveLength(1);
+    expect(parcels[0]).toMatchObject({ courier: phone.courier, awb: phone.awb, status: 'in_transit' });
+    expect(parcels[0].items).toEqual([{ title: expect.any(String), quantity: 1 }]);
+    expect(parcels[0].scans.map((s: { status: string }) => s.status)).toEqual(['picked_up', 'in_transit']);
+    expect(parcels[0].scans[1].location).toBe('Hyderabad hub');
+
+    const stranger = await signUp(ctx.app);
+    expect((await shop.api(stranger, 'GET', url)).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await shop.api(customer, 'GET', '/api/user/orders/not-an-id/tracking')).statusCode).toBe(400);
+  });
+
   it('settle once when the same webhook arrives ten times, and never move a parcel back', async () => {
     const { id } = await twoLineOrder();
     const parcel = (await ship(id)).json();

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { myOrderTracking } from '../../../shared/api/shipments';
+import type { ApiParcelTracking } from '../../../shared/api/shipments.schemas';
+import { api, isApiError } from '../../lib/api-client';
+import { formatDayAndTime } from '../../lib/dates';
+import './order-details.css';
+
+/** The courier's words for a parcel's status, as a shopper reads them. */
+const STATUS_WORDS: Record<ApiParcelTracking['status'], string> = {
+  pending: 'Being booked with the courier',
+  booked: 'Packed, waiting for the courier',
+  picked_up: 'Picked up by the courier',
+  in_transit: 'On its way',
+  out_for_delivery: 'Out for delivery',
+  ndr: 'Delivery attempt failed',
+  delivered: 'Delivered',
+  rto_initiated: 'Returning to us',
+  rto_delivered: 'Returned to us',
+  cancelled: 'Cancelled',
+  failed: 'Not booked',
+};
+
+/**
+ * Where the order's parcels are: each with its courier, AWB, items and the courier's scans, newest
+ * first (the progress panel above keeps the carrier's own tracking link). Read when the page shows an order that has left the warehouse (not with the page: most
+ * visits are to orders not shipped yet, and the page's first load stays small).
+ */
+export function OrderTracking({ orderId, shipped }: { orderId: string; shipped: boolean }) {
+  const [state, setState] = useState<{ parcels?: ApiParcelTracking[]; error?: string }>({});
+
+  useEffect(() => {
+    if (!shipped) return;
+    const controller = new AbortController();
+    api.call(myOrderTracking, { params: { id: orderId }, signal: controller.signal }).then(
+      ({ parcels }) => setState({ parcels }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          error: isApiError(error)
+            ? error.message
+            : 'We could not load the tracking. Please try again later.',
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [orderId, shipped]);
+
+  if (!shipped || (state.parcels && state.parcels.length === 0)) return null;
+  return (
+    <section
+      className="order-panel"
+      aria-labelledby="order-parcels-title"
+      aria-busy={!state.parcels && !state.error}
+    >
+      <h2 id="order-parcels-title" className="order-panel-title">
+        Parcel journey
+      </h2>
+      {state.error && (
+        <p className="order-muted" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.parcels?.map((parcel, n) => (
+        <div className="order-parcel" key={parcel.awb ?? n}>
+          <p className="order-parcel-title">
+            {state.parcels!.length > 1 && `Parcel ${n + 1} of ${state.parcels!.length}: `}
+            <strong>{STATUS_WORDS[parcel.status]}</strong>
+          </p>
+          <p className="order-muted">
+            {parcel.courier}
+            {parcel.awb && ` · AWB ${parcel.awb}`}
+          </p>
+          <p className="order-muted">
+            {parcel.items.map((item) => `${item.quantity} × ${item.title}`).join(', ')}
+          </p>
+          {parcel.scans.length > 0 && (
+            <ol
+              className="order-scans"
+              aria-label={`Courier scans of ${parcel.awb ?? 'the parcel'}, newest first`}
+            >
+              {[...parcel.scans].reverse().map((scan) => (
+                <li key={`${scan.at}-${scan.status}`}>
+                  <span className="order-scan-what">
+                    {STATUS_WORDS[scan.status as ApiParcelTracking['status']] ?? scan.status}
+                    {scan.location && ` · ${scan.location}`}
+                  </span>
+                  <time className="order-muted" dateTime={scan.at}>
+                    {formatDayAndTime(scan.at)}
+                  </time>
+                  {scan.description && <span className="order-muted"> {scan.description}</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
