@@ -196,6 +196,10 @@ describe('a catalogue change seen by two app servers', () => {
         // the edit's announcement below.
         await admin.query('select pg_terminate_backend(pid, 5000) from unnest($1::int[]) pid', [before]);
         expect((await listeners()).rows).toHaveLength(0);
+        // Read again now that nobody listens: an announcement still in flight from an earlier test
+        // (a stock change, sent after its commit) could otherwise clear this server's cache after
+        // the first read, and the edit below would then look heard (failed once in CI).
+        expect((await read(other, page)).body.price).toBe(1500);
 
         const edited = await staffCall('PUT', `/api/admin/products/${id}`, { ...body, price: 1299 });
         expect(edited.statusCode, edited.body).toBe(200);
