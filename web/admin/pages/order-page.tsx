@@ -74,6 +74,7 @@ function OrderDetail({ order, ...updates }: OrderUpdates & { order: ApiAdminOrde
     toast.success(`Parcel booked with ${shipment.courier}: AWB ${shipment.awb ?? 'not assigned yet'}.`, {
       autoClose: 6000,
     });
+    parcels.booked(shipment);
     parcelsChanged();
   };
 

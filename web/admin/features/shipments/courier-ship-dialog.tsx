@@ -111,7 +111,8 @@ export function CourierShipDialog({
   }, [open, lines]);
 
   const picked = useMemo(() => pickedLines(lines, picks), [lines, picks]);
-  const quoted = useQuote(order._id, open && lines.length > 0, picked);
+  // Not while booking: a quote answered after the booking would find the units gone (and say so).
+  const quoted = useQuote(order._id, open && lines.length > 0 && !busy, picked);
   const options = quoted.quote?.options ?? [];
   const chosen = options.some((o) => o.courier === courier) ? courier : (quoted.quote?.chosen ?? '');
 
