@@ -1,4 +1,5 @@
 import type { ApiShipment, ShipmentStatus } from '../../../../shared/api/shipments.schemas';
+import { WordBadge } from '../orders/order-status';
 
 type Worded = { label: string; tone: string };
 
@@ -18,8 +19,7 @@ export const shipmentStatusWords: Record<ShipmentStatus, Worded> = {
 };
 
 export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
-  const words = shipmentStatusWords[status];
-  return <span className={words.tone ? `badge ${words.tone}` : 'badge'}>{words.label}</span>;
+  return <WordBadge words={shipmentStatusWords} value={status} />;
 }
 
 /** A parcel that still holds its units (the server's rule: not cancelled, not refused). */
