@@ -69,7 +69,7 @@ function createBooking(deps: {
       }
       throw providerFailure(error, 'book');
     }
-    const pickup = await courier.requestPickup(booking.awb).catch(() => undefined);
+    const pickup = await courier.requestPickup([booking.awb], tomorrowInIndia()).catch(() => undefined);
     const booked = await db.transaction(async (tx) => {
       const locked = await lockShipment(tx, shipment.id);
       if (locked?.status !== 'pending') return locked;
@@ -231,3 +231,9 @@ export function createOrderShipping(deps: {
 }
 
 export type OrderShipping = ReturnType<typeof createOrderShipping>;
+
+/** The next day in India time, YYYY-MM-DD: the first day a parcel booked now can be collected. */
+function tomorrowInIndia(): string {
+  const ist = new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000);
+  return ist.toISOString().slice(0, 10);
+}

@@ -33,6 +33,18 @@ export type CourierOption = { courier: string; chargePaise: number; days: number
 
 export type Booking = { awb: string; courier: string; trackingUrl: string | null; chargePaise: number };
 
+/** The answer to a failed delivery attempt, as the courier is told it. */
+export type NdrAction =
+  | {
+      kind: 'reattempt';
+      /** The day to deliver again, YYYY-MM-DD (India time). */
+      day: string;
+      phone?: string | undefined;
+      /** A corrected address (same pincode: couriers do not move a parcel to another one). */
+      address?: Pick<Address, 'lines' | 'city' | 'state' | 'pincode'> | undefined;
+    }
+  | { kind: 'return' };
+
 /** One scan of a parcel, as a verified webhook reports it. */
 export type CourierEvent = {
   eventId: string;
@@ -55,8 +67,16 @@ export interface CourierProvider {
   createShipment(parcel: Parcel, courier: string, idempotencyKey: string): Promise<Booking>;
   /** Releases the AWB of a parcel not yet picked up. */
   cancel(awb: string): Promise<void>;
-  /** Asks the courier to collect the parcel; answers the pickup date. */
-  requestPickup(awb: string): Promise<{ pickupDate: Date }>;
+  /**
+   * Asks the courier to collect these booked parcels from the pickup address on a day (YYYY-MM-DD,
+   * India time); answers the day it agreed to and its reference for the pickup, if it gives one.
+   */
+  requestPickup(awbs: string[], day: string): Promise<{ pickupDate: Date; reference: string | null }>;
+  /**
+   * Passes the answer to a failed delivery (an NDR) to the courier: deliver again on a day, with a
+   * corrected phone or address if given, or give up and return the parcel to the shop.
+   */
+  actOnNdr(awb: string, action: NdrAction): Promise<void>;
   /** The scans the provider holds for an AWB, oldest first. */
   track(awb: string): Promise<{ status: CourierEventStatus; occurredAt: Date }[]>;
   /** Checks a webhook's signature over the raw body and reads it; undefined when it does not verify. */

@@ -6,6 +6,7 @@ export type {
   CourierEvent,
   CourierOption,
   CourierProvider,
+  NdrAction,
   Parcel,
 } from './courier-provider.js';
 export { CourierProviderError } from './courier-provider.js';

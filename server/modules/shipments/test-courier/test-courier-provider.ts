@@ -7,6 +7,7 @@ import {
   type CourierOption,
   type CourierProvider,
   CourierProviderError,
+  type NdrAction,
   type Parcel,
 } from '../courier-provider.js';
 
@@ -51,6 +52,8 @@ const sign = (raw: Buffer) => createHmac('sha256', WEBHOOK_SECRET).update(raw).d
 export type ScriptedBooking = 'book' | 'unreachable' | 'refuse';
 
 export type TestCourierProvider = CourierProvider & {
+  /** The answers to failed deliveries the courier was given for `awb`, oldest first. */
+  ndrActionsOf(awb: string): NdrAction[];
   /** Sets how bookings are answered from now on (see ScriptedBooking). */
   scriptBookings(outcome: ScriptedBooking): void;
   /** A signed webhook reporting a scan of `awb`, as the test courier sends it to the shop. */
@@ -69,6 +72,8 @@ export function createTestCourierProvider(): TestCourierProvider {
   // What the courier has scanned, per AWB (for `track`); kept in memory: it is a stand-in.
   const scans = new Map<string, { status: CourierEventStatus; occurredAt: Date }[]>();
   let bookings: ScriptedBooking = 'book';
+  // The answers to failed deliveries the courier was given, per AWB (for tests and the demo).
+  const ndrActions = new Map<string, NdrAction[]>();
   return {
     name: 'test-courier',
 
@@ -103,13 +108,25 @@ export function createTestCourierProvider(): TestCourierProvider {
       if (picked) throw new CourierProviderError(`Parcel ${awb} was already picked up.`, 409);
     },
 
-    async requestPickup() {
-      // Tomorrow at 10:00 India time.
-      const now = new Date();
-      const ist = new Date(now.getTime() + 5.5 * 3_600_000);
-      const day =
-        Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 1, 10, 0) - 5.5 * 3_600_000;
-      return { pickupDate: new Date(day) };
+    async requestPickup(awbs, day) {
+      if (awbs.length === 0) throw new CourierProviderError('Choose the parcels to collect.', 400);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new CourierProviderError(`${day} is not a date.`, 400);
+      // At 10:00 India time on the day asked.
+      return {
+        pickupDate: new Date(`${day}T10:00:00+05:30`),
+        reference: `TCP-${testAwb(awbs.join(',')).slice(2)}`,
+      };
+    },
+
+    async actOnNdr(awb, action) {
+      const last = (scans.get(awb) ?? []).at(-1);
+      if (last?.status !== 'ndr')
+        throw new CourierProviderError(`Parcel ${awb} has no failed delivery to answer.`, 409);
+      ndrActions.set(awb, [...(ndrActions.get(awb) ?? []), action]);
+    },
+
+    ndrActionsOf(awb) {
+      return [...(ndrActions.get(awb) ?? [])];
     },
 
     async track(awb) {
