@@ -88,9 +88,9 @@ export async function startFakeShiprocket(
   let clock = Date.now() - 3_600_000;
 
   // The misbehaviours, each for the next `count` requests (or webhooks) it applies to.
-  const slow = { ms: 0, count: 0 };
+  const slow = { ms: 0, count: 0, path: '' };
   const failing = { status: 503, count: 0 };
-  const dropping = { path: '', count: 0 };
+  const dropping = { path: '', count: 0, thenFail: 0 };
   const webhookFaults = { copies: 1, reversed: false, lost: false };
 
   const byShipment = (id: unknown) => orders.find((o) => o.shipmentId === Number(id));
@@ -328,7 +328,7 @@ export async function startFakeShiprocket(
       return send(res, 400, { message: 'Malformed JSON' });
     }
     requests.push({ method: req.method ?? '', path, body, authorization: req.headers.authorization });
-    if (slow.count > 0) {
+    if (slow.count > 0 && (!slow.path || slow.path === path)) {
       slow.count -= 1;
       await new Promise((resolve) => setTimeout(resolve, slow.ms));
     }
@@ -351,8 +351,9 @@ export async function startFakeShiprocket(
       return send(res, 401, { message: 'Token has expired', status_code: 401 });
     const answer = route(req.method ?? 'GET', path, url.searchParams, body);
     if (dropping.count > 0 && path === dropping.path) {
-      // The work is done; the answer never arrives.
+      // The work is done; the answer never arrives (and Shiprocket may go down with it).
       dropping.count -= 1;
+      failing.count = dropping.thenFail;
       res.socket?.destroy();
       return;
     }
@@ -379,16 +380,14 @@ export async function startFakeShiprocket(
       current_timestamp: `${d} ${m} ${y} ${time}`,
       order_id: order.channelOrderId,
       sr_order_id: order.id,
-      scans: order.scans
-        .slice(0, order.scans.indexOf(scan) + 1)
-        .map((s) => ({
-          date: s.date,
-          status: 'IT',
-          activity: s.activity,
-          location: s.location,
-          'sr-status': String(s.statusId),
-          'sr-status-label': LABELS[s.statusId] ?? 'NA',
-        })),
+      scans: order.scans.slice(0, order.scans.indexOf(scan) + 1).map((s) => ({
+        date: s.date,
+        status: 'IT',
+        activity: s.activity,
+        location: s.location,
+        'sr-status': String(s.statusId),
+        'sr-status-label': LABELS[s.statusId] ?? 'NA',
+      })),
       is_return: 0,
       channel_id: 1,
     };
@@ -414,9 +413,12 @@ export async function startFakeShiprocket(
     orders,
     requests,
     unserviceable,
-    /** Answers the next `count` requests only after `ms` (the work is still done, as it would be). */
-    answerSlowly(ms: number, count = 1) {
-      Object.assign(slow, { ms, count });
+    /**
+     * Answers the next `count` requests (to `path`, or any) only after `ms`; the work is still done,
+     * as it would be.
+     */
+    answerSlowly(ms: number, count = 1, path = '') {
+      Object.assign(slow, { ms, count, path });
     },
     /** Fails the next `count` requests with `status` (an outage), doing nothing. */
     fail(count = 1, status = 503) {
@@ -426,9 +428,12 @@ export async function startFakeShiprocket(
     expireTokens() {
       tokens.clear();
     },
-    /** Does the next `count` requests to `path` (e.g. 'courier/assign/awb'), then drops the connection. */
-    dropAnswer(path: string, count = 1) {
-      Object.assign(dropping, { path, count });
+    /**
+     * Does the next `count` requests to `path` (e.g. 'courier/assign/awb'), then drops the connection;
+     * with `thenFail`, the requests after that get 503 (Shiprocket went down mid-booking).
+     */
+    dropAnswer(path: string, count = 1, thenFail = 0) {
+      Object.assign(dropping, { path, count, thenFail });
     },
     /** How the next webhooks go: each sent `copies` times, the batch in reverse order, or never. */
     webhooks(faults: Partial<typeof webhookFaults>) {
