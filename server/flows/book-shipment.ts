@@ -90,8 +90,6 @@ export function createBooking(deps: {
   return { book };
 }
 
-export type Booking = ReturnType<typeof createBooking>;
-
 /** The next day in India time, YYYY-MM-DD: the first day a parcel booked now can be collected. */
 function tomorrowInIndia(): string {
   const ist = new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000);

@@ -81,7 +81,8 @@ export type ShiprocketScan = {
   'sr-status-label'?: unknown;
 };
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+/** A non-empty string, trimmed, or null. */
+export const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** A scan the shop follows, as a CourierEvent; undefined for the others and for unreadable ones. */
 export function eventOfScan(awb: string, scan: ShiprocketScan): CourierEvent | undefined {

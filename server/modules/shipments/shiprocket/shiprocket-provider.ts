@@ -37,7 +37,7 @@ export type ShiprocketProvider = CourierProvider & {
   readonly logins: number;
 };
 
-const DEFAULT_TIMEOUT_MS = 8_000;
+const DEFAULT_TIMEOUT_MS = 5_000;
 
 export function createShiprocketProvider(settings: ShiprocketSettings): ShiprocketProvider {
   const client = createShiprocketClient({

@@ -1,6 +1,6 @@
 import { safeEqual } from '../../../lib/secrets.js';
 import type { CourierEvent } from '../courier-provider.js';
-import { parseIndiaTime, type ShiprocketScan, scanEventId, statusOfId } from './shiprocket-mapping.js';
+import { parseIndiaTime, type ShiprocketScan, scanEventId, statusOfId, text } from './shiprocket-mapping.js';
 
 /**
  * Shiprocket's tracking webhook (set in its panel, Settings > API > Webhooks): a JSON POST on every
@@ -8,8 +8,6 @@ import { parseIndiaTime, type ShiprocketScan, scanEventId, statusOfId } from './
  * no event id, and is sent again on failure: the id is derived from AWB, status and time.
  */
 export const SHIPROCKET_TOKEN_HEADER = 'x-api-key';
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
  * The scan a webhook reports: undefined when its token is wrong or its body unreadable, `ignored`
