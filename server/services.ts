@@ -8,6 +8,7 @@ import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
+import { createShipmentReconciliation } from './flows/reconcile-shipments.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
@@ -171,6 +172,16 @@ function createAfterPayment(deps: {
     ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
   const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
+  // Bookings whose answer was lost asked again, quiet parcels' tracking polled (app.ts schedules it).
+  const shipmentReconciliation = createShipmentReconciliation({
+    db,
+    courier,
+    lifecycle,
+    seller: config.seller,
+    shipping,
+    tracking: shipmentTracking,
+    log,
+  });
   const orderTracking = createOrderTracking({ db });
   return {
     refunds,
@@ -181,6 +192,7 @@ function createAfterPayment(deps: {
     testCourier,
     orderShipping,
     shipmentTracking,
+    shipmentReconciliation,
     orderTracking,
   };
 }

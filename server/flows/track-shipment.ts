@@ -2,6 +2,7 @@ import type { Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import { findOrder, type OrderLifecycle } from '../modules/orders/index.js';
 import {
+  type CourierEvent,
   type CourierProvider,
   FROM_EVENT,
   insertShipmentEvent,
@@ -16,7 +17,7 @@ import {
 const ORDER_STEP = ['unfulfilled', 'packed', 'shipped', 'out_for_delivery', 'delivered'];
 
 /**
- * The courier provider's scans, by webhook (crossing shipments and orders): each scan is recorded
+ * The courier provider's scans, by webhook or polled (crossing shipments and orders): each scan is recorded
  * once (the provider's event id is unique), moves its parcel only forward, and when the order's
  * last parcel is out for delivery or delivered the order moves there through the lifecycle (with
  * its e-mails). NDR and RTO scans are recorded on the parcel only: handling them is later work.
@@ -35,6 +36,15 @@ export function createShipmentTracking(deps: {
   ): Promise<WebhookOutcome | 'invalid'> {
     const scan = courier.parseWebhook(raw, headers);
     if (!scan) return 'invalid';
+    if (scan === 'ignored') return 'ignored';
+    return applyScan(scan);
+  }
+
+  /**
+   * One scan, from a webhook or a poll of the provider's tracking (the same path): recorded once by
+   * its event id, the parcel moved only forward, the order following its slowest parcel.
+   */
+  async function applyScan(scan: CourierEvent): Promise<WebhookOutcome> {
     const applied = await db.transaction(async (tx) => {
       const shipment = await lockShipmentByAwb(tx, courier.name, scan.awb);
       if (!shipment) return 'unknown-shipment' as const;
@@ -50,7 +60,7 @@ export function createShipmentTracking(deps: {
       });
       if (!recorded) return 'duplicate' as const;
       const next = statusAfterScan(shipment.status, FROM_EVENT[scan.status]);
-      if (next) await updateShipment(tx, shipment.id, { status: next });
+      await updateShipment(tx, shipment.id, { scannedAt: new Date(), ...(next ? { status: next } : {}) });
       return { orderId: shipment.orderId, moved: next !== undefined };
     });
     if (typeof applied === 'string') return applied;
@@ -75,5 +85,5 @@ export function createShipmentTracking(deps: {
     }
   }
 
-  return { handleWebhook };
+  return { handleWebhook, applyScan };
 }

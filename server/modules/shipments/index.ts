@@ -31,6 +31,8 @@ export {
   insertShipmentEvent,
   lockShipment,
   lockShipmentByAwb,
+  pendingShipments,
+  quietShipments,
   shipmentsByIds,
   shipmentsOfOrder,
   unitsInParcels,
