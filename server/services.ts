@@ -7,9 +7,11 @@ import { createAccountErasure } from './flows/erase-account.js';
 import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
+import { createPickupManifests } from './flows/print-pickup-manifest.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
+import { createPickupScheduling } from './flows/schedule-pickup.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createOrderShipping } from './flows/ship-order.js';
 import { createOrderTracking } from './flows/track-my-order.js';
@@ -170,6 +172,11 @@ function createAfterPayment(deps: {
     }),
     ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
+  // Pickups of booked parcels on a day, and their manifests (decision 048).
+  const pickups = {
+    ...createPickupScheduling({ db, courier }),
+    ...createPickupManifests({ db, seller: config.seller, shipping }),
+  };
   const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
   const orderTracking = createOrderTracking({ db });
   return {
@@ -180,6 +187,7 @@ function createAfterPayment(deps: {
     courier,
     testCourier,
     orderShipping,
+    pickups,
     shipmentTracking,
     orderTracking,
   };

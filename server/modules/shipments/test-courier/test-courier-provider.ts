@@ -51,7 +51,14 @@ const sign = (raw: Buffer) => createHmac('sha256', WEBHOOK_SECRET).update(raw).d
 /** How the test courier answers bookings, for tests: `unreachable` throws as a dropped connection would. */
 export type ScriptedBooking = 'book' | 'unreachable' | 'refuse';
 
+/** How the test courier answers pickup requests, for tests. */
+export type ScriptedPickup = 'agree' | 'unreachable' | 'refuse';
+
 export type TestCourierProvider = CourierProvider & {
+  /** Sets how pickup requests are answered from now on (see ScriptedPickup). */
+  scriptPickups(outcome: ScriptedPickup): void;
+  /** The pickups the courier was asked for, oldest first (tests count them). */
+  pickupRequests(): { awbs: string[]; day: string }[];
   /** The answers to failed deliveries the courier was given for `awb`, oldest first. */
   ndrActionsOf(awb: string): NdrAction[];
   /** Sets how bookings are answered from now on (see ScriptedBooking). */
@@ -72,6 +79,8 @@ export function createTestCourierProvider(): TestCourierProvider {
   // What the courier has scanned, per AWB (for `track`); kept in memory: it is a stand-in.
   const scans = new Map<string, { status: CourierEventStatus; occurredAt: Date }[]>();
   let bookings: ScriptedBooking = 'book';
+  let pickups: ScriptedPickup = 'agree';
+  const pickupsAsked: { awbs: string[]; day: string }[] = [];
   // The answers to failed deliveries the courier was given, per AWB (for tests and the demo).
   const ndrActions = new Map<string, NdrAction[]>();
   return {
@@ -108,7 +117,20 @@ export function createTestCourierProvider(): TestCourierProvider {
       if (picked) throw new CourierProviderError(`Parcel ${awb} was already picked up.`, 409);
     },
 
+    scriptPickups(outcome) {
+      pickups = outcome;
+    },
+
+    pickupRequests() {
+      return pickupsAsked.map((asked) => ({ awbs: [...asked.awbs], day: asked.day }));
+    },
+
     async requestPickup(awbs, day) {
+      if (pickups === 'unreachable') throw new CourierProviderError('connect ECONNREFUSED (test courier)');
+      if (pickups === 'refuse')
+        throw new CourierProviderError('No pickups from this address on that day.', 400);
+      pickupsAsked.push({ awbs: [...awbs], day });
+      if (pickupsAsked.length > 1000) pickupsAsked.shift();
       if (awbs.length === 0) throw new CourierProviderError('Choose the parcels to collect.', 400);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new CourierProviderError(`${day} is not a date.`, 400);
       // At 10:00 India time on the day asked.
