@@ -60,9 +60,9 @@ export const pickups = {
   response: z.object({
     /** The days a pickup can be asked for now, YYYY-MM-DD, soonest first (no Sundays). */
     days: z.array(z.string()),
-    /** Booked parcels in no pickup yet (or in one whose day passed), oldest first. */
+    /** Booked parcels in no pickup yet (or in one whose day passed), newest first. */
     waiting: z.array(pickupParcelAnswer),
-    /** Pickups from the last week on, soonest day first. */
+    /** Pickups from a week ago on, latest day first. */
     pickups: z.array(pickupAnswer),
   }),
 };

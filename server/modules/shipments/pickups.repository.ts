@@ -91,7 +91,8 @@ export async function parcelsOfPickups(db: Executor, pickupIds: string[]): Promi
 
 /**
  * Booked parcels waiting for the courier: in no pickup, or in one it refused, or in one whose day
- * passed (`today`, YYYY-MM-DD in India) while they were still not collected. Oldest first.
+ * passed (`today`, YYYY-MM-DD in India) while they were still not collected. Newest first: the
+ * parcels just packed are the ones staff are looking for.
  */
 export async function parcelsAwaitingPickup(
   db: Executor,
@@ -111,7 +112,7 @@ export async function parcelsAwaitingPickup(
         or(isNull(shipments.pickupId), lt(pickups.day, today), eq(pickups.status, 'failed')),
       ),
     )
-    .orderBy(asc(shipments.createdAt), asc(shipments.id))
+    .orderBy(desc(shipments.createdAt), desc(shipments.id))
     .limit(limit);
   const missed = new Map(
     rows.map((row) => [row.id, row.day && row.pickupStatus !== 'failed' ? row.day : null] as const),

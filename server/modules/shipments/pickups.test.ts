@@ -228,7 +228,7 @@ describe('asking for a pickup', () => {
     expect((await askPickup([cancelled._id], day)).json().message).toMatch(/was cancelled/);
 
     courier().scriptBookings('unreachable');
-    let pendingId: string;
+    let pendingId = '';
     try {
       const buyer = await signUp(ctx.app);
       const row = await createProduct(ctx.database.db, { quantity: 5, colors: ['#000000'] });
@@ -237,10 +237,11 @@ describe('asking for a pickup', () => {
       expect((await as(ordersStaff, 'POST', `/api/admin/orders/${orderId}/shipments`, {})).statusCode).toBe(
         502,
       );
-      [{ id: pendingId }] = await ctx.database.db
+      const [row2] = await ctx.database.db
         .select({ id: shipments.id })
         .from(shipments)
         .where(eq(shipments.orderId, orderId));
+      pendingId = row2!.id;
     } finally {
       courier().scriptBookings('book');
     }
