@@ -9,6 +9,7 @@ import {
   type CourierProvider,
   CourierProviderError,
   emptyPickup,
+  findPickup,
   insertPickup,
   lockParcelsForPickup,
   lockPickup,
@@ -168,7 +169,9 @@ export function createPickupScheduling(deps: { db: Database; courier: CourierPro
       if (earlier.size === 1 && only!.status !== 'failed' && only!.day === day) {
         const members = await parcelsOfPickups(tx, [only!.id]);
         if (members.length === ids.length && parcels.every((p) => p.pickupId === only!.id))
-          return { pickup: (await lockPickup(tx, only!.id))!, made: false };
+          // Read, not locked: the request that made it may be storing the provider's answer,
+          // which locks the pickup and then these parcels (locking it here would close a loop).
+          return { pickup: (await findPickup(tx, only!.id))!, made: false };
       }
       const numbers = await numbersOf(tx, parcels);
       for (const parcel of parcels)

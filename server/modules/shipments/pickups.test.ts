@@ -195,7 +195,7 @@ describe('asking for a pickup', () => {
 
     const c = await bookedParcel();
     const [x, y] = await Promise.all([askPickup([c._id], day), askPickup([c._id], day)]);
-    expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
+    expect([x.statusCode, y.statusCode], `${x.body} ${y.body}`).toEqual([201, 201]);
     expect(x.json()._id).toBe(y.json()._id);
     expect(courier().pickupRequests().length - asked).toBe(2);
     const rows = await ctx.database.db
