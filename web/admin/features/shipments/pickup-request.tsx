@@ -145,7 +145,7 @@ export function PickupRequest({
   ];
 
   return (
-    <section className="panel" aria-labelledby="pickup-waiting-heading">
+    <section className="panel pickup-table" aria-labelledby="pickup-waiting-heading">
       <h2 id="pickup-waiting-heading">Waiting for a pickup{waiting.length > 0 && ` (${waiting.length})`}</h2>
       <DataTable
         caption="Parcels waiting for a pickup"
