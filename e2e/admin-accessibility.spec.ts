@@ -48,6 +48,7 @@ test('no console page has accessibility violations', async ({ page, request }) =
   const paths = [
     '/admin',
     '/admin/orders',
+    '/admin/shipments/pickups',
     '/admin/pincodes',
     '/admin/reports/gst',
     '/admin/products',

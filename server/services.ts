@@ -7,10 +7,12 @@ import { createAccountErasure } from './flows/erase-account.js';
 import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
+import { createPickupManifests } from './flows/print-pickup-manifest.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
 import { createShipmentReconciliation } from './flows/reconcile-shipments.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
+import { createPickupScheduling } from './flows/schedule-pickup.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createOrderShipping } from './flows/ship-order.js';
 import { createOrderTracking } from './flows/track-my-order.js';
@@ -171,6 +173,11 @@ function createAfterPayment(deps: {
     }),
     ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
+  // Pickups of booked parcels on a day, and their manifests (decision 048).
+  const pickups = {
+    ...createPickupScheduling({ db, courier }),
+    ...createPickupManifests({ db, seller: config.seller, shipping }),
+  };
   const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
   // Bookings whose answer was lost asked again, quiet parcels' tracking polled (app.ts schedules it).
   const shipmentReconciliation = createShipmentReconciliation({
@@ -191,6 +198,7 @@ function createAfterPayment(deps: {
     courier,
     testCourier,
     orderShipping,
+    pickups,
     shipmentTracking,
     shipmentReconciliation,
     orderTracking,
@@ -271,7 +279,7 @@ export async function createServices(deps: {
     codeSender,
     shipping,
   });
-  const { refunds, orderLifecycle, cashOnDelivery, codPlacement } = afterPayment;
+  const { refunds, orderLifecycle } = afterPayment;
   const orders = createOrdersService({ db, catalog });
   const cart = createCartService({ db, catalog });
   const wishlist = createWishlistService({ db, catalog });

@@ -50,7 +50,8 @@ export function createBooking(deps: {
       }
       throw providerFailure(error, 'book');
     }
-    const pickup = await courier.requestPickup([booking.awb], tomorrowInIndia()).catch(() => undefined);
+    // No pickup is asked for here: staff ask for one on a day for the parcels packed by then
+    // (flows/schedule-pickup.ts, decision 048).
     const booked = await db.transaction(async (tx) => {
       const locked = await lockShipment(tx, shipment.id);
       if (locked?.status !== 'pending') return locked;
@@ -60,7 +61,6 @@ export function createBooking(deps: {
         status: 'booked',
         trackingUrl: booking.trackingUrl,
         chargePaise: booking.chargePaise,
-        pickupDate: pickup?.pickupDate ?? null,
       });
     });
     await shipWhenComplete(actor, order.id);
@@ -88,10 +88,4 @@ export function createBooking(deps: {
   }
 
   return { book };
-}
-
-/** The next day in India time, YYYY-MM-DD: the first day a parcel booked now can be collected. */
-function tomorrowInIndia(): string {
-  const ist = new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000);
-  return ist.toISOString().slice(0, 10);
 }

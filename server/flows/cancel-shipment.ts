@@ -52,7 +52,13 @@ export function createShipmentCancelling(deps: {
         if (locked?.status === 'cancelled') return;
         throw conflict(`Parcel ${shipment.awb} was picked up meanwhile: it can no longer be cancelled.`);
       }
-      const row = await updateShipment(tx, shipmentId, { status: 'cancelled', cancelledAt: new Date() });
+      // A parcel cancelled before its pickup leaves it: the manifest no longer lists it.
+      const row = await updateShipment(tx, shipmentId, {
+        status: 'cancelled',
+        cancelledAt: new Date(),
+        pickupId: null,
+        pickupDate: null,
+      });
       result = { ...row, lines: shipment.lines };
       await changes.audit(
         tx,
@@ -60,8 +66,8 @@ export function createShipmentCancelling(deps: {
         order,
         'shipment.cancel',
         `Parcel ${shipment.awb ?? '(not booked)'} of order ${order.orderNumber} cancelled${reason ? `: ${reason}` : ''}`,
-        { shipmentId, status: shipment.status },
-        { shipmentId, status: 'cancelled', reason: reason ?? null },
+        { shipmentId, status: shipment.status, pickupId: locked.pickupId },
+        { shipmentId, status: 'cancelled', reason: reason ?? null, pickupId: null },
       );
     });
     return presentShipment(result);

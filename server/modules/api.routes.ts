@@ -24,6 +24,7 @@ import { reviewsRoutes } from './reviews/index.js';
 import {
   courierWebhookRoutes,
   myOrderTrackingRoutes,
+  pickupsRoutes,
   shipmentsRoutes,
   testCourierRoutes,
 } from './shipments/index.js';
@@ -95,6 +96,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(pincodesRoutes, consoleOptions);
   await app.register(shippingRoutes, consoleOptions);
   await app.register(shipmentsRoutes, consoleOptions);
+  await app.register(pickupsRoutes, consoleOptions);
   await app.register(courierWebhookRoutes, {
     courier: services.courier,
     tracking: services.shipmentTracking,

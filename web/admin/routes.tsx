@@ -31,6 +31,13 @@ export const consoleRoutes: ConsoleRoute[] = [
     nav: { label: 'Orders', group: 'Sell' },
   },
   {
+    // Booked parcels handed to the courier on a day, with the manifest its agent signs.
+    path: '/shipments/pickups',
+    page: page(() => import('./pages/pickups-page')),
+    permission: 'orders.read',
+    nav: { label: 'Pickups', group: 'Sell' },
+  },
+  {
     // The month's invoices less credit notes: a sales figure, for whoever sees orders.
     path: '/reports/gst',
     page: page(() => import('./pages/gst-report-page')),

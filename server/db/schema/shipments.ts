@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -13,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { pickupStatuses } from '../../../shared/api/pickups.schemas.js';
 import { shipmentStatuses } from '../../../shared/api/shipments.schemas.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { orderLines, orders } from './orders.js';
@@ -49,6 +52,8 @@ export const shipments = pgTable(
     // When the provider last told the shop of the parcel (a scan by webhook, or a poll of its
     // tracking): parcels quiet for hours are polled (flows/reconcile-shipments.ts).
     scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }),
+    // The pickup the courier is to collect it in; cleared when the parcel is cancelled before it.
+    pickupId: uuid('pickup_id').references((): AnyPgColumn => pickups.id, { onDelete: 'set null' }),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
@@ -61,6 +66,7 @@ export const shipments = pgTable(
     index('shipments_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} not in ('delivered', 'rto_delivered', 'cancelled', 'failed')`),
+    index('shipments_pickup_idx').on(t.pickupId),
     // One parcel per AWB at a provider: the webhook finds the shipment by it.
     uniqueIndex('shipments_provider_awb_key').on(t.provider, t.awb),
     check('shipments_charge_nonnegative', sql`${t.chargePaise} >= 0 and ${t.codAmountPaise} >= 0`),
@@ -111,5 +117,32 @@ export const shipmentEvents = pgTable(
   (t) => [
     uniqueIndex('shipment_events_provider_event_key').on(t.provider, t.providerEventId),
     index('shipment_events_shipment_idx').on(t.shipmentId, t.occurredAt),
+  ],
+);
+
+/**
+ * A pickup asked of the courier provider: its parcels (`shipments.pickup_id`) collected from the
+ * pickup address on a day (statuses: shared/api/pickups.schemas.ts).
+ */
+export const pickups = pgTable(
+  'pickups',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    // The day asked for, in India (YYYY-MM-DD).
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: pickupStatuses }).notNull().default('pending'),
+    // The provider's reference for the pickup, once it answered (some give none).
+    reference: text('reference'),
+    // When the courier said it will come (the day at the provider's hour).
+    pickupAt: timestamp('pickup_at', { withTimezone: true, mode: 'date' }),
+    failureReason: text('failure_reason'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pickups_day_idx').on(t.day, t.createdAt),
+    check('pickups_status_check', sql`${t.status} in ('pending', 'scheduled', 'failed')`),
   ],
 );

@@ -46,6 +46,7 @@ export {
   findOrderOfRound,
   insertOrder,
   linesOfOrders,
+  orderNumbersOf,
   ordersAwaitingAddressRequest,
   setInvoice,
   updateUnconfirmedAddress,

@@ -116,6 +116,16 @@ export async function ordersOf(db: Executor, userId: string): Promise<OrderRow[]
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** The order numbers of these orders, by id (lists that name many orders: pickups, manifests). */
+export async function orderNumbersOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.orderNumber]));
+}
+
 export async function linesOfOrders(db: Executor, orderIds: string[]): Promise<OrderLineTaxRow[]> {
   if (orderIds.length === 0) return [];
   return db

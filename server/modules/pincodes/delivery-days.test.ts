@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INDIAN_REGION_NAMES } from '../../../shared/india.js';
-import { deliveryBy, estimatedDeliveryDays, secondsUntilDatesMove } from './delivery-days.js';
+import {
+  deliveryBy,
+  estimatedDeliveryDays,
+  formatIndiaDay,
+  pickupDays,
+  secondsUntilDatesMove,
+} from './delivery-days.js';
 
 describe('deliveryBy (India time)', () => {
   /** An instant in India: `2025-12-01T10:00` (IST is UTC+05:30). */
@@ -48,5 +54,24 @@ describe('estimatedDeliveryDays', () => {
     expect(estimatedDeliveryDays('Karnataka')).toBeLessThan(estimatedDeliveryDays('Kerala'));
     expect(estimatedDeliveryDays('Kerala')).toBeLessThan(estimatedDeliveryDays('Delhi'));
     expect(estimatedDeliveryDays('Delhi')).toBeLessThan(estimatedDeliveryDays('Lakshadweep'));
+  });
+});
+
+describe('pickupDays (India time)', () => {
+  const ist = (local: string) => Date.parse(`${local}:00+05:30`);
+
+  it('starts today before the cut-off, tomorrow from it, and skips Sundays', () => {
+    // Friday 5 December 2025.
+    expect(pickupDays(ist('2025-12-05T13:59'), 3)).toEqual(['2025-12-05', '2025-12-06', '2025-12-08']);
+    expect(pickupDays(ist('2025-12-05T14:00'), 3)).toEqual(['2025-12-06', '2025-12-08', '2025-12-09']);
+    // Saturday after the cut-off and all Sunday: Monday first.
+    expect(pickupDays(ist('2025-12-06T15:00'), 1)).toEqual(['2025-12-08']);
+    expect(pickupDays(ist('2025-12-07T09:00'), 2)).toEqual(['2025-12-08', '2025-12-09']);
+    // 20:00 UTC on Sunday is 01:30 on Monday in India: Monday counts as today.
+    expect(pickupDays(Date.parse('2025-12-07T20:00:00Z'), 1)).toEqual(['2025-12-08']);
+  });
+
+  it('names a day as the storefront does', () => {
+    expect(formatIndiaDay('2025-12-08')).toBe('Mon, 8 Dec');
   });
 });

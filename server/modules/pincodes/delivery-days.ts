@@ -95,3 +95,28 @@ export function secondsUntilDatesMove(now: number): number {
   const next = india < cutoff ? cutoff : dayStart + 86_400_000;
   return Math.max(1, Math.ceil((next - india) / 1000));
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2025-12-01` as "Mon, 1 Dec", as the storefront writes a promised day. */
+export function formatIndiaDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/**
+ * The days a courier may be asked to collect parcels on, `count` of them, YYYY-MM-DD in India: the
+ * first is the day a parcel handed over now leaves (today before the cut-off and not a Sunday, else
+ * the next day that is not a Sunday, as `deliveryBy` counts), then the days after it but Sundays.
+ */
+export function pickupDays(now: number, count: number): string[] {
+  const first = deliveryBy(now, 0);
+  const days = [first];
+  const day = new Date(`${first}T00:00:00Z`);
+  while (days.length < count) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (!isSunday(day)) days.push(day.toISOString().slice(0, 10));
+  }
+  return days;
+}

@@ -12,6 +12,23 @@ export type {
 export { CourierProviderError } from './courier-provider.js';
 export { courierWebhookRoutes, testCourierRoutes, type WebhookOutcome } from './courier-webhooks.routes.js';
 export { myOrderTrackingRoutes } from './my-tracking.routes.js';
+export { type ManifestParcel, type ManifestView, renderManifests } from './pickup-manifest-pdf.js';
+export {
+  emptyPickup,
+  findPickup,
+  insertPickup,
+  lockParcelsForPickup,
+  lockPickup,
+  type PickupRow,
+  parcelsAwaitingPickup,
+  parcelsOfPickups,
+  pickupsByIds,
+  pickupsSince,
+  putInPickup,
+  setPickupDateOfParcels,
+  updatePickup,
+} from './pickups.repository.js';
+export { pickupsRoutes } from './pickups.routes.js';
 export { selectCourierProvider } from './select-courier-provider.js';
 export { type LabelFonts, type LabelView, renderLabels } from './shipment-label-pdf.js';
 export {

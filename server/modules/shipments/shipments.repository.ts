@@ -123,6 +123,7 @@ export async function updateShipment(
       | 'trackingUrl'
       | 'chargePaise'
       | 'pickupDate'
+      | 'pickupId'
       | 'cancelledAt'
       | 'failureReason'
       | 'scannedAt'

@@ -51,7 +51,14 @@ const sign = (raw: Buffer) => createHmac('sha256', WEBHOOK_SECRET).update(raw).d
 /** How the test courier answers bookings, for tests: `unreachable` throws as a dropped connection would. */
 export type ScriptedBooking = 'book' | 'unreachable' | 'refuse';
 
+/** How the test courier answers pickup requests, for tests. */
+export type ScriptedPickup = 'agree' | 'unreachable' | 'refuse';
+
 export type TestCourierProvider = CourierProvider & {
+  /** Sets how pickup requests are answered from now on (see ScriptedPickup). */
+  scriptPickups(outcome: ScriptedPickup): void;
+  /** The pickups the courier was asked for, oldest first (tests count them). */
+  pickupRequests(): { awbs: string[]; day: string }[];
   /** The answers to failed deliveries the courier was given for `awb`, oldest first. */
   ndrActionsOf(awb: string): NdrAction[];
   /** Sets how bookings are answered from now on (see ScriptedBooking). */
@@ -86,6 +93,8 @@ export function createTestCourierProvider(): TestCourierProvider {
     return event;
   };
   let bookings: ScriptedBooking = 'book';
+  let pickups: ScriptedPickup = 'agree';
+  const pickupsAsked: { awbs: string[]; day: string }[] = [];
   // The answers to failed deliveries the courier was given, per AWB (for tests and the demo).
   const ndrActions = new Map<string, NdrAction[]>();
   return {
@@ -122,7 +131,20 @@ export function createTestCourierProvider(): TestCourierProvider {
       if (picked) throw new CourierProviderError(`Parcel ${awb} was already picked up.`, 409);
     },
 
+    scriptPickups(outcome) {
+      pickups = outcome;
+    },
+
+    pickupRequests() {
+      return pickupsAsked.map((asked) => ({ awbs: [...asked.awbs], day: asked.day }));
+    },
+
     async requestPickup(awbs, day) {
+      if (pickups === 'unreachable') throw new CourierProviderError('connect ECONNREFUSED (test courier)');
+      if (pickups === 'refuse')
+        throw new CourierProviderError('No pickups from this address on that day.', 400);
+      pickupsAsked.push({ awbs: [...awbs], day });
+      if (pickupsAsked.length > 1000) pickupsAsked.shift();
       if (awbs.length === 0) throw new CourierProviderError('Choose the parcels to collect.', 400);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new CourierProviderError(`${day} is not a date.`, 400);
       // At 10:00 India time on the day asked.
@@ -148,35 +170,8 @@ export function createTestCourierProvider(): TestCourierProvider {
     },
 
     parseWebhook(rawBody, headers) {
-      const signature = headers[TEST_COURIER_SIGNATURE_HEADER];
-      if (!signature || !/^[0-9a-f]{64}$/.test(signature) || !safeEqual(sign(rawBody), signature))
-        return undefined;
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return undefined;
-      }
-      const status = body.status as CourierEventStatus;
-      if (
-        typeof body.event_id !== 'string' ||
-        typeof body.awb !== 'string' ||
-        !courierEventStatuses.includes(status) ||
-        typeof body.occurred_at !== 'string'
-      )
-        return undefined;
-      const occurredAt = new Date(body.occurred_at);
-      if (Number.isNaN(occurredAt.getTime())) return undefined;
-      const event: CourierEvent = {
-        eventId: body.event_id,
-        awb: body.awb,
-        status,
-        occurredAt,
-        location: typeof body.location === 'string' ? body.location : null,
-        description: typeof body.reason === 'string' ? body.reason : null,
-        raw: body,
-      };
-      return remember(event);
+      const event = readSignedEvent(rawBody, headers);
+      return event && remember(event);
     },
 
     recordScan(awb, scan) {
@@ -212,5 +207,40 @@ export function createTestCourierProvider(): TestCourierProvider {
         headers: { 'content-type': 'application/json', [TEST_COURIER_SIGNATURE_HEADER]: sign(body) },
       };
     },
+  };
+}
+
+/** A webhook the test courier signed, read; undefined when the signature or the body is wrong. */
+function readSignedEvent(
+  rawBody: Buffer,
+  headers: Record<string, string | undefined>,
+): CourierEvent | undefined {
+  const signature = headers[TEST_COURIER_SIGNATURE_HEADER];
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature) || !safeEqual(sign(rawBody), signature))
+    return undefined;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const status = body.status as CourierEventStatus;
+  if (
+    typeof body.event_id !== 'string' ||
+    typeof body.awb !== 'string' ||
+    !courierEventStatuses.includes(status) ||
+    typeof body.occurred_at !== 'string'
+  )
+    return undefined;
+  const occurredAt = new Date(body.occurred_at);
+  if (Number.isNaN(occurredAt.getTime())) return undefined;
+  return {
+    eventId: body.event_id,
+    awb: body.awb,
+    status,
+    occurredAt,
+    location: typeof body.location === 'string' ? body.location : null,
+    description: typeof body.reason === 'string' ? body.reason : null,
+    raw: body,
   };
 }
