@@ -180,6 +180,14 @@ const envSchema = z
       });
       return z.NEVER;
     }),
+    // How long a delivery quote waits for the courier provider's live rate (shipping mode `live`)
+    // before the rate card answers instead.
+    SHIPPING_LIVE_RATE_TIMEOUT_MS: z.coerce
+      .number({ message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be a number of milliseconds' })
+      .int({ message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be a whole number of milliseconds' })
+      .min(50, { message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be at least 50' })
+      .max(10_000, { message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be at most 10000' })
+      .default(1500),
     // How long the built-in test gateway waits before sending its webhook (as Razorpay would).
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce
       .number({ message: 'TEST_GATEWAY_WEBHOOK_DELAY_MS must be a number' })
@@ -405,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shipping: {
       provider: raw.SHIPPING_PROVIDER ?? ('test' as const),
       courierRule: raw.SHIPPING_COURIER_RULE,
+      liveRateTimeoutMs: raw.SHIPPING_LIVE_RATE_TIMEOUT_MS,
     },
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
     emailOutbox: {

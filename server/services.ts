@@ -12,6 +12,7 @@ import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createOrderShipping } from './flows/ship-order.js';
+import { createLiveDeliveryQuote } from './flows/quote-live-delivery.js';
 import { createOrderTracking } from './flows/track-my-order.js';
 import { createShipmentTracking } from './flows/track-shipment.js';
 import { createImageUrls } from './lib/image-urls.js';
@@ -88,6 +89,7 @@ function createAfterPayment(deps: {
   placement: OrderPlacement;
   codeSender: OneTimeCodeSender;
   shipping: ShippingService;
+  couriers: ReturnType<typeof selectCourierProvider>;
 }) {
   const { config, db, log, metrics, consoleDeps, checkout, placement, codeSender, shipping } = deps;
   const { catalog, provider } = consoleDeps;
@@ -157,7 +159,7 @@ function createAfterPayment(deps: {
     metrics,
   });
   // Parcels through the courier provider: booked, labelled, cancelled, tracked (decision 044).
-  const { courier, testCourier } = selectCourierProvider(config);
+  const { courier, testCourier } = deps.couriers;
   const orderShipping = {
     ...createOrderShipping({
       db,
@@ -219,12 +221,18 @@ export async function createServices(deps: {
     reads,
   });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
-  // Delivery charges and dates: flat (DELIVERY_FEE) or by the rate card, as the shop's settings say.
+  const couriers = selectCourierProvider(config);
+  // Delivery charges and dates: flat (DELIVERY_FEE), by the rate card, or by the courier provider's
+  // live quote (asked through the flow below, so shipping never imports shipments), as the shop's
+  // settings say.
   const shipping = createShippingService({
     db,
     flat: config.delivery,
     sellerState: config.seller.state,
     codMaxOrderPaise: config.cashOnDelivery.maxOrderPaise,
+    liveRate: createLiveDeliveryQuote({ courier: couriers.courier, courierRule: config.shipping.courierRule }),
+    liveTimeoutMs: config.shipping.liveRateTimeoutMs,
+    log,
   });
   const checkout = createCheckoutService({
     db,
@@ -258,6 +266,7 @@ export async function createServices(deps: {
     placement,
     codeSender,
     shipping,
+    couriers,
   });
   const { refunds, orderLifecycle, cashOnDelivery, codPlacement } = afterPayment;
   const orders = createOrdersService({ db, catalog });
@@ -330,7 +339,11 @@ export async function createServices(deps: {
     // Where the shop delivers.
     pincodes: createPincodesService({ db }),
     shipping,
-    shippingSettings: createShippingSettings({ db, flat: config.delivery }),
+    shippingSettings: createShippingSettings({
+      db,
+      flat: config.delivery,
+      onSaved: () => shipping.forgetLiveRates(),
+    }),
   };
 }
 

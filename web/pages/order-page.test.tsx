@@ -224,6 +224,7 @@ describe('order page', () => {
           productDiscount: 500,
           coupon: { code: 'DIWALI10', discount: 279.8 },
           delivery: 0,
+          codFee: 0,
           total: 2518.2,
           taxIncluded: 384.13,
         },

@@ -1,9 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ApiShippingEstimate, ShippingEstimateQuery } from '../../../shared/api/shipping.schemas.js';
+import { type CodFee, codFeeOn } from '../../../shared/cod-fee.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { Database, Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { type ParcelFacts, parcelFactsOf, parcelFactsOfProduct } from '../catalog/index.js';
 import { type DeliveryPlace, deliveryBy, deliveryPlaceOf } from '../pincodes/index.js';
+import { clampRate, createLiveRates, type LiveRateQuote } from './live-rates.js';
 import { chargeableGrams, type ParcelItem, type RateCard, rateFor, stackedBox } from './parcels.js';
 import * as repository from './shipping.repository.js';
 import { type Place, ZONES, type Zone, zoneOf } from './zones.js';
@@ -27,15 +30,26 @@ export type ShippingDeps = {
   codMaxOrderPaise: number;
   /** The clock, for delivery dates (tests move it). */
   now?: () => number;
+  /**
+   * The courier provider's price for a parcel (mode `live`), handed in by the composition root;
+   * without it, live mode prices by the rate card.
+   */
+  liveRate?: LiveRateQuote | undefined;
+  /** How long a quote waits for the provider before the rate card answers (ms). */
+  liveTimeoutMs?: number;
+  log?: FastifyBaseLogger | undefined;
 };
+
 
 /** Everything one delivery charge is worked out from, read in one go. */
 type ShippingPlan = {
   settings: repository.SettingsValues;
   rates: RateCard;
   origin: Place;
-  /** The rate card is in force: mode 'card' with every zone priced. */
+  /** The rate card is in force: mode 'card' (or 'live', as its fallback) with every zone priced. */
   byCard: boolean;
+  /** Mode 'live' with its fallback card, a pickup address and a provider to ask: where parcels leave from. */
+  live: PickupAddress | null;
 };
 
 /** A delivery charged for a parcel to a pincode, before the free-delivery threshold. */
@@ -49,9 +63,12 @@ export type DeliveryCharge = {
   deliveryBy: string | null;
   /** Whether the pincode's couriers take cash (the shop's own limit is the checkout's). */
   cod: boolean;
+  /** Cash on delivery's handling fee, for the checkout to price an order paid in cash. */
+  codFee: CodFee;
 };
 
-export type ParcelLine = { variantId: string; quantity: number };
+/** A line of the parcel; its price (when given) is the goods' value the provider is told. */
+export type ParcelLine = { variantId: string; quantity: number; pricePaise?: number };
 
 /** A pickup address as couriers take it. */
 export type PickupAddress = {
@@ -62,6 +79,18 @@ export type PickupAddress = {
   state: string;
   pincode: string;
 };
+
+/** A warehouse as couriers take a pickup address. */
+function pickupOf(warehouse: repository.WarehouseRow): PickupAddress {
+  return {
+    name: warehouse.name,
+    phone: warehouse.contactPhone,
+    lines: [warehouse.addressLine1, warehouse.addressLine2].filter(Boolean),
+    city: warehouse.city,
+    state: warehouse.state,
+    pincode: warehouse.pincode,
+  };
+}
 
 /** A variant's weight and box, the shop's defaults filling what the merchant has not entered. */
 function parcelItem(
@@ -87,6 +116,9 @@ function parcelItem(
 export function createShippingService(deps: ShippingDeps) {
   const { db, flat } = deps;
   const now = deps.now ?? Date.now;
+  const liveRates = deps.liveRate
+    ? createLiveRates({ quote: deps.liveRate, timeoutMs: deps.liveTimeoutMs ?? 1_500, log: deps.log, now })
+    : undefined;
 
   async function plan(executor: Executor): Promise<ShippingPlan> {
     const [row, rates, warehouse] = await Promise.all([
@@ -98,18 +130,49 @@ export function createShippingService(deps: ShippingDeps) {
     const origin = warehouse
       ? { city: warehouse.city, district: warehouse.district, state: warehouse.state }
       : { city: '', district: '', state: deps.sellerState };
-    return { settings, rates, origin, byCard: settings.mode === 'card' && rates.length === ZONES.length };
+    const byCard = (settings.mode === 'card' || settings.mode === 'live') && rates.length === ZONES.length;
+    const live = settings.mode === 'live' && byCard && warehouse && liveRates ? pickupOf(warehouse) : null;
+    return { settings, rates, origin, byCard, live };
   }
 
-  function charge(
+  /**
+   * What the parcel costs below the free threshold: flat, the rate card's price, or (live) the
+   * provider's quote kept between the floor and the cap, the card's price when it gives none.
+   */
+  async function feeFor(
     shop: ShippingPlan,
-    destination: DeliveryPlace,
+    destination: DeliveryPlace & { pincode?: string | undefined },
     items: readonly ParcelItem[],
-  ): DeliveryCharge {
+    valuePaise: number,
+  ): Promise<number> {
+    if (!shop.byCard) return flat.feePaise;
     const zone = destination.place ? zoneOf(shop.origin, destination.place) : null;
+    const grams = chargeableGrams(items);
+    if (shop.live && liveRates && destination.pincode && destination.serviceable) {
+      const quoted = await liveRates.priceOf({
+        from: shop.live,
+        to: {
+          pincode: destination.pincode,
+          city: destination.place?.city ?? '',
+          state: destination.place?.state ?? '',
+        },
+        weightGrams: grams,
+        dimensionsMm: stackedBox(items),
+        valuePaise,
+      });
+      if (quoted !== undefined)
+        return clampRate(quoted, {
+          floorPaise: shop.settings.liveFloorPaise,
+          capPaise: shop.settings.liveCapPaise,
+        });
+    }
     // Where the place is unknown (no pincode yet, or an unlisted one), the widest ordinary zone.
+    return rateFor(shop.rates, zone ?? 'rest', grams);
+  }
+
+  function charge(shop: ShippingPlan, destination: DeliveryPlace, feePaise: number): DeliveryCharge {
+    const zone = destination.place ? zoneOf(shop.origin, destination.place) : null;
     const priced = zone ?? 'rest';
-    const feePaise = shop.byCard ? rateFor(shop.rates, priced, chargeableGrams(items)) : flat.feePaise;
     const days =
       destination.deliveryDays ?? shop.rates.find((rate) => rate.zone === priced)?.maxDays ?? FALLBACK_DAYS;
     return {
@@ -119,6 +182,7 @@ export function createShippingService(deps: ShippingDeps) {
       zone,
       deliveryBy: destination.serviceable ? deliveryBy(now(), days) : null,
       cod: destination.cod,
+      codFee: { fixedPaise: shop.settings.codFeePaise, percentBp: shop.settings.codFeeBp },
     };
   }
 
@@ -132,15 +196,12 @@ export function createShippingService(deps: ShippingDeps) {
      */
     async pickupAddress(executor: Executor = db): Promise<PickupAddress | undefined> {
       const warehouse = await repository.defaultWarehouse(executor);
-      if (!warehouse) return undefined;
-      return {
-        name: warehouse.name,
-        phone: warehouse.contactPhone,
-        lines: [warehouse.addressLine1, warehouse.addressLine2].filter(Boolean),
-        city: warehouse.city,
-        state: warehouse.state,
-        pincode: warehouse.pincode,
-      };
+      return warehouse ? pickupOf(warehouse) : undefined;
+    },
+
+    /** The settings changed: the provider is asked afresh (no kept quote, no pause after a failure). */
+    forgetLiveRates() {
+      liveRates?.forget();
     },
 
     /**
@@ -162,14 +223,15 @@ export function createShippingService(deps: ShippingDeps) {
 
     /**
      * For the checkout: the delivery of these cart lines to `pincode` (none yet: priced as the rest
-     * of India, with no date), inside the caller's transaction when it has one.
+     * of India, with no date). Live rates ask the provider over the network: never call this
+     * inside a transaction.
      */
     async chargeFor(executor: Executor, pincode: string | undefined, lines: readonly ParcelLine[]) {
       const [shop, destination] = await Promise.all([
         plan(executor),
         pincode ? deliveryPlaceOf(executor, pincode) : undefined,
       ]);
-      // Weights matter to the rate card only; the flat fee reads none.
+      // Weights matter to the rate card and live rates only; the flat fee reads none.
       const facts = shop.byCard
         ? await parcelFactsOf(
             executor,
@@ -177,11 +239,10 @@ export function createShippingService(deps: ShippingDeps) {
           )
         : new Map<string, ParcelFacts>();
       const items = lines.map((line) => parcelItem(facts.get(line.variantId), shop.settings, line.quantity));
-      const result = charge(
-        shop,
-        destination ?? { serviceable: true, cod: true, place: null, deliveryDays: null },
-        items,
-      );
+      const place = destination ?? { serviceable: true, cod: true, place: null, deliveryDays: null };
+      const valuePaise = lines.reduce((sum, line) => sum + (line.pricePaise ?? 0) * line.quantity, 0);
+      const feePaise = await feeFor(shop, { ...place, pincode }, items, valuePaise);
+      const result = charge(shop, place, feePaise);
       return destination ? result : { ...result, deliveryBy: null };
     },
 
@@ -197,7 +258,7 @@ export function createShippingService(deps: ShippingDeps) {
       }
       const [shop, destination] = await Promise.all([plan(db), deliveryPlaceOf(db, query.pincode)]);
       const place = destination.place && { city: destination.place.city, state: destination.place.state };
-      const answer = { pincode: query.pincode, codFee: 0, place };
+      const answer = { pincode: query.pincode, place };
       if (!destination.serviceable) {
         return {
           ...answer,
@@ -205,21 +266,28 @@ export function createShippingService(deps: ShippingDeps) {
           charge: null,
           deliveryBy: null,
           cod: false,
+          codFee: 0,
           zone: null,
           message: `We do not deliver to ${query.pincode} yet.`,
         };
       }
       const itemsPaise = facts.pricePaise * quantity;
-      const result = charge(shop, destination, [parcelItem(facts, shop.settings, quantity)]);
+      const items = [parcelItem(facts, shop.settings, quantity)];
+      const feePaise = await feeFor(shop, { ...destination, pincode: query.pincode }, items, itemsPaise);
+      const result = charge(shop, destination, feePaise);
       const chargePaise = isFree(result, itemsPaise) ? 0 : result.feePaise;
+      const codFeePaise = codFeeOn(itemsPaise + chargePaise, result.codFee);
       const cod =
-        result.cod && deps.codMaxOrderPaise > 0 && itemsPaise + chargePaise <= deps.codMaxOrderPaise;
+        result.cod &&
+        deps.codMaxOrderPaise > 0 &&
+        itemsPaise + chargePaise + codFeePaise <= deps.codMaxOrderPaise;
       return {
         ...answer,
         serviceable: true,
         charge: paiseToRupees(chargePaise),
         deliveryBy: result.deliveryBy,
         cod,
+        codFee: cod ? paiseToRupees(codFeePaise) : 0,
         zone: result.zone,
         message: null,
       };

@@ -51,11 +51,20 @@ const sign = (raw: Buffer) => createHmac('sha256', WEBHOOK_SECRET).update(raw).d
 /** How the test courier answers bookings, for tests: `unreachable` throws as a dropped connection would. */
 export type ScriptedBooking = 'book' | 'unreachable' | 'refuse';
 
+/**
+ * How it answers quotes, for tests: `slow` answers after 5 s (longer than any checkout waits),
+ * `unreachable` throws, `none` quotes no courier.
+ */
+export type ScriptedQuotes = 'quote' | 'slow' | 'unreachable' | 'none';
+const SLOW_QUOTE_MS = 5_000;
+
 export type TestCourierProvider = CourierProvider & {
   /** The answers to failed deliveries the courier was given for `awb`, oldest first. */
   ndrActionsOf(awb: string): NdrAction[];
   /** Sets how bookings are answered from now on (see ScriptedBooking). */
   scriptBookings(outcome: ScriptedBooking): void;
+  /** Sets how quotes are answered from now on (see ScriptedQuotes); answers how many were asked so far. */
+  scriptQuotes(outcome: ScriptedQuotes): number;
   /** A signed webhook reporting a scan of `awb`, as the test courier sends it to the shop. */
   signedEvent(
     awb: string,
@@ -72,12 +81,19 @@ export function createTestCourierProvider(): TestCourierProvider {
   // What the courier has scanned, per AWB (for `track`); kept in memory: it is a stand-in.
   const scans = new Map<string, { status: CourierEventStatus; occurredAt: Date }[]>();
   let bookings: ScriptedBooking = 'book';
+  let quotes: ScriptedQuotes = 'quote';
+  let quotesAsked = 0;
   // The answers to failed deliveries the courier was given, per AWB (for tests and the demo).
   const ndrActions = new Map<string, NdrAction[]>();
   return {
     name: 'test-courier',
 
     async quote(parcel): Promise<CourierOption[]> {
+      quotesAsked += 1;
+      if (quotes === 'unreachable') throw new CourierProviderError('connect ECONNREFUSED (test courier)');
+      if (quotes === 'none') return [];
+      if (quotes === 'slow')
+        await new Promise((resolve) => setTimeout(resolve, SLOW_QUOTE_MS).unref());
       return TEST_COURIER_RATES.map((rate) => ({
         courier: rate.courier,
         chargePaise: testCourierCharge(rate, parcel),
@@ -87,6 +103,11 @@ export function createTestCourierProvider(): TestCourierProvider {
 
     scriptBookings(outcome) {
       bookings = outcome;
+    },
+
+    scriptQuotes(outcome) {
+      quotes = outcome;
+      return quotesAsked;
     },
 
     async createShipment(parcel, courier, idempotencyKey): Promise<Booking> {
