@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gstinProblem, gstState } from '../shared/gst.js';
 import { mediaStorageSetting } from './media-storage-setting.js';
 import { SELLER_KEYS, sellerFrom } from './seller-setting.js';
-import { courierRuleFrom } from './shipping-setting.js';
+import { courierRuleFrom, liveRateTimeoutSetting } from './shipping-setting.js';
 
 /**
  * Everything the server reads from the environment, validated once at start-up so that a bad value
@@ -180,14 +180,7 @@ const envSchema = z
       });
       return z.NEVER;
     }),
-    // How long a delivery quote waits for the courier provider's live rate (shipping mode `live`)
-    // before the rate card answers instead.
-    SHIPPING_LIVE_RATE_TIMEOUT_MS: z.coerce
-      .number({ message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be a number of milliseconds' })
-      .int({ message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be a whole number of milliseconds' })
-      .min(50, { message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be at least 50' })
-      .max(10_000, { message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be at most 10000' })
-      .default(1500),
+    SHIPPING_LIVE_RATE_TIMEOUT_MS: liveRateTimeoutSetting,
     // How long the built-in test gateway waits before sending its webhook (as Razorpay would).
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce
       .number({ message: 'TEST_GATEWAY_WEBHOOK_DELAY_MS must be a number' })

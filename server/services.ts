@@ -8,11 +8,11 @@ import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
+import { createLiveDeliveryQuote } from './flows/quote-live-delivery.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createOrderShipping } from './flows/ship-order.js';
-import { createLiveDeliveryQuote } from './flows/quote-live-delivery.js';
 import { createOrderTracking } from './flows/track-my-order.js';
 import { createShipmentTracking } from './flows/track-shipment.js';
 import { createImageUrls } from './lib/image-urls.js';
@@ -188,6 +188,38 @@ function createAfterPayment(deps: {
 }
 
 /**
+ * Delivery charges and dates: flat (DELIVERY_FEE), by the rate card, or by the courier provider's
+ * live quote (asked through a flow, so shipping never imports shipments), as the shop's settings
+ * say; saving them makes the next quote ask the provider afresh.
+ */
+function createDelivery(deps: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  couriers: ReturnType<typeof selectCourierProvider>;
+}) {
+  const { config, db } = deps;
+  const shipping = createShippingService({
+    db,
+    flat: config.delivery,
+    sellerState: config.seller.state,
+    codMaxOrderPaise: config.cashOnDelivery.maxOrderPaise,
+    liveRate: createLiveDeliveryQuote({
+      courier: deps.couriers.courier,
+      courierRule: config.shipping.courierRule,
+    }),
+    liveTimeoutMs: config.shipping.liveRateTimeoutMs,
+    log: deps.log,
+  });
+  const shippingSettings = createShippingSettings({
+    db,
+    flat: config.delivery,
+    onSaved: () => shipping.forgetLiveRates(),
+  });
+  return { shipping, shippingSettings };
+}
+
+/**
  * The composition root: every service, built once from config and the database. Routes receive
  * the services they need; tests and ops scripts reach them through `app.services`.
  */
@@ -222,18 +254,7 @@ export async function createServices(deps: {
   });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
   const couriers = selectCourierProvider(config);
-  // Delivery charges and dates: flat (DELIVERY_FEE), by the rate card, or by the courier provider's
-  // live quote (asked through the flow below, so shipping never imports shipments), as the shop's
-  // settings say.
-  const shipping = createShippingService({
-    db,
-    flat: config.delivery,
-    sellerState: config.seller.state,
-    codMaxOrderPaise: config.cashOnDelivery.maxOrderPaise,
-    liveRate: createLiveDeliveryQuote({ courier: couriers.courier, courierRule: config.shipping.courierRule }),
-    liveTimeoutMs: config.shipping.liveRateTimeoutMs,
-    log,
-  });
+  const { shipping, shippingSettings } = createDelivery({ config, db, log, couriers });
   const checkout = createCheckoutService({
     db,
     provider,
@@ -339,11 +360,7 @@ export async function createServices(deps: {
     // Where the shop delivers.
     pincodes: createPincodesService({ db }),
     shipping,
-    shippingSettings: createShippingSettings({
-      db,
-      flat: config.delivery,
-      onSaved: () => shipping.forgetLiveRates(),
-    }),
+    shippingSettings,
   };
 }
 

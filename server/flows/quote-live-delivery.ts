@@ -1,5 +1,5 @@
-import type { LiveParcel, LiveRate, LiveRateQuote } from '../modules/shipping/index.js';
 import { type CourierProvider, chooseCourier } from '../modules/shipments/index.js';
+import type { LiveParcel, LiveRate, LiveRateQuote } from '../modules/shipping/index.js';
 import type { CourierRule } from '../shipping-setting.js';
 
 /**

@@ -150,7 +150,10 @@ export default function CheckoutPage() {
               {method === 'cod' ? 'To pay on delivery' : 'Total to pay'}{' '}
               <strong>{formatRupees(shown.total)}</strong>
               {method === 'cod' && shown.codFee > 0 && (
-                <span className="checkout-pay-note"> (with the {formatRupees(shown.codFee)} handling fee)</span>
+                <span className="checkout-pay-note">
+                  {' '}
+                  (with the {formatRupees(shown.codFee)} handling fee)
+                </span>
               )}
             </p>
           )}

@@ -233,7 +233,9 @@ export class CheckoutService {
     // charge or the cash-on-delivery fee changed since.
     if (input.expectedTotal !== undefined && rupeesToPaise(input.expectedTotal) !== breakup.totalPaise) {
       const what =
-        method === 'cod' ? 'a price, your cart or a delivery or cash-on-delivery charge' : 'a price or your cart';
+        method === 'cod'
+          ? 'a price, your cart or a delivery or cash-on-delivery charge'
+          : 'a price or your cart';
       throw new AppError(
         409,
         `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: ${what} changed. Please check the new total and ${method === 'cod' ? 'place the order' : 'pay'} again.`,
@@ -343,7 +345,11 @@ export class CheckoutService {
     if (lines.length === 0)
       return {
         ...EMPTY_QUOTE,
-        cashOnDelivery: cashOnDeliveryQuote(this.cashOnDelivery, { codFeePaise: 0, totalPaise: 0, taxPaise: 0 }),
+        cashOnDelivery: cashOnDeliveryQuote(this.cashOnDelivery, {
+          codFeePaise: 0,
+          totalPaise: 0,
+          taxPaise: 0,
+        }),
       };
     const delivery = await this.deliveryTo(input.pincode, lines);
     if (input.pincode && !delivery.serviceable) {

@@ -98,7 +98,14 @@ describe('POST /api/user/order/quote', () => {
       addForFreeDelivery: 101,
       // Within the shop's cash-on-delivery limit (₹50,000 unless COD_MAX_ORDER says otherwise), and
       // no handling fee unless the shop sets one: in cash the same total.
-      cashOnDelivery: { available: true, reason: null, limit: 50_000, fee: 0, total: 448, taxIncluded: 68.34 },
+      cashOnDelivery: {
+        available: true,
+        reason: null,
+        limit: 50_000,
+        fee: 0,
+        total: 448,
+        taxIncluded: 68.34,
+      },
     });
   });
 

@@ -65,7 +65,12 @@ const quote = (customer: Customer) => shop.api(customer, 'POST', '/api/user/orde
 const placeCod = (customer: Customer, body: object = {}) =>
   shop.api(customer, 'POST', '/api/user/order/cod', { shippingInfo: testAddress, ...body });
 const staffAct = (id: string, action: string, payload: object = {}) =>
-  ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}`, headers: staff.headers, payload });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${id}/${action}`,
+    headers: staff.headers,
+    payload,
+  });
 
 async function stockOf(id: string) {
   const [row] = await db().select().from(products).where(eq(products.id, id));
@@ -153,14 +158,16 @@ describe('the cash-on-delivery handling fee', () => {
 
     // Confirmed, packed and shipped: the invoice has the fee as its own row, taxed as delivery is.
     const code = await codeFor(customer, order.orderNumber);
-    expect((await shop.api(customer, 'POST', `/api/user/orders/${order._id}/confirm-cod`, { code })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await shop.api(customer, 'POST', `/api/user/orders/${order._id}/confirm-cod`, { code })).statusCode,
+    ).toBe(200);
     const confirmation = await mailWith(customer, 'is confirmed. Please pay');
     expect(confirmation).toContain('Cash on delivery fee: ₹69.00');
     expect(confirmation).toContain('(the ₹69.00 cash-on-delivery fee included)');
     expect((await staffAct(order._id, 'pack')).statusCode).toBe(200);
-    expect((await staffAct(order._id, 'ship', { carrier: 'Delhivery', awb: 'DL000000069' })).statusCode).toBe(200);
+    expect((await staffAct(order._id, 'ship', { carrier: 'Delhivery', awb: 'DL000000069' })).statusCode).toBe(
+      200,
+    );
     const invoice = await shop.api(customer, 'GET', `/api/user/orders/${order._id}/invoice`);
     expect(invoice.statusCode).toBe(200);
     const text = await pdfText(invoice.rawPayload);
@@ -180,7 +187,10 @@ describe('the cash-on-delivery handling fee', () => {
     expect((await shop.verify(customer, fields)).statusCode).toBe(200);
     const created = await shop.api(customer, 'POST', '/api/user/cart/create-order', {
       shippingInfo: testAddress,
-      paymentInfo: { razorpayOrderId: fields.razorpay_order_id, razorpayPaymentId: fields.razorpay_payment_id },
+      paymentInfo: {
+        razorpayOrderId: fields.razorpay_order_id,
+        razorpayPaymentId: fields.razorpay_payment_id,
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().order).toMatchObject({ codFee: 0, totalPriceAfterDiscount: 1000 });
@@ -247,6 +257,9 @@ describe('the cash-on-delivery handling fee', () => {
     });
     const placed = await placeCod(customer);
     expect(placed.statusCode, placed.body).toBe(200);
-    expect(placed.json().order).toMatchObject({ codFee: 0, breakup: { codFee: 0, delivery: 49, total: 349 } });
+    expect(placed.json().order).toMatchObject({
+      codFee: 0,
+      breakup: { codFee: 0, delivery: 49, total: 349 },
+    });
   });
 });

@@ -1,5 +1,12 @@
 import type { ApiOrderTax } from '../../../shared/api/orders.schemas.js';
-import { deliveryRateBp, gstState, lineRateBp, placeOfSupplyLabel, splitGst, splitLine } from '../../../shared/gst.js';
+import {
+  deliveryRateBp,
+  gstState,
+  lineRateBp,
+  placeOfSupplyLabel,
+  splitGst,
+  splitLine,
+} from '../../../shared/gst.js';
 import { paiseToRupees } from '../../../shared/money.js';
 
 /**

@@ -1,5 +1,5 @@
 /** The shipping module's door: what other modules, flows and the app may use of it. */
-export { type LiveParcel, type LiveRate, type LiveRateQuote } from './live-rates.js';
+export type { LiveParcel, LiveRate, LiveRateQuote } from './live-rates.js';
 export { chargeableGrams, type ParcelItem, type RateCard, rateFor } from './parcels.js';
 export { shippingRoutes } from './shipping.routes.js';
 export {

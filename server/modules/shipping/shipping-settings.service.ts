@@ -97,8 +97,7 @@ const MODE_WORDS: Record<ShippingMode, string> = {
   card: 'by the rate card',
   live: 'by live courier rates',
 };
-const modeOf = (stored: string): ShippingMode =>
-  stored === 'card' || stored === 'live' ? stored : 'flat';
+const modeOf = (stored: string): ShippingMode => (stored === 'card' || stored === 'live' ? stored : 'flat');
 
 /** The console's shipping settings: read by staff who see orders, changed (and audited) by those who move them. */
 export function createShippingSettings(deps: {

@@ -174,7 +174,14 @@ describe('GET and PUT /api/admin/shipping/settings', () => {
 
 describe('live courier rates and the cash-on-delivery fee in the settings', () => {
   it('saves live mode with its floor and cap and a COD fee, audited; support may read but not save it', async () => {
-    const live = { ...cardSettings, mode: 'live', liveFloor: 40, liveCap: 150, codFee: 49, codFeePercent: 1.5 };
+    const live = {
+      ...cardSettings,
+      mode: 'live',
+      liveFloor: 40,
+      liveCap: 150,
+      codFee: 49,
+      codFeePercent: 1.5,
+    };
     const answer = await put(owner.headers, live);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({

@@ -92,8 +92,7 @@ export function createTestCourierProvider(): TestCourierProvider {
       quotesAsked += 1;
       if (quotes === 'unreachable') throw new CourierProviderError('connect ECONNREFUSED (test courier)');
       if (quotes === 'none') return [];
-      if (quotes === 'slow')
-        await new Promise((resolve) => setTimeout(resolve, SLOW_QUOTE_MS).unref());
+      if (quotes === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_QUOTE_MS).unref());
       return TEST_COURIER_RATES.map((rate) => ({
         courier: rate.courier,
         chargePaise: testCourierCharge(rate, parcel),

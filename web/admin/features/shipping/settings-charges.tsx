@@ -43,7 +43,11 @@ export function DeliveryChargeFields({
     <>
       <fieldset className="choice-group settings-mode">
         <legend>How delivery is charged</legend>
-        {option('flat', `Flat fee: ${formatRupees(settings.flat.deliveryFee)} an order`, 'The same wherever it goes.')}
+        {option(
+          'flat',
+          `Flat fee: ${formatRupees(settings.flat.deliveryFee)} an order`,
+          'The same wherever it goes.',
+        )}
         {option('card', 'Rate card', 'By the zone and the parcel’s weight, below.')}
         {option(
           'live',
@@ -78,7 +82,9 @@ export function DeliveryChargeFields({
           />
         </div>
       )}
-      <p className="muted">Delivery is free from {formatRupees(settings.flat.freeDeliveryFrom)} in every mode.</p>
+      <p className="muted">
+        Delivery is free from {formatRupees(settings.flat.freeDeliveryFrom)} in every mode.
+      </p>
     </>
   );
 }

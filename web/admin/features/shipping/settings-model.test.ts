@@ -57,8 +57,20 @@ describe('the shipping settings form model', () => {
   });
 
   it('sends live rates’ floor and cap and the COD fee as typed, blanks as 0', () => {
-    const values = { ...valuesOf(saved), mode: 'live' as const, liveFloor: '', liveCap: '1,200', codFee: '49' };
-    expect(bodyOf(values)).toMatchObject({ mode: 'live', liveFloor: 0, liveCap: 1200, codFee: 49, codFeePercent: 0 });
+    const values = {
+      ...valuesOf(saved),
+      mode: 'live' as const,
+      liveFloor: '',
+      liveCap: '1,200',
+      codFee: '49',
+    };
+    expect(bodyOf(values)).toMatchObject({
+      mode: 'live',
+      liveFloor: 0,
+      liveCap: 1200,
+      codFee: 49,
+      codFeePercent: 0,
+    });
     expect(bodyOf({ ...values, liveCap: 'lots' }).liveCap).toBeNull();
     // A cap of 0 shows as blank, for the owner to fill.
     expect(valuesOf({ ...saved, liveCap: 0 }).liveCap).toBe('');

@@ -78,8 +78,8 @@ export function ShippingSettingsForm({
         <section className="panel" aria-labelledby="shipping-card-heading">
           <h2 id="shipping-card-heading">Rate card</h2>
           <p className="muted">
-            Couriers bill the larger of the dead and the volumetric weight in 0.5 kg slabs. Live rates fall back
-            to this card. Leave every box blank for no rate card (only while the charge is flat).
+            Couriers bill the larger of the dead and the volumetric weight in 0.5 kg slabs. Live rates fall
+            back to this card. Leave every box blank for no rate card (only while the charge is flat).
           </p>
           <RateCardFields
             rates={values.rates}
