@@ -119,6 +119,7 @@ test('the COD fee is shown before the order is placed, and on the order page and
     await page.getByLabel('First name', { exact: true }).fill('Priya');
     await page.getByLabel('Last name', { exact: true }).fill('Raman');
     await page.getByLabel('Address', { exact: true }).fill('14, MG Road');
+    await page.getByLabel('Landmark', { exact: true }).fill('Opposite the metro station');
     await page.getByLabel('Pincode', { exact: true }).fill('560001');
     await expect(page.getByLabel('City', { exact: true })).toHaveValue('Bengaluru');
     await cod.check();

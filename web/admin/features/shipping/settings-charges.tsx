@@ -128,7 +128,7 @@ export function CodFeeFields({
           onChange={(event) => onChange({ codFeePercent: event.target.value })}
         />
       </div>
-      <p className="muted" aria-live="polite">
+      <p className="muted cod-fee-example" aria-live="polite">
         {example === null
           ? 'Enter amounts to see the fee on an example order.'
           : example === 0
