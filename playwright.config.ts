@@ -10,6 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const CATALOGUE_SPECS = ['**/store.spec.ts', '**/home.spec.ts', '**/search.spec.ts', '**/content.spec.ts'];
+// Specs that change settings every checkout reads (a COD fee, live courier rates): after the rest.
+const SHOP_SETTINGS_SPECS = ['**/shop-settings-*.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,8 +55,16 @@ export default defineConfig({
     { name: 'catalogue', testMatch: CATALOGUE_SPECS, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'chromium',
-      testIgnore: CATALOGUE_SPECS,
+      testIgnore: [...CATALOGUE_SPECS, ...SHOP_SETTINGS_SPECS],
       dependencies: ['catalogue'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // A COD fee or live rates set while other specs check out would change their totals: these run
+    // last, each restoring the settings it found. Alone: `npx playwright test e2e/x.spec.ts --no-deps`.
+    {
+      name: 'shop-settings',
+      testMatch: SHOP_SETTINGS_SPECS,
+      dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'] },
     },
   ],

@@ -10,11 +10,23 @@ const shiprocket = {
 };
 
 describe('shipping settings', () => {
-  it('default to the test courier and the cheapest courier', () => {
-    expect(loadConfig({}).shipping).toEqual({ provider: 'test', courierRule: { kind: 'cheapest' } });
+  it('default to the test courier, the cheapest courier and a 1.5 s wait for live rates', () => {
+    expect(loadConfig({}).shipping).toEqual({
+      provider: 'test',
+      courierRule: { kind: 'cheapest' },
+      liveRateTimeoutMs: 1500,
+    });
     expect(
-      loadConfig({ SHIPPING_PROVIDER: 'test', SHIPPING_COURIER_RULE: 'preferred:TC Express' }).shipping,
-    ).toEqual({ provider: 'test', courierRule: { kind: 'preferred', couriers: ['TC Express'] } });
+      loadConfig({
+        SHIPPING_PROVIDER: 'test',
+        SHIPPING_COURIER_RULE: 'preferred:TC Express',
+        SHIPPING_LIVE_RATE_TIMEOUT_MS: '800',
+      }).shipping,
+    ).toEqual({
+      provider: 'test',
+      courierRule: { kind: 'preferred', couriers: ['TC Express'] },
+      liveRateTimeoutMs: 800,
+    });
   });
 
   it('refuse a provider or rule they do not know, with one clear line', () => {
@@ -22,12 +34,19 @@ describe('shipping settings', () => {
       "Invalid configuration: SHIPPING_PROVIDER: SHIPPING_PROVIDER must be 'test' (the built-in test courier) or 'shiprocket'",
     );
     expect(() => loadConfig({ SHIPPING_COURIER_RULE: 'random' })).toThrow(/SHIPPING_COURIER_RULE must be/);
+    expect(() => loadConfig({ SHIPPING_LIVE_RATE_TIMEOUT_MS: 'soon' })).toThrow(
+      /SHIPPING_LIVE_RATE_TIMEOUT_MS must be a number of milliseconds/,
+    );
+    expect(() => loadConfig({ SHIPPING_LIVE_RATE_TIMEOUT_MS: '20000' })).toThrow(
+      /SHIPPING_LIVE_RATE_TIMEOUT_MS must be at most 10000/,
+    );
   });
 
   it('take Shiprocket with its login, webhook token and pickup location; its API address is optional', () => {
     expect(loadConfig(shiprocket).shipping).toEqual({
       provider: 'shiprocket',
       courierRule: { kind: 'cheapest' },
+      liveRateTimeoutMs: 1500,
       shiprocket: {
         email: 'api-user@shop.example',
         password: 'a password',

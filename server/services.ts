@@ -9,6 +9,7 @@ import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
 import { createPickupManifests } from './flows/print-pickup-manifest.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
+import { createLiveDeliveryQuote } from './flows/quote-live-delivery.js';
 import { createShipmentReconciliation } from './flows/reconcile-shipments.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
@@ -91,6 +92,7 @@ function createAfterPayment(deps: {
   placement: OrderPlacement;
   codeSender: OneTimeCodeSender;
   shipping: ShippingService;
+  couriers: ReturnType<typeof selectCourierProvider>;
 }) {
   const { config, db, log, metrics, consoleDeps, checkout, placement, codeSender, shipping } = deps;
   const { catalog, provider } = consoleDeps;
@@ -160,7 +162,7 @@ function createAfterPayment(deps: {
     metrics,
   });
   // Parcels through the courier provider: booked, labelled, cancelled, tracked (decision 044).
-  const { courier, testCourier } = selectCourierProvider(config);
+  const { courier, testCourier } = deps.couriers;
   const orderShipping = {
     ...createOrderShipping({
       db,
@@ -206,6 +208,38 @@ function createAfterPayment(deps: {
 }
 
 /**
+ * Delivery charges and dates: flat (DELIVERY_FEE), by the rate card, or by the courier provider's
+ * live quote (asked through a flow, so shipping never imports shipments), as the shop's settings
+ * say; saving them makes the next quote ask the provider afresh.
+ */
+function createDelivery(deps: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  couriers: ReturnType<typeof selectCourierProvider>;
+}) {
+  const { config, db } = deps;
+  const shipping = createShippingService({
+    db,
+    flat: config.delivery,
+    sellerState: config.seller.state,
+    codMaxOrderPaise: config.cashOnDelivery.maxOrderPaise,
+    liveRate: createLiveDeliveryQuote({
+      courier: deps.couriers.courier,
+      courierRule: config.shipping.courierRule,
+    }),
+    liveTimeoutMs: config.shipping.liveRateTimeoutMs,
+    log: deps.log,
+  });
+  const shippingSettings = createShippingSettings({
+    db,
+    flat: config.delivery,
+    onSaved: () => shipping.forgetLiveRates(),
+  });
+  return { shipping, shippingSettings };
+}
+
+/**
  * The composition root: every service, built once from config and the database. Routes receive
  * the services they need; tests and ops scripts reach them through `app.services`.
  */
@@ -239,13 +273,8 @@ export async function createServices(deps: {
     reads,
   });
   const { provider, testGateway } = await selectPaymentProvider(config, db);
-  // Delivery charges and dates: flat (DELIVERY_FEE) or by the rate card, as the shop's settings say.
-  const shipping = createShippingService({
-    db,
-    flat: config.delivery,
-    sellerState: config.seller.state,
-    codMaxOrderPaise: config.cashOnDelivery.maxOrderPaise,
-  });
+  const couriers = selectCourierProvider(config);
+  const { shipping, shippingSettings } = createDelivery({ config, db, log, couriers });
   const checkout = createCheckoutService({
     db,
     provider,
@@ -278,6 +307,7 @@ export async function createServices(deps: {
     placement,
     codeSender,
     shipping,
+    couriers,
   });
   const { refunds, orderLifecycle } = afterPayment;
   const orders = createOrdersService({ db, catalog });
@@ -350,7 +380,7 @@ export async function createServices(deps: {
     // Where the shop delivers.
     pincodes: createPincodesService({ db }),
     shipping,
-    shippingSettings: createShippingSettings({ db, flat: config.delivery }),
+    shippingSettings,
   };
 }
 

@@ -23,6 +23,17 @@ export function courierRuleFrom(value: string | undefined): CourierRule | undefi
   return couriers.length > 0 ? { kind: 'preferred', couriers } : undefined;
 }
 
+/**
+ * SHIPPING_LIVE_RATE_TIMEOUT_MS: how long a delivery quote waits for the courier provider's live rate
+ * (shipping mode `live`) before the rate card answers instead.
+ */
+export const liveRateTimeoutSetting = z.coerce
+  .number({ message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be a number of milliseconds' })
+  .int({ message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be a whole number of milliseconds' })
+  .min(50, { message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be at least 50' })
+  .max(10_000, { message: 'SHIPPING_LIVE_RATE_TIMEOUT_MS must be at most 10000' })
+  .default(1500);
+
 /** The environment's couriers settings, part of config.ts's schema. */
 export const SHIPPING_ENV = {
   // Who books parcels: the built-in test courier (the default) or Shiprocket.
@@ -51,6 +62,7 @@ export const SHIPPING_ENV = {
   SHIPROCKET_WEBHOOK_TOKEN: emptyAsUndefined,
   SHIPROCKET_PICKUP_LOCATION: emptyAsUndefined,
   SHIPROCKET_API_URL: optionalUrl('SHIPROCKET_API_URL'),
+  SHIPPING_LIVE_RATE_TIMEOUT_MS: liveRateTimeoutSetting,
 };
 
 const shippingEnvSchema = z.object(SHIPPING_ENV);
@@ -95,17 +107,22 @@ export type ShiprocketSetting = {
   apiUrl: string | undefined;
 };
 
+type CourierChoice = { courierRule: CourierRule; liveRateTimeoutMs: number };
+
 export type ShippingSetting =
-  | { provider: 'test'; courierRule: CourierRule }
-  | { provider: 'shiprocket'; courierRule: CourierRule; shiprocket: ShiprocketSetting };
+  | ({ provider: 'test' } & CourierChoice)
+  | ({ provider: 'shiprocket'; shiprocket: ShiprocketSetting } & CourierChoice);
 
 /** The couriers part of the config (the schema has already insisted on Shiprocket's settings). */
 export function shippingSetting(env: ShippingEnv): ShippingSetting {
-  const courierRule = env.SHIPPING_COURIER_RULE;
-  if (env.SHIPPING_PROVIDER !== 'shiprocket') return { provider: 'test', courierRule };
+  const choice = {
+    courierRule: env.SHIPPING_COURIER_RULE,
+    liveRateTimeoutMs: env.SHIPPING_LIVE_RATE_TIMEOUT_MS,
+  };
+  if (env.SHIPPING_PROVIDER !== 'shiprocket') return { provider: 'test', ...choice };
   return {
     provider: 'shiprocket',
-    courierRule,
+    ...choice,
     shiprocket: {
       email: env.SHIPROCKET_EMAIL!,
       password: env.SHIPROCKET_PASSWORD!,

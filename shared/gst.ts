@@ -175,7 +175,9 @@ export type GstSplit = {
   lines: GstLineTax[];
   /** The delivery fee's tax, at the principal supply's rate; null without a fee. */
   delivery: GstLineTax | null;
-  /** Sums of the lines and the delivery: the invoice adds up to the paise. */
+  /** Cash on delivery's handling fee, taxed as the delivery fee is; null without one. */
+  codFee: GstLineTax | null;
+  /** Sums of the lines, the delivery and the COD fee: the invoice adds up to the paise. */
   totals: GstTotals;
 };
 
@@ -245,15 +247,20 @@ export function splitGst(input: {
   deliveryState: string | null | undefined;
   /** A delivery fee, GST included, taxed at the highest rate among the lines. */
   deliveryPaise?: number;
+  /**
+   * Cash on delivery's handling fee, GST included: a charge for delivering the goods against cash,
+   * part of the same composite supply, so taxed as the delivery fee is.
+   */
+  codFeePaise?: number;
 }): GstSplit {
   const intraState = isIntraState(input.sellerState, input.deliveryState);
   const place = input.deliveryState ? gstState(input.deliveryState) : undefined;
   const lines = input.lines.map((line) => splitLine(line, intraState));
-  const fee = input.deliveryPaise ?? 0;
-  const delivery =
-    fee > 0
-      ? splitLine({ netPaise: fee, rateBp: deliveryRateBp(input.lines.map((l) => l.rateBp)) }, intraState)
-      : null;
+  const chargeRateBp = deliveryRateBp(input.lines.map((l) => l.rateBp));
+  const charge = (paise: number | undefined) =>
+    paise && paise > 0 ? splitLine({ netPaise: paise, rateBp: chargeRateBp }, intraState) : null;
+  const delivery = charge(input.deliveryPaise);
+  const codFee = charge(input.codFeePaise);
   const totals: GstTotals = {
     netPaise: 0,
     taxablePaise: 0,
@@ -262,7 +269,8 @@ export function splitGst(input: {
     igstPaise: 0,
     taxPaise: 0,
   };
-  for (const line of delivery ? [...lines, delivery] : lines) {
+  for (const line of [...lines, delivery, codFee]) {
+    if (!line) continue;
     totals.netPaise += line.netPaise;
     totals.taxablePaise += line.taxablePaise;
     totals.cgstPaise += line.cgstPaise;
@@ -272,7 +280,7 @@ export function splitGst(input: {
   }
   const seller = gstState(input.sellerState);
   const stateTaxName = intraState && (place ?? seller)?.utgst ? 'UTGST' : 'SGST';
-  return { intraState, stateTaxName, lines, delivery, totals };
+  return { intraState, stateTaxName, lines, delivery, codFee, totals };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -77,13 +77,14 @@ export async function orderFromCheckout(
       gstRateBp: classes.get(line.productId)?.gstRateBp ?? null,
     })),
     deliveryPaise: locked.deliveryPaise,
+    codFeePaise: locked.codFeePaise,
     sellerState: deps.seller.state,
     deliveryState: shippingInfo.state,
   });
   if (tax.netPaise !== locked.amountPaise)
     log.error(
       { checkoutId: locked.id, linesAndDelivery: tax.netPaise, paid: locked.amountPaise },
-      'checkout lines and delivery do not add up to the amount paid',
+      'checkout lines, delivery and COD fee do not add up to the amount paid',
     );
   const itemsPaise = locked.lines.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
   const order = await insertOrder(
@@ -94,12 +95,13 @@ export async function orderFromCheckout(
       checkoutId: locked.id,
       roundId: roundOf(locked),
       shippingInfo,
-      // Items and delivery before the coupon; after it, what was paid (or is due in cash).
-      totalPricePaise: itemsPaise + locked.deliveryPaise,
+      // Items, delivery and any COD fee before the coupon; after it, what was paid (or is due in cash).
+      totalPricePaise: itemsPaise + locked.deliveryPaise + locked.codFeePaise,
       totalPriceAfterDiscountPaise: locked.amountPaise,
       couponCode: locked.couponCode,
       couponDiscountPaise: locked.couponDiscountPaise,
       deliveryPaise: locked.deliveryPaise,
+      codFeePaise: locked.codFeePaise,
       taxPaise: tax.taxPaise,
       placeOfSupply: tax.placeOfSupply,
       // A COD order names its checkout and no payment; its paidAt moves to the collection.

@@ -29,8 +29,9 @@ export const quoteCheckout = endpoint<typeof schemas.quoteCheckout>({
     "the coupon (400 with the reason, field `coupon`, when it cannot be used), delivery (free from the shop's " +
     'threshold, after the coupon) and the GST included; an empty cart is all zeros. With `pincode`, delivery is ' +
     'priced to it (the shop’s rate card by zone and weight, when it charges so) and `deliveryBy` dates it; a ' +
-    'pincode the shop does not deliver to is a 400 (field `pincode`). Reserves nothing: the checkout checks the ' +
-    'coupon again.',
+    'pincode the shop does not deliver to is a 400 (field `pincode`). The breakup is paying online; ' +
+    '`cashOnDelivery` says whether cash may pay and what it would add (`fee`) and come to (`total`, ' +
+    '`taxIncluded`). Reserves nothing: the checkout checks the coupon again.',
   errors: [400, 429],
 });
 
@@ -54,7 +55,10 @@ export const placeCashOnDeliveryOrder = endpoint<typeof schemas.placeCashOnDeliv
     'The cart is priced here as for the online checkout (coupon, delivery, GST; `expectedTotal` as there), ' +
     'its stock taken at once, and the order placed unpaid and `unconfirmed`: a 6-digit code goes to the ' +
     "customer's e-mail, to confirm it with `POST /api/user/orders/{id}/confirm-cod` before it lapses " +
-    '(`order.cod.confirmBy`; a lapsed order is cancelled and its stock released). No fee is added. 400 when ' +
+    '(`order.cod.confirmBy`; a lapsed order is cancelled and its stock released). The shop’s cash-on-delivery ' +
+    'handling fee, when it charges one, is in the total (`order.codFee`, a line of `order.breakup`): the quote ' +
+    'shows it (`cashOnDelivery.fee`, `.total`) and the order is placed only for the `expectedTotal` shown (400 ' +
+    'without one when there is a fee). 400 when ' +
     "cash on delivery is not offered: above the shop's limit (₹50,000 unless set), to a pincode without " +
     'it, or turned off; 409 for a product short of stock or a total that changed.',
   errors: [400, 409, 429],

@@ -298,6 +298,10 @@ export const adminOrder = z.object({
   paidAt: z.string(),
   totalPrice: z.number(),
   totalPriceAfterDiscount: z.number(),
+  /** Rupees of delivery charged, inside the total. */
+  delivery: z.number(),
+  /** Rupees of cash on delivery's handling fee inside the total (0 paid online or without a fee). */
+  codFee: z.number(),
   addressToConfirm: z.boolean(),
   shippingInfo: shippingInfoAnswer,
   customer: z.object({

@@ -107,6 +107,11 @@ export const orderAnswer = z.object({
   orderItems: z.array(orderLineAnswer),
   totalPrice: z.number(),
   totalPriceAfterDiscount: z.number(),
+  /**
+   * Rupees of cash on delivery's handling fee inside `totalPriceAfterDiscount` (shown before the
+   * order was placed); 0 for an order paid online and where the shop charges none.
+   */
+  codFee: z.number(),
   orderStatus: z.enum(orderStatuses),
   /** The address could not be validated: kept as typed, the customer asked to confirm it. */
   addressToConfirm: z.boolean(),
@@ -228,7 +233,7 @@ const taxAmounts = {
 
 /**
  * The GST an order's total includes, as its tax invoice prints it: per line and for
- * the delivery fee, CGST + SGST when delivered in the seller's state, IGST elsewhere.
+ * the delivery fee and COD fee, CGST + SGST when delivered in the seller's state, IGST elsewhere.
  */
 export const orderTaxAnswer = z.object({
   /** The delivery state with its GST code: "Kerala (32)". */
@@ -253,6 +258,8 @@ export const orderTaxAnswer = z.object({
   ),
   /** The delivery fee's tax (at the highest line rate); null when delivery was free. */
   delivery: z.nullable(z.object({ rate: z.number(), ...taxAmounts })),
+  /** Cash on delivery's handling fee's tax, as the delivery fee's; null without a fee. */
+  codFee: z.nullable(z.object({ rate: z.number(), ...taxAmounts })),
 });
 export type ApiOrderTax = z.output<typeof orderTaxAnswer>;
 

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 
 /**
  * One total with its breakup, as the cart, the checkout, the order page and the order
- * e-mail show it, in rupees. Always: itemsMrp − productDiscount − coupon.discount + delivery =
- * total, to the paisa; taxIncluded is the GST inside that total (prices include it). The server
+ * e-mail show it, in rupees. Always: itemsMrp − productDiscount − coupon.discount + delivery +
+ * codFee = total, to the paisa; taxIncluded is the GST inside that total (prices include it). The server
  * computes it (server/modules/checkout/pricing.ts); the browser only shows it.
  */
 export const priceBreakupAnswer = z.object({
@@ -15,6 +15,11 @@ export const priceBreakupAnswer = z.object({
   coupon: z.nullable(z.object({ code: z.string(), discount: z.number() })),
   /** 0 when delivery is free. */
   delivery: z.number(),
+  /**
+   * Cash on delivery's handling fee, taxed as delivery is; 0 for an order paid online and when the
+   * shop charges none.
+   */
+  codFee: z.number(),
   /** What is paid. */
   total: z.number(),
   /** The GST included in the total. */
@@ -42,8 +47,18 @@ export const checkoutQuoteAnswer = z.object({
   cashOnDelivery: z.object({
     available: z.boolean(),
     reason: z.nullable(z.string()),
-    /** Rupees: the largest order the shop takes cash for. */
+    /** Rupees: the largest order the shop takes cash for (the fee included). */
     limit: z.number(),
+    /**
+     * Rupees cash on delivery adds to this cart: the shop's handling fee (0: none). The breakup
+     * above is paying online; paying in cash its `codFee` is this, and `total` and `taxIncluded`
+     * are the two below. The order is placed only for the total shown (`expectedTotal`).
+     */
+    fee: z.number(),
+    /** Rupees to pay in cash on delivery: the total above plus the fee. */
+    total: z.number(),
+    /** The GST included in that total (the fee's too). */
+    taxIncluded: z.number(),
   }),
   /** With the quote's pincode: the estimated delivery day there, `YYYY-MM-DD` in India. */
   deliveryBy: z.optional(z.string()),

@@ -12,7 +12,8 @@ import { pincodeField } from './pincodes.schemas.js';
 
 export const SHIPPING_ZONES = ['city', 'state', 'metro', 'rest', 'special'] as const;
 export type ShippingZone = (typeof SHIPPING_ZONES)[number];
-export const SHIPPING_MODES = ['flat', 'card'] as const;
+export const SHIPPING_MODES = ['flat', 'card', 'live'] as const;
+export type ShippingMode = (typeof SHIPPING_MODES)[number];
 
 export const ESTIMATE_QUANTITY_MAX = 10;
 
@@ -42,7 +43,7 @@ export const shippingEstimateAnswer = z.object({
   deliveryBy: z.nullable(z.string()),
   /** Whether cash on delivery is offered for this there (the pincode's couriers and the shop's limit). */
   cod: z.boolean(),
-  /** Rupees cash on delivery would add (0 while the shop charges none). */
+  /** Rupees cash on delivery would add to this alone: the shop's handling fee (0: none, or no COD). */
   codFee: z.number(),
   /** The place the shop's pincode list names (the city may be empty); null when it names none. */
   place: z.nullable(z.object({ city: z.string(), state: z.string() })),
@@ -128,9 +129,13 @@ export const defaultParcelFields = z.object({
 });
 
 export const shippingSettingsBody = z.object({
-  /** flat: the shop's one delivery fee below its free threshold; card: the rate card by zone and weight. */
-  mode: z.enum(SHIPPING_MODES, { error: 'mode must be flat or card' }),
-  /** Rupees cash on delivery adds, fixed. */
+  /**
+   * flat: the shop's one delivery fee below its free threshold; card: the rate card by zone and
+   * weight; live: the courier provider's quote between `liveFloor` and `liveCap` (the rate card
+   * when the provider is slow, down or quotes nothing).
+   */
+  mode: z.enum(SHIPPING_MODES, { error: 'mode must be flat, card or live' }),
+  /** Rupees cash on delivery adds, fixed (a handling fee shown before the shopper chooses). */
   codFee: rupees('The COD fee'),
   /** Percent of the order cash on delivery adds (2.5 = 2.5%). */
   codFeePercent: z
@@ -139,6 +144,10 @@ export const shippingSettingsBody = z.object({
       z.minimum(0, 'The COD fee percent cannot be negative'),
       z.maximum(100, 'The COD fee percent is at most 100'),
     ),
+  /** Live rates: the least a delivery is charged (rupees; 0 by default). */
+  liveFloor: z.optional(rupees('The floor')),
+  /** Live rates: the most a delivery is charged (rupees; required above 0 in live mode). */
+  liveCap: z.optional(rupees('The cap')),
   /** For variants without a weight or box of their own. */
   defaultParcel: defaultParcelFields,
   /** One row per zone, all five, or none while the mode is flat. */
@@ -152,6 +161,8 @@ export const shippingSettingsAnswer = z.object({
   mode: z.enum(SHIPPING_MODES),
   codFee: z.number(),
   codFeePercent: z.number(),
+  liveFloor: z.number(),
+  liveCap: z.number(),
   defaultParcel: defaultParcelFields,
   rates: z.array(z.extend(zoneRateFields, { label: z.string() })),
   warehouse: z.nullable(

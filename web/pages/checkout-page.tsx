@@ -78,9 +78,14 @@ export default function CheckoutPage() {
         : null;
   // Chosen, then refused (a dearer cart, another pincode): online again, the reason beside it.
   const method = codProblem === null ? chosen : 'online';
+  // Paying in cash: the server's cash total, its handling fee a line of the breakup (never added here).
+  const shown =
+    quote && cod && method === 'cod'
+      ? { ...quote, codFee: cod.fee, total: cod.total, taxIncluded: cod.taxIncluded }
+      : quote;
   const { phase, problem, pay } = usePaymentFlow(
     lines,
-    quote && !reapply ? { total: quote.total, coupon: current?.coupon } : null,
+    shown && !reapply ? { total: shown.total, coupon: current?.coupon } : null,
     revalidate,
     method,
   );
@@ -130,14 +135,26 @@ export default function CheckoutPage() {
           onSubmit={pay}
           onPincode={setPincode}
           payment={
-            <PaymentChoice method={method} codProblem={codProblem} disabled={busy} onChange={choose} />
+            <PaymentChoice
+              method={method}
+              codProblem={codProblem}
+              codFee={cod && cod.fee > 0 ? formatRupees(cod.fee) : null}
+              disabled={busy}
+              onChange={choose}
+            />
           }
         >
-          {quote && (
+          {shown && (
             // The total at the button too: on a phone the summary is further down the page.
             <p className="checkout-pay-total">
               {method === 'cod' ? 'To pay on delivery' : 'Total to pay'}{' '}
-              <strong>{formatRupees(quote.total)}</strong>
+              <strong>{formatRupees(shown.total)}</strong>
+              {method === 'cod' && shown.codFee > 0 && (
+                <span className="checkout-pay-note">
+                  {' '}
+                  (with the {formatRupees(shown.codFee)} handling fee)
+                </span>
+              )}
             </p>
           )}
           <Link href="/cart" className="checkout-back">
@@ -154,7 +171,7 @@ export default function CheckoutPage() {
           invoice for 8 years as the law requires. See our <Link href="/privacy-policy">privacy notice</Link>.
         </p>
       </div>
-      <OrderSummary lines={lines} quote={quote}>
+      <OrderSummary lines={lines} quote={shown}>
         {couponOpen ? (
           <Suspense fallback={null}>
             <CouponField

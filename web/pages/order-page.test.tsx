@@ -48,6 +48,7 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
     ],
     totalPrice: 2798,
     totalPriceAfterDiscount: 2798,
+    codFee: 0,
     orderStatus: 'Ordered',
     addressToConfirm: false,
     paymentInfo: { razorpayOrderId: 'order_1', razorpayPaymentId: 'pay_1' },
@@ -79,6 +80,7 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
       productDiscount: 0,
       coupon: null,
       delivery: 0,
+      codFee: 0,
       total: 2798,
       taxIncluded: 426.82,
     },
@@ -224,6 +226,7 @@ describe('order page', () => {
           productDiscount: 500,
           coupon: { code: 'DIWALI10', discount: 279.8 },
           delivery: 0,
+          codFee: 0,
           total: 2518.2,
           taxIncluded: 384.13,
         },
@@ -236,6 +239,27 @@ describe('order page', () => {
     expect(text).toContain('Delivery Free');
     expect(text).toContain('Total paid ₹2,518.20');
     expect(text).toContain('Inclusive of GST ₹384.13');
+  });
+
+  it('cash on delivery: its handling fee is a line of the breakup, inside the total to pay', () => {
+    const html = renderPage(
+      anOrder({
+        paymentMethod: 'cod',
+        paymentStatus: 'unpaid',
+        codFee: 49,
+        breakup: {
+          itemsMrp: 2798,
+          productDiscount: 0,
+          coupon: null,
+          delivery: 0,
+          codFee: 49,
+          total: 2847,
+          taxIncluded: 434.29,
+        },
+      }),
+    );
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Delivery Free Cash on delivery fee ₹49.00 To pay on delivery ₹2,847.00');
   });
 
   it('a line can be returned up to the units bought, less those in returns that were not rejected', () => {

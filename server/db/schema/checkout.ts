@@ -51,6 +51,8 @@ export const checkouts = pgTable(
     couponCode: text('coupon_code'),
     couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
     deliveryPaise: bigint('delivery_paise', { mode: 'number' }).notNull().default(0),
+    // Cash on delivery's handling fee, inside the amount (0 for a checkout paid online).
+    codFeePaise: bigint('cod_fee_paise', { mode: 'number' }).notNull().default(0),
     shippingInfo: jsonb('shipping_info').$type<ShippingInfo>(),
     status: text('status', { enum: checkoutStatuses }).notNull().default('pending'),
     // The checkouts started for one cart until one of them becomes its order share a round (a
@@ -66,6 +68,8 @@ export const checkouts = pgTable(
     index('checkouts_user_idx').on(t.userId, t.createdAt),
     index('checkouts_status_idx').on(t.status, t.createdAt),
     check('checkouts_amount_positive', sql`${t.amountPaise} > 0`),
+    check('checkouts_cod_fee_only_cod', sql`${t.codFeePaise} = 0 or ${t.provider} = 'cod'`),
+    check('checkouts_cod_fee_not_negative', sql`${t.codFeePaise} >= 0`),
   ],
 );
 

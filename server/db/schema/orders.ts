@@ -88,6 +88,9 @@ export const orders = pgTable(
     couponCode: text('coupon_code'),
     couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
     deliveryPaise: bigint('delivery_paise', { mode: 'number' }).notNull().default(0),
+    // Cash on delivery's handling fee as shown before the order was placed, inside the total and
+    // taxed as delivery is; 0 for an order paid online.
+    codFeePaise: bigint('cod_fee_paise', { mode: 'number' }).notNull().default(0),
     taxPaise: bigint('tax_paise', { mode: 'number' }).notNull().default(0),
     placeOfSupply: text('place_of_supply'),
     // The tax invoice (CGST rule 46): a number in its financial year's series, given when placed.
@@ -119,6 +122,10 @@ export const orders = pgTable(
       sql`${t.paymentStatus} in ('unpaid', 'authorized', 'paid', 'partially_refunded', 'refunded')`,
     ),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('online', 'cod')`),
+    check(
+      'orders_cod_fee_only_cod',
+      sql`${t.codFeePaise} = 0 or (${t.codFeePaise} > 0 and ${t.paymentMethod} = 'cod')`,
+    ),
     // Only cash on delivery waits for a code or for its money.
     check(
       'orders_cod_only_unpaid',

@@ -57,10 +57,15 @@ export const shippingSettings = pgTable(
   'shipping_settings',
   {
     id: smallint('id').primaryKey().default(1),
-    // 'flat': DELIVERY_FEE below FREE_DELIVERY_FROM; 'card': the rate card by zone and weight.
+    // 'flat': DELIVERY_FEE below FREE_DELIVERY_FROM; 'card': the rate card by zone and weight;
+    // 'live': the courier provider's quote, kept between the floor and the cap (the card when it
+    // does not answer).
     mode: text('mode').notNull().default('flat'),
+    // Cash on delivery's handling fee: a fixed amount plus basis points of the order's total.
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
     codFeeBp: integer('cod_fee_bp').notNull().default(0),
+    liveFloorPaise: integer('live_floor_paise').notNull().default(0),
+    liveCapPaise: integer('live_cap_paise').notNull().default(0),
     // For variants whose weight or size the merchant has not entered.
     defaultWeightGrams: integer('default_weight_grams').notNull().default(500),
     defaultLengthMm: integer('default_length_mm').notNull().default(200),
@@ -70,7 +75,11 @@ export const shippingSettings = pgTable(
   },
   (t) => [
     check('shipping_settings_single_row', sql`${t.id} = 1`),
-    check('shipping_settings_mode', sql`${t.mode} in ('flat', 'card')`),
+    check('shipping_settings_mode', sql`${t.mode} in ('flat', 'card', 'live')`),
+    check(
+      'shipping_settings_live_bounds',
+      sql`${t.liveFloorPaise} >= 0 and ${t.liveCapPaise} >= ${t.liveFloorPaise}`,
+    ),
     check('shipping_settings_cod_fee', sql`${t.codFeePaise} >= 0 and ${t.codFeeBp} between 0 and 10000`),
     check(
       'shipping_settings_defaults_positive',

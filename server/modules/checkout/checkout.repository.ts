@@ -17,6 +17,7 @@ export async function insertCheckout(
     couponCode?: string | null;
     couponDiscountPaise?: number;
     deliveryPaise?: number;
+    codFeePaise?: number;
     roundId: string;
   },
 ): Promise<CheckoutRow> {

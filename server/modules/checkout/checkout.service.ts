@@ -8,7 +8,8 @@ import type {
 } from '../../../shared/api/checkout.schemas.js';
 import type { ApiPaymentInfo } from '../../../shared/api/orders.schemas.js';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas.js';
-import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../shared/money.js';
+import { type CodFee, NO_COD_FEE } from '../../../shared/cod-fee.js';
+import { formatPaise, rupeesToPaise } from '../../../shared/money.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { CheckoutLineSnapshot, ShippingInfo } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -38,6 +39,12 @@ import { cartForPricing } from './cart-pricing.js';
 import type { CheckoutRow } from './checkout.repository.js';
 import * as repository from './checkout.repository.js';
 import {
+  type CashOnDeliveryLimit,
+  cashOnDeliveryFor,
+  cashOnDeliveryQuote,
+  DEFAULT_CASH_ON_DELIVERY,
+} from './cod-pricing.js';
+import {
   CouponNotApplicable,
   type DeliveryRules,
   MIN_PAYABLE_PAISE,
@@ -65,15 +72,13 @@ const EMPTY_QUOTE: Omit<ApiCheckoutQuote, 'cashOnDelivery'> = {
   productDiscount: 0,
   coupon: null,
   delivery: 0,
+  codFee: 0,
   total: 0,
   taxIncluded: 0,
   items: 0,
   freeDeliveryFrom: null,
   addForFreeDelivery: 0,
 };
-
-/** The largest cash-on-delivery order by default, ₹50,000 (config: COD_MAX_ORDER). */
-export const DEFAULT_CASH_ON_DELIVERY = { maxOrderPaise: 5_000_000 };
 
 /** The checkouts of cash-on-delivery orders: no provider takes their money. */
 export const CASH_ON_DELIVERY = 'cod';
@@ -89,7 +94,7 @@ export type CheckoutDeps = {
   /** The seller's state, for splitting the GST (its amount is what the breakup shows). */
   sellerState?: string;
   /** Cash on delivery: the largest order it may pay, in paise; 0 turns it off. */
-  cashOnDelivery?: { maxOrderPaise: number };
+  cashOnDelivery?: CashOnDeliveryLimit;
   /** The delivery charge by the shop's shipping settings; without it, `delivery` always. */
   shipping?: Pick<ShippingService, 'chargeFor'>;
 };
@@ -104,7 +109,7 @@ export class CheckoutService {
   private readonly db: Database;
   private readonly provider: PaymentProvider;
   private readonly holdMinutes: number;
-  private readonly cashOnDelivery: { maxOrderPaise: number };
+  private readonly cashOnDelivery: CashOnDeliveryLimit;
   private readonly delivery: DeliveryRules;
   private readonly sellerState: string;
   private readonly shipping: CheckoutDeps['shipping'];
@@ -121,13 +126,15 @@ export class CheckoutService {
 
   /**
    * What delivering these lines to `pincode` costs below the free threshold (the shop's flat fee,
-   * or the rate card's price for the parcel's zone and weight) and when it arrives.
+   * the rate card's price for the parcel's zone and weight, or the courier provider's quote) and
+   * when it arrives, with cash on delivery's handling fee as the shop's settings set it.
    */
   private async deliveryTo(pincode: string | undefined, lines: PricingLine[]) {
-    if (!this.shipping) return { rules: this.delivery, serviceable: true, deliveryBy: null };
+    if (!this.shipping)
+      return { rules: this.delivery, codFee: NO_COD_FEE, serviceable: true, deliveryBy: null };
     const charge = await this.shipping.chargeFor(this.db, pincode, lines);
     const rules: DeliveryRules = { feePaise: charge.feePaise, freeFromPaise: charge.freeFromPaise };
-    return { rules, serviceable: charge.serviceable, deliveryBy: charge.deliveryBy };
+    return { rules, codFee: charge.codFee, serviceable: charge.serviceable, deliveryBy: charge.deliveryBy };
   }
 
   /** "SAVE10 is for Watches (Casio): nothing in your cart is." when a restriction leaves nothing. */
@@ -153,6 +160,7 @@ export class CheckoutService {
     code: string | undefined,
     delivery: DeliveryRules,
     deliveryState?: string,
+    codFee?: CodFee,
   ): Promise<{ coupon: CheckoutCoupon | null; breakup: PriceBreakup }> {
     const coupon = code ? await couponForCheckout(this.db, code, userId) : null;
     try {
@@ -162,6 +170,7 @@ export class CheckoutService {
           lines,
           coupon,
           delivery,
+          codFee,
           sellerState: this.sellerState,
           deliveryState,
         }),
@@ -173,24 +182,12 @@ export class CheckoutService {
     }
   }
 
-  /** Whether cash on delivery may pay `totalPaise`, and why not (the pincode is checked apart). */
-  private cashOnDeliveryFor(totalPaise: number) {
-    const limit = paiseToRupees(this.cashOnDelivery.maxOrderPaise);
-    if (this.cashOnDelivery.maxOrderPaise <= 0)
-      return { available: false, reason: 'This shop does not offer cash on delivery.', limit };
-    if (totalPaise > this.cashOnDelivery.maxOrderPaise)
-      return {
-        available: false,
-        reason: `Cash on delivery is available for orders up to ${formatPaise(this.cashOnDelivery.maxOrderPaise)}.`,
-        limit,
-      };
-    return { available: true, reason: null, limit };
-  }
-
   /**
    * The cart priced for an order, online or cash on delivery, with everything checked that can be
    * before anything is held: the pincode (and, for COD, that its couriers take cash), the coupon,
-   * the total against what the shopper was shown, COD's limit, stock not held for others.
+   * the total against what the shopper was shown, COD's limit, stock not held for others. Cash on
+   * delivery is priced with its handling fee, which must have been shown: an order with a fee is
+   * placed only for the `expectedTotal` the shopper saw.
    */
   private async priceToOrder(
     userId: string,
@@ -210,28 +207,40 @@ export class CheckoutService {
       });
     }
     const cart = await cartForPricing(this.db, userId);
-    const { rules } = await this.deliveryTo(input.shippingInfo?.pincode, cart);
+    const { rules, codFee } = await this.deliveryTo(input.shippingInfo?.pincode, cart);
     const { coupon, breakup } = await this.price(
       userId,
       cart,
       input.coupon,
       rules,
       input.shippingInfo?.state,
+      method === 'cod' ? codFee : undefined,
     );
     if (breakup.totalPaise < MIN_PAYABLE_PAISE)
       throw badRequest(
         `The total must be at least ${formatPaise(MIN_PAYABLE_PAISE)} to ${method === 'cod' ? 'order' : 'pay online'}.`,
       );
     if (method === 'cod') {
-      const cod = this.cashOnDeliveryFor(breakup.totalPaise);
+      const cod = cashOnDeliveryFor(this.cashOnDelivery, breakup.totalPaise);
       if (!cod.available) throw badRequest(`${cod.reason} Please pay online.`);
+      // A fee nobody was shown is never charged: the client must say which total it showed.
+      if (breakup.codFeePaise > 0 && input.expectedTotal === undefined) {
+        const message = `Cash on delivery adds a ${formatPaise(breakup.codFeePaise)} handling fee: the total is ${formatPaise(breakup.totalPaise)}. Show it and send it as expectedTotal to place the order.`;
+        throw badRequest(message, { expectedTotal: message });
+      }
     }
-    // Never charge other than what the page showed: a price, the cart or the coupon changed since.
-    if (input.expectedTotal !== undefined && rupeesToPaise(input.expectedTotal) !== breakup.totalPaise)
+    // Never charge other than what the page showed: a price, the cart, the coupon, the delivery
+    // charge or the cash-on-delivery fee changed since.
+    if (input.expectedTotal !== undefined && rupeesToPaise(input.expectedTotal) !== breakup.totalPaise) {
+      const what =
+        method === 'cod'
+          ? 'a price, your cart or a delivery or cash-on-delivery charge'
+          : 'a price or your cart';
       throw new AppError(
         409,
-        `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: a price or your cart changed. Please check the new total and ${method === 'cod' ? 'place the order' : 'pay'} again.`,
+        `The total is now ${formatPaise(breakup.totalPaise)}, not ${formatPaise(rupeesToPaise(input.expectedTotal))}: ${what} changed. Please check the new total and ${method === 'cod' ? 'place the order' : 'pay'} again.`,
       );
+    }
     // Stock not held for other shoppers; a quick 409 before a provider order is made.
     await assertAvailable(this.db, userId, breakup.lines.map(stockLineOf));
     const lines: CheckoutLineSnapshot[] = breakup.lines.map((line) => ({
@@ -300,6 +309,7 @@ export class CheckoutService {
         couponCode: breakup.coupon?.code ?? null,
         couponDiscountPaise: breakup.coupon?.discountPaise ?? 0,
         deliveryPaise: breakup.deliveryPaise,
+        codFeePaise: breakup.codFeePaise,
         ...(shippingInfo ? { shippingInfo } : {}),
       });
       const until = await holdStock(tx, {
@@ -325,20 +335,39 @@ export class CheckoutService {
     });
   }
 
-  /** POST user/order/quote: the breakup the checkout would charge now; nothing is held. */
+  /**
+   * POST user/order/quote: the breakup the checkout would charge now paying online, and what
+   * paying in cash would come to (the handling fee, its total and GST); nothing is held.
+   */
   async quote(userId: string, input: CheckoutQuoteInput): Promise<ApiCheckoutQuote> {
     // An empty cart costs nothing (a coupon still needs something to apply to).
     const lines = await cartForPricing(this.db, userId, { allowEmpty: !input.coupon });
-    if (lines.length === 0) return { ...EMPTY_QUOTE, cashOnDelivery: this.cashOnDeliveryFor(0) };
+    if (lines.length === 0)
+      return {
+        ...EMPTY_QUOTE,
+        cashOnDelivery: cashOnDeliveryQuote(this.cashOnDelivery, {
+          codFeePaise: 0,
+          totalPaise: 0,
+          taxPaise: 0,
+        }),
+      };
     const delivery = await this.deliveryTo(input.pincode, lines);
     if (input.pincode && !delivery.serviceable) {
       const message = `We do not deliver to ${input.pincode} yet.`;
       throw badRequest(message, { pincode: message });
     }
-    const { breakup } = await this.price(userId, lines, input.coupon, delivery.rules);
+    const { coupon, breakup } = await this.price(userId, lines, input.coupon, delivery.rules);
+    // The same cart paid in cash: the coupon as found above, the fee on top.
+    const inCash = priceCart({
+      lines,
+      coupon,
+      delivery: delivery.rules,
+      codFee: delivery.codFee,
+      sellerState: this.sellerState,
+    });
     return {
       ...presentQuote(breakup),
-      cashOnDelivery: this.cashOnDeliveryFor(breakup.totalPaise),
+      cashOnDelivery: cashOnDeliveryQuote(this.cashOnDelivery, inCash),
       ...(input.pincode && delivery.deliveryBy ? { deliveryBy: delivery.deliveryBy } : {}),
     };
   }

@@ -89,14 +89,23 @@ describe('POST /api/user/order/quote', () => {
       productDiscount: 200,
       coupon: null,
       delivery: 49,
+      codFee: 0,
       total: 448,
       // No GST rate set anywhere: 18%. 2 × round(39900 × 900 / 11800) + 2 × round(4900 × 900 / 11800).
       taxIncluded: 68.34,
       items: 1,
       freeDeliveryFrom: 500,
       addForFreeDelivery: 101,
-      // Within the shop's cash-on-delivery limit (₹50,000 unless COD_MAX_ORDER says otherwise).
-      cashOnDelivery: { available: true, reason: null, limit: 50_000 },
+      // Within the shop's cash-on-delivery limit (₹50,000 unless COD_MAX_ORDER says otherwise), and
+      // no handling fee unless the shop sets one: in cash the same total.
+      cashOnDelivery: {
+        available: true,
+        reason: null,
+        limit: 50_000,
+        fee: 0,
+        total: 448,
+        taxIncluded: 68.34,
+      },
     });
   });
 

@@ -84,6 +84,7 @@ describe('the price of a cart, worked examples', () => {
       productDiscount: 500,
       coupon: null,
       delivery: 0,
+      codFee: 0,
       total: 1999,
       taxIncluded: 304.94,
     });

@@ -1,4 +1,5 @@
 import type { ApiCheckoutQuote, ApiPriceBreakup } from '../../../shared/api/price-breakup.schemas.js';
+import { type CodFee, codFeeOn } from '../../../shared/cod-fee.js';
 import { lineRateBp, splitGst } from '../../../shared/gst.js';
 import { formatPaise, paiseToRupees } from '../../../shared/money.js';
 
@@ -8,7 +9,8 @@ import { formatPaise, paiseToRupees } from '../../../shared/money.js';
  *
  *   items at MRP − product discount = subtotal (catalogue prices)
  *   subtotal − coupon = items after the coupon
- *   + delivery (free when the items after the coupon reach the threshold) = total
+ *   + delivery (free when the items after the coupon reach the threshold)
+ *   + cash on delivery's handling fee (paid in cash only) = total
  *
  * Rules, in the order applied:
  * - A coupon applies to its eligible lines: every line, or those whose category is one of its
@@ -23,8 +25,12 @@ import { formatPaise, paiseToRupees } from '../../../shared/money.js';
  *   line on a tie): the shares add up to the discount exactly and none exceeds its line.
  * - Delivery is free when the items AFTER the coupon come to at least the threshold: the
  *   threshold counts what the shopper pays for goods, so a coupon cannot buy free delivery too.
+ * - Cash on delivery's handling fee, when the shop charges one: a fixed amount plus a percentage
+ *   of the total before it (items after the coupon and delivery), rounded to the paisa. Priced
+ *   only for an order paid in cash; the quote shows it beside the payment choice before the
+ *   shopper chooses.
  * - GST is included in every price: the tax is split out of each line's net (its subtotal less
- *   its coupon share) and of the delivery fee (shared/gst.ts). Before the delivery state is known
+ *   its coupon share), of the delivery fee and of the COD fee (shared/gst.ts). Before the delivery state is known
  *   it is split as within the seller's state; the amount can differ by a paisa per line from the
  *   IGST split, never the total.
  */
@@ -86,6 +92,8 @@ export type PriceBreakup = {
   subtotalPaise: number;
   coupon: { code: string; discountPaise: number } | null;
   deliveryPaise: number;
+  /** Cash on delivery's handling fee (0 paying online, or when the shop charges none). */
+  codFeePaise: number;
   totalPaise: number;
   taxPaise: number;
   /** null when delivery is always free. */
@@ -160,6 +168,8 @@ export function priceCart(input: {
   lines: readonly PricingLine[];
   coupon: PricingCoupon | null;
   delivery: DeliveryRules;
+  /** Cash on delivery's handling fee: only for an order paid in cash. */
+  codFee?: CodFee | undefined;
   /** For the GST split: the seller's state, and the delivery state when known. */
   sellerState: string;
   deliveryState?: string | null | undefined;
@@ -197,6 +207,9 @@ export function priceCart(input: {
     delivery = deliveryFor(subtotalPaise - discountPaise, input.delivery);
     shortfall = MIN_PAYABLE_PAISE - (subtotalPaise - discountPaise + delivery.deliveryPaise);
   }
+  const codFeePaise = input.codFee
+    ? codFeeOn(subtotalPaise - discountPaise + delivery.deliveryPaise, input.codFee)
+    : 0;
 
   const shares = allocate(
     discountPaise,
@@ -216,6 +229,7 @@ export function priceCart(input: {
     sellerState: input.sellerState,
     deliveryState: input.deliveryState,
     deliveryPaise: delivery.deliveryPaise,
+    codFeePaise,
   });
 
   return {
@@ -232,7 +246,8 @@ export function priceCart(input: {
     subtotalPaise,
     coupon: coupon ? { code: coupon.code, discountPaise } : null,
     deliveryPaise: delivery.deliveryPaise,
-    totalPaise: subtotalPaise - discountPaise + delivery.deliveryPaise,
+    codFeePaise,
+    totalPaise: subtotalPaise - discountPaise + delivery.deliveryPaise + codFeePaise,
     taxPaise: gst.totals.taxPaise,
     freeDeliveryFromPaise: delivery.freeFrom,
     addForFreeDeliveryPaise: delivery.addForFreeDeliveryPaise,
@@ -245,6 +260,7 @@ export type StoredBreakup = {
   productDiscountPaise: number;
   coupon: { code: string; discountPaise: number } | null;
   deliveryPaise: number;
+  codFeePaise: number;
   totalPaise: number;
   taxPaise: number;
 };
@@ -257,6 +273,7 @@ export function presentBreakup(breakup: StoredBreakup): ApiPriceBreakup {
       ? { code: breakup.coupon.code, discount: paiseToRupees(breakup.coupon.discountPaise) }
       : null,
     delivery: paiseToRupees(breakup.deliveryPaise),
+    codFee: paiseToRupees(breakup.codFeePaise),
     total: paiseToRupees(breakup.totalPaise),
     taxIncluded: paiseToRupees(breakup.taxPaise),
   };

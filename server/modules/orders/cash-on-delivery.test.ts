@@ -105,7 +105,15 @@ describe('a cash-on-delivery order', () => {
   it('is placed, confirmed with its code, shipped (and invoiced), delivered, marked paid and refunded by UPI', async () => {
     const { customer, item } = await cartWith(2, 150_000);
     const quote = await shop.api(customer, 'POST', '/api/user/order/quote', {});
-    expect(quote.json().cashOnDelivery).toEqual({ available: true, reason: null, limit: 20_000 });
+    // No handling fee unless the shop sets one (cod-fee.test.ts): in cash, the same total.
+    expect(quote.json().cashOnDelivery).toEqual({
+      available: true,
+      reason: null,
+      limit: 20_000,
+      fee: 0,
+      total: 3000,
+      taxIncluded: quote.json().taxIncluded,
+    });
 
     const placed = await placeCod(customer, { expectedTotal: 3000 });
     expect(placed.statusCode, placed.body).toBe(200);
@@ -399,6 +407,9 @@ describe('a cash-on-delivery order', () => {
       available: false,
       reason: 'Cash on delivery is available for orders up to ₹20,000.00.',
       limit: 20_000,
+      fee: 0,
+      total: 25_000,
+      taxIncluded: quote.json().taxIncluded,
     });
     const over = await placeCod(customer);
     expect(over.statusCode).toBe(400);

@@ -7,7 +7,7 @@ import type { OrderRow } from './orders.repository.js';
  * An order's price breakup as the shopper saw it at checkout, from what the order
  * stores (coupon, discount, delivery, GST, total paid) and the MRPs its checkout recorded: the
  * order page and the confirmation e-mail show these figures. They add up by construction:
- * items at MRP − product discount − coupon + delivery = total paid. Orders from before the
+ * items at MRP − product discount − coupon + delivery + COD fee = total paid. Orders from before the
  * breakup existed have no MRPs, coupon or delivery: their items at MRP are what was paid.
  */
 export async function orderBreakup(
@@ -18,6 +18,7 @@ export async function orderBreakup(
     | 'couponCode'
     | 'couponDiscountPaise'
     | 'deliveryPaise'
+    | 'codFeePaise'
     | 'taxPaise'
     | 'totalPriceAfterDiscountPaise'
   >,
@@ -27,12 +28,14 @@ export async function orderBreakup(
     (sum, line) => sum + Math.max(0, (line.mrpPaise ?? line.pricePaise) - line.pricePaise) * line.quantity,
     0,
   );
-  const subtotalPaise = order.totalPriceAfterDiscountPaise + order.couponDiscountPaise - order.deliveryPaise;
+  const subtotalPaise =
+    order.totalPriceAfterDiscountPaise + order.couponDiscountPaise - order.deliveryPaise - order.codFeePaise;
   return {
     itemsMrpPaise: subtotalPaise + productDiscountPaise,
     productDiscountPaise,
     coupon: order.couponCode ? { code: order.couponCode, discountPaise: order.couponDiscountPaise } : null,
     deliveryPaise: order.deliveryPaise,
+    codFeePaise: order.codFeePaise,
     totalPaise: order.totalPriceAfterDiscountPaise,
     taxPaise: order.taxPaise,
   };

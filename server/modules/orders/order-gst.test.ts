@@ -155,6 +155,7 @@ describe('GST on an order, by place of supply', () => {
         },
       ],
       delivery: null,
+      codFee: null,
     };
     expect(mine.json().tax).toEqual(tax);
     expect(mine.json().orderItems[0]._id).toBe(row.lines[0]!.id);

@@ -34,6 +34,7 @@ export async function presentCustomerOrders(
       })),
     totalPrice: paiseToRupees(order.totalPricePaise),
     totalPriceAfterDiscount: paiseToRupees(order.totalPriceAfterDiscountPaise),
+    codFee: paiseToRupees(order.codFeePaise),
     orderStatus: order.orderStatus,
     addressToConfirm: order.addressToConfirm,
     paymentInfo: order.paymentInfo,

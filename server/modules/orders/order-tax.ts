@@ -1,11 +1,18 @@
 import type { ApiOrderTax } from '../../../shared/api/orders.schemas.js';
-import { gstState, lineRateBp, placeOfSupplyLabel, splitGst } from '../../../shared/gst.js';
+import {
+  deliveryRateBp,
+  gstState,
+  lineRateBp,
+  placeOfSupplyLabel,
+  splitGst,
+  splitLine,
+} from '../../../shared/gst.js';
 import { paiseToRupees } from '../../../shared/money.js';
 
 /**
  * The GST an order stores (decision 012): each line's rate from its HSN code and configured rate
  * (the apparel and footwear rule decides by the value of a piece), the split by place of supply,
- * and the delivery fee at the principal supply's rate. Computed once, when the order is placed,
+ * and the delivery fee and cash on delivery's handling fee at the principal supply's rate. Computed once, when the order is placed,
  * from what the customer pays for each line; the invoice prints exactly these figures.
  */
 
@@ -31,17 +38,19 @@ export type LineTaxFields = {
 
 export type OrderTax = {
   lines: LineTaxFields[];
-  /** GST included in the total, the delivery fee's included. */
+  /** GST included in the total, the delivery fee's and the COD fee's included. */
   taxPaise: number;
   /** "Kerala (32)": the delivery state, or the seller's when the delivery state cannot be told. */
   placeOfSupply: string;
-  /** What the lines and delivery add up to: what the customer pays. */
+  /** What the lines, delivery and COD fee add up to: what the customer pays. */
   netPaise: number;
 };
 
 export function taxOrder(input: {
   lines: readonly TaxableLine[];
   deliveryPaise: number;
+  /** Cash on delivery's handling fee, taxed as delivery is (0 paid online). */
+  codFeePaise?: number;
   sellerState: string;
   deliveryState: string | null | undefined;
   /** Keep each line's stored rate (re-splitting a placed order after its address was confirmed). */
@@ -63,6 +72,7 @@ export function taxOrder(input: {
     sellerState: input.sellerState,
     deliveryState: input.deliveryState,
     deliveryPaise: input.deliveryPaise,
+    codFeePaise: input.codFeePaise ?? 0,
   });
   const place =
     (input.deliveryState ? placeOfSupplyLabel(input.deliveryState) : undefined) ??
@@ -99,11 +109,12 @@ type StoredLine = {
 
 /**
  * An order's stored GST in rupees, for its pages (null for an order placed before GST was
- * recorded). The delivery fee's tax is what the order's tax holds beyond its lines'; split in two
- * equal halves within the seller's state, as every intra-state amount is.
+ * recorded). The COD fee's tax is split out of the fee as placing did (shared/gst.ts, the highest
+ * line rate); the delivery fee's is what the order's tax holds beyond its lines' and the fee's,
+ * split in two equal halves within the seller's state, as every intra-state amount is.
  */
 export function presentOrderTax(
-  order: { placeOfSupply: string | null; taxPaise: number; deliveryPaise: number },
+  order: { placeOfSupply: string | null; taxPaise: number; deliveryPaise: number; codFeePaise: number },
   lines: readonly StoredLine[],
   seller: { stateCode: string },
 ): ApiOrderTax | null {
@@ -111,13 +122,16 @@ export function presentOrderTax(
     return null;
   const place = gstState(order.placeOfSupply.replace(/\s*\(\d{2}\)$/, ''));
   const intraState = place?.code === seller.stateCode;
+  const rateBp = deliveryRateBp(lines.map((l) => l.gstRateBp ?? 0));
+  const codFee =
+    order.codFeePaise > 0 ? splitLine({ netPaise: order.codFeePaise, rateBp }, intraState) : null;
   const linesTax = lines.reduce((sum, l) => sum + l.cgstPaise + l.sgstPaise + l.igstPaise, 0);
-  const deliveryTax = Math.max(0, order.taxPaise - linesTax);
+  const deliveryTax = Math.max(0, order.taxPaise - linesTax - (codFee?.taxPaise ?? 0));
   const deliveryHalf = Math.floor(deliveryTax / 2);
   const delivery =
     order.deliveryPaise > 0
       ? {
-          rateBp: lines.reduce((max, l) => Math.max(max, l.gstRateBp ?? 0), 0),
+          rateBp,
           taxablePaise: order.deliveryPaise - deliveryTax,
           cgstPaise: intraState ? deliveryHalf : 0,
           sgstPaise: intraState ? deliveryTax - deliveryHalf : 0,
@@ -135,7 +149,7 @@ export function presentOrderTax(
     sgst: paiseToRupees(part.sgstPaise),
     igst: paiseToRupees(part.igstPaise),
   });
-  const parts = delivery ? [...lines, delivery] : lines;
+  const parts = [...lines, ...(delivery ? [delivery] : []), ...(codFee ? [codFee] : [])];
   const sum = (pick: (part: (typeof parts)[number]) => number) => parts.reduce((s, p) => s + pick(p), 0);
   return {
     placeOfSupply: order.placeOfSupply,
@@ -154,5 +168,6 @@ export function presentOrderTax(
       ...amounts(line),
     })),
     delivery: delivery ? { rate: delivery.rateBp / 100, ...amounts(delivery) } : null,
+    codFee: codFee ? { rate: codFee.rateBp / 100, ...amounts(codFee) } : null,
   };
 }

@@ -189,6 +189,8 @@ export class OrdersAdminService {
       paidAt: order.paidAt.toISOString(),
       totalPrice: paiseToRupees(order.totalPricePaise),
       totalPriceAfterDiscount: paiseToRupees(order.totalPriceAfterDiscountPaise),
+      delivery: paiseToRupees(order.deliveryPaise),
+      codFee: paiseToRupees(order.codFeePaise),
       addressToConfirm: order.addressToConfirm,
       shippingInfo: order.shippingInfo,
       customer: { _id: order.userId, ...order.customer },

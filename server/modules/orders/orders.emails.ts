@@ -30,6 +30,9 @@ export function breakupRows(
         ]
       : []),
     ['Delivery', breakup.deliveryPaise > 0 ? formatPaise(breakup.deliveryPaise) : 'Free'],
+    ...(breakup.codFeePaise > 0
+      ? [['Cash on delivery fee', formatPaise(breakup.codFeePaise)] as [string, string]]
+      : []),
     [totalLabel, formatPaise(breakup.totalPaise)],
     ['Inclusive of GST', formatPaise(breakup.taxPaise)],
   ];
@@ -50,8 +53,10 @@ export function orderConfirmationEmail(input: {
 }): Mail {
   const totalLabel = input.cashOnDelivery ? 'To pay on delivery' : 'Total paid';
   const totals = breakupRows(input.breakup, input.totalPaise, totalLabel);
+  const fee = input.breakup?.codFeePaise ?? 0;
+  // The fee is inside the total the shopper saw before ordering; nothing is added at the door.
   const confirmed = input.cashOnDelivery
-    ? `Your order ${input.orderNumber} is confirmed. Please pay ${formatPaise(input.totalPaise)} in cash when it is delivered; no extra fee is charged.`
+    ? `Your order ${input.orderNumber} is confirmed. Please pay ${formatPaise(input.totalPaise)} in cash when it is delivered${fee > 0 ? ` (the ${formatPaise(fee)} cash-on-delivery fee included); nothing more is charged.` : '; no extra fee is charged.'}`
     : `Your order ${input.orderNumber} is confirmed and paid.`;
   const address = [
     `${input.shipping.firstName} ${input.shipping.lastName}`,

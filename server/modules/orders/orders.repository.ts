@@ -98,6 +98,8 @@ export async function insertOrder(
     couponCode: string | null;
     couponDiscountPaise: number;
     deliveryPaise: number;
+    /** Cash on delivery's handling fee (0 paid online). */
+    codFeePaise: number;
     taxPaise: number;
     placeOfSupply: string;
   },

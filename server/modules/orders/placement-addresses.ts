@@ -82,6 +82,7 @@ export function createPlacementAddresses(deps: {
     const tax = taxOrder({
       lines,
       deliveryPaise: order.deliveryPaise,
+      codFeePaise: order.codFeePaise,
       sellerState: deps.seller.state,
       deliveryState: order.shippingInfo.state,
       fixedRates: true,

@@ -102,7 +102,7 @@ function cellsOf(row: DocumentRow, index: number, view: TaxDocumentView): Record
     // A line with no HSN code (none set for its product or category) says so rather than look cut off.
     hsn: [row.hsnCode ?? '—'],
     qty: [String(row.quantity)],
-    unit: [row.kind === 'delivery' ? 'OTH' : 'NOS'],
+    unit: [row.kind === 'goods' ? 'NOS' : 'OTH'],
     taxable: [amount(row.taxablePaise)],
     rate: [formatGstRate(row.rateBp)],
     ...(view.intraState

@@ -45,6 +45,7 @@ function order(lines: TaxedLine[], deliveryPaise: number, intra: boolean): Taxed
   return {
     totalPriceAfterDiscountPaise: net,
     deliveryPaise,
+    codFeePaise: 0,
     taxPaise: totalsOf(rows).taxPaise,
     placeOfSupply: intra ? 'Karnataka (29)' : 'Kerala (32)',
     shippingInfo: {} as TaxedOrder['shippingInfo'],

@@ -30,14 +30,16 @@ export type TaxedLine = {
 export type TaxedOrder = {
   totalPriceAfterDiscountPaise: number;
   deliveryPaise: number;
+  /** Cash on delivery's handling fee (0 paid online). */
+  codFeePaise: number;
   taxPaise: number;
   placeOfSupply: string | null;
   shippingInfo: ShippingInfo;
 };
 
-/** One row of a document's table: an order line (or part of it), or the delivery charge. */
+/** One row of a document's table: an order line (or part of it), the delivery charge or the COD fee. */
 export type DocumentRow = {
-  kind: 'goods' | 'delivery';
+  kind: 'goods' | 'delivery' | 'cod-fee';
   lineId: string | null;
   description: string;
   hsnCode: string | null;
@@ -118,13 +120,31 @@ export function placeOfSupplyOf(stored: string | null): { name: string; code: st
  * lines' tax plus this row's.
  */
 export function deliveryRow(order: TaxedOrder, lines: readonly TaxedLine[], intraState: boolean) {
-  if (order.deliveryPaise <= 0) return null;
+  return chargeRow('delivery', 'Delivery charges', order.deliveryPaise, lines, intraState);
+}
+
+/**
+ * Cash on delivery's handling fee, its own row: charged for delivering the goods against cash, part
+ * of the same composite supply, so taxed as the delivery charge is (decision 049).
+ */
+export function codFeeRow(order: TaxedOrder, lines: readonly TaxedLine[], intraState: boolean) {
+  return chargeRow('cod-fee', 'Cash on delivery handling fee', order.codFeePaise, lines, intraState);
+}
+
+function chargeRow(
+  kind: 'delivery' | 'cod-fee',
+  description: string,
+  paise: number,
+  lines: readonly TaxedLine[],
+  intraState: boolean,
+) {
+  if (!(paise > 0)) return null;
   const rateBp = deliveryRateBp(lines.map((l) => l.gstRateBp ?? 0));
-  const split = splitLine({ netPaise: order.deliveryPaise, rateBp }, intraState);
+  const split = splitLine({ netPaise: paise, rateBp }, intraState);
   return {
-    kind: 'delivery' as const,
+    kind,
     lineId: null,
-    description: 'Delivery charges',
+    description,
     hsnCode: null,
     quantity: 1,
     unitPricePaise: null,
@@ -153,11 +173,13 @@ export function totalsOf(rows: readonly DocumentRow[]): DocumentTotals {
   return totals;
 }
 
-/** The rows of the tax invoice: every line as stored, then the delivery charge if any. */
+/** The rows of the tax invoice: every line as stored, then the delivery charge and the COD fee if any. */
 export function invoiceRows(order: TaxedOrder, lines: readonly TaxedLine[], intraState: boolean) {
   const rows: DocumentRow[] = lines.map(goodsRow);
   const delivery = deliveryRow(order, lines, intraState);
   if (delivery) rows.push(delivery);
+  const codFee = codFeeRow(order, lines, intraState);
+  if (codFee) rows.push(codFee);
   return rows;
 }
 
@@ -189,8 +211,8 @@ export function apportion(amount: number, weights: readonly number[]): number[] 
  * pays back.
  * - A refund that names lines (a return, or staff refunding chosen items) credits those lines, the
  *   amount shared among them in proportion to what was paid for the units refunded.
- * - A refund of an amount (or of everything) credits every row of the invoice, delivery included,
- *   in proportion to what was paid for each.
+ * - A refund of an amount (or of everything) credits every row of the invoice, delivery and the
+ *   COD fee included, in proportion to what was paid for each.
  * Each share's tax is then taken out of it exactly as the invoice took it out of the line
  * (shared/gst.ts splitLine), so a refund of the whole order reverses the invoice to the paisa.
  */

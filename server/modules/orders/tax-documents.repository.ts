@@ -69,6 +69,7 @@ const invoicedOrderColumns = {
   invoiceDate: orders.invoiceDate,
   totalPriceAfterDiscountPaise: orders.totalPriceAfterDiscountPaise,
   deliveryPaise: orders.deliveryPaise,
+  codFeePaise: orders.codFeePaise,
   taxPaise: orders.taxPaise,
   placeOfSupply: orders.placeOfSupply,
   shippingInfo: orders.shippingInfo,

@@ -1,4 +1,5 @@
 /** The shipping module's door: what other modules, flows and the app may use of it. */
+export type { LiveParcel, LiveRate, LiveRateQuote } from './live-rates.js';
 export { chargeableGrams, type ParcelItem, type RateCard, rateFor } from './parcels.js';
 export { shippingRoutes } from './shipping.routes.js';
 export {

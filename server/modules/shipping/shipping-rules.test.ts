@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clampRate } from './live-rates.js';
 import { chargeableGrams, type RateCard, rateFor } from './parcels.js';
 import { type Place, zoneOf } from './zones.js';
 
@@ -103,5 +104,15 @@ describe('rateFor', () => {
 
   it('refuses a zone the card lacks', () => {
     expect(() => rateFor(card, 'rest', 500)).toThrow(/no rest zone/);
+  });
+});
+
+describe('clampRate', () => {
+  it('keeps a live quote between the floor and the cap', () => {
+    const bounds = { floorPaise: 5_000, capPaise: 20_000 };
+    expect(clampRate(3_900, bounds)).toBe(5_000);
+    expect(clampRate(12_345, bounds)).toBe(12_345);
+    expect(clampRate(169_000, bounds)).toBe(20_000);
+    expect(clampRate(0, { floorPaise: 0, capPaise: 20_000 })).toBe(0);
   });
 });

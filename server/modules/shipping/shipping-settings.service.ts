@@ -1,4 +1,8 @@
-import type { ApiShippingSettings, ShippingSettingsInput } from '../../../shared/api/shipping.schemas.js';
+import type {
+  ApiShippingSettings,
+  ShippingMode,
+  ShippingSettingsInput,
+} from '../../../shared/api/shipping.schemas.js';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
@@ -12,8 +16,11 @@ import { ZONE_LABELS, ZONES } from './zones.js';
 function rateCardOf(input: ShippingSettingsInput): ZoneRate[] {
   const rates = input.rates;
   if (rates.length === 0) {
-    if (input.mode === 'card') {
-      const message = 'Charging by the rate card needs a rate for every zone.';
+    if (input.mode !== 'flat') {
+      const message =
+        input.mode === 'card'
+          ? 'Charging by the rate card needs a rate for every zone.'
+          : 'Live rates need the rate card for every zone: it prices delivery when the courier provider does not answer.';
       throw badRequest(message, { rates: message });
     }
     return [];
@@ -45,20 +52,39 @@ function rateCardOf(input: ShippingSettingsInput): ZoneRate[] {
   });
 }
 
-function settingsValuesOf(input: ShippingSettingsInput): repository.SettingsValues {
-  // Orders and invoices have no line for a COD fee yet: a fee set here would be shown and never charged.
-  if (input.codFee > 0 || input.codFeePercent > 0) {
-    const message = 'A cash-on-delivery fee cannot be charged yet: leave it at 0.';
-    throw badRequest(message, { [input.codFee > 0 ? 'codFee' : 'codFeePercent']: message });
+/** Live rates' floor and cap in paise: the floor never above the cap, a cap to charge by in live mode. */
+function liveBoundsOf(input: ShippingSettingsInput) {
+  const floorPaise = rupeesToPaise(input.liveFloor ?? 0);
+  const capPaise = rupeesToPaise(input.liveCap ?? 0);
+  if (input.mode === 'live' && capPaise === 0) {
+    const message = 'Live rates need a cap above ₹0: the most a delivery may be charged.';
+    throw badRequest(message, { liveCap: message });
   }
-  if (input.mode === 'card' && !input.warehouse) {
-    const message = 'Charging by the rate card needs the pickup address parcels leave from.';
+  if (capPaise < floorPaise) {
+    const message = 'The cap cannot be less than the floor.';
+    throw badRequest(message, { liveCap: message });
+  }
+  return { liveFloorPaise: floorPaise, liveCapPaise: capPaise };
+}
+
+function settingsValuesOf(input: ShippingSettingsInput): repository.SettingsValues {
+  if (input.mode !== 'flat' && !input.warehouse) {
+    const message =
+      input.mode === 'card'
+        ? 'Charging by the rate card needs the pickup address parcels leave from.'
+        : 'Live rates need the pickup address parcels leave from: couriers quote from it.';
     throw badRequest(message, { warehouse: message });
+  }
+  // A percent with more than two decimals would be stored rounded: refused rather than changed.
+  if (!Number.isInteger(Math.round(input.codFeePercent * 1e6) / 1e4)) {
+    const message = 'The COD fee percent has at most two decimals.';
+    throw badRequest(message, { codFeePercent: message });
   }
   return {
     mode: input.mode,
     codFeePaise: rupeesToPaise(input.codFee),
     codFeeBp: Math.round(input.codFeePercent * 100),
+    ...liveBoundsOf(input),
     defaultWeightGrams: input.defaultParcel.weightGrams,
     defaultLengthMm: input.defaultParcel.lengthMm,
     defaultWidthMm: input.defaultParcel.widthMm,
@@ -66,8 +92,20 @@ function settingsValuesOf(input: ShippingSettingsInput): repository.SettingsValu
   };
 }
 
+const MODE_WORDS: Record<ShippingMode, string> = {
+  flat: 'flat',
+  card: 'by the rate card',
+  live: 'by live courier rates',
+};
+const modeOf = (stored: string): ShippingMode => (stored === 'card' || stored === 'live' ? stored : 'flat');
+
 /** The console's shipping settings: read by staff who see orders, changed (and audited) by those who move them. */
-export function createShippingSettings(deps: { db: Database; flat: FlatDelivery }) {
+export function createShippingSettings(deps: {
+  db: Database;
+  flat: FlatDelivery;
+  /** Told after a save, so live quotes are asked afresh under the new settings. */
+  onSaved?: () => void;
+}) {
   const { db, flat } = deps;
 
   async function read(): Promise<ApiShippingSettings> {
@@ -78,9 +116,11 @@ export function createShippingSettings(deps: { db: Database; flat: FlatDelivery 
     ]);
     const settings = row ?? repository.DEFAULT_SETTINGS;
     return {
-      mode: settings.mode === 'card' ? 'card' : 'flat',
+      mode: modeOf(settings.mode),
       codFee: paiseToRupees(settings.codFeePaise),
       codFeePercent: settings.codFeeBp / 100,
+      liveFloor: paiseToRupees(settings.liveFloorPaise),
+      liveCap: paiseToRupees(settings.liveCapPaise),
       defaultParcel: {
         weightGrams: settings.defaultWeightGrams,
         lengthMm: settings.defaultLengthMm,
@@ -143,12 +183,13 @@ export function createShippingSettings(deps: { db: Database; flat: FlatDelivery 
           entityType: 'shipping',
           summary:
             input.mode === before.mode
-              ? `Changed the shipping settings (delivery charged ${input.mode === 'card' ? 'by the rate card' : 'flat'})`
-              : `Delivery now charged ${input.mode === 'card' ? 'by the rate card' : 'flat'} (was ${before.mode})`,
+              ? `Changed the shipping settings (delivery charged ${MODE_WORDS[input.mode]})`
+              : `Delivery now charged ${MODE_WORDS[input.mode]} (was ${MODE_WORDS[before.mode]})`,
           before: was,
           after: { ...input, warehouse: input.warehouse },
         });
       });
+      deps.onSaved?.();
       return read();
     },
   };

@@ -37,6 +37,8 @@ describe('GET and PUT /api/admin/shipping/settings', () => {
       mode: 'flat',
       codFee: 0,
       codFeePercent: 0,
+      liveFloor: 0,
+      liveCap: 0,
       defaultParcel: { weightGrams: 500, lengthMm: 200, widthMm: 150, heightMm: 80 },
       rates: [],
       warehouse: null,
@@ -87,7 +89,26 @@ describe('GET and PUT /api/admin/shipping/settings', () => {
         'warehouse',
         'Charging by the rate card needs the pickup address parcels leave from.',
       ],
-      [{ codFee: 25 }, 'codFee', 'A cash-on-delivery fee cannot be charged yet: leave it at 0.'],
+      [
+        { mode: 'live', liveFloor: 40, liveCap: 150, rates: [] },
+        'rates',
+        'Live rates need the rate card for every zone: it prices delivery when the courier provider does not answer.',
+      ],
+      [
+        { mode: 'live', liveFloor: 40, liveCap: 150, warehouse: null },
+        'warehouse',
+        'Live rates need the pickup address parcels leave from: couriers quote from it.',
+      ],
+      [
+        { mode: 'live', liveFloor: 40 },
+        'liveCap',
+        'Live rates need a cap above ₹0: the most a delivery may be charged.',
+      ],
+      [{ mode: 'live', liveFloor: 90, liveCap: 60 }, 'liveCap', 'The cap cannot be less than the floor.'],
+      [{ liveFloor: 90, liveCap: 60 }, 'liveCap', 'The cap cannot be less than the floor.'],
+      [{ liveCap: -5 }, 'liveCap', 'The cap cannot be negative'],
+      [{ codFee: -1 }, 'codFee', 'The COD fee cannot be negative'],
+      [{ codFeePercent: 1.255 }, 'codFeePercent', 'The COD fee percent has at most two decimals.'],
     ];
     for (const [change, field, message] of refusals) {
       const answer = await put(owner.headers, { ...cardSettings, ...change });
@@ -148,5 +169,45 @@ describe('GET and PUT /api/admin/shipping/settings', () => {
     });
     expect(flat.statusCode, flat.body).toBe(200);
     expect(flat.json().warehouse).toMatchObject({ id: saved.warehouse.id, name: 'Main' });
+  });
+});
+
+describe('live courier rates and the cash-on-delivery fee in the settings', () => {
+  it('saves live mode with its floor and cap and a COD fee, audited; support may read but not save it', async () => {
+    const live = {
+      ...cardSettings,
+      mode: 'live',
+      liveFloor: 40,
+      liveCap: 150,
+      codFee: 49,
+      codFeePercent: 1.5,
+    };
+    const answer = await put(owner.headers, live);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      mode: 'live',
+      liveFloor: 40,
+      liveCap: 150,
+      codFee: 49,
+      codFeePercent: 1.5,
+    });
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'shipping.settings'))
+      .orderBy(desc(auditEvents.createdAt));
+    expect(audit!.summary).toMatch(/^Delivery now charged by live courier rates \(was /);
+    expect(audit!.after).toMatchObject({ mode: 'live', liveFloor: 40, liveCap: 150, codFee: 49 });
+
+    const support = await signInStaff(ctx.app, 'support');
+    const read = await ctx.app.inject({ method: 'GET', url: URL, headers: support.headers });
+    expect(read.json()).toMatchObject({ mode: 'live', liveFloor: 40, liveCap: 150 });
+    expect((await put(support.headers, { ...live, liveCap: 500 })).statusCode).toBe(403);
+
+    // Without the live fields (an older console), flat mode saves with no floor or cap.
+    const { liveFloor: _floor, liveCap: _cap, ...older } = live;
+    const flat = await put(owner.headers, { ...older, mode: 'flat', codFee: 0, codFeePercent: 0 });
+    expect(flat.statusCode, flat.body).toBe(200);
+    expect(flat.json()).toMatchObject({ mode: 'flat', liveFloor: 0, liveCap: 0, codFee: 0 });
   });
 });

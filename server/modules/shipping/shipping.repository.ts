@@ -14,6 +14,8 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   mode: 'flat',
   codFeePaise: 0,
   codFeeBp: 0,
+  liveFloorPaise: 0,
+  liveCapPaise: 0,
   defaultWeightGrams: 500,
   defaultLengthMm: 200,
   defaultWidthMm: 150,

@@ -16,7 +16,7 @@ export default function ShippingSettingsPage() {
   const [saved, setSaved] = useState<ApiShippingSettings | null>(null);
   const settings = saved ?? loaded.data;
   const description =
-    'How delivery is charged, the rate card by zone, the default parcel and the pickup address.';
+    'How delivery is charged, the cash-on-delivery fee, the rate card by zone, the default parcel and the pickup address.';
   if (!settings) {
     return (
       <>

@@ -4,7 +4,14 @@ import { PaymentChoice } from './payment-choice';
 
 const render = (props: Partial<Parameters<typeof PaymentChoice>[0]> = {}) =>
   renderToString(
-    <PaymentChoice method="online" codProblem={null} disabled={false} onChange={() => {}} {...props} />,
+    <PaymentChoice
+      method="online"
+      codProblem={null}
+      codFee={null}
+      disabled={false}
+      onChange={() => {}}
+      {...props}
+    />,
   ).replaceAll('<!-- -->', '');
 
 /** Each option's label as one string, and its radio's attributes. */
@@ -34,6 +41,16 @@ describe('payment choice', () => {
     );
     expect(cod!.input).not.toContain('checked');
     expect(cod!.input).not.toContain('disabled');
+  });
+
+  it('a handling fee for cash is in the option’s name, before it is chosen', () => {
+    const [, cod] = options(render({ codFee: '₹49.00' }));
+    expect(cod!.label).toBe(
+      'Cash on delivery: ₹49.00 handling fee Pay in cash when it arrives; the fee is in the total below. We e-mail you a code to confirm the order.',
+    );
+    // Refused, the fee is not advertised: only the reason.
+    const [, refused] = options(render({ codFee: '₹49.00', codProblem: 'Not available for 494001' }));
+    expect(refused!.label).toBe('Cash on delivery Not available for 494001');
   });
 
   it('cash on delivery refused: disabled, the reason read with its name', () => {

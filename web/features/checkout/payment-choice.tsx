@@ -3,17 +3,21 @@ export type PaymentMethod = 'online' | 'cod';
 /**
  * How the shopper pays: online (Razorpay's sheet) or cash on delivery. Cash on delivery is offered
  * unless `codProblem` says why not (over the shop's limit, or a pincode whose couriers take no
- * cash); then it is disabled with that reason in its label, so it is read out with the option.
+ * cash); then it is disabled with that reason in its label, so it is read out with the option. A
+ * handling fee for cash is in the option's name, so it is heard and seen before it is chosen.
  * Kept small: it is in the checkout's first load, which is close to the budget (decision 006).
  */
 export function PaymentChoice({
   method,
   codProblem,
+  codFee,
   disabled,
   onChange,
 }: {
   method: PaymentMethod;
   codProblem: string | null;
+  /** The shop's handling fee for paying in cash (rupees, from the quote): said before choosing. */
+  codFee: string | null;
   disabled: boolean;
   onChange: (method: PaymentMethod) => void;
 }) {
@@ -40,8 +44,11 @@ export function PaymentChoice({
       {option('online', 'Pay online', 'UPI, cards, netbanking, wallets')}
       {option(
         'cod',
-        'Cash on delivery',
-        codProblem ?? 'Pay in cash when it arrives; no extra fee. We e-mail you a code to confirm the order.',
+        codFee && codProblem === null ? `Cash on delivery: ${codFee} handling fee` : 'Cash on delivery',
+        codProblem ??
+          (codFee
+            ? 'Pay in cash when it arrives; the fee is in the total below. We e-mail you a code to confirm the order.'
+            : 'Pay in cash when it arrives; no extra fee. We e-mail you a code to confirm the order.'),
         codProblem !== null,
       )}
     </fieldset>

@@ -7,7 +7,8 @@ const minus = (rupees: number) => `−${formatRupees(rupees)}`;
 
 /**
  * One total with its breakup, exactly as the server computed it (cart, checkout, order page):
- * items at MRP, discount, coupon, delivery, total, and the GST the total includes. The browser
+ * items at MRP, discount, coupon, delivery, cash on delivery's fee, total, and the GST the total
+ * includes. The browser
  * adds nothing up: what it shows is what the provider charges. (Tests find the rows by their
  * class and words: test ids would cost the cart and checkout first-load bytes.)
  */
@@ -51,6 +52,12 @@ export function PriceBreakup({
         <dd>{breakup.delivery > 0 ? formatRupees(breakup.delivery) : 'Free'}</dd>
         {more > 0 && <dd className="price-breakup-hint">Add {formatRupees(more)} more for free delivery</dd>}
       </div>
+      {breakup.codFee > 0 && (
+        <div className="price-breakup-cod-fee">
+          <dt>Cash on delivery fee</dt>
+          <dd>{formatRupees(breakup.codFee)}</dd>
+        </div>
+      )}
       <div className="price-breakup-total">
         <dt>{totalLabel}</dt>
         <dd>{formatRupees(breakup.total)}</dd>

@@ -32,13 +32,19 @@ export function DeliveryPromise({ productId }: { productId: string }) {
       rememberPincode(value);
       const place = [found.place?.city, found.place?.state].filter(Boolean).join(', ');
       const charge = found.charge ? `${formatRupees(found.charge)} delivery` : 'Free delivery';
+      // A cash-on-delivery fee is said where cash is offered, before anyone reaches the checkout.
+      const cash = !found.cod
+        ? 'Pay online only'
+        : found.codFee > 0
+          ? `Cash on delivery available (${formatRupees(found.codFee)} fee)`
+          : 'Cash on delivery available';
       setAnswer(
         found.serviceable && found.deliveryBy
           ? {
               tone: 'yes',
               text: `Delivery by ${formatDeliveryDay(found.deliveryBy)}`,
               detail: `to ${place ? `${place} ` : ''}${value}`,
-              terms: `${charge} · ${found.cod ? 'Cash on delivery available' : 'Pay online only'}`,
+              terms: `${charge} · ${cash}`,
             }
           : { tone: 'no', text: notDelivered(value) },
       );

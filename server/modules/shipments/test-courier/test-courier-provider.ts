@@ -53,6 +53,12 @@ export type ScriptedBooking = 'book' | 'unreachable' | 'refuse';
 
 /** How the test courier answers pickup requests, for tests. */
 export type ScriptedPickup = 'agree' | 'unreachable' | 'refuse';
+/**
+ * How it answers quotes, for tests: `slow` answers after 5 s (longer than any checkout waits),
+ * `unreachable` throws, `none` quotes no courier.
+ */
+export type ScriptedQuotes = 'quote' | 'slow' | 'unreachable' | 'none';
+const SLOW_QUOTE_MS = 5_000;
 
 export type TestCourierProvider = CourierProvider & {
   /** Sets how pickup requests are answered from now on (see ScriptedPickup). */
@@ -71,6 +77,8 @@ export type TestCourierProvider = CourierProvider & {
     awb: string,
     scan: { status: CourierEventStatus; eventId?: string | undefined; location?: string | undefined },
   ): CourierEvent;
+  /** Sets how quotes are answered from now on (see ScriptedQuotes); answers how many were asked so far. */
+  scriptQuotes(outcome: ScriptedQuotes): number;
   /** A signed webhook reporting a scan of `awb`, as the test courier sends it to the shop. */
   signedEvent(
     awb: string,
@@ -95,12 +103,18 @@ export function createTestCourierProvider(): TestCourierProvider {
   let bookings: ScriptedBooking = 'book';
   let pickups: ScriptedPickup = 'agree';
   const pickupsAsked: { awbs: string[]; day: string }[] = [];
+  let quotes: ScriptedQuotes = 'quote';
+  let quotesAsked = 0;
   // The answers to failed deliveries the courier was given, per AWB (for tests and the demo).
   const ndrActions = new Map<string, NdrAction[]>();
   return {
     name: 'test-courier',
 
     async quote(parcel): Promise<CourierOption[]> {
+      quotesAsked += 1;
+      if (quotes === 'unreachable') throw new CourierProviderError('connect ECONNREFUSED (test courier)');
+      if (quotes === 'none') return [];
+      if (quotes === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_QUOTE_MS).unref());
       return TEST_COURIER_RATES.map((rate) => ({
         courier: rate.courier,
         chargePaise: testCourierCharge(rate, parcel),
@@ -110,6 +124,11 @@ export function createTestCourierProvider(): TestCourierProvider {
 
     scriptBookings(outcome) {
       bookings = outcome;
+    },
+
+    scriptQuotes(outcome) {
+      quotes = outcome;
+      return quotesAsked;
     },
 
     async createShipment(parcel, courier, idempotencyKey): Promise<Booking> {

@@ -96,6 +96,18 @@ export function OrderLines({ order }: { order: ApiAdminOrder }) {
                 <td className="align-end">{formatRupees(line.price * line.quantity)}</td>
               </tr>
             ))}
+            {order.delivery > 0 && (
+              <tr>
+                <td colSpan={3}>Delivery</td>
+                <td className="align-end">{formatRupees(order.delivery)}</td>
+              </tr>
+            )}
+            {order.codFee > 0 && (
+              <tr>
+                <td colSpan={3}>Cash on delivery fee</td>
+                <td className="align-end">{formatRupees(order.codFee)}</td>
+              </tr>
+            )}
             {order.totalPrice !== order.totalPriceAfterDiscount && (
               <tr>
                 <td colSpan={3}>Before discount</td>

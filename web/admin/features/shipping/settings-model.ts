@@ -1,8 +1,10 @@
 import {
   type ApiShippingSettings,
   SHIPPING_ZONES,
+  type ShippingMode,
   type ShippingZone,
 } from '../../../../shared/api/shipping.schemas';
+import { codFeeOn } from '../../../../shared/cod-fee';
 
 /*
  * The shipping settings form's values (every number as typed) and the body the API takes. The
@@ -23,7 +25,13 @@ export type WarehouseValues = {
   pincode: string;
 };
 export type SettingsValues = {
-  mode: 'flat' | 'card';
+  mode: ShippingMode;
+  /** Live rates' least and most charge (rupees, as typed). */
+  liveFloor: string;
+  liveCap: string;
+  /** Cash on delivery's handling fee: rupees and percent of the order, as typed. */
+  codFee: string;
+  codFeePercent: string;
   rates: Record<ShippingZone, RateValues>;
   defaultParcel: ParcelValues;
   warehouse: WarehouseValues;
@@ -71,6 +79,10 @@ export function valuesOf(settings: ApiShippingSettings): SettingsValues {
   const warehouse = settings.warehouse;
   return {
     mode: settings.mode,
+    liveFloor: text(settings.liveFloor),
+    liveCap: settings.liveCap > 0 ? text(settings.liveCap) : '',
+    codFee: text(settings.codFee),
+    codFeePercent: text(settings.codFeePercent),
     rates,
     defaultParcel: {
       weightGrams: text(parcel.weightGrams),
@@ -106,15 +118,18 @@ const allBlank = (values: Record<string, string>) => Object.values(values).every
 /**
  * The body of `PUT /api/admin/shipping/settings`: the five zones in a fixed order (so `rates.N` in an
  * error is `SHIPPING_ZONES[N]`), or none when every box of the card is blank; no pickup address
- * when every box of it is blank. The COD fee stays as saved (it must be 0 for now).
+ * when every box of it is blank. A blank COD fee, floor or cap is 0 (a cap of 0 is refused in live mode).
  */
-export function bodyOf(values: SettingsValues, saved: Pick<ApiShippingSettings, 'codFee' | 'codFeePercent'>) {
+export function bodyOf(values: SettingsValues) {
   const cardBlank = SHIPPING_ZONES.every((zone) => allBlank(values.rates[zone]));
   const parcel = values.defaultParcel;
+  const orZero = (typed: string) => (typed.trim() === '' ? 0 : numberOf(typed));
   return {
     mode: values.mode,
-    codFee: saved.codFee,
-    codFeePercent: saved.codFeePercent,
+    codFee: orZero(values.codFee),
+    codFeePercent: orZero(values.codFeePercent),
+    liveFloor: orZero(values.liveFloor),
+    liveCap: orZero(values.liveCap),
     defaultParcel: {
       weightGrams: numberOf(parcel.weightGrams),
       lengthMm: numberOf(parcel.lengthMm),
@@ -156,4 +171,19 @@ export function slabPrice(rate: RateValues, grams: number): number | null {
   if (first === null || extra === null) return null;
   const slabs = Math.max(1, Math.ceil(grams / 500));
   return Math.round((first + extra * (slabs - 1)) * 100) / 100;
+}
+
+/**
+ * Cash on delivery's fee on an order of `rupees` as typed (the checkout's rule: fixed plus percent,
+ * to the paisa); null while a box holds no number.
+ */
+export function codFeeExample(values: Pick<SettingsValues, 'codFee' | 'codFeePercent'>, rupees: number) {
+  const fixed = values.codFee.trim() === '' ? 0 : numberOf(values.codFee);
+  const percent = values.codFeePercent.trim() === '' ? 0 : numberOf(values.codFeePercent);
+  if (fixed === null || percent === null || fixed < 0 || percent < 0) return null;
+  const paise = codFeeOn(Math.round(rupees * 100), {
+    fixedPaise: Math.round(fixed * 100),
+    percentBp: Math.round(percent * 100),
+  });
+  return paise / 100;
 }

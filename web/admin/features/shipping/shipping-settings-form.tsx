@@ -3,16 +3,17 @@ import type { BodyOf } from '../../../../shared/api/endpoint';
 import { saveShippingSettings } from '../../../../shared/api/shipping';
 import type { ApiShippingSettings, ShippingZone } from '../../../../shared/api/shipping.schemas';
 import { formatDayAndTime } from '../../../lib/dates';
-import { formatRupees } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { adminApi, isApiError } from '../../lib/admin-api';
+import { CodFeeFields, DeliveryChargeFields } from './settings-charges';
 import { ParcelFields, RateCardFields, WarehouseFields } from './settings-fields';
 import { bodyOf, fieldErrorsOf, type SettingsValues, valuesOf } from './settings-model';
 import './shipping.css';
 
 /**
- * The shipping settings: how delivery is charged (the flat fee, or the rate card by zone and
- * weight), the default parcel and the pickup warehouse. The server checks everything; its
+ * The shipping settings: how delivery is charged (the flat fee, the rate card by zone and weight, or
+ * live courier rates between a floor and a cap), cash on delivery's handling fee, the default parcel
+ * and the pickup warehouse. The server checks everything; its
  * message stays above the Save button and each field's under the field.
  */
 export function ShippingSettingsForm({
@@ -39,7 +40,7 @@ export function ShippingSettingsForm({
     setErrors({});
     try {
       // Blank boxes go as null: the server names the field, in its own words.
-      const body = bodyOf(values, settings) as unknown as BodyOf<typeof saveShippingSettings>;
+      const body = bodyOf(values) as unknown as BodyOf<typeof saveShippingSettings>;
       const saved = await adminApi.call(saveShippingSettings, { body });
       setValues(valuesOf(saved));
       onSaved(saved);
@@ -57,48 +58,28 @@ export function ShippingSettingsForm({
       <fieldset disabled={!canWrite || busy} className="settings-fieldset">
         <section className="panel" aria-labelledby="shipping-mode-heading">
           <h2 id="shipping-mode-heading">Delivery charge</h2>
-          <fieldset className="choice-group settings-mode">
-            <legend>How delivery is charged</legend>
-            <label className="choice">
-              <input
-                type="radio"
-                name="mode"
-                value="flat"
-                checked={values.mode === 'flat'}
-                onChange={() => setValues({ ...values, mode: 'flat' })}
-              />
-              <span>
-                Flat fee: {formatRupees(settings.flat.deliveryFee)} an order
-                <span className="cell-sub">The same wherever it goes.</span>
-              </span>
-            </label>
-            <label className="choice">
-              <input
-                type="radio"
-                name="mode"
-                value="card"
-                checked={values.mode === 'card'}
-                onChange={() => setValues({ ...values, mode: 'card' })}
-              />
-              <span>
-                Rate card
-                <span className="cell-sub">By the zone and the parcel’s weight, below.</span>
-              </span>
-            </label>
-          </fieldset>
-          {errors.mode && <p className="form-error">{errors.mode}</p>}
-          <p className="muted">
-            Delivery is free from {formatRupees(settings.flat.freeDeliveryFrom)} in both. Cash on delivery
-            adds {formatRupees(settings.codFee)}: a fee needs its own line on orders and invoices first.
-          </p>
-          {errors.codFee && <p className="form-error">{errors.codFee}</p>}
+          <DeliveryChargeFields
+            settings={settings}
+            values={values}
+            errors={errors}
+            onChange={(change) => setValues({ ...values, ...change })}
+          />
+        </section>
+
+        <section className="panel" aria-labelledby="shipping-cod-heading">
+          <h2 id="shipping-cod-heading">Cash on delivery fee</h2>
+          <CodFeeFields
+            values={values}
+            errors={errors}
+            onChange={(change) => setValues({ ...values, ...change })}
+          />
         </section>
 
         <section className="panel" aria-labelledby="shipping-card-heading">
           <h2 id="shipping-card-heading">Rate card</h2>
           <p className="muted">
-            Couriers bill the larger of the dead and the volumetric weight in 0.5 kg slabs. Leave every box
-            blank for no rate card (only while the charge is flat).
+            Couriers bill the larger of the dead and the volumetric weight in 0.5 kg slabs. Live rates fall
+            back to this card. Leave every box blank for no rate card (only while the charge is flat).
           </p>
           <RateCardFields
             rates={values.rates}
