@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, ReadHandle } from './db/client.js';
+import { createFailedDeliveries } from './flows/answer-failed-delivery.js';
 import { createOrderCancellation } from './flows/cancel-order.js';
 import { createOrderStatusChange } from './flows/change-order-status.js';
 import { createAccountErasure } from './flows/erase-account.js';
@@ -170,8 +171,15 @@ function createAfterPayment(deps: {
     }),
     ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
-  const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
+  const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, changes: orderChanges, log });
   const orderTracking = createOrderTracking({ db });
+  // Failed deliveries (NDRs): the customer's answer and the staff's queue (decision 046).
+  const failedDeliveries = createFailedDeliveries({
+    db,
+    changes: orderChanges,
+    courier,
+    tracking: orderTracking,
+  });
   return {
     refunds,
     orderLifecycle,
@@ -182,6 +190,7 @@ function createAfterPayment(deps: {
     orderShipping,
     shipmentTracking,
     orderTracking,
+    failedDeliveries,
   };
 }
 

@@ -71,6 +71,7 @@ export type TestCourierProvider = CourierProvider & {
 export function createTestCourierProvider(): TestCourierProvider {
   // What the courier has scanned, per AWB (for `track`); kept in memory: it is a stand-in.
   const scans = new Map<string, { status: CourierEventStatus; occurredAt: Date }[]>();
+  const seen = new Set<string>();
   let bookings: ScriptedBooking = 'book';
   // The answers to failed deliveries the courier was given, per AWB (for tests and the demo).
   const ndrActions = new Map<string, NdrAction[]>();
@@ -119,7 +120,10 @@ export function createTestCourierProvider(): TestCourierProvider {
     },
 
     async actOnNdr(awb, action) {
-      const last = (scans.get(awb) ?? []).at(-1);
+      // The courier's latest scan, by when it happened (a late webhook is not the latest).
+      const last = [...(scans.get(awb) ?? [])]
+        .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())
+        .at(-1);
       if (last?.status !== 'ndr')
         throw new CourierProviderError(`Parcel ${awb} has no failed delivery to answer.`, 409);
       ndrActions.set(awb, [...(ndrActions.get(awb) ?? []), action]);
@@ -162,9 +166,11 @@ export function createTestCourierProvider(): TestCourierProvider {
         description: typeof body.reason === 'string' ? body.reason : null,
         raw: body,
       };
-      const list = scans.get(event.awb) ?? [];
-      if (!list.some((s) => s.status === status)) list.push({ status, occurredAt });
-      scans.set(event.awb, list);
+      // Each scan once (a webhook delivered again is the same scan); a second failed attempt is a new one.
+      if (!seen.has(event.eventId)) {
+        seen.add(event.eventId);
+        scans.set(event.awb, [...(scans.get(event.awb) ?? []), { status, occurredAt }]);
+      }
       return event;
     },
 
