@@ -288,6 +288,12 @@ export default function OrderPage() {
             shipped={['shipped', 'out_for_delivery', 'delivered', 'returned'].includes(
               order.fulfilmentStatus,
             )}
+            address={order.shippingInfo}
+            onAddressChanged={() => {
+              // The answer may have changed the delivery address and the timeline: read the order again.
+              routeCache.delete(window.location.pathname + window.location.search);
+              revalidate();
+            }}
           />
           <section className="order-panel" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="order-panel-title">
