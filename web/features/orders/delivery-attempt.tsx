@@ -154,6 +154,7 @@ function AnswerForm({
       onChange={(event) => {
         const value = event.currentTarget.value;
         setFields((before) => ({ ...before, [name]: value }));
+        setErrors((before) => ({ ...before, [name]: undefined }));
       }}
       {...extra}
     />
@@ -161,7 +162,15 @@ function AnswerForm({
 
   return (
     <form className="delivery-attempt-form" noValidate onSubmit={(event) => void submit(event)}>
-      <DayChoice days={days} value={day} error={errors.date} onChange={setDay} />
+      <DayChoice
+        days={days}
+        value={day}
+        error={errors.date}
+        onChange={(chosen) => {
+          setDay(chosen);
+          setErrors((before) => ({ ...before, date: undefined }));
+        }}
+      />
       <TextField
         label="New phone number for the courier (optional)"
         name="phone"
@@ -171,7 +180,10 @@ function AnswerForm({
         value={phone}
         error={errors.phone}
         hint={address.mobile ? `Leave it empty to keep ${address.mobile}.` : undefined}
-        onChange={(event) => setPhone(event.currentTarget.value)}
+        onChange={(event) => {
+          setPhone(event.currentTarget.value);
+          setErrors((before) => ({ ...before, phone: undefined }));
+        }}
       />
       <label className="delivery-attempt-check">
         <input
@@ -234,7 +246,8 @@ export function DeliveryAttempt({
         We could not deliver your parcel
       </h2>
       <WhatHappened parcels={parcels} />
-      <p className="delivery-attempt-notice" role="status">
+      {/* In the page before it speaks (a live region must exist first); hidden while empty. */}
+      <p className={notice ? 'delivery-attempt-notice' : 'visually-hidden'} role="status">
         {notice}
       </p>
       {waiting.length > 0 ? (

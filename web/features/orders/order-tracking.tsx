@@ -26,24 +26,18 @@ const DeliveryAttempt = lazy(() =>
   import('./delivery-attempt').then((m) => ({ default: m.DeliveryAttempt })),
 );
 
+export type ParcelTracking = {
+  parcels?: ApiParcelTracking[] | undefined;
+  error?: string | undefined;
+  /** The parcels as an answer (to a failed delivery) returned them. */
+  show: (parcels: ApiParcelTracking[]) => void;
+};
+
 /**
- * Where the order's parcels are: each with its courier, AWB, items and the courier's scans, newest
- * first (the progress panel above keeps the carrier's own tracking link). Read when the page shows an order that has left the warehouse (not with the page: most
- * visits are to orders not shipped yet, and the page's first load stays small).
+ * The order's parcels: read when the page shows an order that has left the warehouse (not with
+ * the page: most visits are to orders not shipped yet, and the page's first load stays small).
  */
-export function OrderTracking({
-  orderId,
-  shipped,
-  address,
-  onAddressChanged,
-}: {
-  orderId: string;
-  shipped: boolean;
-  /** The order's delivery address: what a failed delivery's correction starts from. */
-  address: ShippingInfo;
-  /** A failed delivery was answered with a new phone or address: the order is to be read again. */
-  onAddressChanged: () => void;
-}) {
+export function useParcelTracking(orderId: string, shipped: boolean): ParcelTracking {
   const [state, setState] = useState<{ parcels?: ApiParcelTracking[]; error?: string }>({});
 
   useEffect(() => {
@@ -63,29 +57,53 @@ export function OrderTracking({
     return () => controller.abort();
   }, [orderId, shipped]);
 
-  if (!shipped || (state.parcels && state.parcels.length === 0)) return null;
-  const failed = (state.parcels ?? []).filter(
+  return { ...state, show: (parcels) => setState({ parcels }) };
+}
+
+/**
+ * A parcel the courier could not deliver, waiting for the customer's answer (or answered): shown
+ * first on the order page, its code loaded only when there is one.
+ */
+export function FailedDelivery({
+  orderId,
+  tracking,
+  address,
+  onAnswered,
+}: {
+  orderId: string;
+  tracking: ParcelTracking;
+  /** The order's delivery address: what a correction starts from. */
+  address: ShippingInfo;
+  /** The answer may have changed the delivery address and the timeline: the order is to be read again. */
+  onAnswered: () => void;
+}) {
+  const failed = (tracking.parcels ?? []).filter(
     (parcel): parcel is ApiParcelTracking & { failedDelivery: ApiFailedDelivery } =>
       parcel.failedDelivery !== null,
   );
+  if (failed.length === 0) return null;
   return (
-    <>
-      {failed.length > 0 && (
-        <Suspense fallback={null}>
-          <DeliveryAttempt
-            orderId={orderId}
-            parcels={failed}
-            address={address}
-            onAnswered={(parcels) => {
-              setState({ parcels });
-              onAddressChanged();
-            }}
-          />
-        </Suspense>
-      )}
-      <ParcelJourney parcels={state.parcels} error={state.error} />
-    </>
+    <Suspense fallback={null}>
+      <DeliveryAttempt
+        orderId={orderId}
+        parcels={failed}
+        address={address}
+        onAnswered={(parcels) => {
+          tracking.show(parcels);
+          onAnswered();
+        }}
+      />
+    </Suspense>
   );
+}
+
+/**
+ * Where the order's parcels are: each with its courier, AWB, items and the courier's scans, newest
+ * first (the progress panel above keeps the carrier's own tracking link).
+ */
+export function OrderTracking({ shipped, tracking }: { shipped: boolean; tracking: ParcelTracking }) {
+  if (!shipped || (tracking.parcels && tracking.parcels.length === 0)) return null;
+  return <ParcelJourney parcels={tracking.parcels} error={tracking.error} />;
 }
 
 /** Each parcel with its courier, AWB, items and scans, newest first. */
