@@ -25,7 +25,9 @@ function AnswerCell({ answer }: { answer: ApiNdrAnswer }) {
     .join(', ');
   return (
     <>
-      <span className="badge badge--success">{what}</span>
+      <span className={answer.kind === 'return' ? 'badge badge--danger' : 'badge badge--success'}>
+        {what}
+      </span>
       <span className="cell-sub">
         by {answer.by === 'customer' ? 'the customer' : 'staff'}
         {changed && ` · ${changed}`}

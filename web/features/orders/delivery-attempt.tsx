@@ -140,7 +140,8 @@ function AnswerForm({
         ]),
       ) as Errors;
       setErrors(named);
-      setError(Object.keys(named).length > 0 ? 'Please correct what is marked.' : failure.message);
+      // A field's own message is under it; the alert says where to look rather than repeat it.
+      setError(Object.keys(named).length > 0 ? null : failure.message);
     }
   };
 
@@ -210,7 +211,7 @@ function AnswerForm({
         </button>
       </div>
       <p className="delivery-attempt-error" role="alert">
-        {error}
+        {Object.values(errors).some(Boolean) ? 'Please correct what is marked.' : error}
       </p>
     </form>
   );
