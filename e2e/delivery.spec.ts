@@ -112,6 +112,51 @@ test('at 375 px the promise fits the screen', async ({ page, request }) => {
   await page.screenshot({ path: `${shots}/mobile-product-delivery.png` });
 });
 
+test('the cart prices and dates delivery for a pincode, remembered from the product page', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const me = await customer(request);
+  const p = await speaker(request);
+  expect((await request.delete('/api/user/empty-cart', { headers: auth(me.token) })).ok()).toBe(true);
+  const added = await request.post('/api/user/cart', {
+    headers: auth(me.token),
+    data: { productId: p._id, color: p.color[0]!._id, quantity: 1, price: p.price },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.addInitScript(() => localStorage.setItem('deliveryPincode', '560001'));
+  await signIn(page, me);
+  await page.goto('/cart');
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  const answer = summary.getByRole('status');
+  // The cart as the checkout would charge it to 560001, from the API's own quote.
+  const quote = (await (
+    await request.post('/api/user/order/quote', { headers: auth(me.token), data: { pincode: '560001' } })
+  ).json()) as { delivery: number; total: number };
+  await expect(summary.getByLabel('Deliver to pincode')).toHaveValue('560001');
+  await expect(answer).toContainText(await promised(request, '560001'));
+  await expect(answer).toContainText(
+    quote.delivery ? `₹${quote.delivery.toFixed(2)} delivery` : 'Free delivery',
+  );
+  await expect(summary).toContainText(
+    `₹${quote.total.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+  );
+  await page.screenshot({ path: `${shots}/desktop-cart-delivery.png`, fullPage: true });
+
+  await summary.getByLabel('Deliver to pincode').fill('744301');
+  await summary.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(answer).toHaveText('We do not deliver to 744301 yet.');
+  allowFailedApiCalls(consoleErrors, 400);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await summary.getByLabel('Deliver to pincode').fill('400001');
+  await summary.getByLabel('Deliver to pincode').press('Enter');
+  await expect(answer).toContainText(await promised(request, '400001'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `${shots}/mobile-cart-delivery.png`, fullPage: true });
+});
+
 async function openCheckout(page: Page, request: APIRequestContext) {
   const me = await customer(request);
   const p = await speaker(request);

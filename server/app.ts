@@ -229,6 +229,10 @@ function schedulePeriodicJobs(app: FastifyInstance, config: Config, services: Se
     await services.settlement.reconcile();
     await services.cashOnDelivery.lapseUnconfirmed();
   });
+  // Parcels whose booking answer was lost booked again; parcels quiet for hours tracked by polling.
+  scheduleReconciliation(app, 'shipment reconciliation', config.reconcileIntervalSeconds, () =>
+    services.shipmentReconciliation.reconcile(),
+  );
   // Inactive accounts warned and erased, erased customers' orders past their retention.
   // Hourly is plenty for periods counted in years and a 48-hour warning.
   scheduleReconciliation(app, 'data retention', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>

@@ -1,23 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { gstinProblem, gstState } from '../shared/gst.js';
+import { emptyAsUndefined, optionalUrl } from './env-values.js';
 import { mediaStorageSetting } from './media-storage-setting.js';
 import { SELLER_KEYS, sellerFrom } from './seller-setting.js';
-import { courierRuleFrom } from './shipping-setting.js';
+import { SHIPPING_ENV, shippingSetting, shiprocketSettingsProblem } from './shipping-setting.js';
 
 /**
  * Everything the server reads from the environment, validated once at start-up so that a bad value
  * stops the process with one clear line instead of failing later in some request.
  */
-// An empty variable (`SMTP_URL=` in a .env file) means "not set", not "invalid".
-const emptyAsUndefined = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
-
-const optionalUrl = (what: string) =>
-  emptyAsUndefined.pipe(z.url({ message: `${what} must be a URL` }).optional());
 
 /** `scheme://host[:port]` exactly as a browser sends it in the Origin header (lower case, no path). */
 function isOrigin(value: string): boolean {
@@ -163,23 +155,8 @@ const envSchema = z
     PAYMENT_PROVIDER: emptyAsUndefined.pipe(
       z.enum(['razorpay', 'test'], { message: "PAYMENT_PROVIDER must be 'razorpay' or 'test'" }).optional(),
     ),
-    // Who books parcels: only the built-in test courier for now (an aggregator comes later).
-    SHIPPING_PROVIDER: emptyAsUndefined.pipe(
-      z
-        .enum(['test'], { message: "SHIPPING_PROVIDER must be 'test' (the built-in test courier)" })
-        .optional(),
-    ),
-    // Which quoted courier a parcel goes with when staff name none: cheapest, fastest, or
-    // preferred:<courier>,<courier>... (the first of them quoted, else the cheapest).
-    SHIPPING_COURIER_RULE: emptyAsUndefined.transform((value, ctx) => {
-      const rule = courierRuleFrom(value);
-      if (rule) return rule;
-      ctx.addIssue({
-        code: 'custom',
-        message: "SHIPPING_COURIER_RULE must be 'cheapest', 'fastest' or 'preferred:<courier>,<courier>'",
-      });
-      return z.NEVER;
-    }),
+    // Who books parcels (the test courier or Shiprocket, with its settings) and how a courier is chosen.
+    ...SHIPPING_ENV,
     // How long the built-in test gateway waits before sending its webhook (as Razorpay would).
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce
       .number({ message: 'TEST_GATEWAY_WEBHOOK_DELAY_MS must be a number' })
@@ -337,6 +314,7 @@ const envSchema = z
       "MEDIA_STORAGE=s3 needs S3_REGION (the bucket's AWS region, like ap-south-1), or S3_ENDPOINT for an S3-compatible service",
     path: ['S3_REGION'],
   })
+  .superRefine(shiprocketSettingsProblem)
   .superRefine((env, ctx) => {
     // Half a seller (a real GSTIN under the demo's name) would print a wrong invoice: all or none.
     const missing = SELLER_KEYS.filter((key) => !env[key]);
@@ -402,10 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     testGatewayWebhookDelayMs: raw.TEST_GATEWAY_WEBHOOK_DELAY_MS,
     /** Couriers: the provider that books parcels and how a courier is chosen among its quotes. */
-    shipping: {
-      provider: raw.SHIPPING_PROVIDER ?? ('test' as const),
-      courierRule: raw.SHIPPING_COURIER_RULE,
-    },
+    shipping: shippingSetting(raw),
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
     emailOutbox: {
       pollMs: raw.EMAIL_POLL_SECONDS * 1000,

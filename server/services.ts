@@ -9,6 +9,7 @@ import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
+import { createShipmentReconciliation } from './flows/reconcile-shipments.js';
 import { createOrderRefund } from './flows/refund-order.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
@@ -172,6 +173,16 @@ function createAfterPayment(deps: {
     ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
   const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, changes: orderChanges, log });
+  // Bookings whose answer was lost asked again, quiet parcels' tracking polled (app.ts schedules it).
+  const shipmentReconciliation = createShipmentReconciliation({
+    db,
+    courier,
+    lifecycle,
+    seller: config.seller,
+    shipping,
+    tracking: shipmentTracking,
+    log,
+  });
   const orderTracking = createOrderTracking({ db });
   // Failed deliveries (NDRs): the customer's answer and the staff's queue (decision 046).
   const failedDeliveries = createFailedDeliveries({
@@ -189,6 +200,7 @@ function createAfterPayment(deps: {
     testCourier,
     orderShipping,
     shipmentTracking,
+    shipmentReconciliation,
     orderTracking,
     failedDeliveries,
   };

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.js';
 import type { OrderLineQuantity } from '../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors.js';
+import { customerContact } from '../modules/accounts/index.js';
 import {
   findOrder,
   linesOfOrders,
@@ -180,9 +181,12 @@ export function createParcelPlanner(deps: {
       : unitsLeftAfter === 0
         ? Math.max(0, order.totalPriceAfterDiscountPaise - othersCod)
         : valuePaise;
+    // The customer's e-mail (and mobile, when the address has none) for couriers that message them.
+    const contact = await customerContact(db, order.userId);
+    const to = deliveryAddress(order);
     return {
       from: await pickupAddress(deps.shipping, deps.seller),
-      to: deliveryAddress(order),
+      to: { ...to, phone: to.phone ?? contact?.mobile ?? null, email: contact?.email ?? null },
       weightGrams: size.weightGrams,
       dimensionsMm: size.dimensionsMm,
       codAmountPaise,

@@ -38,7 +38,7 @@ type Recorded = { shipment: ShipmentRow; moved: boolean; ndr?: NdrRow };
 const atDoorstep = (status: string) => status === 'ndr' || status === 'out_for_delivery';
 
 /**
- * The courier provider's scans, by webhook (crossing shipments and orders): each scan is recorded
+ * The courier provider's scans, by webhook or polled (crossing shipments and orders): each scan is recorded
  * once (the provider's event id is unique), moves its parcel only forward, and when the order's
  * last parcel is out for delivery or delivered the order moves there through the lifecycle (with
  * its e-mails). An NDR scan (a failed delivery attempt) opens the parcel's next failed attempt,
@@ -82,7 +82,7 @@ export function createShipmentTracking(deps: {
       atDoorstep(scanned) &&
       earlier.some((event) => event.occurredAt.getTime() > scan.occurredAt.getTime());
     const next = stale ? undefined : statusAfterScan(shipment.status, scanned);
-    if (next) await updateShipment(tx, shipment.id, { status: next });
+    await updateShipment(tx, shipment.id, { scannedAt: new Date(), ...(next ? { status: next } : {}) });
     if (!stale && scanned === 'ndr' && (next === 'ndr' || shipment.status === 'ndr')) {
       const ndr = await openNdr(tx, {
         shipmentId: shipment.id,
@@ -135,6 +135,16 @@ export function createShipmentTracking(deps: {
   ): Promise<WebhookOutcome | 'invalid'> {
     const scan = courier.parseWebhook(raw, headers);
     if (!scan) return 'invalid';
+    if (scan === 'ignored') return 'ignored';
+    return applyScan(scan);
+  }
+
+  /**
+   * One scan, from a webhook or a poll of the provider's tracking (the same path): recorded once by
+   * its event id, the parcel moved only forward, the order following its slowest parcel; an NDR
+   * under the order's lock.
+   */
+  async function applyScan(scan: CourierEvent): Promise<WebhookOutcome> {
     const found = await findShipmentByAwb(db, courier.name, scan.awb);
     if (!found) return 'unknown-shipment';
     const applied =
@@ -163,5 +173,5 @@ export function createShipmentTracking(deps: {
     }
   }
 
-  return { handleWebhook };
+  return { handleWebhook, applyScan };
 }

@@ -151,7 +151,8 @@ export const shipOrders = {
 
 export const courierWebhook = {
   params: z.object({ provider: z.string().check(z.maxLength(40)) }),
-  response: z.object({ status: z.enum(['processed', 'duplicate', 'unknown-shipment']) }),
+  /** `ignored`: a verified report of a status the shop does not follow (out for pickup, delayed...). */
+  response: z.object({ status: z.enum(['processed', 'duplicate', 'unknown-shipment', 'ignored']) }),
 };
 
 export const testCourierEvent = {

@@ -104,8 +104,10 @@ export const courierWebhook = endpoint<typeof schemas.courierWebhook>({
   tag: 'Shipments',
   summary: 'Tracking webhook of the courier provider',
   description:
-    'Called by the active courier provider (404 for any other). The body is read as raw bytes and its ' +
-    'signature checked (400 otherwise). A scan is recorded once (by its event id); a late, out-of-order ' +
+    'Called by the active courier provider (404 for any other; Shiprocket also at `parcel-tracking`, as its ' +
+    'panel refuses URLs naming it). The body is read as raw bytes and its signature or token checked (400 ' +
+    'otherwise). A status the shop does not follow is answered `ignored`. A scan is recorded once (by its ' +
+    'event id; Shiprocket sends none, so the shop derives one from AWB, status and time); a late, out-of-order ' +
     'scan never moves a parcel back. Out for delivery and delivered move the order when its last parcel ' +
     'gets there. An NDR (a failed delivery attempt) opens the parcel’s failed delivery: the customer is ' +
     'e-mailed to answer it, and staff see it in their queue; the parcel moving on closes it.',

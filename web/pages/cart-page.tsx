@@ -5,18 +5,20 @@ import { useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
 import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
+import { useCartDelivery } from '../features/cart/cart-delivery';
 import { CartLineRow } from '../features/cart/cart-line';
 import { refreshCart, reloadCart, useCart } from '../features/cart/cart-store';
 import type { CartWithQuote } from '../features/cart/cart-with-quote';
 import { PriceBreakup } from '../features/checkout/price-breakup';
 import { useQuote } from '../features/checkout/use-quote';
+import { PincodeCheckForm } from '../features/delivery/pincode-check-form';
 import { isApiError } from '../lib/api-client';
 import './cart-page.css';
 
 /**
  * The cart's one total, as the server computes it (the checkout charges the same): items at MRP,
- * discount, delivery with what would make it free, the GST included. A coupon is applied at
- * checkout.
+ * discount, delivery (priced and dated for the pincode given) with what would make it free, the
+ * GST included. A coupon is applied at checkout.
  */
 function CartTotal({
   lines,
@@ -25,7 +27,9 @@ function CartTotal({
   lines: readonly ApiCartLine[];
   initial: CartWithQuote | undefined;
 }) {
-  const { quote, stale, error } = useQuote(lines, initial);
+  const { quote: base, stale, error } = useQuote(lines, initial);
+  const delivery = useCartDelivery(base);
+  const quote = delivery.quote;
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title" aria-busy={stale}>
       <h2 id="cart-summary-title">Order summary</h2>
@@ -38,6 +42,7 @@ function CartTotal({
       ) : (
         <p className="cart-note">Working out your total…</p>
       )}
+      <PincodeCheckForm {...delivery.form} />
       <p className="cart-note">Have a coupon? Apply it at checkout.</p>
       <Link href="/checkout" className="button button--primary cart-checkout">
         Checkout

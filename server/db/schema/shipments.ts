@@ -48,6 +48,9 @@ export const shipments = pgTable(
     // Cash the courier collects on delivery (0 for a prepaid parcel).
     codAmountPaise: bigint('cod_amount_paise', { mode: 'number' }).notNull().default(0),
     pickupDate: timestamp('pickup_date', { withTimezone: true, mode: 'date' }),
+    // When the provider last told the shop of the parcel (a scan by webhook, or a poll of its
+    // tracking): parcels quiet for hours are polled (flows/reconcile-shipments.ts).
+    scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
@@ -56,6 +59,10 @@ export const shipments = pgTable(
   },
   (t) => [
     index('shipments_order_idx').on(t.orderId, t.createdAt),
+    // The reconciliation's two questions: parcels still pending, and parcels on the way gone quiet.
+    index('shipments_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} not in ('delivered', 'rto_delivered', 'cancelled', 'failed')`),
     // One parcel per AWB at a provider: the webhook finds the shipment by it.
     uniqueIndex('shipments_provider_awb_key').on(t.provider, t.awb),
     check('shipments_charge_nonnegative', sql`${t.chargePaise} >= 0 and ${t.codAmountPaise} >= 0`),

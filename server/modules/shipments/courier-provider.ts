@@ -6,7 +6,7 @@ import type { CourierEventStatus } from '../../../shared/api/shipments.schemas.j
  * webhooks checked and read. Money in paise, weights in grams.
  */
 
-export type ProviderName = 'test-courier';
+export type ProviderName = 'test-courier' | 'shiprocket';
 
 export type Address = {
   name: string;
@@ -15,6 +15,8 @@ export type Address = {
   state: string;
   pincode: string;
   phone: string | null;
+  /** The addressee's e-mail, for couriers that send their own delivery messages (Shiprocket). */
+  email?: string | null | undefined;
 };
 
 export type Parcel = {
@@ -45,7 +47,10 @@ export type NdrAction =
     }
   | { kind: 'return' };
 
-/** One scan of a parcel, as a verified webhook reports it. */
+/**
+ * One scan of a parcel, as a verified webhook or the provider's tracking reports it. `eventId` is
+ * stable: the same scan read again (a replayed webhook, a poll) has the same id, so it is recorded once.
+ */
 export type CourierEvent = {
   eventId: string;
   awb: string;
@@ -58,6 +63,11 @@ export type CourierEvent = {
 
 export interface CourierProvider {
   readonly name: ProviderName;
+  /**
+   * Other names its webhook may be registered under at /api/shipping/webhooks/<name> (Shiprocket's
+   * panel refuses a URL with "shiprocket" in it).
+   */
+  readonly webhookAliases?: readonly string[];
   /** The couriers that would carry this parcel, with their charges and promised days. */
   quote(parcel: Parcel): Promise<CourierOption[]>;
   /**
@@ -77,10 +87,20 @@ export interface CourierProvider {
    * corrected phone or address if given, or give up and return the parcel to the shop.
    */
   actOnNdr(awb: string, action: NdrAction): Promise<void>;
-  /** The scans the provider holds for an AWB, oldest first. */
-  track(awb: string): Promise<{ status: CourierEventStatus; occurredAt: Date }[]>;
-  /** Checks a webhook's signature over the raw body and reads it; undefined when it does not verify. */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): CourierEvent | undefined;
+  /**
+   * The scans the provider holds for an AWB, oldest first, with the event ids its webhooks carry
+   * (the polling fallback when webhooks are lost).
+   */
+  track(awb: string): Promise<CourierEvent[]>;
+  /**
+   * Checks a webhook's signature (or token) over the raw body and reads it: undefined when it does
+   * not verify, `ignored` for a verified report of a status the shop does not follow (out for
+   * pickup, delayed...), answered 200 so the provider does not send it again.
+   */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | undefined>,
+  ): CourierEvent | 'ignored' | undefined;
 }
 
 /** The provider refused (`statusCode` 4xx: it will refuse again) or could not be reached (no code). */

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import type { CourierProvider } from './courier-provider.js';
 import type { TestCourierProvider } from './test-courier/test-courier-provider.js';
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'unknown-shipment';
+export type WebhookOutcome = 'processed' | 'duplicate' | 'unknown-shipment' | 'ignored';
 
 /** The tracking flow (server/flows/track-shipment.ts), which a webhook hands its scan to. */
 type Tracking = {
@@ -22,8 +22,9 @@ const headersOf = (raw: Record<string, string | string[] | undefined>) =>
   );
 
 /**
- * `POST /api/shipping/webhooks/<provider>`: the active courier provider's tracking webhook. The body
- * is kept as raw bytes (the signature covers exactly what was sent); another provider's name is a 404.
+ * `POST /api/shipping/webhooks/<provider>`: the active courier provider's tracking webhook (or one of
+ * its aliases). The body is kept as raw bytes (the signature covers exactly what was sent); another
+ * provider's name is a 404.
  */
 export async function courierWebhookRoutes(
   app: FastifyInstance,
@@ -34,7 +35,7 @@ export async function courierWebhookRoutes(
     done(null, body),
   );
   registerEndpoint(app, endpoints.courierWebhook, schemas.courierWebhook, async ({ params }, request) => {
-    if (params.provider !== courier.name)
+    if (params.provider !== courier.name && !courier.webhookAliases?.includes(params.provider))
       throw notFound(`No courier provider called ${params.provider} is in use.`);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const outcome = await tracking.handleWebhook(raw, headersOf(request.headers));
@@ -62,6 +63,7 @@ export async function testCourierRoutes(
     if (answer.statusCode !== 200) throw badRequest(`The shop refused the event: ${answer.json().message}`);
     const status = answer.json().status as WebhookOutcome;
     if (status === 'unknown-shipment') throw notFound(`No parcel has the AWB ${params.awb}.`);
+    if (status === 'ignored') throw badRequest(`The shop ignored the ${body.status} scan.`);
     return { eventId: signed.eventId, status };
   });
 }

@@ -48,6 +48,8 @@ export {
   insertShipmentEvent,
   lockShipment,
   lockShipmentByAwb,
+  pendingShipments,
+  quietShipments,
   shipmentsByIds,
   shipmentsOfOrder,
   unitsInParcels,

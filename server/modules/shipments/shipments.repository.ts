@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipmentEvents, shipmentLines, shipments } from '../../db/schema.js';
 
@@ -138,6 +138,7 @@ export async function updateShipment(
       | 'pickupDate'
       | 'cancelledAt'
       | 'failureReason'
+      | 'scannedAt'
     >
   >,
 ): Promise<ShipmentRow> {
@@ -164,4 +165,52 @@ export async function eventsOfShipment(db: Executor, shipmentId: string) {
     .from(shipmentEvents)
     .where(eq(shipmentEvents.shipmentId, shipmentId))
     .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.createdAt));
+}
+
+/** Parcels left `pending` since before `before` (the provider's answer was lost), oldest first. */
+export async function pendingShipments(
+  db: Executor,
+  provider: string,
+  before: Date,
+  limit: number,
+): Promise<ShipmentWithLines[]> {
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(
+      and(eq(shipments.provider, provider), eq(shipments.status, 'pending'), lt(shipments.createdAt, before)),
+    )
+    .orderBy(asc(shipments.createdAt))
+    .limit(limit);
+  return withLines(db, rows);
+}
+
+/** Statuses of a parcel on its way: a scan may still come. */
+const ON_THE_WAY = ['booked', 'picked_up', 'in_transit', 'out_for_delivery', 'ndr', 'rto_initiated'] as const;
+
+/**
+ * Parcels on their way that the provider has not told the shop of since before `before` (no scan
+ * by webhook or poll; never one since booking), the longest quiet first.
+ */
+export async function quietShipments(
+  db: Executor,
+  provider: string,
+  before: Date,
+  limit: number,
+): Promise<ShipmentRow[]> {
+  const lastHeard = sql`coalesce(${shipments.scannedAt}, ${shipments.createdAt})`;
+  return db
+    .select()
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.provider, provider),
+        inArray(shipments.status, [...ON_THE_WAY]),
+        isNotNull(shipments.awb),
+        lt(shipments.createdAt, before),
+        sql`${lastHeard} < ${before.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(lastHeard))
+    .limit(limit);
 }

@@ -1,7 +1,7 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatRupees } from '../../../shared/money';
-import { TruckIcon } from '../../components/ui/icons';
 import { isApiError } from '../../lib/api-client';
+import { type PincodeAnswer, PincodeCheckForm } from './pincode-check-form';
 import {
   estimateDelivery,
   formatDeliveryDay,
@@ -10,20 +10,16 @@ import {
   rememberedPincode,
   rememberPincode,
 } from './pincode-lookup';
-import './delivery.css';
-
-type Answer = { tone: 'yes' | 'no' | 'wait'; text: string; detail?: string; terms?: string };
 
 /**
  * "Deliver to [pincode]" on the product page: when this product would arrive, what delivery
  * costs and whether cash on delivery is offered, as the checkout would charge it; or that the
  * shop does not deliver there yet. The pincode is remembered, so the next product shows its
- * promise at once. The answer is a live region, read out when it changes.
+ * promise at once.
  */
 export function DeliveryPromise({ productId }: { productId: string }) {
-  const inputId = useId();
   const [pin, setPin] = useState('');
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<PincodeAnswer | null>(null);
 
   async function check(value: string) {
     if (!PIN.test(value)) {
@@ -64,41 +60,7 @@ export function DeliveryPromise({ productId }: { productId: string }) {
     }
   }, []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void check(pin);
-  };
-
   return (
-    <form className="delivery-check" onSubmit={submit} noValidate>
-      <label className="delivery-check-label" htmlFor={inputId}>
-        <TruckIcon size={20} /> Deliver to<span className="visually-hidden"> pincode</span>
-      </label>
-      <div className="delivery-check-row">
-        <input
-          id={inputId}
-          className="delivery-check-input"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          placeholder="Pincode"
-          value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
-          aria-describedby={`${inputId}-answer`}
-        />
-        <button type="submit" className="button button--ghost delivery-check-button">
-          Check
-        </button>
-      </div>
-      <p id={`${inputId}-answer`} className="delivery-check-answer" role="status" aria-live="polite">
-        {answer && (
-          <>
-            <span className={`delivery-check-${answer.tone}`}>{answer.text}</span>
-            {answer.detail && <span className="delivery-check-detail"> {answer.detail}</span>}
-            {answer.terms && <span className="delivery-check-terms">{answer.terms}</span>}
-          </>
-        )}
-      </p>
-    </form>
+    <PincodeCheckForm pin={pin} onPinChange={setPin} onCheck={(value) => void check(value)} answer={answer} />
   );
 }

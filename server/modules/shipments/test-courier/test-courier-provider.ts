@@ -56,6 +56,14 @@ export type TestCourierProvider = CourierProvider & {
   ndrActionsOf(awb: string): NdrAction[];
   /** Sets how bookings are answered from now on (see ScriptedBooking). */
   scriptBookings(outcome: ScriptedBooking): void;
+  /**
+   * A scan the courier made whose webhook never reached the shop: only `track` (the polling
+   * fallback) tells of it. Answers the scan as `track` will.
+   */
+  recordScan(
+    awb: string,
+    scan: { status: CourierEventStatus; eventId?: string | undefined; location?: string | undefined },
+  ): CourierEvent;
   /** A signed webhook reporting a scan of `awb`, as the test courier sends it to the shop. */
   signedEvent(
     awb: string,
@@ -70,8 +78,13 @@ export type TestCourierProvider = CourierProvider & {
 
 export function createTestCourierProvider(): TestCourierProvider {
   // What the courier has scanned, per AWB (for `track`); kept in memory: it is a stand-in.
-  const scans = new Map<string, { status: CourierEventStatus; occurredAt: Date }[]>();
-  const seen = new Set<string>();
+  const scans = new Map<string, CourierEvent[]>();
+  const remember = (event: CourierEvent) => {
+    const list = scans.get(event.awb) ?? [];
+    if (!list.some((s) => s.eventId === event.eventId)) list.push(event);
+    scans.set(event.awb, list);
+    return event;
+  };
   let bookings: ScriptedBooking = 'book';
   // The answers to failed deliveries the courier was given, per AWB (for tests and the demo).
   const ndrActions = new Map<string, NdrAction[]>();
@@ -166,12 +179,22 @@ export function createTestCourierProvider(): TestCourierProvider {
         description: typeof body.reason === 'string' ? body.reason : null,
         raw: body,
       };
-      // Each scan once (a webhook delivered again is the same scan); a second failed attempt is a new one.
-      if (!seen.has(event.eventId)) {
-        seen.add(event.eventId);
-        scans.set(event.awb, [...(scans.get(event.awb) ?? []), { status, occurredAt }]);
-      }
-      return event;
+      return remember(event);
+    },
+
+    recordScan(awb, scan) {
+      const eventId = scan.eventId ?? `tce_${randomUUID()}`;
+      const occurredAt = new Date();
+      const location = scan.location ?? 'Test hub';
+      return remember({
+        eventId,
+        awb,
+        status: scan.status,
+        occurredAt,
+        location,
+        description: null,
+        raw: { event_id: eventId, awb, status: scan.status, location, occurred_at: occurredAt.toISOString() },
+      });
     },
 
     signedEvent(awb, scan) {

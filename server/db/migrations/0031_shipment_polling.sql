@@ -1,0 +1,2 @@
+ALTER TABLE "shipments" ADD COLUMN "scanned_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "shipments_open_idx" ON "shipments" USING btree ("created_at") WHERE "shipments"."status" not in ('delivered', 'rto_delivered', 'cancelled', 'failed');
