@@ -319,6 +319,21 @@ describe('a failed delivery attempt', () => {
     const [day] = reattemptDays(new Date());
     expect((await answer(customer, id, { action: 'reattempt', date: day })).statusCode).toBe(200);
   });
+  it('is opened by a polled scan too (its webhook lost), without a reason: the customer still answers it', async () => {
+    const { id, customer, parcel } = await failedDelivery();
+    await scan(parcel.awb, 'out-for-delivery');
+    // The courier's next failed attempt, known only from its tracking (the reconciliation's poll).
+    const polled = courier().recordScan(parcel.awb, { status: 'ndr' });
+    expect(await ctx.app.services.shipmentTracking.applyScan(polled)).toBe('processed');
+    expect(await ctx.app.services.shipmentTracking.applyScan(polled)).toBe('duplicate');
+    expect((await trackingOf(customer, id)).failedDelivery).toMatchObject({
+      attempt: 2,
+      reason: 'The courier did not give a reason.',
+      awaitingAnswer: true,
+    });
+    const [day] = reattemptDays(new Date());
+    expect((await answer(customer, id, { action: 'reattempt', date: day })).statusCode).toBe(200);
+  });
 });
 
 describe('the staff queue of failed deliveries', () => {
