@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, ReadHandle } from './db/client.js';
+import { createFailedDeliveries } from './flows/answer-failed-delivery.js';
 import { createOrderCancellation } from './flows/cancel-order.js';
 import { createOrderStatusChange } from './flows/change-order-status.js';
 import { createAccountErasure } from './flows/erase-account.js';
@@ -180,7 +181,7 @@ function createAfterPayment(deps: {
     ...createPickupScheduling({ db, courier }),
     ...createPickupManifests({ db, seller: config.seller, shipping }),
   };
-  const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
+  const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, changes: orderChanges, log });
   // Bookings whose answer was lost asked again, quiet parcels' tracking polled (app.ts schedules it).
   const shipmentReconciliation = createShipmentReconciliation({
     db,
@@ -192,6 +193,13 @@ function createAfterPayment(deps: {
     log,
   });
   const orderTracking = createOrderTracking({ db });
+  // Failed deliveries (NDRs): the customer's answer and the staff's queue (decision 046).
+  const failedDeliveries = createFailedDeliveries({
+    db,
+    changes: orderChanges,
+    courier,
+    tracking: orderTracking,
+  });
   return {
     refunds,
     orderLifecycle,
@@ -204,6 +212,7 @@ function createAfterPayment(deps: {
     shipmentTracking,
     shipmentReconciliation,
     orderTracking,
+    failedDeliveries,
   };
 }
 

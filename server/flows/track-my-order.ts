@@ -2,12 +2,18 @@ import type { ApiParcelTracking } from '../../shared/api/shipments.schemas.js';
 import type { Database } from '../db/client.js';
 import { notFound } from '../lib/errors.js';
 import { findOrder, linesOfOrders, ORDER_NOT_FOUND } from '../modules/orders/index.js';
-import { eventsOfShipment, FROM_EVENT, shipmentsOfOrder } from '../modules/shipments/index.js';
+import {
+  eventsOfShipment,
+  FROM_EVENT,
+  openNdrsOf,
+  presentFailedDelivery,
+  shipmentsOfOrder,
+} from '../modules/shipments/index.js';
 
 /**
  * Where a customer's parcels are (crossing orders and shipments): each parcel booked for their
- * order with its items and the courier's scans. Another customer's order is not found, as any
- * order of theirs would be.
+ * order with its items, the courier's scans and its failed delivery attempt still open, if any.
+ * Another customer's order is not found, as any order of theirs would be.
  */
 export function createOrderTracking(deps: { db: Database }) {
   const { db } = deps;
@@ -20,6 +26,15 @@ export function createOrderTracking(deps: { db: Database }) {
       lines.map((line) => [line.id, line.variantTitle ? `${line.title}, ${line.variantTitle}` : line.title]),
     );
     const shown = parcels.filter((parcel) => parcel.status !== 'cancelled' && parcel.status !== 'failed');
+    const now = new Date();
+    const failed = new Map(
+      (
+        await openNdrsOf(
+          db,
+          shown.map((parcel) => parcel.id),
+        )
+      ).map((ndr) => [ndr.shipmentId, ndr]),
+    );
     return Promise.all(
       shown.map(async (parcel) => ({
         courier: parcel.courier,
@@ -37,6 +52,7 @@ export function createOrderTracking(deps: { db: Database }) {
           location: event.location,
           description: event.description,
         })),
+        failedDelivery: failed.has(parcel.id) ? presentFailedDelivery(failed.get(parcel.id)!, now) : null,
       })),
     );
   }

@@ -1,12 +1,26 @@
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
-import { findOrder, type OrderLifecycle } from '../modules/orders/index.js';
+import {
+  deliveryFailedEmail,
+  findOrder,
+  type LifecycleActor,
+  type OrderChanges,
+  type OrderLifecycle,
+} from '../modules/orders/index.js';
 import {
   type CourierEvent,
   type CourierProvider,
+  closeOpenNdr,
+  eventsOfShipment,
   FROM_EVENT,
+  findShipmentByAwb,
   insertShipmentEvent,
   lockShipmentByAwb,
+  type NdrRow,
+  openNdr,
+  reattemptDays,
+  respondByOf,
+  type ShipmentRow,
   shipmentsOfOrder,
   slowestStep,
   statusAfterScan,
@@ -15,20 +29,105 @@ import {
 } from '../modules/shipments/index.js';
 
 const ORDER_STEP = ['unfulfilled', 'packed', 'shipped', 'out_for_delivery', 'delivered'];
+const SYSTEM: LifecycleActor = { kind: 'system' };
+/** What the customer reads when the courier gave no reason for a failed attempt. */
+const NO_REASON = 'The courier did not give a reason.';
+
+type Recorded = { shipment: ShipmentRow; moved: boolean; ndr?: NdrRow };
+
+const atDoorstep = (status: string) => status === 'ndr' || status === 'out_for_delivery';
 
 /**
  * The courier provider's scans, by webhook or polled (crossing shipments and orders): each scan is recorded
  * once (the provider's event id is unique), moves its parcel only forward, and when the order's
  * last parcel is out for delivery or delivered the order moves there through the lifecycle (with
- * its e-mails). NDR and RTO scans are recorded on the parcel only: handling them is later work.
+ * its e-mails). An NDR scan (a failed delivery attempt) opens the parcel's next failed attempt,
+ * under the order's lock: the order's timeline says so and the customer is e-mailed to answer
+ * (server/flows/answer-failed-delivery.ts); the parcel moving on closes it. RTO scans are
+ * recorded on the parcel only.
  */
 export function createShipmentTracking(deps: {
   db: Database;
   courier: CourierProvider;
   lifecycle: Pick<OrderLifecycle, 'moveFulfilment'>;
+  changes: Pick<OrderChanges, 'withOrder' | 'event' | 'orderUrl'>;
   log: { warn(object: object, message: string): void };
 }) {
-  const { db, courier, lifecycle } = deps;
+  const { db, courier, lifecycle, changes } = deps;
+
+  /** Records a scan on its parcel, locked: once, forward only; an NDR opens an attempt, moving on closes it. */
+  async function recordScan(
+    tx: Transaction,
+    scan: CourierEvent,
+  ): Promise<Recorded | 'unknown-shipment' | 'duplicate'> {
+    const shipment = await lockShipmentByAwb(tx, courier.name, scan.awb);
+    if (!shipment) return 'unknown-shipment';
+    const earlier = await eventsOfShipment(tx, shipment.id);
+    const recorded = await insertShipmentEvent(tx, {
+      shipmentId: shipment.id,
+      provider: courier.name,
+      providerEventId: scan.eventId,
+      status: scan.status,
+      occurredAt: scan.occurredAt,
+      location: scan.location,
+      description: scan.description,
+      raw: scan.raw,
+    });
+    if (!recorded) return 'duplicate';
+    const scanned = FROM_EVENT[scan.status];
+    // An NDR and the next attempt out for delivery follow each other: a scan of an earlier attempt
+    // arriving late moves nothing and opens nothing.
+    const stale =
+      atDoorstep(shipment.status) &&
+      atDoorstep(scanned) &&
+      earlier.some((event) => event.occurredAt.getTime() > scan.occurredAt.getTime());
+    const next = stale ? undefined : statusAfterScan(shipment.status, scanned);
+    await updateShipment(tx, shipment.id, { scannedAt: new Date(), ...(next ? { status: next } : {}) });
+    if (!stale && scanned === 'ndr' && (next === 'ndr' || shipment.status === 'ndr')) {
+      const ndr = await openNdr(tx, {
+        shipmentId: shipment.id,
+        reason: scan.description?.trim() || NO_REASON,
+        failedAt: scan.occurredAt,
+        respondBy: respondByOf(scan.occurredAt),
+        providerEventId: scan.eventId,
+      });
+      return { shipment, moved: next !== undefined, ndr };
+    }
+    if (next) await closeOpenNdr(tx, shipment.id, next, scan.occurredAt);
+    return { shipment, moved: next !== undefined };
+  }
+
+  /** An NDR scan, under the order's lock: recorded, on the order's timeline, and the customer e-mailed. */
+  async function recordFailedAttempt(orderId: string, scan: CourierEvent) {
+    // Assigned inside the transaction (a type assertion, so TypeScript does not narrow it to 'duplicate').
+    let applied = 'duplicate' as Awaited<ReturnType<typeof recordScan>>;
+    await changes.withOrder(SYSTEM, orderId, async (tx, order, work) => {
+      applied = await recordScan(tx, scan);
+      if (typeof applied === 'string' || !applied.ndr) return;
+      const { shipment, ndr } = applied;
+      const awb = shipment.awb ?? '';
+      await changes.event(tx, order, SYSTEM, 'delivery_failed', {
+        note: ndr.reason,
+        data: { shipmentId: shipment.id, awb, attempt: ndr.attempt, respondBy: ndr.respondBy.toISOString() },
+      });
+      if (order.state === 'cancelled') return;
+      work.mails.push((to) =>
+        deliveryFailedEmail({
+          to: to.email,
+          firstname: to.firstname,
+          orderNumber: order.orderNumber,
+          courier: shipment.courier,
+          awb,
+          reason: ndr.reason,
+          attempt: ndr.attempt,
+          respondBy: ndr.respondBy,
+          days: reattemptDays(new Date()),
+          orderUrl: changes.orderUrl(order),
+        }),
+      );
+    });
+    return applied;
+  }
 
   async function handleWebhook(
     raw: Buffer,
@@ -42,29 +141,18 @@ export function createShipmentTracking(deps: {
 
   /**
    * One scan, from a webhook or a poll of the provider's tracking (the same path): recorded once by
-   * its event id, the parcel moved only forward, the order following its slowest parcel.
+   * its event id, the parcel moved only forward, the order following its slowest parcel; an NDR
+   * under the order's lock.
    */
   async function applyScan(scan: CourierEvent): Promise<WebhookOutcome> {
-    const applied = await db.transaction(async (tx) => {
-      const shipment = await lockShipmentByAwb(tx, courier.name, scan.awb);
-      if (!shipment) return 'unknown-shipment' as const;
-      const recorded = await insertShipmentEvent(tx, {
-        shipmentId: shipment.id,
-        provider: courier.name,
-        providerEventId: scan.eventId,
-        status: scan.status,
-        occurredAt: scan.occurredAt,
-        location: scan.location,
-        description: scan.description,
-        raw: scan.raw,
-      });
-      if (!recorded) return 'duplicate' as const;
-      const next = statusAfterScan(shipment.status, FROM_EVENT[scan.status]);
-      await updateShipment(tx, shipment.id, { scannedAt: new Date(), ...(next ? { status: next } : {}) });
-      return { orderId: shipment.orderId, moved: next !== undefined };
-    });
+    const found = await findShipmentByAwb(db, courier.name, scan.awb);
+    if (!found) return 'unknown-shipment';
+    const applied =
+      scan.status === 'ndr'
+        ? await recordFailedAttempt(found.orderId, scan)
+        : await db.transaction((tx) => recordScan(tx, scan));
     if (typeof applied === 'string') return applied;
-    if (applied.moved) await moveOrder(applied.orderId);
+    if (applied.moved) await moveOrder(applied.shipment.orderId);
     return 'processed';
   }
 

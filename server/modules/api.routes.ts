@@ -69,7 +69,10 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });
   await app.register(checkoutRoutes, { checkout: services.checkout, codPlacement: services.codPlacement });
-  await app.register(myOrderTrackingRoutes, { tracking: services.orderTracking });
+  await app.register(myOrderTrackingRoutes, {
+    tracking: services.orderTracking,
+    failedDeliveries: services.failedDeliveries,
+  });
   await app.register(ordersRoutes, {
     orders: services.orders,
     lifecycle: services.orderLifecycle,

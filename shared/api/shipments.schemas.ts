@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { addressFields } from '../schemas/address.js';
 import { lineQuantities } from './orders.schemas.js';
 import { idParams } from './orders-admin.schemas.js';
 
@@ -37,6 +38,14 @@ export const courierEventStatuses = [
   'rto-delivered',
 ] as const;
 export type CourierEventStatus = (typeof courierEventStatuses)[number];
+
+/**
+ * The answers to a failed delivery attempt (an NDR): deliver again on a day (`reattempt`), deliver
+ * again with a corrected phone or address (`update`, on the next day the courier delivers), or
+ * give up and bring the parcel back to the shop (`return`, staff only).
+ */
+export const ndrAnswerKinds = ['reattempt', 'update', 'return'] as const;
+export type NdrAnswerKind = (typeof ndrAnswerKinds)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -174,6 +183,35 @@ export const trackingScanAnswer = z.object({
   description: z.nullable(z.string()),
 });
 
+/** The answer given to a failed delivery attempt: what, by whom, when (ISO), the day asked (YYYY-MM-DD). */
+export const ndrAnswer = z.object({
+  kind: z.enum(ndrAnswerKinds),
+  by: z.enum(['customer', 'staff']),
+  /** The day the courier is to deliver again; null for a return to the shop. */
+  day: z.nullable(z.string()),
+  phoneChanged: z.boolean(),
+  addressChanged: z.boolean(),
+  at: z.string(),
+});
+export type ApiNdrAnswer = z.output<typeof ndrAnswer>;
+
+/**
+ * A parcel's failed delivery attempt still open (the parcel has not moved on since): the courier's
+ * reason, when (ISO), which attempt, the deadline to answer, the days a re-attempt may be asked
+ * for now (YYYY-MM-DD, India), and the answer once given. `awaitingAnswer`: no answer yet and the
+ * window still open.
+ */
+export const failedDeliveryAnswer = z.object({
+  attempt: z.number(),
+  reason: z.string(),
+  at: z.string(),
+  respondBy: z.string(),
+  awaitingAnswer: z.boolean(),
+  days: z.array(z.string()),
+  answer: z.nullable(ndrAnswer),
+});
+export type ApiFailedDelivery = z.output<typeof failedDeliveryAnswer>;
+
 /** One parcel of the customer's order: its courier, AWB, status, what is in it and its scans, oldest first. */
 export const parcelTrackingAnswer = z.object({
   courier: z.string(),
@@ -182,6 +220,8 @@ export const parcelTrackingAnswer = z.object({
   trackingUrl: z.nullable(z.string()),
   items: z.array(z.object({ title: z.string(), quantity: z.number() })),
   scans: z.array(trackingScanAnswer),
+  /** The failed delivery attempt still open, if there is one (see failedDeliveryAnswer). */
+  failedDelivery: z.nullable(failedDeliveryAnswer),
 });
 export type ApiParcelTracking = z.output<typeof parcelTrackingAnswer>;
 
@@ -189,3 +229,64 @@ export const myOrderTracking = {
   params: idParams('order'),
   response: z.object({ parcels: z.array(parcelTrackingAnswer) }),
 };
+
+const ndrDay = z.optional(
+  z
+    .string({ error: 'Choose a day' })
+    .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day (YYYY-MM-DD)')),
+);
+
+/** A corrected delivery address: the order's address shape; the pincode, if sent, must be the order's. */
+const correctedAddress = z.optional(
+  z.object(
+    {
+      address: addressFields.address,
+      landmark: addressFields.landmark,
+      city: addressFields.city,
+      state: addressFields.state,
+      pincode: z.optional(addressFields.pincode),
+    },
+    { error: 'The corrected address must be an object with address, landmark, city and state' },
+  ),
+);
+export type CorrectedAddress = NonNullable<z.output<typeof correctedAddress>>;
+
+export const answerFailedDelivery = {
+  params: idParams('order'),
+  body: z.object({
+    action: z.enum(['reattempt', 'update'], { error: 'The action must be reattempt or update' }),
+    date: ndrDay,
+    phone: addressFields.mobile,
+    address: correctedAddress,
+  }),
+  response: z.object({ parcels: z.array(parcelTrackingAnswer) }),
+};
+export type FailedDeliveryAnswerInput = z.output<typeof answerFailedDelivery.body>;
+
+/** A parcel in the staff's queue of failed deliveries. */
+export const failedDeliveryQueueRow = z.object({
+  shipmentId: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  customer: z.object({ name: z.string(), email: z.nullable(z.string()), phone: z.nullable(z.string()) }),
+  courier: z.string(),
+  awb: z.nullable(z.string()),
+  status: z.enum(shipmentStatuses),
+  failedDelivery: failedDeliveryAnswer,
+});
+export type ApiFailedDeliveryQueueRow = z.output<typeof failedDeliveryQueueRow>;
+
+export const failedDeliveryQueue = {
+  response: z.object({ parcels: z.array(failedDeliveryQueueRow) }),
+};
+
+export const actOnFailedDelivery = {
+  params: shipmentParams,
+  body: z.object({
+    action: z.enum(['reattempt', 'return'], { error: 'The action must be reattempt or return' }),
+    date: ndrDay,
+    phone: addressFields.mobile,
+  }),
+  response: failedDeliveryQueueRow,
+};
+export type StaffNdrActionInput = z.output<typeof actOnFailedDelivery.body>;

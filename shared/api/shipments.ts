@@ -109,7 +109,8 @@ export const courierWebhook = endpoint<typeof schemas.courierWebhook>({
     'otherwise). A status the shop does not follow is answered `ignored`. A scan is recorded once (by its ' +
     'event id; Shiprocket sends none, so the shop derives one from AWB, status and time); a late, out-of-order ' +
     'scan never moves a parcel back. Out for delivery and delivered move the order when its last parcel ' +
-    'gets there; NDR and RTO scans are recorded on the parcel only.',
+    'gets there. An NDR (a failed delivery attempt) opens the parcel’s failed delivery: the customer is ' +
+    'e-mailed to answer it, and staff see it in their queue; the parcel moving on closes it.',
   errors: [400, 404],
 });
 
@@ -137,4 +138,51 @@ export const myOrderTracking = endpoint<typeof schemas.myOrderTracking>({
     'the courier’s scans oldest first (`at` ISO time, `location`, `description`). 404 for an order that is ' +
     "not the caller's.",
   errors: [400, 404],
+});
+
+export const answerFailedDelivery = endpoint<typeof schemas.answerFailedDelivery>({
+  method: 'POST',
+  path: '/api/user/orders/:id/delivery-attempt',
+  access: 'customer',
+  tag: 'Orders',
+  summary:
+    'Answer a failed delivery of my order: deliver again on a day, or with a corrected phone or address',
+  description:
+    '`reattempt` with `date` (YYYY-MM-DD, one of the days in the parcel’s `failedDelivery.days`) and ' +
+    'optionally a new `phone` (Indian mobile) or a corrected `address` ({address, landmark, city, state}, ' +
+    'the pincode stays the order’s); `update` with `phone` and/or `address`, delivered again on the ' +
+    'next day the courier delivers. Applies to every parcel of the order waiting for an answer; a ' +
+    'corrected phone or address becomes the order’s delivery address. Sending the same answer again ' +
+    'changes nothing. 400 for a day not offered or another pincode; 404 for an order that is not the ' +
+    'caller’s; 409 when no parcel waits for an answer, the window to answer has passed, another answer ' +
+    'was given, or the courier refused it; 502 when the courier did not answer (nothing is recorded: ' +
+    'send it again). Answers the order’s parcels as `GET /api/user/orders/{id}/tracking` does.',
+  errors: [400, 404, 409, 429, 502],
+});
+
+export const failedDeliveryQueue = endpoint<typeof schemas.failedDeliveryQueue>({
+  method: 'GET',
+  path: '/api/admin/shipments/ndr',
+  access: 'staff',
+  permission: 'orders.read',
+  tag,
+  summary: 'Failed deliveries (NDRs) waiting: each parcel with its reason, attempt, deadline and any answer',
+  description:
+    'Every parcel whose last delivery attempt failed and that has not moved on since: unanswered ones ' +
+    'first, soonest deadline first (at most 500).',
+});
+
+export const actOnFailedDelivery = endpoint<typeof schemas.actOnFailedDelivery>({
+  method: 'POST',
+  path: '/api/admin/shipments/:id/ndr',
+  access: 'staff',
+  permission: 'orders.write',
+  tag,
+  summary: 'Answer a parcel’s failed delivery: deliver again on a day, or return it to the shop',
+  description:
+    '`reattempt` with `date` (one of the row’s `days`) and optionally a new `phone`, or `return` (the ' +
+    'courier brings the parcel back: return to origin). Passed to the courier; audited. The same answer ' +
+    'again changes nothing; 409 when the parcel is not waiting for an answer or another was given, or ' +
+    'the courier refused; 502 when the courier did not answer (nothing recorded).',
+  errors: [400, 404, 409, 502],
 });

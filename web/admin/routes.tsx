@@ -66,6 +66,13 @@ export const consoleRoutes: ConsoleRoute[] = [
     nav: { label: 'Shipping', group: 'Sell' },
   },
   {
+    // Parcels the courier could not deliver: read by whoever sees orders, answered by those who ship.
+    path: '/shipments/failed-deliveries',
+    page: page(() => import('./pages/failed-deliveries-page')),
+    permission: 'orders.read',
+    nav: { label: 'Failed deliveries', group: 'Sell' },
+  },
+  {
     path: '/products',
     page: page(() => import('./pages/products-page')),
     permission: 'catalogue',

@@ -9,7 +9,7 @@ import { OrderDocuments } from '../features/orders/order-documents';
 import { OrderProgress } from '../features/orders/order-progress';
 import { OrderRefunds, OrderReturns } from '../features/orders/order-refunds';
 import { OrderTimeline } from '../features/orders/order-timeline';
-import { OrderTracking } from '../features/orders/order-tracking';
+import { FailedDelivery, OrderTracking, useParcelTracking } from '../features/orders/order-tracking';
 import { formatDay, formatDayAndTime } from '../lib/dates';
 import { formatRupees } from '../lib/money';
 import { routeCache } from '../lib/route-cache';
@@ -190,6 +190,8 @@ export default function OrderPage() {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnButton = useRef<HTMLButtonElement>(null);
   const addressButton = useRef<HTMLButtonElement>(null);
+  const shipped = ['shipped', 'out_for_delivery', 'delivered', 'returned'].includes(order.fulfilmentStatus);
+  const tracking = useParcelTracking(order._id, shipped);
 
   // Once the dialog has gone, focus goes back to the button that opened it, or to the heading when
   // that button is gone (a cancelled order); again once a reload after a refusal has arrived.
@@ -273,6 +275,17 @@ export default function OrderPage() {
         />
       )}
 
+      <FailedDelivery
+        orderId={order._id}
+        tracking={tracking}
+        address={order.shippingInfo}
+        onAnswered={() => {
+          // The answer may have changed the delivery address and the timeline: read the order again.
+          routeCache.delete(window.location.pathname + window.location.search);
+          revalidate();
+        }}
+      />
+
       <OrderActions
         order={order}
         cancelButton={cancelButton}
@@ -283,12 +296,7 @@ export default function OrderPage() {
       <div className="order-layout">
         <div className="order-main">
           <OrderProgress order={order} />
-          <OrderTracking
-            orderId={order._id}
-            shipped={['shipped', 'out_for_delivery', 'delivered', 'returned'].includes(
-              order.fulfilmentStatus,
-            )}
-          />
+          <OrderTracking shipped={shipped} tracking={tracking} />
           <section className="order-panel" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="order-panel-title">
               Items

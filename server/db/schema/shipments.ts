@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -16,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { pickupStatuses } from '../../../shared/api/pickups.schemas.js';
-import { shipmentStatuses } from '../../../shared/api/shipments.schemas.js';
+import { ndrAnswerKinds, shipmentStatuses } from '../../../shared/api/shipments.schemas.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { orderLines, orders } from './orders.js';
 import { staff } from './staff.js';
@@ -144,5 +145,58 @@ export const pickups = pgTable(
   (t) => [
     index('pickups_day_idx').on(t.day, t.createdAt),
     check('pickups_status_check', sql`${t.status} in ('pending', 'scheduled', 'failed')`),
+  ],
+);
+
+/**
+ * Failed delivery attempts (NDRs, "non-delivery reports"): one row per failed attempt of a parcel,
+ * opened by the courier's NDR scan, answered once (by the customer or staff: deliver again on a
+ * day, or return to origin), and closed when the parcel moves on (out for delivery again,
+ * delivered, returning) or fails again (the next attempt opens a new row). Holds no phone number
+ * or address: a corrected one is written to the order's delivery address, so erasing the order's
+ * personal data erases it too; here only whether one was given.
+ */
+export const shipmentNdrs = pgTable(
+  'shipment_ndrs',
+  {
+    id: id(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    // 1 for the first failed attempt, 2 after a re-attempt failed too...
+    attempt: smallint('attempt').notNull(),
+    reason: text('reason').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // The courier's window to answer; past it, the courier may send the parcel back.
+    respondBy: timestamp('respond_by', { withTimezone: true, mode: 'date' }).notNull(),
+    // The scan that reported it (shipment_events.provider_event_id).
+    providerEventId: text('provider_event_id').notNull(),
+    answerKind: text('answer_kind', { enum: ndrAnswerKinds }),
+    answeredBy: text('answered_by', { enum: ['customer', 'staff'] }),
+    answerDay: date('answer_day', { mode: 'string' }),
+    answerPhoneChanged: boolean('answer_phone_changed').notNull().default(false),
+    answerAddressChanged: boolean('answer_address_changed').notNull().default(false),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    answerStaffId: uuid('answer_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    // The parcel's status that closed it (out_for_delivery, delivered, rto_initiated, ndr...).
+    closedBy: text('closed_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shipment_ndrs_attempt_key').on(t.shipmentId, t.attempt),
+    // At most one attempt of a parcel waits at a time.
+    uniqueIndex('shipment_ndrs_open_key').on(t.shipmentId).where(sql`${t.closedAt} is null`),
+    // The staff queue: the open ones by deadline.
+    index('shipment_ndrs_queue_idx').on(t.respondBy).where(sql`${t.closedAt} is null`),
+    check('shipment_ndrs_attempt_positive', sql`${t.attempt} > 0`),
+    check(
+      'shipment_ndrs_kinds_check',
+      sql`${t.answerKind} in ('reattempt', 'update', 'return') and ${t.answeredBy} in ('customer', 'staff')`,
+    ),
+    check(
+      'shipment_ndrs_answer_check',
+      sql`(${t.answerKind} is null) = (${t.answeredAt} is null) and (${t.answerKind} is null) = (${t.answeredBy} is null) and (${t.answerKind} = 'return') = (${t.answerKind} is not null and ${t.answerDay} is null)`,
+    ),
   ],
 );

@@ -14,6 +14,7 @@ export {
   purchaseSummaries,
   recentOrdersOf,
 } from './customer-orders.js';
+export { deliveryFailedEmail } from './delivery-attempt.emails.js';
 export { takeDocumentNumber } from './document-numbers.js';
 export { createGstReport } from './gst-report.service.js';
 export {

@@ -1,4 +1,5 @@
 import type { ApiOrderEvent } from '../../../shared/api/orders.schemas.js';
+import { formatDeliveryDay } from '../../../shared/delivery-day.js';
 import { formatPaise } from '../../../shared/money.js';
 import type { OrderEventRow } from './order-lifecycle.repository.js';
 
@@ -62,11 +63,28 @@ function titleOf(event: OrderEventRow, forStaff: boolean): string {
       return byCustomer && !forStaff
         ? `You changed the delivery address (${str(data.city)} ${str(data.pincode)})`
         : `Delivery address changed by the customer (${str(data.city)} ${str(data.pincode)})`;
+    case 'delivery_failed':
+      return `Delivery attempt ${num(data.attempt) || 1} failed (AWB ${str(data.awb)})`;
+    case 'delivery_answered':
+      return deliveryAnswerTitle(data, event.actorType, forStaff);
     case 'note':
       return 'Staff note';
     default:
       return event.type.replace(/_/g, ' ');
   }
+}
+
+/** The answer to a failed delivery: "You asked for delivery again on Tue, 2 Dec, with a new phone number". */
+function deliveryAnswerTitle(data: Record<string, unknown>, by: string, forStaff: boolean): string {
+  const awbs = str(data.awbs);
+  if (data.kind === 'return') return `Parcel ${awbs} is coming back to us (return to origin)`;
+  const changed = [
+    data.phoneChanged === true ? 'a new phone number' : '',
+    data.addressChanged === true ? 'a corrected address' : '',
+  ].filter(Boolean);
+  const day = formatDeliveryDay(str(data.day));
+  const who = by === 'customer' ? (forStaff ? 'The customer asked' : 'You asked') : 'We asked the courier';
+  return `${who} for delivery again on ${day}${changed.length ? `, with ${changed.join(' and ')}` : ''}`;
 }
 
 /** The timeline as the customer (`forStaff` false) or staff see it, oldest first. */

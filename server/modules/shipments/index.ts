@@ -11,6 +11,22 @@ export type {
 } from './courier-provider.js';
 export { CourierProviderError } from './courier-provider.js';
 export { courierWebhookRoutes, testCourierRoutes, type WebhookOutcome } from './courier-webhooks.routes.js';
+export {
+  isAwaitingAnswer,
+  NDR_ANSWER_HOURS,
+  presentFailedDelivery,
+  REATTEMPT_DAY_CHOICES,
+  reattemptDays,
+  respondByOf,
+} from './failed-deliveries.js';
+export type { NdrAnswerValues, NdrRow } from './failed-deliveries.repository.js';
+export {
+  closeOpenNdr,
+  openNdr,
+  openNdrQueue,
+  openNdrsOf,
+  recordNdrAnswer,
+} from './failed-deliveries.repository.js';
 export { myOrderTrackingRoutes } from './my-tracking.routes.js';
 export { type ManifestParcel, type ManifestView, renderManifests } from './pickup-manifest-pdf.js';
 export {
@@ -44,6 +60,7 @@ export type { ShipmentRow, ShipmentWithLines } from './shipments.repository.js';
 export {
   eventsOfShipment,
   findShipment,
+  findShipmentByAwb,
   insertShipment,
   insertShipmentEvent,
   lockShipment,

@@ -90,6 +90,19 @@ export async function lockShipment(db: Executor, id: string): Promise<ShipmentRo
   return row;
 }
 
+export async function findShipmentByAwb(
+  db: Executor,
+  provider: string,
+  awb: string,
+): Promise<ShipmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.provider, provider), eq(shipments.awb, awb)))
+    .limit(1);
+  return row;
+}
+
 export async function lockShipmentByAwb(
   db: Executor,
   provider: string,

@@ -14,9 +14,9 @@ const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) => {
 };
 
 /**
- * The console's shipments: book a parcel ("Ship"), quote, list, cancel, print labels. Each crosses
- * orders and shipments, so each calls the shipping flow (server/flows/ship-order.ts) the composition
- * root hands over.
+ * The console's shipments: book a parcel ("Ship"), quote, list, cancel, print labels, and the queue
+ * of failed deliveries. Each crosses orders and shipments, so each calls a flow
+ * (server/flows/ship-order.ts, answer-failed-delivery.ts) the composition root hands over.
  */
 export async function shipmentsRoutes(app: FastifyInstance, { services }: ApiOptions) {
   const shipping = services.orderShipping;
@@ -44,6 +44,15 @@ export async function shipmentsRoutes(app: FastifyInstance, { services }: ApiOpt
       const { fileName, pdf } = await shipping.labels([params.id]);
       return sendPdf(reply, fileName, pdf);
     },
+  );
+  registerEndpoint(app, endpoints.failedDeliveryQueue, schemas.failedDeliveryQueue, () =>
+    services.failedDeliveries.queue(),
+  );
+  registerEndpoint(
+    app,
+    endpoints.actOnFailedDelivery,
+    schemas.actOnFailedDelivery,
+    ({ params, body }, request) => services.failedDeliveries.act(currentStaff(request), params.id, body),
   );
   registerEndpoint(
     app,

@@ -39,14 +39,8 @@ export function lookupPincode(pin: string): Promise<PincodeAnswer> {
   return answer;
 }
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** `2026-11-24` as "Tue, 24 Nov" (the words are ours: browsers' locale data differ). */
-export function formatDeliveryDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${DAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
-}
+export { formatDeliveryDay } from '../../../shared/delivery-day';
 
 /**
  * shared/india.ts's PINCODE_PATTERN, repeated: importing that module would bring its table of states

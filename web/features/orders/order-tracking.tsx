@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ShippingInfo } from '../../../shared/api/orders.schemas';
 import { myOrderTracking } from '../../../shared/api/shipments';
-import type { ApiParcelTracking } from '../../../shared/api/shipments.schemas';
+import type { ApiFailedDelivery, ApiParcelTracking } from '../../../shared/api/shipments.schemas';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDayAndTime } from '../../lib/dates';
 import './order-details.css';
@@ -20,12 +21,23 @@ const STATUS_WORDS: Record<ApiParcelTracking['status'], string> = {
   failed: 'Not booked',
 };
 
+// A failed delivery's panel (its form, the fields) loads only for an order that has one.
+const DeliveryAttempt = lazy(() =>
+  import('./delivery-attempt').then((m) => ({ default: m.DeliveryAttempt })),
+);
+
+export type ParcelTracking = {
+  parcels?: ApiParcelTracking[] | undefined;
+  error?: string | undefined;
+  /** The parcels as an answer (to a failed delivery) returned them. */
+  show: (parcels: ApiParcelTracking[]) => void;
+};
+
 /**
- * Where the order's parcels are: each with its courier, AWB, items and the courier's scans, newest
- * first (the progress panel above keeps the carrier's own tracking link). Read when the page shows an order that has left the warehouse (not with the page: most
- * visits are to orders not shipped yet, and the page's first load stays small).
+ * The order's parcels: read when the page shows an order that has left the warehouse (not with
+ * the page: most visits are to orders not shipped yet, and the page's first load stays small).
  */
-export function OrderTracking({ orderId, shipped }: { orderId: string; shipped: boolean }) {
+export function useParcelTracking(orderId: string, shipped: boolean): ParcelTracking {
   const [state, setState] = useState<{ parcels?: ApiParcelTracking[]; error?: string }>({});
 
   useEffect(() => {
@@ -45,25 +57,77 @@ export function OrderTracking({ orderId, shipped }: { orderId: string; shipped: 
     return () => controller.abort();
   }, [orderId, shipped]);
 
-  if (!shipped || (state.parcels && state.parcels.length === 0)) return null;
+  return { ...state, show: (parcels) => setState({ parcels }) };
+}
+
+/**
+ * A parcel the courier could not deliver, waiting for the customer's answer (or answered): shown
+ * first on the order page, its code loaded only when there is one.
+ */
+export function FailedDelivery({
+  orderId,
+  tracking,
+  address,
+  onAnswered,
+}: {
+  orderId: string;
+  tracking: ParcelTracking;
+  /** The order's delivery address: what a correction starts from. */
+  address: ShippingInfo;
+  /** The answer may have changed the delivery address and the timeline: the order is to be read again. */
+  onAnswered: () => void;
+}) {
+  const failed = (tracking.parcels ?? []).filter(
+    (parcel): parcel is ApiParcelTracking & { failedDelivery: ApiFailedDelivery } =>
+      parcel.failedDelivery !== null,
+  );
+  if (failed.length === 0) return null;
   return (
-    <section
-      className="order-panel"
-      aria-labelledby="order-parcels-title"
-      aria-busy={!state.parcels && !state.error}
-    >
+    <Suspense fallback={null}>
+      <DeliveryAttempt
+        orderId={orderId}
+        parcels={failed}
+        address={address}
+        onAnswered={(parcels) => {
+          tracking.show(parcels);
+          onAnswered();
+        }}
+      />
+    </Suspense>
+  );
+}
+
+/**
+ * Where the order's parcels are: each with its courier, AWB, items and the courier's scans, newest
+ * first (the progress panel above keeps the carrier's own tracking link).
+ */
+export function OrderTracking({ shipped, tracking }: { shipped: boolean; tracking: ParcelTracking }) {
+  if (!shipped || (tracking.parcels && tracking.parcels.length === 0)) return null;
+  return <ParcelJourney parcels={tracking.parcels} error={tracking.error} />;
+}
+
+/** Each parcel with its courier, AWB, items and scans, newest first. */
+function ParcelJourney({
+  parcels,
+  error,
+}: {
+  parcels: ApiParcelTracking[] | undefined;
+  error?: string | undefined;
+}) {
+  return (
+    <section className="order-panel" aria-labelledby="order-parcels-title" aria-busy={!parcels && !error}>
       <h2 id="order-parcels-title" className="order-panel-title">
         Parcel journey
       </h2>
-      {state.error && (
+      {error && (
         <p className="order-muted" role="alert">
-          {state.error}
+          {error}
         </p>
       )}
-      {state.parcels?.map((parcel, n) => (
+      {parcels?.map((parcel, n) => (
         <div className="order-parcel" key={parcel.awb ?? n}>
           <p className="order-parcel-title">
-            {state.parcels!.length > 1 && `Parcel ${n + 1} of ${state.parcels!.length}: `}
+            {parcels.length > 1 && `Parcel ${n + 1} of ${parcels.length}: `}
             <strong>{STATUS_WORDS[parcel.status]}</strong>
           </p>
           <p className="order-muted">

@@ -174,7 +174,10 @@ export function createTestCourierProvider(): TestCourierProvider {
     },
 
     async actOnNdr(awb, action) {
-      const last = (scans.get(awb) ?? []).at(-1);
+      // The courier's latest scan, by when it happened (a late webhook is not the latest).
+      const last = [...(scans.get(awb) ?? [])]
+        .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())
+        .at(-1);
       if (last?.status !== 'ndr')
         throw new CourierProviderError(`Parcel ${awb} has no failed delivery to answer.`, 409);
       ndrActions.set(awb, [...(ndrActions.get(awb) ?? []), action]);
