@@ -8,7 +8,9 @@ import { createCodLapse } from './flows/lapse-cod-order.js';
 import { createCashOnDeliveryPlacement } from './flows/place-cod-order.js';
 import { createOrderPlacement, type OrderPlacement } from './flows/place-order.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
+import { createRtoReceiving } from './flows/receive-rto.js';
 import { createOrderRefund } from './flows/refund-order.js';
+import { createCodRemittances } from './flows/remit-cod.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
 import { createOrderShipping } from './flows/ship-order.js';
@@ -63,7 +65,7 @@ import { selectPaymentProvider } from './modules/payments/index.js';
 import { createPincodesService } from './modules/pincodes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSitemapService } from './modules/seo/index.js';
-import { selectCourierProvider } from './modules/shipments/index.js';
+import { parcelEndsSince, selectCourierProvider } from './modules/shipments/index.js';
 import {
   createShippingService,
   createShippingSettings,
@@ -111,7 +113,7 @@ function createAfterPayment(deps: {
           amountPaise: refund.amountPaise,
           reference: refund.providerRefundId ?? refund.payoutReference,
           orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
-          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
+          paidOutBy: refund.method === 'upi' || refund.method === 'bank_transfer' ? refund.method : undefined,
         }),
         'refund issued',
       );
@@ -170,8 +172,11 @@ function createAfterPayment(deps: {
     }),
     ...createShipmentLabels({ db, seller: config.seller, shipping }),
   };
-  const shipmentTracking = createShipmentTracking({ db, courier, lifecycle, log });
+  const shipmentTracking = createShipmentTracking({ db, courier, changes: orderChanges, lifecycle, log });
   const orderTracking = createOrderTracking({ db });
+  // Parcels returned to origin received back (money settled once), and the courier's COD remittances.
+  const rtoReceiving = createRtoReceiving({ db, changes: orderChanges, refunds, lifecycle });
+  const codRemittances = createCodRemittances({ db, changes: orderChanges, lifecycle, courier });
   return {
     refunds,
     orderLifecycle,
@@ -182,6 +187,8 @@ function createAfterPayment(deps: {
     orderShipping,
     shipmentTracking,
     orderTracking,
+    rtoReceiving,
+    codRemittances,
   };
 }
 
@@ -323,7 +330,10 @@ export async function createServices(deps: {
     customersAdmin: createCustomersAdminService(consoleDeps),
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
     ordersAdmin: createOrdersAdminService({ ...consoleDeps, lifecycle: orderLifecycle }),
-    salesDashboard: createSalesDashboardService(consoleDeps),
+    salesDashboard: createSalesDashboardService({
+      ...consoleDeps,
+      parcelEnds: (since) => parcelEndsSince(db, since),
+    }),
     // Tax invoices and credit notes as PDFs, and the monthly GST summary.
     taxDocuments: createTaxDocuments({ db, seller: config.seller }),
     gstReport: createGstReport({ db, seller: config.seller }),

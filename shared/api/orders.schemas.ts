@@ -29,8 +29,12 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /** Online: paid through the payment provider at checkout. Cod: cash collected on delivery. */
 export const orderPaymentMethods = ['online', 'cod'] as const;
 export type OrderPaymentMethod = (typeof orderPaymentMethods)[number];
-/** How a refund reached the customer: back through the provider, or paid out by the shop (COD). */
-export const refundMethods = ['provider', 'bank_transfer', 'upi'] as const;
+/**
+ * How a refund reached the customer: back through the provider, or paid out by the shop (COD);
+ * `not_collected`: cash on delivery the shop will never collect because its parcel came back
+ * undelivered (no money moves; its credit note reverses the invoice for those goods).
+ */
+export const refundMethods = ['provider', 'bank_transfer', 'upi', 'not_collected'] as const;
 export type RefundMethod = (typeof refundMethods)[number];
 export const fulfilmentStatuses = [
   'unfulfilled',

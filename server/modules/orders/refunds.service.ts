@@ -307,6 +307,41 @@ export class Refunds {
     return { refund, order: next };
   }
 
+  /**
+   * Cash on delivery that will never be collected: its parcel came back to the shop undelivered
+   * (a return to origin). No money moves, so no provider is asked and no refund e-mail is sent; it
+   * is recorded processed at once (method `not_collected`, the reference the parcel's AWB) in the
+   * caller's transaction, under the order's lock, so the amount left to collect drops and the
+   * invoice gets its credit note for goods that were never sold (bookProcessed).
+   */
+  async recordUncollected(
+    tx: Transaction,
+    order: OrderRow,
+    request: RefundRequest & { reference: string; actorName: string },
+  ): Promise<{ refund: repository.RefundRow; order: OrderRow }> {
+    const processedAt = new Date();
+    const refund = await repository.insertRefund(tx, {
+      orderId: order.id,
+      paymentId: null,
+      amountPaise: request.amountPaise,
+      reason: request.reason,
+      lines: request.lines ?? [],
+      returnId: null,
+      staffId: request.staffId ?? null,
+      method: 'not_collected',
+      payoutReference: request.reference,
+      status: 'processed',
+      processedAt,
+    });
+    const next = await this.bookProcessed(tx, order, refund, processedAt, {
+      actorType: request.staffId ? 'staff' : 'system',
+      actorName: request.actorName,
+      staffId: request.staffId ?? null,
+      reference: request.reference,
+    });
+    return { refund, order: next };
+  }
+
   /** After the commit of a payout: counted as a provider's refund is (its e-mail was queued in it). */
   announce(refund: repository.RefundRow, order: OrderRow) {
     this.deps.onSettled?.(refund, order);

@@ -1,5 +1,19 @@
 /** The shipments module's door: what flows and the app may use of it. */
 
+export { type RemittanceCsvRow, readRemittanceCsv } from './cod-remittance-csv.js';
+export {
+  claimRemittance,
+  findRemittance,
+  insertRemittanceLine,
+  linesOfRemittances,
+  listRemittances,
+  markRemittanceProcessed,
+  type RemittanceLineRow,
+  type RemittanceRow,
+  remittedParcels,
+  settledLines,
+} from './cod-remittances.repository.js';
+export { codRemittancesRoutes } from './cod-remittances.routes.js';
 export type {
   Address,
   Booking,
@@ -12,6 +26,7 @@ export type {
 export { CourierProviderError } from './courier-provider.js';
 export { courierWebhookRoutes, testCourierRoutes, type WebhookOutcome } from './courier-webhooks.routes.js';
 export { myOrderTrackingRoutes } from './my-tracking.routes.js';
+export { parcelEndsSince, parcelsReturningToOrigin, type RtoParcel } from './returns-to-origin.repository.js';
 export { selectCourierProvider } from './select-courier-provider.js';
 export { type LabelFonts, type LabelView, renderLabels } from './shipment-label-pdf.js';
 export {
@@ -19,6 +34,7 @@ export {
   FROM_EVENT,
   isActive,
   isCancellable,
+  isReturning,
   presentShipment,
   slowestStep,
   statusAfterScan,
@@ -27,6 +43,7 @@ export type { ShipmentRow, ShipmentWithLines } from './shipments.repository.js';
 export {
   eventsOfShipment,
   findShipment,
+  findShipmentByAwb,
   insertShipment,
   insertShipmentEvent,
   lockShipment,

@@ -90,6 +90,20 @@ export async function lockShipment(db: Executor, id: string): Promise<ShipmentRo
   return row;
 }
 
+/** The parcel of an AWB at a provider, unlocked (to find its order before taking the order's lock). */
+export async function findShipmentByAwb(
+  db: Executor,
+  provider: string,
+  awb: string,
+): Promise<ShipmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.provider, provider), eq(shipments.awb, awb)))
+    .limit(1);
+  return row;
+}
+
 export async function lockShipmentByAwb(
   db: Executor,
   provider: string,
@@ -125,6 +139,11 @@ export async function updateShipment(
       | 'pickupDate'
       | 'cancelledAt'
       | 'failureReason'
+      | 'rtoCondition'
+      | 'rtoRestocked'
+      | 'rtoNote'
+      | 'rtoReceivedAt'
+      | 'rtoReceivedBy'
     >
   >,
 ): Promise<ShipmentRow> {
