@@ -246,6 +246,11 @@ export function createRtoReceiving(deps: Deps) {
       if (!order) return [];
       const to = order.shippingInfo;
       const shipment: ApiShipment = presentShipment(parcel);
+      const ofOrder = lines.filter((l) => l.orderId === order.id);
+      const titleOf = (lineId: string) => {
+        const line = ofOrder.find((l) => l.id === lineId);
+        return line ? (line.variantTitle ? `${line.title}, ${line.variantTitle}` : line.title) : 'An item';
+      };
       return [
         {
           status: parcel.status,
@@ -253,12 +258,8 @@ export function createRtoReceiving(deps: Deps) {
           orderNumber: order.orderNumber,
           customerName: `${to.firstName} ${to.lastName}`.trim() || 'Customer',
           paymentMethod: order.paymentMethod,
-          value: paiseToRupees(
-            valueOfUnits(
-              lines.filter((l) => l.orderId === order.id),
-              parcel.lines,
-            ),
-          ),
+          items: parcel.lines.map((l) => ({ ...l, title: titleOf(l.lineId) })),
+          value: paiseToRupees(valueOfUnits(ofOrder, parcel.lines)),
           since: parcel.since.toISOString(),
         },
       ];

@@ -253,6 +253,8 @@ export const rtoParcelAnswer = z.object({
   orderNumber: z.string(),
   customerName: z.string(),
   paymentMethod: z.enum(orderPaymentMethods),
+  /** What is in the parcel, as the order names it. */
+  items: z.array(z.object({ lineId: z.string(), title: z.string(), quantity: z.number() })),
   /** What the customer paid (or was to pay) for the parcel's units, rupees. */
   value: z.number(),
   /** When the parcel's latest scan (return initiated, or back at the shop) was recorded. */

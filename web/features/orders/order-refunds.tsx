@@ -11,14 +11,18 @@ import './order-details.css';
 export function OrderRefunds({ order }: { order: ApiMyOrder }) {
   if (order.refunds.length === 0) return null;
   const waiting = order.refunds.some((refund) => refund.status === 'pending');
+  // Cash on delivery never asked for (a parcel that came back) is no refund: no money moved.
+  const onlyUncollected = order.refunds.every((refund) => refund.method === 'not_collected');
   return (
     <section className="order-panel" aria-labelledby="order-refunds-title" data-testid="order-refunds">
       <h2 id="order-refunds-title" className="order-panel-title">
-        Refunds
+        {onlyUncollected ? 'Not charged' : 'Refunds'}
       </h2>
-      <p className="order-refund-total">
-        Refunded so far: <strong data-testid="order-refunded">{formatRupees(order.refunded)}</strong>
-      </p>
+      {!onlyUncollected && (
+        <p className="order-refund-total">
+          Refunded so far: <strong data-testid="order-refunded">{formatRupees(order.refunded)}</strong>
+        </p>
+      )}
       <ul className="order-records">
         {order.refunds.map((refund) => {
           const payout = payoutWords(refund);
@@ -49,7 +53,13 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
                 {refund.processedAt && (
                   <div>
                     <dt>
-                      {refund.status === 'failed' ? 'Failed on' : payout ? 'Paid back on' : 'Refunded on'}
+                      {refund.status === 'failed'
+                        ? 'Failed on'
+                        : refund.method === 'not_collected'
+                          ? 'Recorded on'
+                          : payout
+                            ? 'Paid back on'
+                            : 'Refunded on'}
                     </dt>
                     <dd>
                       <time dateTime={refund.processedAt}>{formatDayAndTime(refund.processedAt)}</time>
@@ -73,9 +83,11 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
       </ul>
       <p className="order-muted">
         {waiting ? 'A refund is on its way. ' : ''}
-        {order.paymentMethod === 'cod'
-          ? 'Cash paid on delivery is refunded to you by bank transfer or UPI. Your bank can trace each payment with its reference.'
-          : 'Refunds reach your original payment method in 5–7 working days; UPI refunds usually arrive sooner. Your bank can trace one with its reference.'}
+        {onlyUncollected
+          ? 'You have nothing to pay for the items that came back to us.'
+          : order.paymentMethod === 'cod'
+            ? 'Cash paid on delivery is refunded to you by bank transfer or UPI. Your bank can trace each payment with its reference.'
+            : 'Refunds reach your original payment method in 5–7 working days; UPI refunds usually arrive sooner. Your bank can trace one with its reference.'}
       </p>
     </section>
   );
