@@ -20,6 +20,8 @@ import { type Column, DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { WordBadge } from '../features/orders/order-status';
+import '../features/orders/orders.css';
+import '../features/products/products.css';
 import '../features/shipments/shipments.css';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
@@ -35,6 +37,8 @@ const outcomeWords: Record<RemittanceOutcome, { label: string; tone: string }> =
   already_paid: { label: 'Already paid', tone: 'badge--warning' },
   repeated_in_file: { label: 'Repeated in file', tone: 'badge--warning' },
 };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const rowColumns: Column<ApiRemittanceRow>[] = [
   { key: 'line', header: 'Line', align: 'end', width: '4rem', render: (r) => r.line },
@@ -71,10 +75,10 @@ const rowColumns: Column<ApiRemittanceRow>[] = [
     key: 'outcome',
     header: 'Outcome',
     render: (r) => (
-      <>
+      <div className="outcome-cell">
         <WordBadge words={outcomeWords} value={r.outcome} />
         <span className="cell-sub">{r.message}</span>
-      </>
+      </div>
     ),
   },
 ];
@@ -84,7 +88,7 @@ function RemittanceOutcomePanel({ remittance }: { remittance: ApiRemittance }) {
   const differences = remittance.lines.filter((l) => l.outcome !== 'applied');
   const applied = remittance.lines.filter((l) => l.outcome === 'applied');
   return (
-    <section className="panel" aria-labelledby="remittance-outcome-heading">
+    <section className="panel remittance-outcome" aria-labelledby="remittance-outcome-heading">
       <h2 id="remittance-outcome-heading">{remittance.fileName}</h2>
       {remittance.duplicate && (
         <p className="notice-inline" role="status">
@@ -106,7 +110,9 @@ function RemittanceOutcomePanel({ remittance }: { remittance: ApiRemittance }) {
           <dt>Differences, not applied</dt>
           <dd>
             <span className="stat-value">{formatRupees(remittance.differences.amount)}</span>
-            <span className="stat-note">{remittance.differences.count} rows</span>
+            <span className="stat-note">
+              {remittance.differences.count} {remittance.differences.count === 1 ? 'row' : 'rows'}
+            </span>
           </dd>
         </div>
       </dl>
@@ -155,7 +161,7 @@ function UploadForm({ onUploaded }: { onUploaded: (remittance: ApiRemittance) =>
       toast.success(
         answer.duplicate
           ? 'This report was uploaded before: nothing changed.'
-          : `${answer.applied.count} parcels applied (${formatRupees(answer.applied.amount)}); ${answer.differences.count} differences.`,
+          : `${plural(answer.applied.count, 'parcel')} applied (${formatRupees(answer.applied.amount)}); ${plural(answer.differences.count, 'difference')} listed.`,
         { autoClose: 6000 },
       );
       setFile(null);
@@ -169,7 +175,7 @@ function UploadForm({ onUploaded }: { onUploaded: (remittance: ApiRemittance) =>
   };
 
   return (
-    <section className="panel" aria-labelledby="remittance-upload-heading">
+    <section className="panel remittance-upload" aria-labelledby="remittance-upload-heading">
       <h2 id="remittance-upload-heading">Upload a remittance report</h2>
       <p>
         The courier’s COD remittance report as it exports it (CSV): its <code>AWB</code>,{' '}
@@ -274,7 +280,10 @@ export default function CodRemittancesPage() {
               key: 'differences',
               header: 'Differences',
               align: 'end',
-              render: (r) => (r.differences.count ? `${r.differences.count} rows` : 'None'),
+              render: (r) =>
+                r.differences.count
+                  ? `${r.differences.count} ${r.differences.count === 1 ? 'row' : 'rows'}`
+                  : 'None',
             },
           ]}
           rows={list.data?.remittances ?? []}

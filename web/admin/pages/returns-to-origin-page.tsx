@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { RtoReceiveDialog, receiptMessage } from '../features/shipments/rto-receive-dialog';
+import '../features/orders/orders.css';
 import '../features/shipments/shipments.css';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';

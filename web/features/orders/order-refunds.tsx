@@ -31,7 +31,7 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
               <div className="order-record-head">
                 <strong className="order-record-amount">{formatRupees(refund.amount)}</strong>
                 <span className={`order-pill order-pill--refund-${refund.status}`}>
-                  {refundWords[refund.status]}
+                  {refund.method === 'not_collected' ? 'Nothing to pay' : refundWords[refund.status]}
                 </span>
               </div>
               {payout && <p className="order-record-payout">{payout}</p>}
@@ -44,12 +44,14 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
                     </dd>
                   </div>
                 )}
-                <div>
-                  <dt>Asked for</dt>
-                  <dd>
-                    <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
-                  </dd>
-                </div>
+                {refund.method !== 'not_collected' && (
+                  <div>
+                    <dt>Asked for</dt>
+                    <dd>
+                      <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
+                    </dd>
+                  </div>
+                )}
                 {refund.processedAt && (
                   <div>
                     <dt>
