@@ -1,9 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { ApiMyOrder } from '../shared/api/orders.schemas';
 import { axeViolations } from './axe';
-import { addToCart, type PlacedOrder, placeOrder, productsToBuy, testAddress } from './buy';
+import { type PlacedOrder, placeCodOrder, placeOrder } from './buy';
 import { createStaffMember, openConsoleAs, type StaffMember } from './console';
-import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
+import { createCustomer, expect, signIn, test } from './fixtures';
 import { expectMail } from './outbox';
 import { expectToast, recordToasts, rupees } from './shop';
 
@@ -18,7 +17,6 @@ test.use({ viewport: { width: 1280, height: 900 } });
 const shots = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 
 const bearer = (member: StaffMember) => ({ authorization: `Bearer ${member.token}` });
-const octet = () => 1 + Math.floor(Math.random() * 250);
 
 /** Books one parcel of every unit of the order; answers its id and AWB. */
 async function shipAll(request: APIRequestContext, member: StaffMember, orderId: string) {
@@ -47,30 +45,6 @@ async function staffOrder(request: APIRequestContext, member: StaffMember, order
     paymentStatus: string;
     refunds: { amount: number; method: string }[];
   };
-}
-
-/** A cash-on-delivery order of one unit, confirmed with the code e-mailed to the customer. */
-async function placeCodOrder(
-  request: APIRequestContext,
-): Promise<{ _id: string; orderNumber: string; customer: Customer }> {
-  const customer = await createCustomer(request);
-  const [product] = await productsToBuy(request, 1);
-  await addToCart(request, customer, [{ product: product!, units: 1 }]);
-  const headers = {
-    authorization: `Bearer ${customer.token}`,
-    'x-forwarded-for': `10.46.${octet()}.${octet()}`,
-  };
-  const placed = await request.post('/api/user/order/cod', { data: { shippingInfo: testAddress }, headers });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const order = ((await placed.json()) as { order: ApiMyOrder }).order;
-  const mail = await expectMail(customer.email, `is your code to confirm order ${order.orderNumber}`);
-  const code = /^(\d{6}) /.exec(mail.subject)?.[1];
-  const confirmed = await request.post(`/api/user/orders/${order._id}/confirm-cod`, {
-    data: { code },
-    headers,
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return { _id: order._id, orderNumber: order.orderNumber, customer };
 }
 
 test('a prepaid parcel returned to origin is received back in the console and refunded once', async ({

@@ -311,16 +311,16 @@ export const reasonText = (what: string) =>
     );
 
 /** Lines and units, each line once, 1..quantity bought (checked against the order on the server). */
+/** Some units of one of the order's lines. */
+export const lineQuantity = z.object({
+  lineId: z.string().check(z.regex(UUID, 'That is not a valid line id')),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),
+});
+
 export const lineQuantities = z
-  .array(
-    z.object({
-      lineId: z.string().check(z.regex(UUID, 'That is not a valid line id')),
-      quantity: z
-        .number({ error: 'Quantity must be a number' })
-        .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),
-    }),
-    { error: 'Please choose the items' },
-  )
+  .array(lineQuantity, { error: 'Please choose the items' })
   .check(z.minLength(1, 'Please choose at least one item'), z.maxLength(100, 'Too many lines'));
 
 export const getMyOrder = { params: orderIdParams, response: myOrderDetail };

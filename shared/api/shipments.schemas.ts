@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lineQuantities, orderPaymentMethods } from './orders.schemas.js';
+import { lineQuantities, lineQuantity, orderPaymentMethods } from './orders.schemas.js';
 import { idParams } from './orders-admin.schemas.js';
 
 /**
@@ -205,19 +205,7 @@ export const myOrderTracking = {
 
 /** What goes back to stock: every unit of the parcel, or the units named (none: an empty list). */
 const restockChoice = z.union(
-  [
-    z.literal('all'),
-    z
-      .array(
-        z.object({
-          lineId: z.string().check(z.regex(UUID, 'That is not a valid line id')),
-          quantity: z
-            .number({ error: 'Quantity must be a number' })
-            .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),
-        }),
-      )
-      .check(z.maxLength(100, 'Too many lines')),
-  ],
+  [z.literal('all'), z.array(lineQuantity).check(z.maxLength(100, 'Too many lines'))],
   { error: 'Choose what goes back to stock: "all", or the lines and units' },
 );
 

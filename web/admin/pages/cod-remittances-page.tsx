@@ -20,6 +20,7 @@ import { type Column, DataTable } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { PageHeader } from '../components/page-header';
 import { WordBadge } from '../features/orders/order-status';
+import '../features/dashboard/dashboard.css';
 import '../features/orders/orders.css';
 import '../features/products/products.css';
 import '../features/shipments/shipments.css';
