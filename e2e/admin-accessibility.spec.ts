@@ -51,6 +51,8 @@ test('no console page has accessibility violations', async ({ page, request }) =
     '/admin/shipments/pickups',
     '/admin/pincodes',
     '/admin/reports/gst',
+    '/admin/shipments/returns-to-origin',
+    '/admin/shipping/remittances',
     '/admin/products',
     `/admin/products/${product._id}`,
     `/admin/products/${sized._id}`,

@@ -1,10 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiMyOrder } from '../shared/api/orders.schemas';
 import { axeViolations } from './axe';
-import { addToCart, productsToBuy, testAddress } from './buy';
+import { type CodOrder, customerHeaders, placeCodOrder } from './buy';
 import { createStaffMember, openConsoleAs, type StaffMember } from './console';
-import { type Customer, createCustomer, expect, test } from './fixtures';
-import { expectMail } from './outbox';
+import { expect, test } from './fixtures';
 import { rupees } from './shop';
 
 /**
@@ -17,60 +16,6 @@ import { rupees } from './shop';
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 const shots = process.env.SHOTS_DIR ?? 'test-results/screenshots';
-
-const octet = () => 1 + Math.floor(Math.random() * 250);
-const asCustomer = (customer: Customer) => ({
-  authorization: `Bearer ${customer.token}`,
-  'x-forwarded-for': `10.44.${octet()}.${octet()}`,
-});
-
-type CodOrder = {
-  _id: string;
-  orderNumber: string;
-  total: number;
-  lines: ApiMyOrder['orderItems'];
-  customer: Customer;
-};
-
-/**
- * A cash-on-delivery order of one unit of a product of the test's own priced well under the COD
- * limit, to the Bengaluru test address (a COD pincode); confirmed with its e-mailed code unless
- * `confirmed` is false.
- */
-async function placeCodOrder(
-  request: APIRequestContext,
-  { confirmed = true }: { confirmed?: boolean } = {},
-): Promise<CodOrder> {
-  const customer = await createCustomer(request);
-  const [product] = await productsToBuy(request, 1);
-  expect(product!.price, 'a product under ₹20,000 to buy cash on delivery').toBeLessThanOrEqual(20_000);
-  await addToCart(request, customer, [{ product: product!, units: 1 }]);
-  const placed = await request.post('/api/user/order/cod', {
-    data: { shippingInfo: testAddress },
-    headers: asCustomer(customer),
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const order = ((await placed.json()) as { order: ApiMyOrder }).order;
-  expect(order).toMatchObject({ paymentMethod: 'cod', state: 'unconfirmed', paymentStatus: 'unpaid' });
-  if (confirmed) {
-    const mail = await expectMail(customer.email, `is your code to confirm order ${order.orderNumber}`);
-    const code = /^(\d{6}) /.exec(mail.subject)?.[1];
-    expect(code, mail.subject).toBeTruthy();
-    const answer = await request.post(`/api/user/orders/${order._id}/confirm-cod`, {
-      data: { code },
-      headers: asCustomer(customer),
-    });
-    expect(answer.status(), await answer.text()).toBe(200);
-    expect(((await answer.json()) as ApiMyOrder).state).toBe('placed');
-  }
-  return {
-    _id: order._id,
-    orderNumber: order.orderNumber,
-    total: order.totalPriceAfterDiscount,
-    lines: order.orderItems,
-    customer,
-  };
-}
 
 /** A staff step through the API (to reach a state quickly), answered 200. */
 async function staffCall(request: APIRequestContext, member: StaffMember, path: string, data: object = {}) {
@@ -314,7 +259,7 @@ test.describe('accessibility', () => {
     const line = order.lines[0]!;
     const asked = await request.post(`/api/user/orders/${order._id}/return`, {
       data: { lines: [{ lineId: line._id, quantity: 1 }], reason: 'The colour is not as pictured' },
-      headers: asCustomer(order.customer),
+      headers: customerHeaders(order.customer),
     });
     expect(asked.status(), await asked.text()).toBe(200);
     const returnId = ((await asked.json()) as ApiMyOrder).returns[0]!._id;

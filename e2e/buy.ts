@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ApiProduct } from '../shared/api/catalog.schemas';
+import type { ApiMyOrder } from '../shared/api/orders.schemas';
 import { createProduct, type ProductSpec } from './data';
-import { type Customer, expect } from './fixtures';
+import { type Customer, createCustomer, expect } from './fixtures';
+import { expectMail } from './outbox';
 
 /**
  * A paid order through the shop's own API and its test gateway, as a shopper's browser makes it
@@ -50,7 +52,7 @@ export async function productsToBuy(
   return products;
 }
 
-const customerHeaders = (customer: Customer) => ({
+export const customerHeaders = (customer: Customer) => ({
   authorization: `Bearer ${customer.token}`,
   'x-forwarded-for': `10.33.${octet()}.${octet()}`,
 });
@@ -133,5 +135,53 @@ export async function placeOrder(
     orderNumber: order.orderNumber,
     lines: order.orderItems.map(({ _id, title, quantity, price }) => ({ _id, title, quantity, price })),
     total: order.totalPriceAfterDiscount,
+  };
+}
+
+export type CodOrder = {
+  _id: string;
+  orderNumber: string;
+  total: number;
+  lines: ApiMyOrder['orderItems'];
+  customer: Customer;
+};
+
+/**
+ * A cash-on-delivery order of one unit of a product of the test's own priced well under the COD
+ * limit, to the Bengaluru test address (a COD pincode); confirmed with its e-mailed code unless
+ * `confirmed` is false.
+ */
+export async function placeCodOrder(
+  request: APIRequestContext,
+  { confirmed = true }: { confirmed?: boolean } = {},
+): Promise<CodOrder> {
+  const customer = await createCustomer(request);
+  const [product] = await productsToBuy(request, 1);
+  expect(product!.price, 'a product under ₹20,000 to buy cash on delivery').toBeLessThanOrEqual(20_000);
+  await addToCart(request, customer, [{ product: product!, units: 1 }]);
+  const placed = await request.post('/api/user/order/cod', {
+    data: { shippingInfo: testAddress },
+    headers: customerHeaders(customer),
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const order = ((await placed.json()) as { order: ApiMyOrder }).order;
+  expect(order).toMatchObject({ paymentMethod: 'cod', state: 'unconfirmed', paymentStatus: 'unpaid' });
+  if (confirmed) {
+    const mail = await expectMail(customer.email, `is your code to confirm order ${order.orderNumber}`);
+    const code = /^(\d{6}) /.exec(mail.subject)?.[1];
+    expect(code, mail.subject).toBeTruthy();
+    const answer = await request.post(`/api/user/orders/${order._id}/confirm-cod`, {
+      data: { code },
+      headers: customerHeaders(customer),
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(((await answer.json()) as ApiMyOrder).state).toBe('placed');
+  }
+  return {
+    _id: order._id,
+    orderNumber: order.orderNumber,
+    total: order.totalPriceAfterDiscount,
+    lines: order.orderItems,
+    customer,
   };
 }

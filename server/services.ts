@@ -11,8 +11,10 @@ import { createOrderPlacement, type OrderPlacement } from './flows/place-order.j
 import { createPickupManifests } from './flows/print-pickup-manifest.js';
 import { createShipmentLabels } from './flows/print-shipment-labels.js';
 import { createLiveDeliveryQuote } from './flows/quote-live-delivery.js';
+import { createRtoReceiving } from './flows/receive-rto.js';
 import { createShipmentReconciliation } from './flows/reconcile-shipments.js';
 import { createOrderRefund } from './flows/refund-order.js';
+import { createCodRemittances } from './flows/remit-cod.js';
 import { createOrderReturns } from './flows/return-order.js';
 import { createPickupScheduling } from './flows/schedule-pickup.js';
 import { createPaymentSettlement } from './flows/settle-payment.js';
@@ -68,7 +70,7 @@ import { selectPaymentProvider } from './modules/payments/index.js';
 import { createPincodesService } from './modules/pincodes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSitemapService } from './modules/seo/index.js';
-import { selectCourierProvider } from './modules/shipments/index.js';
+import { parcelEndsSince, selectCourierProvider } from './modules/shipments/index.js';
 import {
   createShippingService,
   createShippingSettings,
@@ -117,7 +119,7 @@ function createAfterPayment(deps: {
           amountPaise: refund.amountPaise,
           reference: refund.providerRefundId ?? refund.payoutReference,
           orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
-          paidOutBy: refund.method === 'provider' ? undefined : refund.method,
+          paidOutBy: refund.method === 'upi' || refund.method === 'bank_transfer' ? refund.method : undefined,
         }),
         'refund issued',
       );
@@ -200,6 +202,9 @@ function createAfterPayment(deps: {
     courier,
     tracking: orderTracking,
   });
+  // Parcels returned to origin received back (money settled once), and the courier's COD remittances.
+  const rtoReceiving = createRtoReceiving({ db, changes: orderChanges, refunds, lifecycle });
+  const codRemittances = createCodRemittances({ db, changes: orderChanges, lifecycle, courier });
   return {
     refunds,
     orderLifecycle,
@@ -213,6 +218,8 @@ function createAfterPayment(deps: {
     shipmentReconciliation,
     orderTracking,
     failedDeliveries,
+    rtoReceiving,
+    codRemittances,
   };
 }
 
@@ -382,7 +389,10 @@ export async function createServices(deps: {
     customersAdmin: createCustomersAdminService(consoleDeps),
     enquiriesAdmin: createEnquiriesAdminService(consoleDeps),
     ordersAdmin: createOrdersAdminService({ ...consoleDeps, lifecycle: orderLifecycle }),
-    salesDashboard: createSalesDashboardService(consoleDeps),
+    salesDashboard: createSalesDashboardService({
+      ...consoleDeps,
+      parcelEnds: (since) => parcelEndsSince(db, since),
+    }),
     // Tax invoices and credit notes as PDFs, and the monthly GST summary.
     taxDocuments: createTaxDocuments({ db, seller: config.seller }),
     gstReport: createGstReport({ db, seller: config.seller }),

@@ -2,13 +2,11 @@ import { formatPaise } from '../../shared/money.js';
 import type { OrderLineQuantity } from '../db/schema.js';
 import { conflict, notFound } from '../lib/errors.js';
 import type { AuditActor } from '../modules/audit/index.js';
-import { restockUnits } from '../modules/catalog/index.js';
 import {
   insertReturn,
   type LifecycleActor,
   linesOfOrders,
   lockReturn,
-  netOfUnits,
   type OrderChanges,
   type OrderLifecycle,
   type Payout,
@@ -20,6 +18,7 @@ import {
   returnRejectedEmail,
   updateReturn,
 } from '../modules/orders/index.js';
+import { restockOrderUnits, valueOfUnits } from './goods-back.js';
 
 const rupees = (paise: number) => formatPaise(paise);
 type ReturnDeps = {
@@ -177,19 +176,9 @@ function createReturnReceipt(deps: ReturnDeps) {
         ...(ret.decidedAt ? {} : { decidedAt: at }),
       });
       const lines = await linesOfOrders(tx, [order.id]);
-      const byId = new Map(lines.map((l) => [l.id, l]));
       if (input.restockable) {
-        await restockUnits(
-          tx,
-          ret.lines.flatMap((l) => {
-            const line = byId.get(l.lineId);
-            return line
-              ? [{ productId: line.productId, variantId: line.variantId, quantity: l.quantity }]
-              : [];
-          }),
-          { reason: 'returned', note: `Return on order ${order.orderNumber}`, staffId: actor.staff.id },
-        );
-        work.stockChanged = true;
+        const ledger = { note: `Return on order ${order.orderNumber}`, staffId: actor.staff.id };
+        if (await restockOrderUnits(tx, lines, ret.lines, ledger)) work.stockChanged = true;
       }
       await event(tx, order, actor, 'return_received', {
         note: input.note || null,
@@ -206,11 +195,7 @@ function createReturnReceipt(deps: ReturnDeps) {
       let refundPaise = 0;
       if (input.refund ?? true) {
         const refundable = await refunds.refundablePaise(tx, next);
-        const value = ret.lines.reduce(
-          (sum, l) => sum + (byId.has(l.lineId) ? netOfUnits(byId.get(l.lineId)!, l.quantity) : 0),
-          0,
-        );
-        refundPaise = Math.min(value, refundable);
+        refundPaise = Math.min(valueOfUnits(lines, ret.lines), refundable);
         if (refundPaise > 0) {
           await startRefund(tx, next, actor, work, {
             amountPaise: refundPaise,

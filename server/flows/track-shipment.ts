@@ -6,6 +6,9 @@ import {
   type LifecycleActor,
   type OrderChanges,
   type OrderLifecycle,
+  type OrderRow,
+  parcelReturningEmail,
+  type Work,
 } from '../modules/orders/index.js';
 import {
   type CourierEvent,
@@ -33,9 +36,44 @@ const SYSTEM: LifecycleActor = { kind: 'system' };
 /** What the customer reads when the courier gave no reason for a failed attempt. */
 const NO_REASON = 'The courier did not give a reason.';
 
-type Recorded = { shipment: ShipmentRow; moved: boolean; ndr?: NdrRow };
+type Recorded = { shipment: ShipmentRow; moved: boolean; ndr?: NdrRow; returning?: boolean };
+/** Scans that write on the order (its timeline, the customer's e-mail) besides the parcel. */
+const ON_ORDER = new Set<CourierEvent['status']>(['ndr', 'rto-initiated', 'rto-delivered']);
 
 const atDoorstep = (status: string) => status === 'ndr' || status === 'out_for_delivery';
+
+/**
+ * A parcel's return to origin, on its order: the timeline says so, and when the courier starts
+ * bringing it back the customer is told what becomes of their money (prepaid: refunded once it is
+ * back; cash on delivery: nothing to pay). Back at the shop, it waits in the console's list of
+ * parcels to receive (receive-rto.ts).
+ */
+async function recordReturn(
+  changes: Pick<OrderChanges, 'event' | 'orderUrl'>,
+  tx: Transaction,
+  order: OrderRow,
+  work: Work,
+  parcel: ShipmentRow & { awb: string },
+  scan: CourierEvent,
+) {
+  const data = { shipmentId: parcel.id, awb: parcel.awb };
+  if (scan.status === 'rto-delivered') {
+    await changes.event(tx, order, { kind: 'system' }, 'rto_delivered', { data });
+    return;
+  }
+  await changes.event(tx, order, { kind: 'system' }, 'rto_initiated', { note: scan.description, data });
+  work.mails.push((c) =>
+    parcelReturningEmail({
+      to: c.email,
+      firstname: c.firstname,
+      orderNumber: order.orderNumber,
+      awb: parcel.awb,
+      reason: scan.description,
+      paymentMethod: order.paymentMethod,
+      orderUrl: changes.orderUrl(order),
+    }),
+  );
+}
 
 /**
  * The courier provider's scans, by webhook or polled (crossing shipments and orders): each scan is recorded
@@ -43,8 +81,8 @@ const atDoorstep = (status: string) => status === 'ndr' || status === 'out_for_d
  * last parcel is out for delivery or delivered the order moves there through the lifecycle (with
  * its e-mails). An NDR scan (a failed delivery attempt) opens the parcel's next failed attempt,
  * under the order's lock: the order's timeline says so and the customer is e-mailed to answer
- * (server/flows/answer-failed-delivery.ts); the parcel moving on closes it. RTO scans are
- * recorded on the parcel only.
+ * (server/flows/answer-failed-delivery.ts); the parcel moving on closes it. A return to origin goes
+ * on the order's timeline (and, when it starts, to the customer) the same way.
  */
 export function createShipmentTracking(deps: {
   db: Database;
@@ -94,16 +132,25 @@ export function createShipmentTracking(deps: {
       return { shipment, moved: next !== undefined, ndr };
     }
     if (next) await closeOpenNdr(tx, shipment.id, next, scan.occurredAt);
-    return { shipment, moved: next !== undefined };
+    const returning = next === 'rto_initiated' || next === 'rto_delivered';
+    return { shipment, moved: next !== undefined, returning };
   }
 
-  /** An NDR scan, under the order's lock: recorded, on the order's timeline, and the customer e-mailed. */
-  async function recordFailedAttempt(orderId: string, scan: CourierEvent) {
+  /**
+   * An NDR or a return-to-origin scan, under the order's lock (then the parcel's, as booking and
+   * cancelling take them): recorded, on the order's timeline, and the customer e-mailed.
+   */
+  async function recordOnOrder(orderId: string, scan: CourierEvent) {
     // Assigned inside the transaction (a type assertion, so TypeScript does not narrow it to 'duplicate').
     let applied = 'duplicate' as Awaited<ReturnType<typeof recordScan>>;
     await changes.withOrder(SYSTEM, orderId, async (tx, order, work) => {
       applied = await recordScan(tx, scan);
-      if (typeof applied === 'string' || !applied.ndr) return;
+      if (typeof applied === 'string') return;
+      if (applied.returning) {
+        const parcel = { ...applied.shipment, awb: scan.awb };
+        await recordReturn(changes, tx, order, work, parcel, scan);
+      }
+      if (!applied.ndr) return;
       const { shipment, ndr } = applied;
       const awb = shipment.awb ?? '';
       await changes.event(tx, order, SYSTEM, 'delivery_failed', {
@@ -147,10 +194,9 @@ export function createShipmentTracking(deps: {
   async function applyScan(scan: CourierEvent): Promise<WebhookOutcome> {
     const found = await findShipmentByAwb(db, courier.name, scan.awb);
     if (!found) return 'unknown-shipment';
-    const applied =
-      scan.status === 'ndr'
-        ? await recordFailedAttempt(found.orderId, scan)
-        : await db.transaction((tx) => recordScan(tx, scan));
+    const applied = ON_ORDER.has(scan.status)
+      ? await recordOnOrder(found.orderId, scan)
+      : await db.transaction((tx) => recordScan(tx, scan));
     if (typeof applied === 'string') return applied;
     if (applied.moved) await moveOrder(applied.shipment.orderId);
     return 'processed';

@@ -4,22 +4,26 @@ import { AppError, badRequest } from './errors.js';
 /**
  * The CSV of an import: a multipart body's file part (any part name is accepted) and its `dryRun`
  * field. The route's plugin registers @fastify/multipart with the size limit given here, so a
- * larger file is the 413 this names. The product and pincode imports read their uploads with it.
+ * larger file is the 413 this names. The product and pincode imports and the COD remittance
+ * reports read their uploads with it.
  */
 export async function readCsvUpload(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<{ file: Buffer; dryRunField?: string }> {
+  what = 'a CSV file to import',
+): Promise<{ file: Buffer; fileName: string; dryRunField?: string }> {
   if (!request.isMultipart()) {
     throw badRequest('Send the CSV as multipart/form-data, in a part named "file".');
   }
   let file: Buffer | undefined;
+  let fileName = '';
   let dryRunField: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (file) throw badRequest('Send one CSV file at a time.');
         file = await part.toBuffer();
+        fileName = part.filename;
       } else if (part.fieldname === 'dryRun') {
         dryRunField = String(part.value);
       }
@@ -37,8 +41,8 @@ export async function readCsvUpload(
     if (code?.startsWith('FST_')) throw badRequest('The upload could not be read. Please try again.');
     throw error;
   }
-  if (!file || file.length === 0) throw badRequest('Choose a CSV file to import.');
-  return dryRunField === undefined ? { file } : { file, dryRunField };
+  if (!file || file.length === 0) throw badRequest(`Choose ${what}.`);
+  return dryRunField === undefined ? { file, fileName } : { file, fileName, dryRunField };
 }
 
 /** A `dryRun` query or form value that asks for a dry run. */

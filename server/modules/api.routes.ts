@@ -22,6 +22,7 @@ import { paymentWebhookRoutes, testGatewayRoutes } from './payments/index.js';
 import { pincodesRoutes } from './pincodes/index.js';
 import { reviewsRoutes } from './reviews/index.js';
 import {
+  codRemittancesRoutes,
   courierWebhookRoutes,
   myOrderTrackingRoutes,
   pickupsRoutes,
@@ -100,6 +101,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(shippingRoutes, consoleOptions);
   await app.register(shipmentsRoutes, consoleOptions);
   await app.register(pickupsRoutes, consoleOptions);
+  await app.register(codRemittancesRoutes, consoleOptions);
   await app.register(courierWebhookRoutes, {
     courier: services.courier,
     tracking: services.shipmentTracking,

@@ -387,6 +387,12 @@ export const dashboard = {
         revenue: z.number(),
       }),
     ),
+    /**
+     * Parcels that reached an end over the last 30 days (their delivered or return-to-origin scan in
+     * those days): `returned` came back to the shop (RTO), `ended` is those plus the delivered;
+     * `rate` is returned / ended (0 to 1), null when none ended.
+     */
+    rtoRate: z.object({ returned: z.number(), ended: z.number(), rate: z.nullable(z.number()) }),
   }),
 };
 export type ApiDashboard = z.output<typeof dashboard.response>;

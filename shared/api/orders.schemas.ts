@@ -29,8 +29,12 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /** Online: paid through the payment provider at checkout. Cod: cash collected on delivery. */
 export const orderPaymentMethods = ['online', 'cod'] as const;
 export type OrderPaymentMethod = (typeof orderPaymentMethods)[number];
-/** How a refund reached the customer: back through the provider, or paid out by the shop (COD). */
-export const refundMethods = ['provider', 'bank_transfer', 'upi'] as const;
+/**
+ * How a refund reached the customer: back through the provider, or paid out by the shop (COD);
+ * `not_collected`: cash on delivery the shop will never collect because its parcel came back
+ * undelivered (no money moves; its credit note reverses the invoice for those goods).
+ */
+export const refundMethods = ['provider', 'bank_transfer', 'upi', 'not_collected'] as const;
 export type RefundMethod = (typeof refundMethods)[number];
 export const fulfilmentStatuses = [
   'unfulfilled',
@@ -314,16 +318,16 @@ export const reasonText = (what: string) =>
     );
 
 /** Lines and units, each line once, 1..quantity bought (checked against the order on the server). */
+/** Some units of one of the order's lines. */
+export const lineQuantity = z.object({
+  lineId: z.string().check(z.regex(UUID, 'That is not a valid line id')),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),
+});
+
 export const lineQuantities = z
-  .array(
-    z.object({
-      lineId: z.string().check(z.regex(UUID, 'That is not a valid line id')),
-      quantity: z
-        .number({ error: 'Quantity must be a number' })
-        .check(z.int('Quantity must be a whole number'), z.minimum(1, 'Quantity must be at least 1')),
-    }),
-    { error: 'Please choose the items' },
-  )
+  .array(lineQuantity, { error: 'Please choose the items' })
   .check(z.minLength(1, 'Please choose at least one item'), z.maxLength(100, 'Too many lines'));
 
 export const getMyOrder = { params: orderIdParams, response: myOrderDetail };

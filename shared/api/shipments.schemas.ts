@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { addressFields } from '../schemas/address.js';
-import { lineQuantities } from './orders.schemas.js';
+import { lineQuantities, lineQuantity, orderPaymentMethods } from './orders.schemas.js';
 import { idParams } from './orders-admin.schemas.js';
 
 /**
@@ -49,6 +49,18 @@ export type NdrAnswerKind = (typeof ndrAnswerKinds)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** How a parcel returned to origin (RTO) came back to the shop. */
+export const rtoConditions = ['intact', 'damaged', 'missing-items'] as const;
+export type RtoCondition = (typeof rtoConditions)[number];
+
+/** A parcel returned to origin, received back: condition, units put back in stock, note, who, when. */
+export const rtoReceiptAnswer = z.object({
+  condition: z.enum(rtoConditions),
+  restocked: z.array(z.object({ lineId: z.string(), quantity: z.number() })),
+  note: z.nullable(z.string()),
+  receivedAt: z.string(),
+});
+
 const courierName = z.optional(
   z
     .string({ error: 'The courier must be text' })
@@ -72,6 +84,8 @@ export const shipmentAnswer = z.object({
   lines: z.array(z.object({ lineId: z.string(), quantity: z.number() })),
   createdAt: z.string(),
   cancelledAt: z.nullable(z.string()),
+  /** Set once a parcel returned to origin is received back at the shop. */
+  rtoReceipt: z.nullable(rtoReceiptAnswer),
 });
 export type ApiShipment = z.output<typeof shipmentAnswer>;
 
@@ -290,3 +304,59 @@ export const actOnFailedDelivery = {
   response: failedDeliveryQueueRow,
 };
 export type StaffNdrActionInput = z.output<typeof actOnFailedDelivery.body>;
+
+/** What goes back to stock: every unit of the parcel, or the units named (none: an empty list). */
+const restockChoice = z.union(
+  [z.literal('all'), z.array(lineQuantity).check(z.maxLength(100, 'Too many lines'))],
+  { error: 'Choose what goes back to stock: "all", or the lines and units' },
+);
+
+export const receiveRto = {
+  params: shipmentParams,
+  body: z.object({
+    condition: z.enum(rtoConditions, {
+      error: `The condition must be one of ${rtoConditions.join(', ')}`,
+    }),
+    restock: restockChoice,
+    note: z.optional(
+      z.string().check(z.trim(), z.maxLength(500, 'Please keep the note under 500 characters')),
+    ),
+  }),
+  response: z.object({
+    shipment: shipmentAnswer,
+    /**
+     * The money settled by this receipt (rupees): refunded to a prepaid order's customer, or, cash
+     * on delivery, no longer to be collected. 0 when the receipt was already recorded.
+     */
+    refunded: z.number(),
+    notCollected: z.number(),
+    /** Every parcel of the order came back: the order is closed as returned. */
+    orderReturned: z.boolean(),
+    /** The parcel had been received before: nothing changed. */
+    alreadyReceived: z.boolean(),
+  }),
+};
+
+/** A parcel coming back or back at the shop, with the order it belongs to. */
+export const rtoParcelAnswer = z.object({
+  shipment: shipmentAnswer,
+  orderNumber: z.string(),
+  customerName: z.string(),
+  paymentMethod: z.enum(orderPaymentMethods),
+  /** What is in the parcel, as the order names it. */
+  items: z.array(z.object({ lineId: z.string(), title: z.string(), quantity: z.number() })),
+  /** What the customer paid (or was to pay) for the parcel's units, rupees. */
+  value: z.number(),
+  /** When the parcel's latest scan (return initiated, or back at the shop) was recorded. */
+  since: z.string(),
+});
+export type ApiRtoParcel = z.output<typeof rtoParcelAnswer>;
+
+export const rtoParcels = {
+  response: z.object({
+    /** Back at the shop (rto_delivered) and not yet received: oldest first. */
+    toReceive: z.array(rtoParcelAnswer),
+    /** On the way back (rto_initiated): oldest first. */
+    comingBack: z.array(rtoParcelAnswer),
+  }),
+};

@@ -97,6 +97,34 @@ export const shipmentLabels = endpoint<typeof schemas.shipmentLabels>({
   errors: [400, 404, 409],
 });
 
+export const receiveRto = endpoint<typeof schemas.receiveRto>({
+  method: 'POST',
+  path: '/api/admin/shipments/:id/rto-receipt',
+  access: 'staff',
+  permission: 'orders.write',
+  tag,
+  summary: 'Receive back a parcel returned to origin (RTO): its condition, what goes back to stock',
+  description:
+    'Only a parcel back at the shop (`rto_delivered`) can be received (409 otherwise, naming its status). ' +
+    '`restock`: `"all"` or the lines and units that go back to stock (the resellable ones; `[]` for none). ' +
+    'The receipt is recorded once; sending it again (or two people at once) changes nothing and answers ' +
+    '`alreadyReceived`. A prepaid order is refunded, through its payment provider, what was paid for the ' +
+    'parcel’s units (every one of them, whatever their condition: none reached the customer), and the ' +
+    'delivery charge too when the whole order came back; a cash-on-delivery order has that much less to ' +
+    'collect, with a credit note against its invoice. When every parcel of the order came back, the order ' +
+    'is closed as returned.',
+  errors: [400, 404, 409],
+});
+
+export const rtoParcels = endpoint<typeof schemas.rtoParcels>({
+  method: 'GET',
+  path: '/api/admin/shipments/returns-to-origin',
+  access: 'staff',
+  permission: 'orders.read',
+  tag,
+  summary: 'Parcels returned to origin: back at the shop awaiting receipt, and on their way back',
+});
+
 export const courierWebhook = endpoint<typeof schemas.courierWebhook>({
   method: 'POST',
   path: '/api/shipping/webhooks/:provider',
@@ -109,8 +137,10 @@ export const courierWebhook = endpoint<typeof schemas.courierWebhook>({
     'otherwise). A status the shop does not follow is answered `ignored`. A scan is recorded once (by its ' +
     'event id; Shiprocket sends none, so the shop derives one from AWB, status and time); a late, out-of-order ' +
     'scan never moves a parcel back. Out for delivery and delivered move the order when its last parcel ' +
-    'gets there. An NDR (a failed delivery attempt) opens the parcel’s failed delivery: the customer is ' +
-    'e-mailed to answer it, and staff see it in their queue; the parcel moving on closes it.',
+    'gets there (a parcel coming back counts as at its end). An NDR (a failed delivery attempt) opens the ' +
+    'parcel’s failed delivery: the customer is e-mailed to answer it, and staff see it in their queue; the ' +
+    'parcel moving on closes it. A return to origin is put on the order’s timeline and the customer is told; ' +
+    'the parcel back at the shop waits in the console’s list to be received.',
   errors: [400, 404],
 });
 

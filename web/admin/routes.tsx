@@ -73,6 +73,21 @@ export const consoleRoutes: ConsoleRoute[] = [
     nav: { label: 'Failed deliveries', group: 'Sell' },
   },
   {
+    // Parcels the courier brought back: read by whoever sees orders, received by those who ship.
+    path: '/shipments/returns-to-origin',
+    page: page(() => import('./pages/returns-to-origin-page')),
+    permission: 'orders.read',
+    nav: { label: 'Returns to origin', group: 'Sell' },
+  },
+  {
+    // The courier's COD remittance reports: uploaded by those who ship (orders.write), read by all
+    // who see orders.
+    path: '/shipping/remittances',
+    page: page(() => import('./pages/cod-remittances-page')),
+    permission: 'orders.read',
+    nav: { label: 'COD remittances', group: 'Sell' },
+  },
+  {
     path: '/products',
     page: page(() => import('./pages/products-page')),
     permission: 'catalogue',

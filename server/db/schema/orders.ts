@@ -281,7 +281,8 @@ export const refunds = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
     // Back through the provider, or paid out by the shop by bank transfer or UPI (COD orders),
-    // with the transfer's reference (UTR / UPI reference) staff entered.
+    // with the transfer's reference (UTR / UPI reference) staff entered; or `not_collected`: cash
+    // on delivery never to be collected, its parcel back undelivered (the reference is its AWB).
     method: text('method', { enum: refundMethods }).notNull().default('provider'),
     payoutReference: text('payout_reference'),
     reason: text('reason').notNull(),
@@ -303,7 +304,7 @@ export const refunds = pgTable(
     uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'processed', 'failed')`),
-    check('refunds_method_check', sql`${t.method} in ('provider', 'bank_transfer', 'upi')`),
+    check('refunds_method_check', sql`${t.method} in ('provider', 'bank_transfer', 'upi', 'not_collected')`),
     check(
       'refunds_method_source',
       sql`(${t.method} = 'provider' and ${t.paymentId} is not null) or (${t.method} <> 'provider' and ${t.payoutReference} is not null)`,

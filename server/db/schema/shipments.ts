@@ -16,10 +16,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { remittanceOutcomes } from '../../../shared/api/cod-remittances.schemas.js';
 import { pickupStatuses } from '../../../shared/api/pickups.schemas.js';
-import { ndrAnswerKinds, shipmentStatuses } from '../../../shared/api/shipments.schemas.js';
+import { ndrAnswerKinds, rtoConditions, shipmentStatuses } from '../../../shared/api/shipments.schemas.js';
 import { createdAt, id, updatedAt } from './columns.js';
-import { orderLines, orders } from './orders.js';
+import { type OrderLineQuantity, orderLines, orders } from './orders.js';
 import { staff } from './staff.js';
 
 /**
@@ -60,6 +61,13 @@ export const shipments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    // A parcel returned to origin, received back at the shop: its condition, what went back to
+    // stock, a note, who received it and when (once: the receipt settles the money).
+    rtoCondition: text('rto_condition', { enum: rtoConditions }),
+    rtoRestocked: jsonb('rto_restocked').$type<OrderLineQuantity[]>(),
+    rtoNote: text('rto_note'),
+    rtoReceivedAt: timestamp('rto_received_at', { withTimezone: true, mode: 'date' }),
+    rtoReceivedBy: uuid('rto_received_by').references(() => staff.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('shipments_order_idx').on(t.orderId, t.createdAt),
@@ -77,6 +85,14 @@ export const shipments = pgTable(
     ),
     check('shipments_weight_positive', sql`${t.chargeableWeightGrams} > 0`),
     check('shipments_booked_has_awb', sql`${t.status} in ('pending', 'failed') or ${t.awb} is not null`),
+    check(
+      'shipments_rto_receipt',
+      sql`${t.rtoReceivedAt} is null or (${t.status} = 'rto_delivered' and ${t.rtoCondition} in ('intact', 'damaged', 'missing-items') and ${t.rtoRestocked} is not null)`,
+    ),
+    // The parcels coming back or back at the shop, for the console's list of those to receive.
+    index('shipments_rto_idx')
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.status} in ('rto_initiated', 'rto_delivered')`),
   ],
 );
 
@@ -198,5 +214,66 @@ export const shipmentNdrs = pgTable(
       'shipment_ndrs_answer_check',
       sql`(${t.answerKind} is null) = (${t.answeredAt} is null) and (${t.answerKind} is null) = (${t.answeredBy} is null) and (${t.answerKind} = 'return') = (${t.answerKind} is not null and ${t.answerDay} is null)`,
     ),
+  ],
+);
+
+/**
+ * A COD remittance report as the provider exported it (CSV), uploaded once: the same file again
+ * (by its SHA-256) is recognised and changes nothing. `processing` until every row is settled, so
+ * an upload cut short is finished by sending the file again.
+ */
+export const codRemittances = pgTable(
+  'cod_remittances',
+  {
+    id: id(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    status: text('status', { enum: ['processing', 'processed'] })
+      .notNull()
+      .default('processing'),
+    rowCount: integer('row_count').notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email').notNull(),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('cod_remittances_file_key').on(t.fileSha256),
+    index('cod_remittances_created_idx').on(t.createdAt),
+    check('cod_remittances_status_check', sql`${t.status} in ('processing', 'processed')`),
+  ],
+);
+
+/**
+ * One row of a remittance report and what became of it: `applied` (its parcel's cash counted as
+ * remitted, at most once per parcel whatever the file) or the difference that kept it out.
+ */
+export const codRemittanceRows = pgTable(
+  'cod_remittance_rows',
+  {
+    id: id(),
+    remittanceId: uuid('remittance_id')
+      .notNull()
+      .references(() => codRemittances.id, { onDelete: 'cascade' }),
+    // The file's line number (the header is line 1), as a spreadsheet shows it.
+    lineNo: integer('line_no').notNull(),
+    awb: text('awb').notNull(),
+    orderRef: text('order_ref'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull(),
+    remittedOn: text('remitted_on'),
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: remittanceOutcomes }).notNull(),
+    // What the parcel was to collect, when it differs from the row's amount (or is known).
+    expectedPaise: bigint('expected_paise', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cod_remittance_rows_line_key').on(t.remittanceId, t.lineNo),
+    // A parcel's cash is remitted once: a second row applying it cannot be written.
+    uniqueIndex('cod_remittance_rows_applied_key').on(t.shipmentId).where(sql`${t.outcome} = 'applied'`),
+    index('cod_remittance_rows_awb_idx').on(t.awb),
+    check('cod_remittance_rows_amount_nonnegative', sql`${t.amountPaise} >= 0`),
   ],
 );

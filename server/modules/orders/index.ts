@@ -19,6 +19,7 @@ export { takeDocumentNumber } from './document-numbers.js';
 export { createGstReport } from './gst-report.service.js';
 export {
   orderCancelledEmail,
+  parcelReturningEmail,
   refundIssuedEmail,
   returnApprovedEmail,
   returnRejectedEmail,

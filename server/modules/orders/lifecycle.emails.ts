@@ -191,3 +191,32 @@ export function refundIssuedEmail(input: {
     input.orderUrl,
   );
 }
+
+/**
+ * A parcel could not be delivered and the courier is bringing it back to the shop (a return to
+ * origin). What happens to the money is said now, as it will happen: a prepaid order is refunded
+ * for the parcel once it reaches the shop; cash on delivery is simply never asked for.
+ */
+export function parcelReturningEmail(input: {
+  to: string;
+  firstname: string;
+  orderNumber: string;
+  awb: string;
+  reason: string | null;
+  paymentMethod: 'online' | 'cod';
+  orderUrl: string;
+}): Mail {
+  return mail(
+    input.to,
+    `Your ${SHOP_NAME} parcel for order ${input.orderNumber} is coming back to us`,
+    input.firstname,
+    [
+      `The courier could not deliver parcel ${input.awb} of your order ${input.orderNumber}${input.reason ? ` (${input.reason})` : ''}, and is bringing it back to us.`,
+      input.paymentMethod === 'cod'
+        ? 'You have nothing to pay for it: it was cash on delivery, and no cash will be asked for the items in this parcel.'
+        : `Once it reaches us we refund what you paid for its items in full (and the delivery charge, if nothing of the order reached you), with nothing deducted. ${REFUND_TIMING}`,
+      'If you still want the items, you are welcome to order them again.',
+    ],
+    input.orderUrl,
+  );
+}

@@ -42,6 +42,8 @@ function titleOf(event: OrderEventRow, forStaff: boolean): string {
     case 'refund_requested':
       return `Refund of ${formatPaise(num(data.amountPaise))} started`;
     case 'refunded':
+      if (data.method === 'not_collected')
+        return `${formatPaise(num(data.amountPaise))} no longer to pay: the parcel came back (AWB ${str(data.reference)})`;
       if (data.method === 'upi' || data.method === 'bank_transfer')
         return `${formatPaise(num(data.amountPaise))} paid back by ${data.method === 'upi' ? 'UPI' : 'bank transfer'} (ref. ${str(data.reference)})`;
       return `${formatPaise(num(data.amountPaise))} refunded`;
@@ -59,6 +61,16 @@ function titleOf(event: OrderEventRow, forStaff: boolean): string {
         : 'Returned items received';
     case 'returned':
       return 'Order returned';
+    case 'rto_initiated':
+      return `Parcel ${str(data.awb)} could not be delivered and is coming back to us`;
+    case 'rto_delivered':
+      return `Parcel ${str(data.awb)} is back at our warehouse`;
+    case 'rto_received':
+      return forStaff
+        ? `Parcel ${str(data.awb)} received back (${str(data.condition).replace('-', ' ')})`
+        : `Parcel ${str(data.awb)} received back at our warehouse`;
+    case 'returned_to_origin':
+      return 'Order closed: every parcel came back to us undelivered';
     case 'address_changed':
       return byCustomer && !forStaff
         ? `You changed the delivery address (${str(data.city)} ${str(data.pincode)})`

@@ -161,7 +161,7 @@ export async function insertRefund(
     lines: OrderLineQuantity[];
     returnId: string | null;
     staffId: string | null;
-    method?: 'provider' | 'bank_transfer' | 'upi';
+    method?: RefundRow['method'];
     payoutReference?: string;
     status?: 'pending' | 'processed';
     processedAt?: Date;

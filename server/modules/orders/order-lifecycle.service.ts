@@ -1,6 +1,7 @@
 import type { ApiMyOrder, ApiRefund, ApiReturn } from '../../../shared/api/orders.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { ShippingAddress } from '../../../shared/schemas/address.js';
+import type { Transaction } from '../../db/client.js';
 import type { Shipment, ShippingInfo } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
@@ -134,38 +135,6 @@ function createFulfilment(deps: LifecycleDeps) {
     });
   }
 
-  /** Cash on delivery: the cash was collected; the order is paid from now. */
-  async function collectCash(actor: LifecycleActor & { kind: 'staff' }, orderId: string, note?: string) {
-    await withOrder(actor, orderId, async (tx, order) => {
-      if (!planCollectCash(order)) {
-        await audit(
-          tx,
-          actor,
-          order,
-          'order.collect_cash',
-          `Cash for order ${order.orderNumber} already collected (no change)`,
-          snapshot(order),
-          snapshot(order),
-        );
-        return;
-      }
-      const next = await write(tx, order, { paymentStatus: 'paid', paidAt: now() });
-      await event(tx, order, actor, 'cash_collected', {
-        note,
-        data: { amountPaise: order.totalPriceAfterDiscountPaise },
-      });
-      await audit(
-        tx,
-        actor,
-        order,
-        'order.collect_cash',
-        `Cash of ${rupees(order.totalPriceAfterDiscountPaise)} collected for order ${order.orderNumber}`,
-        snapshot(order),
-        snapshot(next),
-      );
-    });
-  }
-
   async function addNote(actor: LifecycleActor & { kind: 'staff' }, orderId: string, note: string) {
     await withOrder(actor, orderId, async (tx, order) => {
       await event(tx, order, actor, 'note', { note });
@@ -173,11 +142,61 @@ function createFulfilment(deps: LifecycleDeps) {
     });
   }
 
-  /** The statuses, timeline and money of an order, for the customer's page or the console's. */ return {
-    moveFulfilment,
-    collectCash,
-    addNote,
-  };
+  return { moveFulfilment, addNote };
+}
+
+/** Cash on delivery collected: by hand (staff), or as the courier's remittance says (a flow). */
+function createCashCollection(deps: LifecycleDeps) {
+  const { now, audit, snapshot, withOrder, event, write } = deps.changes;
+
+  /**
+   * Cash on delivery: the cash was collected (by hand, or the courier's remittance: `reference`);
+   * the order is paid from now. Runs in the caller's transaction, under the order's lock. What was
+   * collected is the total less what will never be collected (parcels that came back).
+   */
+  async function collectCashIn(
+    tx: Transaction,
+    actor: LifecycleActor,
+    order: OrderRow,
+    extra: { note?: string | undefined; reference?: string | undefined } = {},
+  ) {
+    if (!planCollectCash(order)) {
+      await audit(
+        tx,
+        actor,
+        order,
+        'order.collect_cash',
+        `Cash for order ${order.orderNumber} already collected (no change)`,
+        snapshot(order),
+        snapshot(order),
+      );
+      return order;
+    }
+    const amountPaise = order.totalPriceAfterDiscountPaise - order.refundedPaise;
+    const next = await write(tx, order, { paymentStatus: 'paid', paidAt: now() });
+    await event(tx, order, actor, 'cash_collected', {
+      note: extra.note,
+      data: { amountPaise, ...(extra.reference ? { reference: extra.reference } : {}) },
+    });
+    await audit(
+      tx,
+      actor,
+      order,
+      'order.collect_cash',
+      `Cash of ${rupees(amountPaise)} collected for order ${order.orderNumber}${extra.reference ? ` (remittance ${extra.reference})` : ''}`,
+      snapshot(order),
+      snapshot(next),
+    );
+    return next;
+  }
+
+  async function collectCash(actor: LifecycleActor & { kind: 'staff' }, orderId: string, note?: string) {
+    await withOrder(actor, orderId, async (tx, order) => {
+      await collectCashIn(tx, actor, order, { note });
+    });
+  }
+
+  return { collectCash, collectCashIn };
 }
 
 /** The order as the customer's page and the console's show it: statuses, timeline, money, actions. */
@@ -197,6 +216,10 @@ function createOrderView(deps: LifecycleDeps) {
     ]);
     const committed = usage.refundRows
       .filter((r) => r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amountPaise, 0);
+    // Cash on delivery that will never be collected (its parcel came back) is not money given back.
+    const uncollected = usage.refundRows
+      .filter((r) => r.method === 'not_collected')
       .reduce((sum, r) => sum + r.amountPaise, 0);
     // Cash on delivery not collected: nothing paid, nothing to refund (as refunds.refundablePaise).
     const refundablePaise =
@@ -264,7 +287,7 @@ function createOrderView(deps: LifecycleDeps) {
               nextCodeAt: nextCodeAt?.toISOString() ?? null,
               amountDue:
                 order.paymentStatus === 'unpaid' && order.state !== 'cancelled'
-                  ? paiseToRupees(order.totalPriceAfterDiscountPaise)
+                  ? paiseToRupees(order.totalPriceAfterDiscountPaise - order.refundedPaise)
                   : 0,
             }
           : null,
@@ -276,7 +299,7 @@ function createOrderView(deps: LifecycleDeps) {
         events: presentEvents(events, forStaff),
         refunds: refundList,
         returns: returnList,
-        refunded: paiseToRupees(order.refundedPaise),
+        refunded: paiseToRupees(order.refundedPaise - uncollected),
         refundable: paiseToRupees(refundablePaise),
         invoice: documents.invoice,
         creditNotes: documents.creditNotes,
@@ -380,7 +403,8 @@ function createAddressChange(deps: LifecycleDeps) {
  */
 export function createOrderLifecycle(deps: LifecycleDeps) {
   const { customerActor } = deps.changes;
-  const { moveFulfilment, collectCash, addNote } = createFulfilment(deps);
+  const { moveFulfilment, addNote } = createFulfilment(deps);
+  const { collectCash, collectCashIn } = createCashCollection(deps);
   const { lifecycleOf, mine } = createOrderView(deps);
   const { changeAddress } = createAddressChange(deps);
 
@@ -393,6 +417,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     },
     lifecycleOf,
     moveFulfilment,
+    collectCashIn,
     pack: (staff: AuditActor, id: string, note?: string) =>
       moveFulfilment({ kind: 'staff', staff }, id, 'packed', { note }),
     ship: (

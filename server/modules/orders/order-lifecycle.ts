@@ -50,8 +50,9 @@ const WORDS: Record<FulfilmentStatus, string> = {
  * order reads "Ordered" (their list has no other word for it; the state machine refuses to pack it).
  */
 export function derivedStatus(order: Omit<Lifecycle, 'orderNumber' | 'paymentMethod'>): OrderStatus {
-  if (order.state === 'cancelled') return 'Cancelled';
+  // First: an order whose parcels all came back undelivered is closed (cancelled) and returned.
   if (order.fulfilmentStatus === 'returned') return 'Returned';
+  if (order.state === 'cancelled') return 'Cancelled';
   if (order.paymentStatus === 'refunded') return 'Refunded';
   switch (order.fulfilmentStatus) {
     case 'unfulfilled':

@@ -273,15 +273,14 @@ export class Refunds {
   }
 
   /**
-   * A refund of a cash-on-delivery order: no provider holds the money, so staff pay the
-   * customer by bank transfer or UPI and record it, with the reference, in the caller's
-   * transaction (under the order's lock, the amount checked against what is left). It is processed
-   * at once, with its credit note; `announce` it after the commit.
+   * A refund no provider is asked for, processed at once in the caller's transaction (under the
+   * order's lock, the amount checked against what is left), with its credit note.
    */
-  async recordPayout(
+  private async recordProcessed(
     tx: Transaction,
     order: OrderRow,
-    request: RefundRequest & { payout: Payout; staffName: string },
+    request: RefundRequest,
+    how: { method: 'bank_transfer' | 'upi' | 'not_collected'; reference: string; actorName: string },
   ): Promise<{ refund: repository.RefundRow; order: OrderRow }> {
     const processedAt = new Date();
     const refund = await repository.insertRefund(tx, {
@@ -292,19 +291,54 @@ export class Refunds {
       lines: request.lines ?? [],
       returnId: request.returnId ?? null,
       staffId: request.staffId ?? null,
-      method: request.payout.method,
-      payoutReference: request.payout.reference,
+      method: how.method,
+      payoutReference: how.reference,
       status: 'processed',
       processedAt,
     });
     const next = await this.bookProcessed(tx, order, refund, processedAt, {
-      actorType: 'staff',
-      actorName: request.staffName,
+      actorType: request.staffId ? 'staff' : 'system',
+      actorName: how.actorName,
       staffId: request.staffId ?? null,
-      reference: request.payout.reference,
+      reference: how.reference,
     });
-    await this.deps.inSettlement?.(tx, refund, next);
     return { refund, order: next };
+  }
+
+  /**
+   * A refund of a cash-on-delivery order: no provider holds the money, so staff pay the
+   * customer by bank transfer or UPI and record it, with the reference; `announce` it after the
+   * commit.
+   */
+  async recordPayout(
+    tx: Transaction,
+    order: OrderRow,
+    request: RefundRequest & { payout: Payout; staffName: string },
+  ): Promise<{ refund: repository.RefundRow; order: OrderRow }> {
+    const paid = await this.recordProcessed(tx, order, request, {
+      ...request.payout,
+      actorName: request.staffName,
+    });
+    await this.deps.inSettlement?.(tx, paid.refund, paid.order);
+    return paid;
+  }
+
+  /**
+   * Cash on delivery that will never be collected: its parcel came back to the shop undelivered
+   * (a return to origin). No money moves, so no provider is asked and no refund e-mail is sent; it
+   * is recorded processed at once (method `not_collected`, the reference the parcel's AWB), so the
+   * amount left to collect drops and the invoice gets its credit note for goods never sold.
+   */
+  recordUncollected(
+    tx: Transaction,
+    order: OrderRow,
+    request: Omit<RefundRequest, 'returnId'> & { reference: string; actorName: string },
+  ): Promise<{ refund: repository.RefundRow; order: OrderRow }> {
+    return this.recordProcessed(tx, order, request, {
+      method: 'not_collected',
+      reference: request.reference,
+      actorName: request.actorName,
+    });
   }
 
   /** After the commit of a payout: counted as a provider's refund is (its e-mail was queued in it). */

@@ -53,8 +53,17 @@ const present = (bucket: figures.SalesBucket) => ({
  * Sales figures: the console's dashboard and the original admin client's two income calls, from
  * one set of queries (sales-figures.repository.ts has the definition), so they never disagree.
  */
-export function createSalesDashboardService(deps: ServiceDeps) {
-  const { db } = deps;
+export function createSalesDashboardService(
+  deps: ServiceDeps & {
+    /**
+     * Parcels that reached an end since a moment: returned to origin, and all that ended (delivered
+     * or returned). Parcels are the shipments module's, which orders does not use: the composition
+     * root hands its count over.
+     */
+    parcelEnds: (since: Date) => Promise<{ returned: number; ended: number }>;
+  },
+) {
+  const { db, parcelEnds } = deps;
   const now = () => new Date();
 
   /** The current India month and the 11 before it, oldest first, zero-filled. */
@@ -105,7 +114,8 @@ export function createSalesDashboardService(deps: ServiceDeps) {
 
     async dashboard(): Promise<ApiDashboard> {
       const current = now();
-      const [days, months, recent, enquiriesWaiting, stock, lowStock, waiting, top, requestsOverdue] =
+      const since = indiaDayStart(current, 1 - DAYS);
+      const [days, months, recent, enquiriesWaiting, stock, lowStock, waiting, top, requestsOverdue, ends] =
         await Promise.all([
           thirtyDays(current),
           twelveMonths(current),
@@ -115,8 +125,9 @@ export function createSalesDashboardService(deps: ServiceDeps) {
           lowestStockProducts(db, LOW_STOCK_LISTED),
           figures.countWaitingWork(db),
           // The same 30 India days as the daily figures.
-          figures.topProducts(db, { since: indiaDayStart(current, 1 - DAYS), limit: TOP_PRODUCTS }),
+          figures.topProducts(db, { since, limit: TOP_PRODUCTS }),
           countOverdueRequests(db),
+          parcelEnds(since),
         ]);
       const today = days.at(-1)!;
       const thisMonth = months.at(-1)!;
@@ -147,6 +158,7 @@ export function createSalesDashboardService(deps: ServiceDeps) {
           units: p.units,
           revenue: paiseToRupees(p.revenuePaise),
         })),
+        rtoRate: { ...ends, rate: ends.ended > 0 ? ends.returned / ends.ended : null },
       };
     },
   };

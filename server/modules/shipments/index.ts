@@ -1,5 +1,19 @@
 /** The shipments module's door: what flows and the app may use of it. */
 
+export { type RemittanceCsvRow, readRemittanceCsv } from './cod-remittance-csv.js';
+export {
+  claimRemittance,
+  findRemittance,
+  insertRemittanceLine,
+  linesOfRemittances,
+  listRemittances,
+  markRemittanceProcessed,
+  type RemittanceLineRow,
+  type RemittanceRow,
+  remittedParcels,
+  settledLines,
+} from './cod-remittances.repository.js';
+export { codRemittancesRoutes } from './cod-remittances.routes.js';
 export type {
   Address,
   Booking,
@@ -45,6 +59,7 @@ export {
   updatePickup,
 } from './pickups.repository.js';
 export { pickupsRoutes } from './pickups.routes.js';
+export { parcelEndsSince, parcelsReturningToOrigin, type RtoParcel } from './returns-to-origin.repository.js';
 export { selectCourierProvider } from './select-courier-provider.js';
 export { type LabelFonts, type LabelView, renderLabels } from './shipment-label-pdf.js';
 export {
@@ -52,6 +67,7 @@ export {
   FROM_EVENT,
   isActive,
   isCancellable,
+  isReturning,
   presentShipment,
   slowestStep,
   statusAfterScan,

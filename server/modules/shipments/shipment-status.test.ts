@@ -51,6 +51,14 @@ describe('scans', () => {
     expect(slowestStep(['cancelled'])).toBeUndefined();
   });
 
+  it('count a parcel coming back to the shop as at its end: the rest of the order is what was delivered', () => {
+    expect(slowestStep(['delivered', 'rto_initiated'])).toBe('delivered');
+    expect(slowestStep(['out_for_delivery', 'rto_delivered'])).toBe('out_for_delivery');
+    expect(slowestStep(['in_transit', 'rto_initiated'])).toBeUndefined();
+    // Every parcel coming back: nothing was delivered; receiving them closes the order instead.
+    expect(slowestStep(['rto_initiated', 'rto_delivered'])).toBeUndefined();
+  });
+
   it('test AWBs are TC and ten digits, the same for the same key', () => {
     expect(testAwb('a')).toMatch(/^TC\d{10}$/);
     expect(testAwb('a')).toBe(testAwb('a'));

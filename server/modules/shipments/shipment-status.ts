@@ -55,9 +55,17 @@ export const isActive = (status: ShipmentStatus) => status !== 'cancelled' && st
 /** Whether a parcel may still be cancelled: booked (or never booked), not yet picked up. */
 export const isCancellable = (status: ShipmentStatus) => status === 'booked' || status === 'pending';
 
-/** How far the slowest active parcel is: what the order as a whole has reached. */
+/** A parcel the courier is bringing back, or has brought back, to the shop (return to origin). */
+export const isReturning = (status: ShipmentStatus) =>
+  status === 'rto_initiated' || status === 'rto_delivered';
+
+/**
+ * How far the slowest active parcel is: what the order as a whole has reached. A parcel coming back
+ * to the shop has reached its end for the customer: the order is delivered once every other parcel
+ * is (and stays where it is when none is left: receiving them back closes it).
+ */
 export function slowestStep(statuses: ShipmentStatus[]): 'out_for_delivery' | 'delivered' | undefined {
-  const active = statuses.filter(isActive);
+  const active = statuses.filter((s) => isActive(s) && !isReturning(s));
   if (active.length === 0) return undefined;
   if (active.every((s) => s === 'delivered')) return 'delivered';
   if (active.every((s) => s === 'delivered' || s === 'out_for_delivery' || s === 'ndr'))
@@ -108,5 +116,14 @@ export function presentShipment(row: ShipmentWithLines): ApiShipment {
     lines: row.lines,
     createdAt: row.createdAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    rtoReceipt:
+      row.rtoReceivedAt && row.rtoCondition
+        ? {
+            condition: row.rtoCondition,
+            restocked: row.rtoRestocked ?? [],
+            note: row.rtoNote,
+            receivedAt: row.rtoReceivedAt.toISOString(),
+          }
+        : null,
   };
 }

@@ -90,16 +90,20 @@ export async function lockShipment(db: Executor, id: string): Promise<ShipmentRo
   return row;
 }
 
+const byAwb = (db: Executor, provider: string, awb: string) =>
+  db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.provider, provider), eq(shipments.awb, awb)))
+    .limit(1);
+
+/** The parcel of an AWB at a provider, unlocked (to find its order before taking the order's lock). */
 export async function findShipmentByAwb(
   db: Executor,
   provider: string,
   awb: string,
 ): Promise<ShipmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.provider, provider), eq(shipments.awb, awb)))
-    .limit(1);
+  const [row] = await byAwb(db, provider, awb);
   return row;
 }
 
@@ -108,12 +112,7 @@ export async function lockShipmentByAwb(
   provider: string,
   awb: string,
 ): Promise<ShipmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.provider, provider), eq(shipments.awb, awb)))
-    .limit(1)
-    .for('update');
+  const [row] = await byAwb(db, provider, awb).for('update');
   return row;
 }
 
@@ -140,6 +139,11 @@ export async function updateShipment(
       | 'cancelledAt'
       | 'failureReason'
       | 'scannedAt'
+      | 'rtoCondition'
+      | 'rtoRestocked'
+      | 'rtoNote'
+      | 'rtoReceivedAt'
+      | 'rtoReceivedBy'
     >
   >,
 ): Promise<ShipmentRow> {

@@ -14,9 +14,10 @@ const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) => {
 };
 
 /**
- * The console's shipments: book a parcel ("Ship"), quote, list, cancel, print labels, and the queue
- * of failed deliveries. Each crosses orders and shipments, so each calls a flow
- * (server/flows/ship-order.ts, answer-failed-delivery.ts) the composition root hands over.
+ * The console's shipments: book a parcel ("Ship"), quote, list, cancel, print labels, the queue of
+ * failed deliveries, and receive back parcels returned to origin. Each crosses orders and shipments,
+ * so each calls the flow the composition root hands over (server/flows/ship-order.ts,
+ * answer-failed-delivery.ts, receive-rto.ts).
  */
 export async function shipmentsRoutes(app: FastifyInstance, { services }: ApiOptions) {
   const shipping = services.orderShipping;
@@ -35,6 +36,12 @@ export async function shipmentsRoutes(app: FastifyInstance, { services }: ApiOpt
   }));
   registerEndpoint(app, endpoints.cancelShipment, schemas.cancelShipment, async ({ params, body }, request) =>
     shipping.cancel(currentStaff(request), params.id, body?.reason),
+  );
+  registerEndpoint(app, endpoints.receiveRto, schemas.receiveRto, async ({ params, body }, request) =>
+    services.rtoReceiving.receive(currentStaff(request), params.id, body),
+  );
+  registerEndpoint(app, endpoints.rtoParcels, schemas.rtoParcels, async () =>
+    services.rtoReceiving.returning(),
   );
   registerEndpoint(
     app,

@@ -48,6 +48,10 @@ function Figure({
 }
 
 const count = (n: number) => n.toLocaleString('en-IN');
+const percent = (fraction: number) =>
+  fraction.toLocaleString('en-IN', { style: 'percent', maximumFractionDigits: 1 });
+/** Above this share of parcels coming back, the figure asks for attention (Indian COD-heavy shops see 10–20 %). */
+const RTO_ATTENTION = 0.15;
 const orders = (n: number) => `${count(n)} ${n === 1 ? 'order' : 'orders'}`;
 
 /** The headline figures: sales, the work waiting, stock running out; each links to its list. */
@@ -92,6 +96,17 @@ function DashboardFigures({ data }: { data: ApiDashboard }) {
         note="Complaints and data requests past a time limit"
         href={can('enquiries') ? '/enquiries?overdue=true' : undefined}
         attention={data.requestsOverdue > 0}
+      />
+      <Figure
+        label="RTO rate, 30 days"
+        value={data.rtoRate.rate === null ? '—' : percent(data.rtoRate.rate)}
+        note={
+          data.rtoRate.ended === 0
+            ? 'No parcel delivered or returned yet'
+            : `${count(data.rtoRate.returned)} of ${count(data.rtoRate.ended)} parcels came back undelivered`
+        }
+        href="/shipments/returns-to-origin"
+        attention={(data.rtoRate.rate ?? 0) >= RTO_ATTENTION}
       />
       <Figure
         label="Low on stock"

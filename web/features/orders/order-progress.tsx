@@ -43,7 +43,12 @@ export function OrderProgress({ order }: { order: ApiMyOrder }) {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd data-testid="order-payment-status">{paymentWords[order.paymentStatus]}</dd>
+          <dd data-testid="order-payment-status">
+            {/* Cash on delivery of a cancelled order (or one whose parcels came back): never asked for. */}
+            {order.paymentStatus === 'unpaid' && order.state === 'cancelled'
+              ? 'Nothing to pay'
+              : paymentWords[order.paymentStatus]}
+          </dd>
         </div>
         <div>
           <dt>Delivery</dt>

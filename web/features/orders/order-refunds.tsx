@@ -11,14 +11,18 @@ import './order-details.css';
 export function OrderRefunds({ order }: { order: ApiMyOrder }) {
   if (order.refunds.length === 0) return null;
   const waiting = order.refunds.some((refund) => refund.status === 'pending');
+  // Cash on delivery never asked for (a parcel that came back) is no refund: no money moved.
+  const onlyUncollected = order.refunds.every((refund) => refund.method === 'not_collected');
   return (
     <section className="order-panel" aria-labelledby="order-refunds-title" data-testid="order-refunds">
       <h2 id="order-refunds-title" className="order-panel-title">
-        Refunds
+        {onlyUncollected ? 'Not charged' : 'Refunds'}
       </h2>
-      <p className="order-refund-total">
-        Refunded so far: <strong data-testid="order-refunded">{formatRupees(order.refunded)}</strong>
-      </p>
+      {!onlyUncollected && (
+        <p className="order-refund-total">
+          Refunded so far: <strong data-testid="order-refunded">{formatRupees(order.refunded)}</strong>
+        </p>
+      )}
       <ul className="order-records">
         {order.refunds.map((refund) => {
           const payout = payoutWords(refund);
@@ -27,7 +31,7 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
               <div className="order-record-head">
                 <strong className="order-record-amount">{formatRupees(refund.amount)}</strong>
                 <span className={`order-pill order-pill--refund-${refund.status}`}>
-                  {refundWords[refund.status]}
+                  {refund.method === 'not_collected' ? 'Nothing to pay' : refundWords[refund.status]}
                 </span>
               </div>
               {payout && <p className="order-record-payout">{payout}</p>}
@@ -40,16 +44,24 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
                     </dd>
                   </div>
                 )}
-                <div>
-                  <dt>Asked for</dt>
-                  <dd>
-                    <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
-                  </dd>
-                </div>
+                {refund.method !== 'not_collected' && (
+                  <div>
+                    <dt>Asked for</dt>
+                    <dd>
+                      <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
+                    </dd>
+                  </div>
+                )}
                 {refund.processedAt && (
                   <div>
                     <dt>
-                      {refund.status === 'failed' ? 'Failed on' : payout ? 'Paid back on' : 'Refunded on'}
+                      {refund.status === 'failed'
+                        ? 'Failed on'
+                        : refund.method === 'not_collected'
+                          ? 'Recorded on'
+                          : payout
+                            ? 'Paid back on'
+                            : 'Refunded on'}
                     </dt>
                     <dd>
                       <time dateTime={refund.processedAt}>{formatDayAndTime(refund.processedAt)}</time>
@@ -73,9 +85,11 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
       </ul>
       <p className="order-muted">
         {waiting ? 'A refund is on its way. ' : ''}
-        {order.paymentMethod === 'cod'
-          ? 'Cash paid on delivery is refunded to you by bank transfer or UPI. Your bank can trace each payment with its reference.'
-          : 'Refunds reach your original payment method in 5–7 working days; UPI refunds usually arrive sooner. Your bank can trace one with its reference.'}
+        {onlyUncollected
+          ? 'You have nothing to pay for the items that came back to us.'
+          : order.paymentMethod === 'cod'
+            ? 'Cash paid on delivery is refunded to you by bank transfer or UPI. Your bank can trace each payment with its reference.'
+            : 'Refunds reach your original payment method in 5–7 working days; UPI refunds usually arrive sooner. Your bank can trace one with its reference.'}
       </p>
     </section>
   );

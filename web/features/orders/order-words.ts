@@ -54,6 +54,8 @@ export const refundWords: Record<ApiRefund['status'], string> = {
  */
 export function payoutWords(refund: Pick<ApiRefund, 'method' | 'reference'>): string | null {
   if (refund.method === 'provider') return null;
+  if (refund.method === 'not_collected')
+    return `Not charged: parcel ${refund.reference ?? ''} came back to us undelivered`.replace('  ', ' ');
   const by = `Paid back by ${refund.method === 'upi' ? 'UPI' : 'bank transfer'}`;
   return refund.reference ? `${by}, ref. ${refund.reference}` : by;
 }

@@ -63,6 +63,7 @@ export const refundMethodWords: Record<RefundMethod, string> = {
   provider: 'Payment provider',
   bank_transfer: 'Bank transfer',
   upi: 'UPI',
+  not_collected: 'Not collected: the parcel came back',
 };
 
 export const refundStatusWords: Record<'pending' | 'processed' | 'failed', Worded> = {

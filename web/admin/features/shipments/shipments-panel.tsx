@@ -8,6 +8,7 @@ import { formatRupees } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../components/confirm-dialog';
 import { adminApi, downloadFile, isApiError } from '../../lib/admin-api';
+import { conditionWords, RtoReceiveDialog, receiptMessage } from './rto-receive-dialog';
 import { isCancellableShipment, labelFileName, ShipmentStatusBadge } from './shipment-status';
 import './shipments.css';
 
@@ -47,6 +48,7 @@ function Parcel({
   busy,
   onLabel,
   onCancel,
+  onReceive,
 }: {
   parcel: ApiShipment;
   order: ApiAdminOrder;
@@ -54,9 +56,12 @@ function Parcel({
   busy: boolean;
   onLabel: () => void;
   onCancel: () => void;
+  onReceive: () => void;
 }) {
   const titles = new Map(order.lines.map((line) => [line._id, line.title]));
   const hasLabel = parcel.awb !== null && parcel.status !== 'cancelled' && parcel.status !== 'failed';
+  const receivable = canWrite && parcel.status === 'rto_delivered' && !parcel.rtoReceipt;
+  const receipt = parcel.rtoReceipt;
   const name = parcel.awb ? `parcel ${parcel.awb}` : `the ${parcel.courier} parcel`;
   return (
     <li className="parcel">
@@ -86,8 +91,29 @@ function Parcel({
           </>
         )}
       </p>
-      {(hasLabel || parcel.trackingUrl || (canWrite && isCancellableShipment(parcel))) && (
+      {receipt && (
+        <p className="parcel-receipt">
+          Received back <time dateTime={receipt.receivedAt}>{formatDayAndTime(receipt.receivedAt)}</time> ·{' '}
+          {conditionWords[receipt.condition].label.toLowerCase()} ·{' '}
+          {receipt.restocked.reduce((sum, l) => sum + l.quantity, 0)} back to stock
+          {receipt.note && <span className="cell-sub">{receipt.note}</span>}
+        </p>
+      )}
+      {parcel.status === 'rto_delivered' && !receipt && (
+        <p className="notice-inline">Back at the shop: receive it to settle the order’s money.</p>
+      )}
+      {(hasLabel || parcel.trackingUrl || receivable || (canWrite && isCancellableShipment(parcel))) && (
         <div className="parcel-actions">
+          {receivable && (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              disabled={busy}
+              onClick={onReceive}
+            >
+              Receive back<span className="visually-hidden"> {name}</span>
+            </button>
+          )}
           {hasLabel && (
             <button type="button" className="button button--small" disabled={busy} onClick={onLabel}>
               Label<span className="visually-hidden"> of {name} (PDF)</span>
@@ -135,6 +161,7 @@ export function ShipmentsPanel({
 }) {
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
+  const [receiving, setReceiving] = useState<ApiShipment | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const label = async (parcel: ApiShipment) => {
@@ -202,6 +229,7 @@ export function ShipmentsPanel({
               busy={busy}
               onLabel={() => void label(parcel)}
               onCancel={() => void cancel(parcel)}
+              onReceive={() => setReceiving(parcel)}
             />
           ))}
         </ol>
@@ -211,6 +239,19 @@ export function ShipmentsPanel({
           {error}
         </p>
       )}
+      <RtoReceiveDialog
+        parcel={receiving}
+        order={{
+          orderNumber: order.orderNumber,
+          paymentMethod: order.paymentMethod,
+          titles: new Map(order.lines.map((line) => [line._id, line.title])),
+        }}
+        onClose={() => setReceiving(null)}
+        onReceived={(answer) => {
+          toast.success(receiptMessage(answer.shipment.awb ?? '', answer), { autoClose: 6000 });
+          onChanged();
+        }}
+      />
     </section>
   );
 }
