@@ -3,6 +3,7 @@ import { changeMyOrderAddress } from '../../../shared/api/orders';
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas';
 import { TextField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
+import { fieldErrorsUnder } from '../../lib/field-errors';
 import { OrderDialog } from './order-dialog';
 import { UNKNOWN_FAILURE } from './order-words';
 
@@ -68,12 +69,7 @@ export function ChangeAddressDialog({
         setError(UNKNOWN_FAILURE);
         return;
       }
-      const named = Object.fromEntries(
-        Object.entries(failure.fields ?? {}).map(([key, message]) => [
-          key.replace(/^shippingInfo\./, ''),
-          message,
-        ]),
-      ) as Partial<Record<Fields, string>>;
+      const named = fieldErrorsUnder(failure.fields, 'shippingInfo') as Partial<Record<Fields, string>>;
       setErrors(named);
       // A field's own message is under it; the alert says where to look rather than repeat it.
       setError(

@@ -6,6 +6,7 @@ import { formatDeliveryDay } from '../../../shared/delivery-day';
 import { TextField } from '../../components/forms/form-field';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDayAndTime } from '../../lib/dates';
+import { fieldErrorsUnder } from '../../lib/field-errors';
 import { UNKNOWN_FAILURE } from './order-words';
 import './delivery-attempt.css';
 
@@ -133,12 +134,7 @@ function AnswerForm({
         setError(UNKNOWN_FAILURE);
         return;
       }
-      const named = Object.fromEntries(
-        Object.entries(failure.fields ?? {}).map(([key, message]) => [
-          key.replace(/^address\./, ''),
-          message,
-        ]),
-      ) as Errors;
+      const named = fieldErrorsUnder(failure.fields, 'address') as Errors;
       setErrors(named);
       // A field's own message is under it; the alert says where to look rather than repeat it.
       setError(Object.keys(named).length > 0 ? null : failure.message);
