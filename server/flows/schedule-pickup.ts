@@ -42,15 +42,15 @@ export function refuseDay(day: string, days: string[], now: number): void {
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day)
     throw refuse(`${day} is not a date.`);
   const first = formatIndiaDay(days[0]!);
+  const today = indiaDay(now);
+  // A day gone is gone, whatever weekday it was: that reason comes before the Sunday one.
+  if (day < today) throw refuse(`${formatIndiaDay(day)} has passed: the first day for a pickup is ${first}.`);
   if (date.getUTCDay() === 0)
     throw refuse(`Couriers do not collect on Sundays: choose ${first} or a later day.`);
-  if (day < days[0]!) {
-    if (day === indiaDay(now))
-      throw refuse(
-        `Pickups for today close at ${DISPATCH_CUTOFF_HOUR}:00 India time: the first day now is ${first}.`,
-      );
-    throw refuse(`${formatIndiaDay(day)} has passed: the first day for a pickup is ${first}.`);
-  }
+  if (day < days[0]!)
+    throw refuse(
+      `Pickups for today close at ${DISPATCH_CUTOFF_HOUR}:00 India time: the first day now is ${first}.`,
+    );
   throw refuse(`A pickup can be asked for up to ${formatIndiaDay(days.at(-1)!)}, a week ahead.`);
 }
 

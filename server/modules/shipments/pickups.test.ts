@@ -104,6 +104,10 @@ describe('the pickup day', () => {
     expect(refused('2025-12-04', morning)).toBe(
       'Thu, 4 Dec has passed: the first day for a pickup is Fri, 5 Dec.',
     );
+    // A Sunday gone is refused as gone, not as a Sunday.
+    expect(refused('2025-11-30', morning)).toBe(
+      'Sun, 30 Nov has passed: the first day for a pickup is Fri, 5 Dec.',
+    );
     // Six working days: Friday to Thursday.
     expect(refused('2025-12-11', morning)).toBeUndefined();
     expect(refused('2025-12-12', morning)).toBe('A pickup can be asked for up to Thu, 11 Dec, a week ahead.');
