@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChannelHandlers, type ChannelSubscription, listenOnPostgres } from './channel-listener.js';
+import {
+  type ChannelHandlers,
+  type ChannelSubscription,
+  createPostgresListener,
+  listenOnPostgres,
+} from './channel-listener.js';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl)
@@ -46,10 +51,10 @@ describe.skipIf(!serverUrl)('listening on PostgreSQL', () => {
     return { seen, handlers };
   }
 
-  const notify = async (payload: string) => {
+  const notify = async (payload: string, channel = 'test_channel') => {
     const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();
-    await client.query("select pg_notify('test_channel', $1)", [payload]);
+    await client.query('select pg_notify($1, $2)', [channel, payload]);
     await client.end();
   };
 
@@ -100,6 +105,39 @@ describe.skipIf(!serverUrl)('listening on PostgreSQL', () => {
       left = await backends();
     }
     expect(left).toEqual([]);
+  });
+
+  it('hears several channels on one connection, tells each subscriber when it is back, and drops a channel left', async () => {
+    const listener = createPostgresListener({ connectionString: databaseUrl(), retryMs: 20 });
+    const stock = recorder();
+    const mail = recorder();
+    const alsoStock = recorder();
+    try {
+      await listener.listen('stock_channel', stock.handlers);
+      const mailSubscription = await listener.listen('mail_channel', mail.handlers);
+      await listener.listen('stock_channel', alsoStock.handlers);
+      expect([stock.seen.listening, mail.seen.listening, alsoStock.seen.listening]).toEqual([1, 1, 1]);
+      const [only] = await backends();
+      expect(await backends()).toEqual([only]);
+
+      await notify('s1', 'stock_channel');
+      await notify('m1', 'mail_channel');
+      await until(() => stock.seen.payloads.length === 1 && mail.seen.payloads.length === 1);
+      await until(() => alsoStock.seen.payloads.length === 1);
+      expect([stock.seen.payloads, mail.seen.payloads]).toEqual([['s1'], ['m1']]);
+
+      await admin.query('select pg_terminate_backend($1)', [only]);
+      await until(() => [stock, mail, alsoStock].every((r) => r.seen.listening === 2), 5_000);
+      expect((await backends()).filter((pid) => pid !== only)).toHaveLength(1);
+
+      await mailSubscription.close();
+      await notify('m2', 'mail_channel');
+      await notify('s2', 'stock_channel');
+      await until(() => stock.seen.payloads.length === 2);
+      expect(mail.seen.payloads).toEqual(['m1']);
+    } finally {
+      await listener.close();
+    }
   });
 
   it('starts even when the database cannot be reached, and stops retrying once closed', async () => {

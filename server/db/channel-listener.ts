@@ -20,8 +20,6 @@ export const LISTENER_APPLICATION_NAME = 'bharat-bazaar listener';
 
 export type PostgresListenerOptions = {
   connectionString: string;
-  channel: string;
-  handlers: ChannelHandlers;
   /** The first retry after a lost connection; each further one waits twice as long, up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -34,35 +32,52 @@ export type PostgresListenerOptions = {
   checkTimeoutMs?: number;
 };
 
+/** One process's LISTENs on every channel, over one connection. */
+export type PostgresListener = {
+  /** Resolves after the first attempt to listen, successful or not. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription>;
+  close(): Promise<void>;
+};
+
 /**
  * LISTENs on a dedicated node-postgres connection of its own: a pooled one would be handed to
- * other queries and returned, and its LISTEN with it. The connection is re-made whenever it is
- * lost (database restart, failover, pg_terminate_backend), with exponential backoff and jitter so
- * that many app servers do not knock at once; `onListening` then tells the subscriber to forget
- * what it may have missed. Resolves after the first attempt, successful or not: a server starts
- * even if listening has to wait for the database.
+ * other queries and returned, and its LISTEN with it. Every channel of the process shares that
+ * one connection, so an app server holds one listening connection however many parts of it
+ * listen. The connection is re-made whenever it is lost (database restart, failover,
+ * pg_terminate_backend), with exponential backoff and jitter so that many app servers do not
+ * knock at once; `onListening` then tells each subscriber to forget what it may have missed. A
+ * server starts even if listening has to wait for the database.
  */
-export async function listenOnPostgres(options: PostgresListenerOptions): Promise<ChannelSubscription> {
-  const { channel, handlers } = options;
+export function createPostgresListener(options: PostgresListenerOptions): PostgresListener {
   const retryMs = options.retryMs ?? 200;
   const maxRetryMs = options.maxRetryMs ?? 10_000;
   const checkEveryMs = options.checkEveryMs ?? 30_000;
   const checkTimeoutMs = options.checkTimeoutMs ?? 10_000;
 
+  const subscribers = new Map<string, Set<ChannelHandlers>>();
   let closed = false;
+  let started = false;
   let failures = 0;
-  let current: { client: pg.Client; lose(error: Error): void } | undefined;
-  let attempt: Promise<void> = Promise.resolve();
+  let current: { client: pg.Client; lose(error: Error): void; channels: Set<string> } | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
+  let checkTimer: NodeJS.Timeout | undefined;
+  // Connecting, LISTEN and UNLISTEN run one after another, so a channel added while the
+  // connection is being made is never missed.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>) => {
+    queue = queue.then(task).catch(() => {});
+    return queue;
+  };
+  const everyHandler = () => [...subscribers.values()].flatMap((set) => [...set]);
 
   const scheduleRetry = (error: Error) => {
     const backoff = Math.min(maxRetryMs, retryMs * 2 ** failures);
     const delay = Math.round(backoff * (0.5 + Math.random() / 2));
     failures += 1;
-    handlers.onConnectionLost?.(error, delay);
+    for (const handlers of everyHandler()) handlers.onConnectionLost?.(error, delay);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      attempt = connect();
+      void enqueue(connect);
     }, delay);
     retryTimer.unref();
   };
@@ -89,57 +104,128 @@ export async function listenOnPostgres(options: PostgresListenerOptions): Promis
     client.on('error', lose);
     client.on('end', () => lose(new Error('The listening connection was closed')));
     client.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotification(message.payload ?? '');
+      for (const handlers of subscribers.get(message.channel) ?? [])
+        handlers.onNotification(message.payload ?? '');
     });
+    const channels = new Set(subscribers.keys());
     try {
       await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      for (const channel of channels) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
     } catch (error) {
       lose(error as Error);
       return;
     }
     if (closed || lost) return;
-    current = { client, lose };
+    current = { client, lose, channels };
     failures = 0;
+    for (const handlers of everyHandler()) handlers.onListening?.();
+  };
+
+  /** Joins a channel on the live connection; with none, the next connection joins it. */
+  const join = async (channel: string, handlers: ChannelHandlers) => {
+    if (closed) return;
+    if (!started) {
+      started = true;
+      checkTimer = checkListening(() => current, checkEveryMs, checkTimeoutMs);
+      await connect();
+      return;
+    }
+    const listening = current;
+    if (!listening) return;
+    if (!listening.channels.has(channel)) {
+      try {
+        await listening.client.query(`LISTEN ${listening.client.escapeIdentifier(channel)}`);
+        listening.channels.add(channel);
+      } catch (error) {
+        listening.lose(error as Error);
+        return;
+      }
+    }
     handlers.onListening?.();
   };
 
-  const checkTimer = setInterval(() => {
+  const leave = async (channel: string) => {
     const listening = current;
+    if (subscribers.has(channel) || !listening?.channels.has(channel)) return;
+    listening.channels.delete(channel);
+    await listening.client.query(`UNLISTEN ${listening.client.escapeIdentifier(channel)}`).catch(() => {});
+  };
+
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(checkTimer);
+    clearTimeout(retryTimer);
+    await queue;
+    const listening = current;
+    current = undefined;
+    if (listening) await endQuietly(listening.client);
+  };
+
+  return {
+    async listen(channel, handlers) {
+      const set = subscribers.get(channel) ?? new Set();
+      set.add(handlers);
+      subscribers.set(channel, set);
+      await enqueue(() => join(channel, handlers));
+      let left = false;
+      return {
+        async close() {
+          if (left) return;
+          left = true;
+          set.delete(handlers);
+          if (set.size === 0 && subscribers.get(channel) === set) subscribers.delete(channel);
+          await enqueue(() => leave(channel));
+        },
+      };
+    },
+    close,
+  };
+}
+
+/**
+ * Asks the live connection `select 1` every `everyMs`: one cut without a reset looks alive until
+ * something is sent on it, and is given up when the answer takes longer than `timeoutMs`.
+ */
+function checkListening(
+  current: () => { client: pg.Client; lose(error: Error): void } | undefined,
+  everyMs: number,
+  timeoutMs: number,
+): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const listening = current();
     if (!listening) return;
     const timeout = setTimeout(
-      () => listening.lose(new Error(`The listening connection did not answer within ${checkTimeoutMs} ms`)),
-      checkTimeoutMs,
+      () => listening.lose(new Error(`The listening connection did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
     );
     listening.client
       .query('select 1')
       .catch((error: Error) => listening.lose(error))
       .finally(() => clearTimeout(timeout));
-  }, checkEveryMs);
-  checkTimer.unref();
+  }, everyMs);
+  timer.unref();
+  return timer;
+}
 
-  attempt = connect();
-  await attempt;
+/** Closes a listening connection without hearing from it again. */
+async function endQuietly(client: pg.Client): Promise<void> {
+  client.removeAllListeners('notification');
+  client.removeAllListeners('end');
+  client.on('error', () => {});
+  // end() waits for the server to close the socket; a dead one never does, and closing the app
+  // must not hang on it.
+  await Promise.race([
+    client.end().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+  ]);
+}
 
-  return {
-    async close() {
-      if (closed) return;
-      closed = true;
-      clearInterval(checkTimer);
-      clearTimeout(retryTimer);
-      await attempt;
-      const listening = current;
-      current = undefined;
-      if (!listening) return;
-      listening.client.removeAllListeners('notification');
-      listening.client.removeAllListeners('end');
-      listening.client.on('error', () => {});
-      // end() waits for the server to close the socket; a dead one never does, and closing the
-      // app must not hang on it.
-      await Promise.race([
-        listening.client.end().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
-      ]);
-    },
-  };
+/** One channel on a connection of its own, closed with the subscription. */
+export async function listenOnPostgres(
+  options: PostgresListenerOptions & { channel: string; handlers: ChannelHandlers },
+): Promise<ChannelSubscription> {
+  const listener = createPostgresListener(options);
+  await listener.listen(options.channel, options.handlers);
+  return { close: () => listener.close() };
 }

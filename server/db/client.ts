@@ -14,7 +14,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { PoolStats } from '../lib/metrics.js';
-import { type ChannelHandlers, type ChannelSubscription, listenOnPostgres } from './channel-listener.js';
+import {
+  type ChannelHandlers,
+  type ChannelSubscription,
+  createPostgresListener,
+} from './channel-listener.js';
 import { lockDataDir } from './pglite-lock.js';
 import { withNamedStatements } from './pglite-statements.js';
 import { createReadReplicas, type ReadRoutingStats, type ReplicaChange } from './read-replicas.js';
@@ -269,6 +273,8 @@ async function openPostgres(
       }
     : { db, fence() {} };
   let closed = false;
+  // One listening connection for the whole app server, whatever number of channels it hears.
+  const listener = createPostgresListener({ connectionString: databaseUrl });
   return {
     db,
     kind: 'postgres',
@@ -291,10 +297,11 @@ async function openPostgres(
       // New tables and columns are read from a replica only once it has them.
       reads.fence();
     },
-    listen: (channel, handlers) => listenOnPostgres({ connectionString: databaseUrl, channel, handlers }),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     async close() {
       if (closed) return;
       closed = true;
+      await listener.close();
       await replicas?.close();
       await pool.end();
     },
