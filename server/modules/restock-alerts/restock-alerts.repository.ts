@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Locale } from '../../../shared/locales.js';
+import { type Executor, queryRows } from '../../db/client.js';
+import { backInStockRequests, type RestockChannel } from '../../db/schema.js';
+
+export type RequestRow = typeof backInStockRequests.$inferSelect;
+
+const open = and(isNull(backInStockRequests.notifiedAt), isNull(backInStockRequests.cancelledAt));
+
+/** The same thing waited for: a size, or (null) the product as a whole. */
+const sameTarget = (variantId: string | null) =>
+  variantId ? eq(backInStockRequests.variantId, variantId) : isNull(backInStockRequests.variantId);
+
+export async function findOpen(
+  db: Executor,
+  userId: string,
+  productId: string,
+  variantId: string | null,
+): Promise<RequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(backInStockRequests)
+    .where(
+      and(
+        eq(backInStockRequests.userId, userId),
+        eq(backInStockRequests.productId, productId),
+        sameTarget(variantId),
+        open,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Opens a request, or keeps the open one (taking the new channels and language): asking twice is one. */
+export async function openRequest(
+  db: Executor,
+  row: {
+    userId: string;
+    productId: string;
+    variantId: string | null;
+    channels: RestockChannel[];
+    language: Locale;
+  },
+): Promise<RequestRow> {
+  const [inserted] = await db.insert(backInStockRequests).values(row).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const [kept] = await db
+    .update(backInStockRequests)
+    .set({ channels: row.channels, language: row.language })
+    .where(
+      and(
+        eq(backInStockRequests.userId, row.userId),
+        eq(backInStockRequests.productId, row.productId),
+        sameTarget(row.variantId),
+        open,
+      ),
+    )
+    .returning();
+  return kept!;
+}
+
+export async function cancelOpen(
+  db: Executor,
+  userId: string,
+  productId: string,
+  variantId: string | null,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(backInStockRequests)
+    .set({ cancelledAt: at })
+    .where(
+      and(
+        eq(backInStockRequests.userId, userId),
+        eq(backInStockRequests.productId, productId),
+        sameTarget(variantId),
+        open,
+      ),
+    )
+    .returning({ id: backInStockRequests.id });
+  return rows.length > 0;
+}
+
+export async function openOfUser(db: Executor, userId: string): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(backInStockRequests)
+    .where(and(eq(backInStockRequests.userId, userId), open))
+    .orderBy(asc(backInStockRequests.createdAt), asc(backInStockRequests.id));
+}
+
+/** Every open request, in the order they were made: the pass groups them by what they wait for. */
+export async function allOpen(db: Executor): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(backInStockRequests)
+    .where(open)
+    .orderBy(asc(backInStockRequests.createdAt), asc(backInStockRequests.id));
+}
+
+/** Marks a request notified unless it was cancelled or notified meanwhile; answers whether it was. */
+export async function markNotified(db: Executor, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(backInStockRequests)
+    .set({ notifiedAt: at })
+    .where(and(eq(backInStockRequests.id, id), open))
+    .returning({ id: backInStockRequests.id });
+  return rows.length > 0;
+}
+
+export async function cancelByShop(db: Executor, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(backInStockRequests)
+    .set({ cancelledAt: at })
+    .where(and(inArray(backInStockRequests.id, ids), open));
+}
+
+export async function recordStockSeen(db: Executor, ids: string[], quantity: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(backInStockRequests)
+    .set({ stockSeen: quantity })
+    .where(and(inArray(backInStockRequests.id, ids), open, ne(backInStockRequests.stockSeen, quantity)));
+}
+
+/** Whether this pass holds the shop-wide lock of back-in-stock passes (two servers never run one at once). */
+export async function tryPassLock(db: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ locked: boolean }>(
+    db,
+    sql`select pg_try_advisory_xact_lock(hashtext('back-in-stock alerts')) as locked`,
+  );
+  return row?.locked === true;
+}
+
+export async function recentlyNotified(db: Executor, limit: number): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(backInStockRequests)
+    .where(isNotNull(backInStockRequests.notifiedAt))
+    .orderBy(desc(backInStockRequests.notifiedAt), desc(backInStockRequests.id))
+    .limit(limit);
+}
+
+/** Erasure (decision 021): what the customer waited for goes with their account. */
+export async function removeRequestsOf(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .delete(backInStockRequests)
+    .where(eq(backInStockRequests.userId, userId))
+    .returning({ id: backInStockRequests.id });
+  return rows.length;
+}
