@@ -40,6 +40,8 @@ const MODULES = {
   payments: [],
   seo: [],
   'catalog-search': [],
+  // SMS and WhatsApp: the outbox, its worker, the providers and their receipts (decision 054).
+  messages: ['accounts', 'audit', 'staff'],
   accounts: ['audit', 'email-outbox'],
   staff: ['accounts', 'audit', 'email-outbox'],
   catalog: ['audit', 'catalog-search', 'staff'],
@@ -53,6 +55,8 @@ const MODULES = {
   coupons: ['audit', 'catalog', 'staff'],
   cart: ['accounts', 'catalog'],
   wishlist: ['accounts', 'catalog'],
+  // "Notify me": shoppers waiting for stock, alerted by e-mail, SMS and WhatsApp (decision 056).
+  'restock-alerts': ['accounts', 'catalog', 'email-outbox', 'messages'],
   enquiries: ['accounts', 'audit', 'email-outbox', 'staff'],
   marketing: ['accounts', 'audit', 'email-outbox', 'staff'],
   checkout: ['accounts', 'cart', 'catalog', 'coupons', 'payments', 'pincodes', 'shipping'],
@@ -63,6 +67,7 @@ const MODULES = {
     'checkout',
     'email-outbox',
     'enquiries',
+    'messages',
     'payments',
     'pincodes',
     'staff',
@@ -70,6 +75,8 @@ const MODULES = {
   reviews: ['accounts', 'catalog', 'orders'],
   customers: ['accounts', 'audit', 'orders', 'reviews', 'staff'],
   'data-rights': ['accounts', 'cart', 'enquiries', 'orders', 'reviews', 'staff', 'wishlist'],
+  // Price drops on wishlists and cart reminders, within the offers' rules (decision 057).
+  reminders: ['accounts', 'cart', 'catalog', 'email-outbox', 'marketing', 'messages', 'orders', 'wishlist'],
 };
 
 /** Throws when the declared module graph has a loop: the rules would then allow a cycle. */

@@ -9,6 +9,11 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// The pseudo-English build (npm run build:pseudo) for the layout check, on a server of its own.
+// Clear of the ports specs start shops of their own on (test-mode.spec.ts: port + 50).
+const pseudoPort = port + 60;
+const pseudoURL = `http://127.0.0.1:${pseudoPort}`;
+const PSEUDO_SPECS = ['**/pseudo-locale.spec.ts'];
 const CATALOGUE_SPECS = ['**/store.spec.ts', '**/home.spec.ts', '**/search.spec.ts', '**/content.spec.ts'];
 // Specs that change settings every checkout reads (a COD fee, live courier rates): after the rest.
 const SHOP_SETTINGS_SPECS = ['**/shop-settings-*.spec.ts'];
@@ -54,8 +59,13 @@ export default defineConfig({
     // `npx playwright test e2e/x.spec.ts` runs them first too; add `--no-deps` to skip them.
     { name: 'catalogue', testMatch: CATALOGUE_SPECS, use: { ...devices['Desktop Chrome'] } },
     {
+      name: 'pseudo-locale',
+      testMatch: PSEUDO_SPECS,
+      use: { ...devices['Desktop Chrome'], baseURL: pseudoURL },
+    },
+    {
       name: 'chromium',
-      testIgnore: [...CATALOGUE_SPECS, ...SHOP_SETTINGS_SPECS],
+      testIgnore: [...CATALOGUE_SPECS, ...SHOP_SETTINGS_SPECS, ...PSEUDO_SPECS],
       dependencies: ['catalogue'],
       use: { ...devices['Desktop Chrome'] },
     },
@@ -68,30 +78,55 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
     },
   ],
-  webServer: {
-    command: 'npx tsx server/main.ts --seed-if-empty',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.data/e2e-${port}`,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      // The console's first owner (e2e/admin-*.spec.ts sign in with it).
-      ADMIN_EMAIL: 'owner@e2e.example.in',
-      ADMIN_PASSWORD: 'e2e owner password 1',
-      // The suite plays many shoppers from one machine; each test's requests say which shopper
-      // they are with X-Forwarded-For (as a load balancer would), so per-address rate limits
-      // apply per shopper instead of to the whole suite.
-      TRUST_PROXY: '127.0.0.1',
-      // The original storefront client on an origin of its own (e2e/cross-origin.spec.ts serves a
-      // stand-in page there); no other origin gets CORS.
-      CORS_ORIGINS: 'http://localhost:5173',
+  webServer: [
+    {
+      command: 'npx tsx server/main.ts --seed-if-empty',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `.data/e2e-${port}`,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        // The console's first owner (e2e/admin-*.spec.ts sign in with it).
+        ADMIN_EMAIL: 'owner@e2e.example.in',
+        ADMIN_PASSWORD: 'e2e owner password 1',
+        // The suite plays many shoppers from one machine; each test's requests say which shopper
+        // they are with X-Forwarded-For (as a load balancer would), so per-address rate limits
+        // apply per shopper instead of to the whole suite.
+        TRUST_PROXY: '127.0.0.1',
+        // The original storefront client on an origin of its own (e2e/cross-origin.spec.ts serves a
+        // stand-in page there); no other origin gets CORS.
+        CORS_ORIGINS: 'http://localhost:5173',
+        // e2e/cart-reminder.spec.ts runs the reminder sweeps as at a daytime moment of its choosing.
+        REMINDERS_TEST_HOOK: 'true',
+      },
     },
-  },
+    {
+      // The same shop built with pseudo-English texts, for e2e/pseudo-locale.spec.ts only.
+      command: 'npx tsx server/main.ts --seed-if-empty',
+      url: `${pseudoURL}/readyz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(pseudoPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `.data/e2e-${pseudoPort}`,
+        DIST_DIR: `${process.env.DIST_DIR ?? 'dist'}-pseudo`,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: pseudoURL,
+        ADMIN_EMAIL: 'owner@e2e.example.in',
+        ADMIN_PASSWORD: 'e2e owner password 1',
+        TRUST_PROXY: '127.0.0.1',
+      },
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { stripEndpointDocsPlugin } from './scripts/strip-endpoint-docs';
+import { messagesPlugin } from './web/i18n/vite-messages-plugin';
 
 /**
  * The merchant console: a build of its own (dist/admin), served under /admin. Nothing of it is in
@@ -10,7 +11,7 @@ import { stripEndpointDocsPlugin } from './scripts/strip-endpoint-docs';
 const distDir = process.env.DIST_DIR ?? 'dist';
 
 export default defineConfig({
-  plugins: [react(), stripEndpointDocsPlugin()],
+  plugins: [react(), stripEndpointDocsPlugin(), messagesPlugin()],
   base: '/admin/',
   publicDir: false,
   build: {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { stripEndpointDocsPlugin } from './scripts/strip-endpoint-docs';
+import { messagesPlugin } from './web/i18n/vite-messages-plugin';
 
 /**
  * Two builds from one config: the browser bundle (dist/client, with a manifest the server reads to
@@ -18,12 +19,42 @@ function isShellModule(id: string): boolean {
   // go with those parts, not into the chunk every page loads.
   if (/\/shared\/api\/(tax-documents|pincodes)\.ts$/.test(path)) return false;
   if (/\/web\/lib\/download\.ts$/.test(path)) return false;
+  // Parts of the layout that come only when shown (a toast, the language question).
+  if (/\/web\/components\/layout\/(toast-item|language-offer)\.tsx$/.test(path)) return false;
   return (
     /\/web\/(lib|app|components\/(ui|layout))\/[^/]+\.tsx?$/.test(path) ||
     /\/shared\/api\/(?![^/]*\.schemas\.)[^/]+\.ts$/.test(path) ||
     /\/shared\/(money|catalog|cart-rules)\.ts$/.test(path)
   );
 }
+
+/**
+ * Chunks of parts that pages use together, one request and one compression each instead of a
+ * handful of sub-kilobyte ones: the product card with its stars, names and heart; dates with
+ * delivery days and the server messages' translator; the pincode check with its lookup and the
+ * quantity box; an order's card with its words; a total's breakup with the lines' options. Only
+ * the modules named: what they import stays where it was. A page that uses one part of a group
+ * loads the rest, a kilobyte or so on pages well inside the budget.
+ * (Message catalogues cannot be grouped so: each is fetched on its own, as a chunk of its own.)
+ */
+const chunkGroups = [
+  { name: 'shell', test: isShellModule },
+  ...(
+    [
+      [
+        'product-card',
+        /\/web\/features\/(catalog\/(product-card|star-rating|product-names)|wishlist\/wishlist-(button|store))\.tsx?$/,
+      ],
+      ['dates', /\/(web\/lib\/dates|shared\/delivery-day|web\/features\/checkout\/api-messages)\.ts$/],
+      [
+        'pincode-check',
+        /\/(web\/features\/(delivery\/(pincode-check-form\.tsx|pincode-lookup\.ts)|cart\/quantity-input\.tsx)|shared\/api\/pincodes\.ts)$/,
+      ],
+      ['order-card', /\/web\/features\/orders\/order-(card\.tsx|words\.ts)$/],
+      ['price-breakup', /\/web\/features\/(checkout\/price-breakup|cart\/line-choice)\.tsx$/],
+    ] as const
+  ).map(([name, test]) => ({ name, test, includeDependenciesRecursively: false })),
+];
 
 /**
  * wouter imports the React 17 polyfill of useSyncExternalStore; React 19 has the hook built in, so
@@ -38,7 +69,11 @@ export const storefrontAliases = [
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), stripEndpointDocsPlugin()],
+  plugins: [
+    react(),
+    stripEndpointDocsPlugin(),
+    messagesPlugin({ pseudo: process.env.PSEUDO_LOCALE === '1', shortKeys: true }),
+  ],
   publicDir: 'web/public',
   resolve: { alias: storefrontAliases },
   // wouter is bundled into the server render so its polyfill import gets the alias above.
@@ -67,7 +102,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         // The small modules every page loads (the shell's helpers, the header, endpoint
         // descriptors) as one chunk: a dozen sub-kilobyte files cost more compressed apart, and
-        // one request, than together (e2e/budget.spec.ts). Page-specific code still splits.
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: isShellModule }] } } },
+        // one request, than together (e2e/budget.spec.ts). Page-specific code still splits, but
+        // parts that pages use together come as one chunk each (a product card with its stars,
+        // names and heart; dates with delivery days; the pincode check with its lookup).
+        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
       },
 }));

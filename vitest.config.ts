@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { storefrontAliases } from './vite.config';
+import { messagesPlugin } from './web/i18n/vite-messages-plugin';
 
 // The merchant console's own tests (React, like its build: vite.admin.config.ts).
 const consoleTests = 'web/admin/**';
@@ -42,6 +43,8 @@ class SlowFirstSequencer extends BaseSequencer {
 }
 
 export default defineConfig({
+  // The storefront's message catalogues compile as the builds compile them.
+  plugins: [messagesPlugin()],
   test: {
     environment: 'node',
     testTimeout: 30_000,

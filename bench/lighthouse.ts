@@ -18,6 +18,7 @@
  *
  * Chromium comes from Debian (/usr/bin/chromium, or CHROME_PATH). Loopback only.
  */
+
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +27,7 @@ import lighthouse from 'lighthouse';
 // Lighthouse's own browser driver (a dependency of it), used only to sign the browser in.
 import puppeteer from 'puppeteer-core';
 import { ensureBuild } from '../scripts/run.js';
+import { isLocale, locales, localizePath } from '../shared/locales';
 import { median, startShop, stopShop } from './lib/shop.js';
 
 const argument = (name: string) =>
@@ -36,6 +38,9 @@ const runs = Number(argument('--runs') ?? 3) || 3;
  * for the product page whatever its slug, `/blog/*` for the post.
  */
 const only = argument('--only')?.split(',');
+/** `--lang hi`: the same pages in Hindi (`/hi/...`), to compare with the English run. */
+const language = argument('--lang') ?? 'en';
+if (!isLocale(language)) throw new Error(`--lang must be one of ${locales.join(', ')}`);
 const chosen = (page: string) =>
   !only || only.some((path) => path === page || (path.endsWith('/*') && page.startsWith(path.slice(0, -1))));
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3399);
@@ -142,6 +147,7 @@ try {
   let signedIn = false;
   for (const page of pages) {
     if (!chosen(page)) continue;
+    const address = localizePath(language, page);
     if ((page === '/cart' || page === '/checkout') && !signedIn) {
       await signInWithCart(chrome.port);
       signedIn = true;
@@ -152,7 +158,7 @@ try {
     const tbts: number[] = [];
     const clss: number[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${base}${page}`, {
+      const result = await lighthouse(`${base}${address}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -215,7 +221,7 @@ try {
         console.log(`    layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet ?? '?'}`);
       }
     }
-    const line = `| ${page.length > 40 ? `${page.slice(0, 37)}...` : page} | ${categories.map((c) => median(scores[c]!)).join(' | ')} | ${(js / 1024).toFixed(1)} KB | ${median(lcps)} ms | ${median(tbts)} ms | ${median(clss).toFixed(3)} |`;
+    const line = `| ${address.length > 40 ? `${address.slice(0, 37)}...` : address} | ${categories.map((c) => median(scores[c]!)).join(' | ')} | ${(js / 1024).toFixed(1)} KB | ${median(lcps)} ms | ${median(tbts)} ms | ${median(clss).toFixed(3)} |`;
     console.log(line);
     rows.push(line);
   }

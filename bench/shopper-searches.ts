@@ -20,3 +20,26 @@ export const shopperSearches = [
   'levis jeans',
   'air fryer',
 ];
+
+/**
+ * The same kinds of search in Hindi, Hinglish and both scripts at once (decision 051): what
+ * bench/search-sql-times.ts times beside the English ones.
+ */
+export const hindiShopperSearches = [
+  'जूते',
+  'घड़ी',
+  'सैमसंग टीवी',
+  'samsung टीवी',
+  'लैपटॉप',
+  'हेडफ़ोन',
+  'कैमरा',
+  'फ़ोन कवर',
+  'mobile cover',
+  'चश्मा',
+  'फ्रिज',
+  'joote',
+  'chappal',
+  'sasta phone',
+  'पुरुषों के लिए घड़ी',
+  'डेल लैपटॉप 16gb',
+];

@@ -51,7 +51,7 @@ test('an owner invites a catalogue manager, whose new product with its picture a
   const title = `Console Test Kurta ${Date.now()}`;
   await nav.getByRole('link', { name: 'Products' }).click();
   await manager.getByRole('link', { name: 'New product' }).click();
-  await manager.getByLabel('Title').fill(title);
+  await manager.getByLabel('Title', { exact: true }).fill(title);
   await manager.getByLabel('Price (₹)').fill('1499');
   await manager.getByLabel('Category').selectOption({ index: 1 });
   await manager.getByLabel('Brand').selectOption({ index: 1 });

@@ -115,8 +115,8 @@ test('blog: a category, a post with an uploaded cover on the blog, the category 
   await expect(page.getByText('Write the post')).toBeVisible();
 
   const title = `Monsoon phone care ${stamp()}`;
-  await page.getByLabel('Title').fill(title);
-  await page.getByRole('textbox', { name: 'Post' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Post', exact: true }).click();
   await page.keyboard.type('Keep it dry and use a pouch.');
   await page.getByLabel('Category').selectOption(category);
   const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#0f766e' } })

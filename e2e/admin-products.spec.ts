@@ -96,7 +96,7 @@ test('a product is created with pictures and colours, its stock adjusted, archiv
   await openConsoleAs(page, manager, '/admin/products/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
   const title = `E2E Console Watch ${Date.now()}`;
-  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Price (₹)').fill('2499');
   await page.getByLabel('MRP (₹)').fill('1999');
   await page.getByLabel('Category').selectOption({ label: 'Watches' });
@@ -111,7 +111,7 @@ test('a product is created with pictures and colours, its stock adjusted, archiv
   await colours.nth(0).check();
   await page.getByRole('group', { name: 'Tags' }).getByLabel('Featured').check();
   await page.getByLabel('Initial stock').fill('3');
-  const editor = page.getByRole('textbox', { name: 'Description' });
+  const editor = page.getByRole('textbox', { name: 'Description', exact: true });
   await editor.click();
   await page.keyboard.type('A steel watch that keeps time.');
 
@@ -230,7 +230,7 @@ test('a CSV is checked row by row, imported all at once, and exported', async ({
   expect(file.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await file.path())!, 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(
-    'slug,title,description,price,mrp,category,brand,colors,tags,quantity,images,hsn_code,gst_rate',
+    'slug,title,description,price,mrp,category,brand,colors,tags,quantity,images,hsn_code,gst_rate,title_hi,description_hi',
   );
   expect(csv).toContain(`e2e-csv-${stamp},E2E CSV Lamp ${stamp}`);
 

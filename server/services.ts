@@ -26,6 +26,7 @@ import { createMailer } from './lib/mailer.js';
 import { countingMailer, type ShopMetrics } from './lib/metrics.js';
 import {
   createAccountsService,
+  createChannelChoices,
   createContactVerification,
   createSignInThrottle,
   customerContact,
@@ -36,6 +37,7 @@ import { createAuditService } from './modules/audit/index.js';
 import { createBlogAdminService, createBlogService } from './modules/blog/index.js';
 import { createCartService } from './modules/cart/index.js';
 import {
+  type CatalogService,
   createCatalogAdminService,
   createCatalogService,
   createTaxonomyService,
@@ -53,6 +55,7 @@ import {
 } from './modules/enquiries/index.js';
 import { createOfferEmails } from './modules/marketing/index.js';
 import { createMediaService } from './modules/media/index.js';
+import { createMessaging, smsCodeSender } from './modules/messages/index.js';
 import {
   createCashOnDelivery,
   createGstReport,
@@ -63,11 +66,15 @@ import {
   createRefunds,
   createSalesDashboardService,
   createTaxDocuments,
+  orderUpdates,
   productsWithOrders,
+  queueOrderUpdate,
   refundIssuedEmail,
 } from './modules/orders/index.js';
 import { selectPaymentProvider } from './modules/payments/index.js';
 import { createPincodesService } from './modules/pincodes/index.js';
+import { createReminders } from './modules/reminders/index.js';
+import { createRestockAlerts } from './modules/restock-alerts/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSitemapService } from './modules/seo/index.js';
 import { parcelEndsSince, selectCourierProvider } from './modules/shipments/index.js';
@@ -105,7 +112,7 @@ function createAfterPayment(deps: {
     provider,
     log,
     onSettled: (refund) => metrics?.refunds.inc({ status: refund.status, method: refund.method }),
-    // The customer's e-mail, in the transaction that settles the refund.
+    // The customer's e-mail (and SMS, WhatsApp), in the transaction that settles the refund.
     inSettlement: async (tx, refund, order) => {
       if (refund.status !== 'processed') return;
       const contact = await customerContact(tx, order.userId);
@@ -120,9 +127,11 @@ function createAfterPayment(deps: {
           reference: refund.providerRefundId ?? refund.payoutReference,
           orderUrl: `${config.publicUrl}/my-orders/${order.id}`,
           paidOutBy: refund.method === 'upi' || refund.method === 'bank_transfer' ? refund.method : undefined,
+          locale: contact.language,
         }),
         'refund issued',
       );
+      await queueOrderUpdate(tx, order, orderUpdates.refundIssued(order, refund), config.publicUrl);
     },
   });
   const orderChanges = createOrderChanges({ ...consoleDeps, refunds });
@@ -255,6 +264,54 @@ function createDelivery(deps: {
   return { shipping, shippingSettings };
 }
 
+/** Price drops on wishlisted items and cart reminders, within the offers' rules (decision 057). */
+function createOfferReminders(config: Config, db: Database, catalog: CatalogService) {
+  return createReminders({
+    db,
+    catalog,
+    publicUrl: config.publicUrl,
+    maxPerDay: config.reminders.maxPerDay,
+    cartReminderMinutes: config.reminders.cartReminderMinutes,
+  });
+}
+
+/**
+ * SMS and WhatsApp: the outbox's worker and providers (decision 054; app.ts starts and stops the
+ * worker), and one-time codes by SMS when an SMS provider is set (the test one included), else by
+ * e-mail.
+ */
+function createMessagingAndCodes(deps: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  metrics?: ShopMetrics | undefined;
+}) {
+  const { config } = deps;
+  const messaging = createMessaging({ ...deps, settings: config.messages, outboxDir: config.outboxDir });
+  const codeSender: OneTimeCodeSender = messaging.smsEnabled ? smsCodeSender() : emailCodeSender();
+  return { messaging, codeSender };
+}
+
+/**
+ * The mailer and the e-mail outbox: every e-mail is written to the outbox in the transaction that
+ * causes it, and its worker sends them (decision 019). app.ts starts it and stops it on close.
+ */
+function createEmail(deps: {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  metrics?: ShopMetrics | undefined;
+}) {
+  const { config, db, log, metrics } = deps;
+  const mailer = countingMailer(
+    createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log }),
+    metrics,
+  );
+  const emailOutbox = createEmailOutbox({ db, mailer, log, metrics, settings: config.emailOutbox });
+  metrics?.observeOutbox(emailOutbox.stats);
+  return { mailer, emailOutbox };
+}
+
 /**
  * The composition root: every service, built once from config and the database. Routes receive
  * the services they need; tests and ops scripts reach them through `app.services`.
@@ -272,14 +329,7 @@ export async function createServices(deps: {
 }) {
   const { config, db, log, metrics } = deps;
   const reads = deps.reads ?? { db, fence() {} };
-  const mailer = countingMailer(
-    createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log }),
-    metrics,
-  );
-  // Every e-mail is written to the outbox in the transaction that causes it; this worker sends
-  // them (decision 019). app.ts starts it and stops it on close.
-  const emailOutbox = createEmailOutbox({ db, mailer, log, metrics, settings: config.emailOutbox });
-  metrics?.observeOutbox(emailOutbox.stats);
+  const { mailer, emailOutbox } = createEmail({ config, db, log, metrics });
   const imageUrls = createImageUrls({ publicUrl: config.publicUrl, mediaUrl: config.mediaUrl });
   const catalog = createCatalogService(db, {
     cacheSeconds: config.catalogCacheSeconds,
@@ -315,7 +365,7 @@ export async function createServices(deps: {
   });
   // The merchant console: one service per module, each from the same dependencies.
   const consoleDeps: ServiceDeps = { db, config, log, imageUrls, catalog, provider };
-  const codeSender = emailCodeSender();
+  const { messaging, codeSender } = createMessagingAndCodes({ config, db, log, metrics });
   const afterPayment = createAfterPayment({
     ...deps,
     consoleDeps,
@@ -329,6 +379,7 @@ export async function createServices(deps: {
   const orders = createOrdersService({ db, catalog });
   const cart = createCartService({ db, catalog });
   const wishlist = createWishlistService({ db, catalog });
+  const reminders = createOfferReminders(config, db, catalog);
   // Shoppers' and staff's sign-ins are throttled per (account, address) alike.
   const signInThrottle = createSignInThrottle({ db });
   // E-mail links and mobile codes that prove a customer's addresses (decision 029); mobile codes go
@@ -341,6 +392,7 @@ export async function createServices(deps: {
   return {
     mailer,
     emailOutbox,
+    messaging,
     accounts: createAccountsService({
       db,
       emailOutbox,
@@ -349,12 +401,16 @@ export async function createServices(deps: {
       contactVerification,
     }),
     contactVerification,
+    // Where the shop writes to the customer: SMS and WhatsApp switches beside e-mail.
+    channelChoices: createChannelChoices({ db }),
     catalog,
     blog: createBlogService(reads.db, { imageUrls }),
     enquiries: createEnquiriesService(db),
     // Complaints and data-rights requests, into the same inbox with ticket numbers.
     grievances: createGrievancesService({ db, publicUrl: config.publicUrl }),
     wishlist,
+    // "Notify me" when a sold-out product or size is back (decision 056); app.ts runs its passes.
+    restockAlerts: createRestockAlerts({ db, publicUrl: config.publicUrl }),
     cart,
     // The customer's right of access.
     dataExport: createDataExport({ db, orders, cart, wishlist }),
@@ -368,6 +424,7 @@ export async function createServices(deps: {
     }),
     marketingConsent: createMarketingConsent({ db }),
     offerEmails: createOfferEmails({ db, publicUrl: config.publicUrl }),
+    reminders,
     reviews: createReviewsService({ db, catalog }),
     provider,
     testGateway,
@@ -392,6 +449,8 @@ export async function createServices(deps: {
     salesDashboard: createSalesDashboardService({
       ...consoleDeps,
       parcelEnds: (since) => parcelEndsSince(db, since),
+      // Reminders use orders (to see who bought): the composition root hands their figures over.
+      reminderFigures: (since) => reminders.figures(since),
     }),
     // Tax invoices and credit notes as PDFs, and the monthly GST summary.
     taxDocuments: createTaxDocuments({ db, seller: config.seller }),

@@ -8,6 +8,7 @@ export const personalDataReadActions = [
   'customer.list',
   'order.list',
   'enquiry.list',
+  'message.list',
   'report.gst',
 ] as const;
 export type PersonalDataReadAction = (typeof personalDataReadActions)[number];

@@ -43,6 +43,12 @@ export const SUGGESTIONS_MAX = 10;
 /** "Only N left" below this many units. */
 export const LOW_STOCK_THRESHOLD = 5;
 
+/**
+ * The console's product table counts matches up to this many ("10,000+" past it), and so does the
+ * dashboard's count of products missing a language, which links to that table.
+ */
+export const ADMIN_PRODUCTS_COUNT_CAP = 10_000;
+
 export type StockState = { kind: 'in-stock' } | { kind: 'low'; left: number } | { kind: 'out-of-stock' };
 
 export function stockState(quantity: number): StockState {

@@ -7,11 +7,15 @@ import './styles/components.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
+import { localeBase, splitLocale } from '../shared/locales';
 import { App } from './app/app';
 import { matchRoutes, viewKey } from './app/match';
-import { loadPage } from './app/page-modules';
+import { loadPage, preparePage } from './app/page-modules';
 import { prefetchSignedInData } from './app/prefetch';
 import type { BootData, RouteView } from './app/route-view';
+import { loadMessages } from './i18n/catalogues';
+import { createI18n, LocaleProvider } from './i18n/i18n';
+import { setRequestLanguage } from './lib/api-client';
 import { routeCache } from './lib/route-cache';
 import { syncRenderCookie } from './lib/stored-customer';
 import { routes } from './routes';
@@ -27,10 +31,10 @@ function readBootData(): BootData | null {
 }
 
 /** Rebuilds the view the server rendered, from its data block and the same route table. */
-async function initialView(): Promise<RouteView> {
+async function initialView(path: string): Promise<RouteView> {
   const boot = readBootData();
-  const match = matchRoutes(routes, window.location.pathname);
-  const key = viewKey(match, window.location.pathname, window.location.search);
+  const match = matchRoutes(routes, path);
+  const key = viewKey(match, path, window.location.search);
   if (!match || !boot || boot.kind === 'not-found') return { kind: 'not-found', key };
   if (boot.kind === 'error' && boot.error) return { kind: 'error', key, match, error: boot.error };
   if (boot.kind === 'checking') {
@@ -42,6 +46,7 @@ async function initialView(): Promise<RouteView> {
   // The chunk is already downloading (the server preloads it); hydrating only once it is in
   // means the first client render is the server's, with no fallback in between.
   await loadPage(match.route);
+  await preparePage(match.route, boot.data);
   if (match.route.load) routeCache.set(key, boot.data);
   return { kind: 'ready', key, match, data: boot.data };
 }
@@ -51,15 +56,22 @@ syncRenderCookie();
 
 const root = document.getElementById('root');
 if (root) {
-  const view = await initialView();
+  const { locale, path } = splitLocale(window.location.pathname);
+  // The page's messages were preloaded by the server with its chunk, as its data came in the page.
+  const areas = matchRoutes(routes, path)?.route.messages ?? [];
+  const [view, messages] = await Promise.all([initialView(path), loadMessages(locale, areas)]);
+  const i18n = createI18n(locale, messages);
+  setRequestLanguage(locale);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: a tap during it is answered sooner (total blocking time).
   startTransition(() => {
     hydrateRoot(
       root,
-      <Router>
-        <App initialView={view} publicUrl={window.location.origin} />
-      </Router>,
+      <LocaleProvider i18n={i18n}>
+        <Router base={localeBase(locale)}>
+          <App initialView={view} publicUrl={window.location.origin} />
+        </Router>
+      </LocaleProvider>,
       {
         // A hydration mismatch makes React draw the page again in the browser: said in the console,
         // where the e2e suite fails on it, instead of passing unseen.

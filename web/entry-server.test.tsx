@@ -22,7 +22,38 @@ describe('render', () => {
     expect(result.head).toContain('<title>Contact us | Bharat Bazaar</title>');
     expect(result.head).toContain('<link rel="canonical" href="https://shop.example.in/contact">');
     expect(result.data).toEqual({ key: '/contact?from=footer', kind: 'ready' });
-    expect(result.modules).toEqual(['web/pages/contact-page.tsx']);
+    // The page's chunk and its messages in its language, preloaded together.
+    expect(result.modules).toEqual([
+      'web/pages/contact-page.tsx',
+      'web/i18n/messages/en/common.json',
+      'web/i18n/messages/en/contact.json',
+    ]);
+    expect(result.lang).toBe('en-IN');
+  });
+
+  it('renders a page in Hindi under /hi, in its language, naming both', async () => {
+    const result = await render('/hi/contact', ctx);
+    expect(result.status).toBe(200);
+    expect(result.lang).toBe('hi-IN');
+    expect(result.html).toContain('aria-current="page" href="/hi/contact"');
+    expect(result.html).toContain('हमारी दुकान');
+    expect(result.head).toContain('<link rel="canonical" href="https://shop.example.in/hi/contact">');
+    expect(result.head).toContain(
+      '<link rel="alternate" hreflang="en" href="https://shop.example.in/contact">',
+    );
+    expect(result.data).toEqual({ key: '/contact', kind: 'ready' });
+    expect(result.modules).toContain('web/i18n/messages/hi/common.json');
+    expect(result.modules).not.toContain('web/i18n/messages/en/common.json');
+  });
+
+  it('spells the Hindi home page /hi/, and keeps the language in canonical redirects', async () => {
+    expect(await render('/hi', ctx)).toMatchObject({ status: 301, redirect: '/hi/' });
+    expect(await render('/hi?q=1', ctx)).toMatchObject({ status: 301, redirect: '/hi/?q=1' });
+    expect(await render('/hi/terms-conditions', ctx)).toMatchObject({
+      status: 301,
+      redirect: '/hi/Terms-conditions',
+    });
+    expect((await render('/hi/no/such/page', ctx)).status).toBe(404);
   });
 
   it('answers unknown paths with the 404 page', async () => {
@@ -31,7 +62,7 @@ describe('render', () => {
     expect(result.html).toContain('<h1>Page not found</h1>');
     expect(result.head).toContain('noindex');
     expect(result.data).toEqual({ key: '/no/such/page', kind: 'not-found' });
-    expect(result.modules).toEqual([]);
+    expect(result.modules).toEqual(['web/i18n/messages/en/common.json']);
   });
 
   it('treats a protocol-relative looking path as a path', async () => {
@@ -48,7 +79,13 @@ describe('render', () => {
     expect(result.head).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(result.data).toEqual({ key: '/cart', kind: 'checking' });
     // The customer is most likely signed in: fetch the page chunk early.
-    expect(result.modules).toEqual(['web/pages/cart-page.tsx']);
+    expect(result.modules).toEqual([
+      'web/pages/cart-page.tsx',
+      'web/i18n/messages/en/common.json',
+      'web/i18n/messages/en/cart.json',
+      'web/i18n/messages/en/lines.json',
+      'web/i18n/messages/en/delivery.json',
+    ]);
   });
 
   it('renders a signed-in page as a session check when the request carries no token', async () => {

@@ -1,12 +1,16 @@
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
+import { intlLocales, type Locale, localeBase, splitLocale } from '../shared/locales';
 import { App } from './app/app';
 import { renderHead } from './app/head';
 import { canonicalRedirect, matchRoutes, viewKey } from './app/match';
-import { loadPage } from './app/page-modules';
+import { loadPage, preparePage } from './app/page-modules';
 import { type BootData, bootData, type RouteView, toViewError, viewMeta } from './app/route-view';
+import { catalogueModules, loadMessages } from './i18n/catalogues';
+import { createI18n, LocaleProvider } from './i18n/i18n';
 import { type ApiClient, isApiError } from './lib/api-client';
 import type { RouteMatch } from './lib/route-types';
+import { routeHeads } from './route-heads';
 import { routes } from './routes';
 
 // The server builds its in-process API client's errors with this same class, so `isApiError`
@@ -31,6 +35,8 @@ export type RenderContext = {
 
 export type RenderResult = {
   status: number;
+  /** The page's language (its `<html lang>`). */
+  lang: string;
   /** The app's markup, for the template's <!--app-html-->. */
   html: string;
   /** Title, meta, canonical, Open Graph and JSON-LD tags, for <!--app-head-->. */
@@ -54,15 +60,18 @@ async function signedInView(
   match: RouteMatch,
   key: string,
   searchParams: URLSearchParams,
+  locale: Locale,
   ctx: RenderContext,
+  parts: string[],
 ): Promise<RouteView> {
   const { load } = match.route;
   if (!ctx.customerApi || !load) return { kind: 'checking', key, match };
   try {
     const [, data] = await Promise.all([
       loadPage(match.route),
-      load({ api: ctx.customerApi, params: match.params, searchParams }),
+      load({ api: ctx.customerApi, params: match.params, searchParams, locale }),
     ]);
+    parts.push(...(await preparePage(match.route, data)));
     return { kind: 'ready', key, match, data };
   } catch (error) {
     if (!isApiError(error)) ctx.onError?.(error);
@@ -85,30 +94,41 @@ export async function render(url: string, ctx: RenderContext): Promise<RenderRes
   // Split by hand rather than with new URL(): `//host/x` must stay a path (a 404 here, as in the
   // browser's location.pathname), not become another origin's `/x`.
   const queryAt = url.indexOf('?');
-  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  const fullPath = queryAt === -1 ? url : url.slice(0, queryAt);
   // As location.search: no lone '?'.
   const search = queryAt === -1 || queryAt === url.length - 1 ? '' : url.slice(queryAt);
   const searchParams = new URLSearchParams(search);
+  const { locale, path: pathname } = splitLocale(fullPath);
+  const base = localeBase(locale);
   const match = matchRoutes(routes, pathname);
   const key = viewKey(match, pathname, search);
+  const areas = match?.route.messages ?? [];
+  const i18n = createI18n(locale, await loadMessages(locale, areas));
+  const t = i18n._.bind(i18n);
   let view: RouteView;
   let status = 200;
+  // The page's parts its data shows (an order's refunds...): preloaded and styled with the page.
+  const parts: string[] = [];
 
   if (!match) {
     view = { kind: 'not-found', key };
     status = 404;
   } else {
-    const redirect = canonicalRedirect(match, pathname);
-    if (redirect)
-      return { status: 301, redirect: redirect + search, html: '', head: '', data: null, modules: [] };
+    // `/hi` is the Hindi home page's one spelling `/hi/`, as links write it.
+    const redirect = fullPath === base && base ? '/' : canonicalRedirect(match, pathname);
+    if (redirect) {
+      const to = `${base}${redirect}${search}`;
+      return { status: 301, lang: locale, redirect: to, html: '', head: '', data: null, modules: [] };
+    }
     if (match.route.access === 'signed-in') {
-      view = await signedInView(match, key, searchParams, ctx);
+      view = await signedInView(match, key, searchParams, locale, ctx, parts);
     } else {
       try {
         const [, data] = await Promise.all([
           loadPage(match.route),
-          match.route.load?.({ api: ctx.api, params: match.params, searchParams }),
+          match.route.load?.({ api: ctx.api, params: match.params, searchParams, locale }),
         ]);
+        parts.push(...(await preparePage(match.route, data)));
         view = { kind: 'ready', key, match, data };
       } catch (error) {
         if (isApiError(error) && error.status === 404) {
@@ -116,27 +136,31 @@ export async function render(url: string, ctx: RenderContext): Promise<RenderRes
           status = 404;
         } else {
           if (!isApiError(error)) ctx.onError?.(error);
-          view = { kind: 'error', key, match, error: toViewError(error) };
+          view = { kind: 'error', key, match, error: toViewError(error, t) };
           status = view.error.status;
         }
       }
     }
   }
 
-  const meta = viewMeta(view, { publicUrl: ctx.publicUrl, pathname, searchParams });
+  const meta = viewMeta(view, { publicUrl: ctx.publicUrl, pathname, searchParams, locale, t }, routeHeads);
   const html = withoutResourceHints(
     renderToString(
-      <Router ssrPath={pathname} ssrSearch={search}>
-        <App initialView={view} publicUrl={ctx.publicUrl} />
-      </Router>,
+      <LocaleProvider i18n={i18n}>
+        <Router base={base} ssrPath={fullPath} ssrSearch={search}>
+          <App initialView={view} publicUrl={ctx.publicUrl} />
+        </Router>
+      </LocaleProvider>,
     ),
   );
+  const pageModules = match && view.kind !== 'not-found' ? [match.route.page.module, ...parts] : [];
   return {
     status,
+    lang: intlLocales[locale],
     html,
-    head: renderHead(meta, { publicUrl: ctx.publicUrl, pathname }),
+    head: renderHead(meta, { publicUrl: ctx.publicUrl, pathname, locale }),
     data: bootData(view),
-    modules: match && view.kind !== 'not-found' ? [match.route.page.module] : [],
+    modules: [...pageModules, ...catalogueModules(locale, view.kind === 'not-found' ? [] : areas)],
     private: match?.route.access === 'signed-in',
   };
 }

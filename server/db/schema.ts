@@ -13,14 +13,24 @@ export * from './schema/cart.js';
 export * from './schema/catalog.js';
 export * from './schema/catalog-variants.js';
 export * from './schema/checkout.js';
-export type { ImageRef } from './schema/columns.js';
+export type {
+  CategoryTranslation,
+  ColorTranslation,
+  ImageRef,
+  NameTranslation,
+  ProductTranslation,
+  Translations,
+} from './schema/columns.js';
 export * from './schema/coupons.js';
 export * from './schema/email-outbox.js';
 export * from './schema/enquiries.js';
 export * from './schema/media.js';
+export * from './schema/messages.js';
 export * from './schema/orders.js';
 export * from './schema/payments.js';
 export * from './schema/pincodes.js';
+export * from './schema/reminders.js';
+export * from './schema/restock-alerts.js';
 export * from './schema/reviews.js';
 export * from './schema/shipments.js';
 export * from './schema/shipping.js';

@@ -87,6 +87,7 @@ export function createOrderCancellation(deps: {
           lapsed,
           refundPaise: refundable,
           orderUrl: orderUrl(order),
+          locale: c.language,
         }),
       );
     });

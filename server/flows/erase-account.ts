@@ -15,6 +15,7 @@ import { eraseCheckoutAddresses } from '../modules/checkout/index.js';
 import { accountErasedEmail, inactivityWarningEmail } from '../modules/data-rights/index.js';
 import { forgetEmailsTo, queueEmail } from '../modules/email-outbox/index.js';
 import { eraseEnquiriesOfCustomer } from '../modules/enquiries/index.js';
+import { forgetMessagesOf } from '../modules/messages/index.js';
 import {
   eraseExpiredOrderRecords,
   eraseOrderEventNames,
@@ -22,6 +23,8 @@ import {
   invoicedOrderCount,
   ordersBlockingErasure,
 } from '../modules/orders/index.js';
+import { deleteRemindersOf } from '../modules/reminders/index.js';
+import { removeRestockRequestsOf } from '../modules/restock-alerts/index.js';
 import { removeWishlistOf } from '../modules/wishlist/index.js';
 
 export const ERASURE_MESSAGES = {
@@ -70,6 +73,7 @@ async function warnOrErase(
           months,
           erasesAt: new Date(at.getTime() + warningMs),
           signInUrl: `${ctx.publicUrl}/login`,
+          locale: customer.language,
         }),
         'inactivity warning',
       );
@@ -90,6 +94,7 @@ async function warnOrErase(
         firstname: account.firstname,
         keptInvoicedOrders: kept,
         inactive: { months },
+        locale: account.language,
       }),
       'inactive account erased',
       { forgetWhenSent: true },
@@ -127,6 +132,9 @@ export function createAccountErasure(deps: {
     await eraseCheckoutAddresses(tx, userId);
     await removeAllCartLines(tx, userId);
     await removeWishlistOf(tx, userId);
+    await removeRestockRequestsOf(tx, userId);
+    // Price watches and the reminders sent: what they wished for and left in their cart.
+    await deleteRemindersOf(tx, userId);
     const enquiryAddresses = await eraseEnquiriesOfCustomer(tx, {
       userId,
       email: contact.email,
@@ -134,6 +142,7 @@ export function createAccountErasure(deps: {
     });
     await eraseOrderEventNames(tx, userId);
     for (const address of new Set([contact.email, ...enquiryAddresses])) await forgetEmailsTo(tx, address);
+    await forgetMessagesOf(tx, userId, [contact.mobile]);
     await redactPersonFromAudit(tx, contact);
     await eraseCustomerAccount(tx, userId, at);
     return invoicedOrderCount(tx, userId);
@@ -158,7 +167,12 @@ export function createAccountErasure(deps: {
         // The confirmation is the last message to the old address, queued with the erasure itself.
         await queueEmail(
           tx,
-          accountErasedEmail({ to: account.email, firstname: account.firstname, keptInvoicedOrders: kept }),
+          accountErasedEmail({
+            to: account.email,
+            firstname: account.firstname,
+            keptInvoicedOrders: kept,
+            locale: account.language,
+          }),
           'account erased',
           { forgetWhenSent: true },
         );
@@ -204,6 +218,7 @@ export function createAccountErasure(deps: {
             firstname: account.firstname,
             keptInvoicedOrders: kept,
             byRequest: true,
+            locale: account.language,
           }),
           'account erased',
           { forgetWhenSent: true },

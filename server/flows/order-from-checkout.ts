@@ -5,7 +5,7 @@ import type { ShippingInfo } from '../db/schema.js';
 import { removePurchasedCartLines } from '../modules/cart/index.js';
 import { productTaxes, releaseHolds, stockLineOf, takeStockForCheckout } from '../modules/catalog/index.js';
 import { type CheckoutRow, roundOf, setCheckoutStatus } from '../modules/checkout/index.js';
-import { claimCouponUse, releaseCouponHold } from '../modules/coupons/index.js';
+import { type CouponProblem, claimCouponUse, releaseCouponHold } from '../modules/coupons/index.js';
 import {
   insertOrder,
   type OrderRow,
@@ -23,7 +23,15 @@ import type { ProviderPayment } from '../modules/payments/index.js';
  */
 
 /** Placement found the coupon's limits reached: no order with its discount (rolled back). */
-export class CouponUsedUp extends Error {}
+export class CouponUsedUp extends Error {
+  constructor(
+    message: string,
+    /** Why, as data: the refund's e-mail says it in the customer's language. */
+    readonly problem: CouponProblem,
+  ) {
+    super(message);
+  }
+}
 
 /** A cash-on-delivery checkout whose cart lines another placement already took. */
 export class CartTaken extends Error {
@@ -145,7 +153,7 @@ export async function orderFromCheckout(
   // The coupon's use becomes the order's if its limits still allow (after the stock: products,
   // then coupons, as checkouts lock them); if not, everything rolls back.
   const coupon = await claimCouponUse(tx, locked, order.id);
-  if (coupon.usedUp) throw new CouponUsedUp(coupon.message);
+  if (coupon.usedUp) throw new CouponUsedUp(coupon.message, coupon.problem);
   if (cod) return order;
   // The invoice number very last: every order queues on the series row until its commit,
   // so it is held for as short a time as possible; a rollback gives the number back.

@@ -14,7 +14,7 @@ import {
   lockCheckout,
   roundOf,
 } from '../modules/checkout/index.js';
-import { releaseCouponHold } from '../modules/coupons/index.js';
+import { type CouponProblem, releaseCouponHold } from '../modules/coupons/index.js';
 import {
   createPlacementAddresses,
   findOrderByCheckout,
@@ -119,7 +119,7 @@ function createPlacementTransaction(
     input: { checkout: CheckoutRow; payment: ProviderPayment; address?: DeliveryAddress },
     shippingInfo: ShippingInfo,
     toConfirm: boolean,
-    couponUsedUp?: string,
+    couponUsedUp?: CouponProblem,
   ): Promise<
     | { order: OrderRow; created: boolean; owed?: PaymentRow }
     | { owed: PaymentRow; message: string }
@@ -142,17 +142,14 @@ function createPlacementTransaction(
       if (!locked) return 'closed' as const;
       const ordered = existing ?? (await findOrderOfRound(tx, roundOf(locked)));
       if (ordered)
-        return refundInstead(
-          tx,
-          locked,
-          payment,
-          'already-ordered',
-          `These items were already ordered, in order ${ordered.orderNumber}: this was a second payment for the same cart.`,
-        );
+        return refundInstead(tx, locked, payment, {
+          reason: 'already-ordered',
+          orderNumber: ordered.orderNumber,
+        });
       if (locked.status === 'refunded' || locked.status === 'failed') {
         const row = await findPayment(tx, provider.name, payment.id);
         if (!row?.refundReason) return 'closed' as const;
-        return refundInstead(tx, locked, payment, 'checkout-closed', closedBecause(row, locked));
+        return refundInstead(tx, locked, payment, closedBecause(row, locked));
       }
       if (couponUsedUp === undefined) {
         const order = await orderFromCheckout(tx, { ...deps, now }, locked, shippingInfo, toConfirm, payment);
@@ -162,22 +159,26 @@ function createPlacementTransaction(
       }
       const priced = withoutCoupon(locked);
       if (payment.amount < priced.amountPaise)
-        return refundInstead(
-          tx,
-          locked,
-          payment,
-          'coupon-used-up',
-          `${couponUsedUp} Your payment was for the total with ${locked.couponCode}, so no order was placed: please order again without it.`,
-        );
+        return refundInstead(tx, locked, payment, {
+          reason: 'coupon-used-up',
+          coupon: locked.couponCode ?? '',
+          problem: couponUsedUp,
+        });
       // The shopper paid at least the total without the coupon: the order stands without it.
       const order = await orderFromCheckout(tx, { ...deps, now }, priced, shippingInfo, toConfirm, payment);
       await releaseCouponHold(tx, locked.id);
       await confirmOrder(tx, order);
       if (payment.amount === priced.amountPaise) return { order, created: true };
       const owed = await oweRefund(tx, locked, payment, {
-        reason: 'coupon-used-up-excess',
         amountPaise: payment.amount - priced.amountPaise,
-        why: `${couponUsedUp} Order ${order.orderNumber} was placed without the coupon, at ${formatPaise(priced.amountPaise)}; you paid ${formatPaise(payment.amount)}, so the difference goes back to you.`,
+        why: {
+          reason: 'coupon-used-up-excess',
+          coupon: locked.couponCode ?? '',
+          problem: couponUsedUp,
+          orderNumber: order.orderNumber,
+          placedPaise: priced.amountPaise,
+          paidPaise: payment.amount,
+        },
       });
       return { order, created: true, owed };
     });
@@ -214,7 +215,7 @@ export function createOrderPlacement(deps: PlacementDeps) {
         outcome = await settleInTransaction(input, shippingInfo, toConfirm);
       } catch (error) {
         if (!(error instanceof CouponUsedUp)) throw error;
-        outcome = await settleInTransaction(input, shippingInfo, toConfirm, error.message);
+        outcome = await settleInTransaction(input, shippingInfo, toConfirm, error.problem);
       }
     } catch (error) {
       if (!(error instanceof SoldOut)) throw error;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { defaultLocale } from '../../shared/locales.js';
 import { formatPaise } from '../../shared/money.js';
 import type { Database, Transaction } from '../db/client.js';
 import type { ShopMetrics } from '../lib/metrics.js';
@@ -13,7 +14,7 @@ import {
 } from '../modules/checkout/index.js';
 import { releaseCouponHold } from '../modules/coupons/index.js';
 import { queueEmail } from '../modules/email-outbox/index.js';
-import { paymentRefundEmail } from '../modules/orders/index.js';
+import { paymentRefundEmail, type RefundWhy, refundWhyText } from '../modules/orders/index.js';
 import {
   findPayment,
   markPaymentRefundMade,
@@ -26,7 +27,13 @@ import {
 } from '../modules/payments/index.js';
 
 /** Why a payment is given back without an order (payments.refund_reason). */
-export type RefundReason = 'already-ordered' | 'checkout-closed' | 'coupon-used-up' | 'coupon-used-up-excess';
+export type RefundReason = RefundWhy['reason'];
+
+/** Why a payment recorded for refund earlier is refunded, when it is reported again. */
+const closedBecause = (row: PaymentRow | undefined, checkout: CheckoutRow): RefundWhy =>
+  row?.refundReason === 'coupon-used-up'
+    ? { reason: 'checkout-closed', coupon: checkout.couponCode ?? '' }
+    : { reason: 'checkout-closed' };
 
 /**
  * The checkout priced as if its coupon had not been applied: the items at their price, delivery
@@ -77,7 +84,7 @@ export function createUnplacedPayments(deps: {
     tx: Transaction,
     checkout: CheckoutRow,
     payment: ProviderPayment,
-    due: { reason: RefundReason; amountPaise: number; why: string },
+    due: { amountPaise: number; why: RefundWhy },
   ): Promise<PaymentRow> {
     const row =
       (await findPayment(tx, provider.name, payment.id)) ??
@@ -92,7 +99,7 @@ export function createUnplacedPayments(deps: {
         verifiedAt: now(),
       }));
     const recorded = await recordPaymentRefundDue(tx, row.id, {
-      reason: due.reason,
+      reason: due.why.reason,
       amountPaise: due.amountPaise,
     });
     if (!recorded) return row;
@@ -106,11 +113,12 @@ export function createUnplacedPayments(deps: {
           amountPaise: due.amountPaise,
           why: due.why,
           ordersUrl: `${deps.publicUrl}/my-orders`,
+          locale: user.language,
         }),
         'payment refund',
       );
-    deps.metrics?.payments.inc({ outcome: `refunded-${due.reason}` });
-    return { ...row, refundReason: due.reason, refundPaise: due.amountPaise };
+    deps.metrics?.payments.inc({ outcome: `refunded-${due.why.reason}` });
+    return { ...row, refundReason: due.why.reason, refundPaise: due.amountPaise };
   }
 
   /** The payment bought nothing: its checkout closes (stock and coupon use back) and all of it goes back. */
@@ -118,18 +126,18 @@ export function createUnplacedPayments(deps: {
     tx: Transaction,
     checkout: CheckoutRow,
     payment: ProviderPayment,
-    reason: RefundReason,
-    why: string,
+    why: RefundWhy,
   ) {
     if (checkout.status === 'pending' || checkout.status === 'paid') {
       await setCheckoutStatus(tx, checkout.id, 'refunded');
       await releaseHolds(tx, checkout.id);
       await releaseCouponHold(tx, checkout.id);
     }
-    const owed = await oweRefund(tx, checkout, payment, { reason, amountPaise: payment.amount, why });
+    const owed = await oweRefund(tx, checkout, payment, { amountPaise: payment.amount, why });
     return {
       owed,
-      message: `${why} Your payment of ${formatPaise(payment.amount)} is being refunded in full: it reaches your account in 5–7 working days.`,
+      // The browser's answer is English, as every API message is; the e-mail is in the customer's language.
+      message: `${refundWhyText(why, defaultLocale)} Your payment of ${formatPaise(payment.amount)} is being refunded in full: it reaches your account in 5–7 working days.`,
     };
   }
 
@@ -177,12 +185,6 @@ export function createUnplacedPayments(deps: {
       );
     }
   }
-
-  /** Why a payment recorded for refund earlier is refunded, when it is reported again. */
-  const closedBecause = (row: PaymentRow | undefined, checkout: CheckoutRow) =>
-    row?.refundReason === 'coupon-used-up'
-      ? `The coupon ${checkout.couponCode ?? ''} could no longer be used when this payment arrived, so no order was placed with it.`
-      : 'This payment arrived after its checkout had been closed, so no order was made from it.';
 
   return {
     withoutCoupon: (locked: CheckoutRow) => withoutCoupon(locked, deps.delivery),

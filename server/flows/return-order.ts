@@ -112,6 +112,7 @@ function createReturnDecision(deps: ReturnDeps) {
           returnApprovedEmail({
             to: c.email,
             firstname: c.firstname,
+            locale: c.language,
             orderNumber: order.orderNumber,
             lines: chosen,
             note,
@@ -124,6 +125,7 @@ function createReturnDecision(deps: ReturnDeps) {
           returnRejectedEmail({
             to: c.email,
             firstname: c.firstname,
+            locale: c.language,
             orderNumber: order.orderNumber,
             reason,
             orderUrl: orderUrl(order),

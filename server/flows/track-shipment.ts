@@ -7,6 +7,7 @@ import {
   type OrderChanges,
   type OrderLifecycle,
   type OrderRow,
+  orderUpdates,
   parcelReturningEmail,
   type Work,
 } from '../modules/orders/index.js';
@@ -66,6 +67,7 @@ async function recordReturn(
     parcelReturningEmail({
       to: c.email,
       firstname: c.firstname,
+      locale: c.language,
       orderNumber: order.orderNumber,
       awb: parcel.awb,
       reason: scan.description,
@@ -162,14 +164,23 @@ export function createShipmentTracking(deps: {
         deliveryFailedEmail({
           to: to.email,
           firstname: to.firstname,
+          locale: to.language,
           orderNumber: order.orderNumber,
           courier: shipment.courier,
           awb,
-          reason: ndr.reason,
+          // The placeholder stored for a scan without a reason is said in the customer's language.
+          reason: ndr.reason === NO_REASON ? null : ndr.reason,
           attempt: ndr.attempt,
           respondBy: ndr.respondBy,
           days: reattemptDays(new Date()),
           orderUrl: changes.orderUrl(order),
+        }),
+      );
+      work.updates.push(
+        orderUpdates.deliveryFailed(order, {
+          shipmentId: shipment.id,
+          attempt: ndr.attempt,
+          reason: ndr.reason === NO_REASON ? null : ndr.reason,
         }),
       );
     });

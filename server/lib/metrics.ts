@@ -65,6 +65,12 @@ export function createMetrics(
     labelNames: ['outcome'] as const,
     registers,
   });
+  const messages = new Counter({
+    name: 'shop_messages_total',
+    help: 'SMS and WhatsApp messages by channel and outcome: queued (taken from the outbox for the first time), sent, attempt-failed, skipped (no registered template), given-up',
+    labelNames: ['channel', 'outcome'] as const,
+    registers,
+  });
   // The outbox's backlog, read from the database at each scrape (every server reports the same
   // figures: take the max). A mail server that refuses shows as a growing count and age.
   let outboxStats: (() => Promise<{ waiting: number; oldest: Date | null }>) | undefined;
@@ -112,6 +118,7 @@ export function createMetrics(
     payments,
     refunds,
     emails,
+    messages,
     /** Where the outbox gauges read their figures (services.ts). */
     observeOutbox(stats: () => Promise<{ waiting: number; oldest: Date | null }>) {
       outboxStats = stats;

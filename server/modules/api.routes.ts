@@ -17,9 +17,12 @@ import { dataRightsAdminRoutes, dataRightsRoutes } from './data-rights/index.js'
 import { enquiriesAdminRoutes, enquiriesRoutes, grievancesRoutes } from './enquiries/index.js';
 import { offerEmailsRoutes } from './marketing/index.js';
 import { mediaRoutes } from './media/index.js';
+import { messagesAdminRoutes, messageWebhookRoutes } from './messages/index.js';
 import { orderActionsRoutes, ordersAdminRoutes, ordersRoutes, taxDocumentsRoutes } from './orders/index.js';
 import { paymentWebhookRoutes, testGatewayRoutes } from './payments/index.js';
 import { pincodesRoutes } from './pincodes/index.js';
+import { remindersRoutes } from './reminders/index.js';
+import { restockAdminRoutes, restockAlertsRoutes } from './restock-alerts/index.js';
 import { reviewsRoutes } from './reviews/index.js';
 import {
   codRemittancesRoutes,
@@ -55,6 +58,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(accountsRoutes, {
     accounts: services.accounts,
     contactVerification: services.contactVerification,
+    channelChoices: services.channelChoices,
     loginLimit,
   });
   await app.register(dataRightsRoutes, {
@@ -67,6 +71,7 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(enquiriesRoutes, { enquiries: services.enquiries, accounts: services.accounts });
   await app.register(grievancesRoutes, { grievances: services.grievances, accounts: services.accounts });
   await app.register(wishlistRoutes, { wishlist: services.wishlist });
+  await app.register(restockAlertsRoutes, { restockAlerts: services.restockAlerts });
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(reviewsRoutes, { reviews: services.reviews });
   await app.register(checkoutRoutes, { checkout: services.checkout, codPlacement: services.codPlacement });
@@ -93,6 +98,12 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
   await app.register(customersAdminRoutes, consoleOptions);
   await app.register(dataRightsAdminRoutes, consoleOptions);
   await app.register(offerEmailsRoutes, consoleOptions);
+  await app.register(restockAdminRoutes, { restockAlerts: services.restockAlerts });
+  // Price drops and cart reminders: the cart link, the console's view (and the e2e suite's hook).
+  await app.register(remindersRoutes, {
+    reminders: services.reminders,
+    testHook: config.reminders.testHook,
+  });
   await app.register(enquiriesAdminRoutes, consoleOptions);
   await app.register(ordersAdminRoutes, consoleOptions);
   await app.register(orderActionsRoutes, consoleOptions);
@@ -107,6 +118,8 @@ export async function apiRoutes(app: FastifyInstance, { config, services }: ApiO
     tracking: services.shipmentTracking,
   });
   if (services.testCourier) await app.register(testCourierRoutes, { testCourier: services.testCourier });
+  await app.register(messagesAdminRoutes, { messaging: services.messaging });
+  await app.register(messageWebhookRoutes, { messaging: services.messaging });
   await app.register(paymentWebhookRoutes, { provider: services.provider, settlement: services.settlement });
   if (services.testGateway) {
     await app.register(testGatewayRoutes, {

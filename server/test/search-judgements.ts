@@ -4,15 +4,27 @@
  * `category`, when given), so the synthetic products a benchmark adds count when they fit: a
  * synthetic "Samsung Crystal 4K Smart LED TV 55"" is as right for "samsung tv 55" as the demo one.
  * Kinds of query: exact names, brand and kind, kind and audience, specs, misspellings, Hinglish and
- * Indian English, plurals. Test data: read by catalog-search/search-relevance.test.ts (and nothing the
- * shop runs).
+ * Indian English, plurals, Hindi in Devanagari and both scripts in one search (decision 051: over the
+ * demo catalogue with the Hindi of test/hindi-catalogue.ts). Test data: read by
+ * catalog-search/search-relevance.test.ts (and nothing the shop runs).
  */
 export type SearchJudgement = {
   query: string;
   /** Every pattern must match a relevant product's title. */
   title: RegExp[];
   category?: string;
-  kind: 'name' | 'brand and kind' | 'kind and audience' | 'spec' | 'misspelling' | 'hinglish' | 'plural';
+  kind:
+    | 'name'
+    | 'brand and kind'
+    | 'kind and audience'
+    | 'spec'
+    | 'misspelling'
+    | 'hinglish'
+    | 'plural'
+    | 'hindi'
+    | 'mixed script';
+  /** The same search in English: its first products must be among this one's (Hindi and Hinglish). */
+  english?: string;
 };
 
 export const searchJudgements: SearchJudgement[] = [
@@ -55,8 +67,8 @@ export const searchJudgements: SearchJudgement[] = [
   { query: 'iphnoe', title: [/iphone/i], kind: 'misspelling' },
   { query: 'headphnes', title: [/headphones/i], kind: 'misspelling' },
   { query: 'refrigerater', title: [/refrigerator/i], kind: 'misspelling' },
-  { query: 'ghadi', title: [/watch/i], category: 'Watches', kind: 'hinglish' },
-  { query: 'joote', title: [/shoes|sneakers/i], kind: 'hinglish' },
+  { query: 'ghadi', title: [/watch/i], category: 'Watches', kind: 'hinglish', english: 'watch' },
+  { query: 'joote', title: [/shoes|sneakers/i], kind: 'hinglish', english: 'shoes' },
   { query: 'mobile', title: [/./], category: 'Mobiles and Tablets', kind: 'hinglish' },
   { query: 'fridge', title: [/refrigerator/i], kind: 'hinglish' },
   { query: 'mixie', title: [/mixer grinder/i], kind: 'hinglish' },
@@ -84,4 +96,36 @@ export const searchJudgements: SearchJudgement[] = [
   { query: 'mixi', title: [/mixer grinder/i], kind: 'hinglish' },
   { query: 'laptops', title: [/./], category: 'Laptops', kind: 'plural' },
   { query: 'cameras', title: [/camera/i], kind: 'plural' },
+  // Hindi and Hinglish (decision 051): some of the products have Hindi titles, some are found
+  // through the synonym lists alone (test/hindi-catalogue.ts).
+  { query: 'जूते', title: [/shoes|sneakers/i], kind: 'hindi', english: 'shoes' },
+  { query: 'जूतों', title: [/shoes|sneakers/i], kind: 'hindi', english: 'shoes' },
+  { query: 'घड़ी', title: [/watch/i], category: 'Watches', kind: 'hindi', english: 'watch' },
+  { query: 'घडी', title: [/watch/i], category: 'Watches', kind: 'hindi', english: 'watch' },
+  { query: 'सैमसंग टीवी', title: [/samsung/i, /\btv\b/i], kind: 'hindi', english: 'samsung tv' },
+  { query: 'samsung टीवी', title: [/samsung/i, /\btv\b/i], kind: 'mixed script', english: 'samsung tv' },
+  { query: 'सैमसंग', title: [/samsung/i], kind: 'hindi', english: 'samsung' },
+  { query: 'कुर्ता', title: [/kurta/i], kind: 'hindi', english: 'kurta' },
+  { query: 'kurta', title: [/kurta/i], kind: 'hinglish' },
+  { query: 'kurti', title: [/kurti/i], kind: 'hinglish' },
+  { query: 'कुर्ती', title: [/kurti/i], kind: 'hindi', english: 'kurti' },
+  { query: 'chappal', title: [/sandals|slippers|flip flops/i], kind: 'hinglish', english: 'sandals' },
+  { query: 'चप्पल', title: [/sandals|slippers|flip flops/i], kind: 'hindi', english: 'sandals' },
+  { query: 'mobile cover', title: [/cover|case/i], kind: 'hinglish', english: 'phone cover' },
+  { query: 'फ़ोन कवर', title: [/cover|case/i], kind: 'hindi', english: 'phone cover' },
+  { query: 'लैपटॉप', title: [/./], category: 'Laptops', kind: 'hindi', english: 'laptop' },
+  { query: 'हेडफ़ोन', title: [/headphones/i], kind: 'hindi', english: 'headphones' },
+  { query: 'साड़ी', title: [/saree/i], kind: 'hindi', english: 'saree' },
+  { query: 'sari', title: [/saree/i], kind: 'hinglish', english: 'saree' },
+  { query: 'कैमरा', title: [/camera/i], kind: 'hindi', english: 'camera' },
+  { query: 'sasta phone', title: [/./], category: 'Mobiles and Tablets', kind: 'hinglish', english: 'phone' },
+  { query: 'चश्मा', title: [/sunglasses/i], kind: 'hindi', english: 'sunglasses' },
+  { query: 'फ्रिज', title: [/refrigerator/i], kind: 'hindi', english: 'refrigerator' },
+  {
+    query: 'पुरुषों के लिए घड़ी',
+    title: [/watch/i, /\bmen\b/i],
+    category: 'Watches',
+    kind: 'hindi',
+    english: 'watch for men',
+  },
 ];

@@ -85,3 +85,40 @@ export function mailText(raw: string): string {
   }
   return Buffer.from(bytes).toString('utf8');
 }
+
+/**
+ * A captured message as its reader sees it: the subject with its encoded words decoded (a Hindi
+ * subject travels as `=?UTF-8?B?...?=`), and the text and HTML parts decoded from base64 or
+ * quoted-printable, whichever the sender chose.
+ */
+export function readMail(raw: string): { subject: string; text: string; html: string; raw: string } {
+  const unfolded = raw.replace(/\r\n/g, '\n');
+  const headerEnd = unfolded.indexOf('\n\n');
+  const headers = unfolded.slice(0, headerEnd).replace(/\n[ \t]+/g, ' ');
+  const subjectLine = /^Subject: (.*)$/m.exec(headers)?.[1] ?? '';
+  const subject = subjectLine
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_match, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+  const part = (type: string) => {
+    const found = new RegExp(
+      `Content-Type: ${type}[^\\n]*\\n(?:[^\\n]+\\n)*?Content-Transfer-Encoding: ([^\\n]+)\\n(?:[^\\n]+\\n)*\\n([\\s\\S]*?)(?:\\n--|$)`,
+      'i',
+    ).exec(unfolded);
+    if (!found) return '';
+    const [, encoding = '', body = ''] = found;
+    return encoding.trim().toLowerCase() === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding.trim().toLowerCase() === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body;
+  };
+  return { subject, text: part('text/plain'), html: part('text/html'), raw };
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return mailText(text);
+}

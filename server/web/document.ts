@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { locales, localizePath } from '../../shared/locales';
 
 /**
  * Pure pieces of the page response: the HTML document around the rendered app, the preload tags
@@ -239,9 +240,18 @@ export const testModeBanner =
  */
 export function assembleDocument(
   template: string,
-  parts: { head: string; html: string; data: string; scripts?: string; banner?: string | undefined },
+  parts: {
+    head: string;
+    html: string;
+    data: string;
+    scripts?: string;
+    banner?: string | undefined;
+    /** The page's language for `<html lang>` (the template says en-IN). */
+    lang?: string;
+  },
 ): string {
   const document = template
+    .replace(/<html lang="[^"]*"/, (tag) => (parts.lang ? `<html lang="${parts.lang}"` : tag))
     .replace('<!--app-head-->', () => parts.head)
     .replace('<!--app-html-->', () => parts.html)
     .replace('<!--app-data-->', () => parts.data)
@@ -250,16 +260,17 @@ export function assembleDocument(
   return banner ? document.replace(/<body[^>]*>/, (body) => `${body}\n    ${banner}`) : document;
 }
 
+/** Pages that are the shopper's own (cart, checkout, account), in every language: not for crawlers. */
+const privatePaths = ['/cart', '/checkout', '/my-', '/wishlist'];
+
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /admin',
     'Disallow: /api/',
-    'Disallow: /cart',
-    'Disallow: /checkout',
-    'Disallow: /my-',
-    'Disallow: /wishlist',
+    'Disallow: /language',
+    ...locales.flatMap((locale) => privatePaths.map((path) => `Disallow: ${localizePath(locale, path)}`)),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -25,6 +25,7 @@ import {
   testModeBanner,
   type ViteManifest,
 } from './document.js';
+import { languageRoutes, rememberedLanguageRedirect } from './language.js';
 import { mediaProxyRoutes } from './media-proxy.js';
 
 type ApiErrorClass = new (status: number, message: string, fields?: Record<string, string>) => Error;
@@ -325,6 +326,11 @@ function pageRenderer(
         .sendFile(pathname.slice(1), clientDir, { cacheControl: false });
     }
 
+    // Every page answer depends on the language cookie (English pages may send on to another).
+    reply.header('vary', 'Cookie');
+    const chosen = rememberedLanguageRedirect(request);
+    if (chosen) return reply.header('cache-control', 'no-store').redirect(chosen, 302);
+
     let result: RenderResult;
     try {
       const token = renderToken(request.headers.cookie, site.renderCookie);
@@ -354,6 +360,7 @@ function pageRenderer(
       data: site.renderDataScript(result.data),
       scripts: appScripts([...site.entryTags, ...preloadTags(site.manifest, result.modules)]),
       banner: config.testModeBanner ? testModeBanner : undefined,
+      lang: result.lang,
     });
     // helmet wrote the policy before this handler ran; the page's style blocks and its start script
     // need their hashes, exactly those this page carries. Linked stylesheets (the next route's,
@@ -391,5 +398,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions) {
       .header('cache-control', shortCache)
       .send(robotsTxt(config.publicUrl)),
   );
+  await languageRoutes(app);
   app.get('/*', pageRenderer(app, config, clientDir, currentStorefront));
 }

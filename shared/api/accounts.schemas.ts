@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { locales } from '../locales.js';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -17,6 +18,8 @@ export const userAnswer = z.object({
   /** Whether the e-mail address and the mobile number were proved by a link or code sent to them. */
   emailVerified: z.boolean(),
   mobileVerified: z.boolean(),
+  /** The language the shop writes to the customer in: every e-mail (shared/locales.ts). */
+  language: z.enum(locales),
   createdAt: z.string(),
 });
 export type ApiUser = z.output<typeof userAnswer>;
@@ -35,10 +38,14 @@ export const legacySignedInAnswer = z.object({
 });
 export type ApiLegacySignedIn = z.output<typeof legacySignedInAnswer>;
 
-/** Login's answer: that, and whether the e-mail and mobile are confirmed (the storefront's reminder). */
+/**
+ * Login's answer: that, whether the e-mail and mobile are confirmed (the storefront's reminder), and
+ * the account's language.
+ */
 export const signedInAnswer = z.extend(legacySignedInAnswer, {
   emailVerified: z.boolean(),
   mobileVerified: z.boolean(),
+  language: z.enum(locales),
 });
 export type ApiSignedIn = z.output<typeof signedInAnswer>;
 
@@ -57,9 +64,9 @@ export const editProfile = { body: profileSchema, response: userAnswer };
 export const restoreEmail = { params: tokenParams, response: messageAnswer };
 export const forgotPassword = { body: forgotPasswordSchema, response: messageAnswer };
 /** A 6-digit code (spaces allowed), checked by the service with its own messages. */
-const mobileCodeBody = z.object({ code: z.string().check(z.maxLength(20)) });
+export const mobileCodeBody = z.object({ code: z.string().check(z.maxLength(20)) });
 /** Where a code went, masked ("pr•••@example.com" while codes go by e-mail). */
-const codeSentAnswer = z.object({ message: z.string(), sentTo: z.string() });
+export const codeSentAnswer = z.object({ message: z.string(), sentTo: z.string() });
 
 export const resendEmailVerification = { response: messageAnswer };
 export const verifyEmail = { params: tokenParams, response: messageAnswer };

@@ -12,7 +12,8 @@ export const register = endpoint<typeof schemas.register>({
   description:
     'A 409 when the e-mail or mobile belongs to an account (or an e-mail is held for a restore link). ' +
     'Mails a link that confirms the address (`emailVerified` is false until it is used; shopping needs ' +
-    'no confirmation). Limited to 10 per 15 minutes per address.',
+    'no confirmation). `language` (`en` or `hi`, English when left out) is the language every e-mail ' +
+    'to the customer is written in. Limited to 10 per 15 minutes per address.',
   status: 201,
   errors: [400, 409, 429],
 });
@@ -55,7 +56,7 @@ export const editProfile = endpoint<typeof schemas.editProfile>({
   path: '/api/user/edit-user',
   access: 'customer',
   tag,
-  summary: 'Change name, e-mail or mobile',
+  summary: 'Change name, e-mail, mobile or language',
   description:
     'The mobile may be sent as a JSON number. A new e-mail needs `currentPassword` (400 without it, 403 ' +
     'when wrong; limited to 10 per 15 minutes per account), and the old address gets a 7-day link that ' +

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { requiredText } from '../schemas/fields.js';
 import { blogAnswer } from './blog.schemas.js';
 import { recordIdParams } from './taxonomy.schemas.js';
+import { translatedText, translationsInput } from './translations.schemas.js';
 
 export const BLOG_TITLE_MAX = 200;
 /** Rich text as the editor writes it (sanitised by the server); long posts with tables fit. */
@@ -54,6 +55,11 @@ export const blogBody = z.object({
    * original client's sake).
    */
   clearImages: z.optional(z.boolean({ error: 'clearImages is true or false' })),
+  /** Title and body in other languages; the body is sanitised like the English one. */
+  translations: translationsInput((language) => ({
+    title: translatedText(language, 'title', BLOG_TITLE_MAX),
+    description: translatedText(language, 'post', BLOG_BODY_MAX),
+  })),
 });
 export type BlogBody = z.output<typeof blogBody>;
 /** What the console's editor form holds (its `images` always an array). */
@@ -90,6 +96,8 @@ export const blogRow = z.object({
   image: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The languages its title or text is not yet in (codes, such as `hi`). */
+  missingTranslations: z.array(z.string()),
 });
 export type ApiBlogRow = z.output<typeof blogRow>;
 

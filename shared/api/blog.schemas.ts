@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { imageAnswer } from './catalog.schemas.js';
+import { productTranslationsAnswer } from './translations.schemas.js';
 
 /** A post's picture; `public_id` names the upload it came from (the console can delete it). */
 export const blogImageAnswer = z.object({ ...imageAnswer.shape, public_id: z.optional(z.string()) });
@@ -15,6 +16,8 @@ export const blogAnswer = z.object({
   images: z.array(blogImageAnswer),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Title and body (sanitised HTML) in other languages, where set (decision 050). */
+  translations: productTranslationsAnswer,
 });
 export type ApiBlog = z.output<typeof blogAnswer>;
 

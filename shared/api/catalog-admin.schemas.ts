@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { translatedLocales } from '../locales.js';
 import { productAnswer } from './catalog.schemas.js';
 import { legacyProductBody, legacyProductUpdateBody } from './legacy-product.schemas.js';
 import {
@@ -8,6 +9,7 @@ import {
   productTagField,
   UUID_PATTERN,
 } from './product-fields.schemas.js';
+import { productTranslationsAnswer } from './translations.schemas.js';
 
 /**
  * The console's products (shared/api/catalog-admin.ts): the table, the edit form, stock
@@ -48,7 +50,7 @@ export type ArchivedFilter = (typeof archivedStates)[number];
 export const ADMIN_PRODUCTS_DEFAULT_LIMIT = 25;
 export const ADMIN_PRODUCTS_MAX_LIMIT = 100;
 /** Matches are counted up to this many; past it the table says "10,000+" (`totalExact` false). */
-export const ADMIN_PRODUCTS_COUNT_CAP = 10_000;
+export { ADMIN_PRODUCTS_COUNT_CAP } from '../catalog.js';
 /** A search (`q`) is counted up to this many: past it, "1,000+" and a narrower word. */
 export const ADMIN_PRODUCTS_SEARCH_COUNT_CAP = 1000;
 
@@ -105,6 +107,17 @@ const filterQueryFields = {
       z.optional(z.enum(archivedStates, { error: `archived must be one of ${archivedStates.join(', ')}` })),
     ),
   ),
+  /** A language code: products whose title, or description, is not yet in that language. */
+  missingTranslation: z.optional(
+    z.pipe(
+      z.transform(emptyAsUndefined),
+      z.optional(
+        z.enum(translatedLocales, {
+          error: `missingTranslation must be one of ${translatedLocales.join(', ')}`,
+        }),
+      ),
+    ),
+  ),
 };
 
 export const adminProductFiltersQuery = z.object(filterQueryFields);
@@ -142,6 +155,8 @@ export const adminProductRow = z.object({
   archivedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The languages its title or description is not yet in (codes, such as `hi`). */
+  missingTranslations: z.array(z.string()),
 });
 export type ApiAdminProductRow = z.output<typeof adminProductRow>;
 
@@ -192,6 +207,8 @@ export const adminProductAnswer = z.object({
   gstRate: z.nullable(z.number()),
   /** The category's defaults, which apply where the product sets none. */
   categoryTax: z.object({ hsnCode: z.nullable(z.string()), gstRate: z.nullable(z.number()) }),
+  /** Title and description in other languages, where set (decision 050). */
+  translations: productTranslationsAnswer,
   archivedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -292,6 +309,14 @@ export type ApiStockAdjustment = z.output<typeof stockAdjustmentAnswer>;
 // ---------------------------------------------------------------------------------------------
 // CSV.
 
+/**
+ * Title and description in each other language (decision 050): `title_hi`, `description_hi`,
+ * made from the shop's list of languages. Optional, like the GST columns.
+ */
+export const PRODUCT_CSV_TRANSLATION_COLUMNS = translatedLocales.flatMap(
+  (code) => [`title_${code}`, `description_${code}`] as const,
+);
+
 /** The columns of the export, in order; the import reads them by header name. */
 export const PRODUCT_CSV_COLUMNS = [
   'slug',
@@ -308,6 +333,7 @@ export const PRODUCT_CSV_COLUMNS = [
   // Optional: files without them still import; a blank cell takes the category's.
   'hsn_code',
   'gst_rate',
+  ...PRODUCT_CSV_TRANSLATION_COLUMNS,
 ] as const;
 export const PRODUCT_CSV_MAX_ROWS = 20_000;
 export const PRODUCT_CSV_MAX_BYTES = 50 * 1024 * 1024;

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 import { SEARCH_MIN_LENGTH } from '../catalog.js';
+import {
+  colorTranslationsAnswer,
+  nameTranslationsAnswer,
+  productTranslationsAnswer,
+  sizeChartTranslationsAnswer,
+} from './translations.schemas.js';
 
 /**
  * The product as clients of the original API read it: prices in rupees, identifiers in `_id`,
@@ -13,7 +19,13 @@ export const imageAnswer = z.object({
 });
 export type ApiImage = z.output<typeof imageAnswer>;
 
-export const colorAnswer = z.object({ _id: z.string(), title: z.string(), name: z.string() });
+export const colorAnswer = z.object({
+  _id: z.string(),
+  title: z.string(),
+  name: z.string(),
+  /** The name in other languages (decision 050); absent on order lines, which keep the name bought. */
+  translations: z.optional(colorTranslationsAnswer),
+});
 export type ApiColor = z.output<typeof colorAnswer>;
 
 export const ratingAnswer = z.object({
@@ -55,6 +67,15 @@ export const productAnswer = z.object({
   ratings: z.array(ratingAnswer),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Title and description (sanitised HTML) in other languages, only those set: `{ "hi": { "title":
+   * "..." } }`; `{}` when English only (decision 050). A field left out shows the English. This
+   * server always sends the three; optional for clients that build products of their own.
+   */
+  translations: z.optional(productTranslationsAnswer),
+  /** The `brand` and `category` names in other languages, the same way. */
+  brandTranslations: z.optional(nameTranslationsAnswer),
+  categoryTranslations: z.optional(nameTranslationsAnswer),
 });
 export type ApiProduct = z.output<typeof productAnswer>;
 
@@ -134,6 +155,8 @@ export const suggestionAnswer = z.object({
   price: z.number(),
   /** The first picture's absolute URL, or null when there is none. */
   image: z.nullable(z.string()),
+  /** The title in other languages, where set (decision 050). */
+  translations: nameTranslationsAnswer,
 });
 export type ApiProductSuggestion = z.output<typeof suggestionAnswer>;
 
@@ -191,6 +214,8 @@ export const productPageAnswer = z.extend(productAnswer, {
   variants: z.array(variantAnswer),
   /** Its category's size chart (headings, then a row a size); null when the category has none. */
   sizeChart: z.nullable(z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) })),
+  /** That chart in other languages, same columns and rows (`{}` when none is translated; always sent). */
+  sizeChartTranslations: z.optional(sizeChartTranslationsAnswer),
 });
 export type ApiProductPage = z.output<typeof productPageAnswer>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { userAnswer } from './accounts.schemas.js';
 import { cartLineAnswer } from './cart.schemas.js';
 import { productAnswer } from './catalog.schemas.js';
+import { notificationsAnswer } from './notifications.schemas.js';
 import { orderAnswer, orderEventAnswer } from './orders.schemas.js';
 
 /**
@@ -90,6 +91,8 @@ export const dataExportAnswer = z.object({
       at: z.string(),
     }),
   ),
+  /** Where the shop writes to the customer and their switches (GET /api/user/me/notifications). */
+  messageChannels: notificationsAnswer,
   enquiries: z.array(
     z.object({
       name: z.string(),

@@ -38,10 +38,10 @@ export const eraseMyAccount = endpoint<typeof schemas.eraseMyAccount>({
   description:
     'Needs `currentPassword` (403 when wrong; limited to 10 per 15 minutes per account). Refused with ' +
     '409 while an order is on its way, awaits its cash-on-delivery code, or has a return or refund ' +
-    'open. At once: name, e-mail, mobile, sessions, cart, wishlist, saved consents and the addresses of ' +
-    'orders without a tax invoice are erased; reviews stay as "Former customer"; orders with an invoice ' +
-    'keep what tax law requires for 8 years (decision 021). The old address gets an e-mail saying it was ' +
-    'done, and the same e-mail and mobile can open a new account.',
+    'open. At once: name, e-mail, mobile, sessions, cart, wishlist, back-in-stock requests, saved consents ' +
+    'and the addresses of orders without a tax invoice are erased; reviews stay as "Former customer"; ' +
+    'orders with an invoice keep what tax law requires for 8 years (decision 021). The old address gets an ' +
+    'e-mail saying it was done, and the same e-mail and mobile can open a new account.',
   errors: [400, 403, 409, 429],
 });
 

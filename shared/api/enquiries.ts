@@ -7,7 +7,9 @@ export const submitEnquiry = endpoint<typeof schemas.submitEnquiry>({
   access: 'public',
   tag: 'Enquiries',
   summary: 'Send the contact form',
-  description: 'Stored with status Submitted. Limited to 5 per 10 minutes per address.',
+  description:
+    'Stored with status Submitted, with its language for the replies: `language` (`en` or `hi`, the ' +
+    "page's), else the first of those in Accept-Language, else English. Limited to 5 per 10 minutes per address.",
   status: 201,
   errors: [400, 429],
 });

@@ -22,6 +22,8 @@ export const sendOfferEmail = endpoint<typeof schemas.sendOfferEmail>({
   description:
     'Only to customers whose current choice is yes. Each message carries its own one-click link to stop ' +
     'them (and List-Unsubscribe headers, RFC 8058). Recorded in the audit trail with the subject and the ' +
-    'number queued. Limited to 5 an hour.',
+    "number queued. Each is written in the customer's language: `translations.hi` gives the Hindi subject, " +
+    'message and button; without it, Hindi customers get the English words in a Hindi greeting and footer. ' +
+    'Limited to 5 an hour.',
   errors: [400, 429],
 });

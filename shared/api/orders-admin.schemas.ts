@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { translatedLocales } from '../locales.js';
 import { imageAnswer, productAnswer } from './catalog.schemas.js';
 import {
   orderLifecycleFields,
@@ -393,6 +394,16 @@ export const dashboard = {
      * `rate` is returned / ended (0 to 1), null when none ended.
      */
     rtoRate: z.object({ returned: z.number(), ended: z.number(), rate: z.nullable(z.number()) }),
+    /**
+     * Products on sale whose title, or description, is not yet in each other language (by code:
+     * `{ "hi": 12 }`), counted up to 10,001 like the product table they link to (decision 050).
+     */
+    productsMissingTranslation: z.record(z.enum(translatedLocales), z.number()),
+    /**
+     * Offer reminders over the last 30 days (decision 057): price-drop messages and cart reminders
+     * sent, and the cart reminders followed by an order of that customer within 7 days (each once).
+     */
+    reminders: z.object({ priceDrops: z.number(), cartReminders: z.number(), converted: z.number() }),
   }),
 };
 export type ApiDashboard = z.output<typeof dashboard.response>;

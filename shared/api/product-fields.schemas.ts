@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { LOW_STOCK_THRESHOLD, PRODUCT_TAGS } from '../catalog.js';
 import { requiredText } from '../schemas/fields.js';
 import { gstRateField, hsnCodeField } from '../schemas/gst-fields.js';
+import { translatedText, translationsInput } from './translations.schemas.js';
 
 /**
  * The fields of the console's product form (shared/api/catalog-admin.ts), with their limits and
@@ -127,6 +128,17 @@ export const productImageField = z.object({
 });
 export type ProductImageInput = z.output<typeof productImageField>;
 
+/**
+ * Title and description in other languages (`{ "hi": { "title": "...", "description": "<p>...</p>" } }`):
+ * the description is rich text, sanitised on write like the English one (translations.schemas.ts
+ * says what absent, null and empty mean).
+ */
+export const productTranslationsInput = translationsInput((language) => ({
+  title: translatedText(language, 'title', PRODUCT_TITLE_MAX),
+  description: translatedText(language, 'description', PRODUCT_DESCRIPTION_MAX),
+}));
+export type ProductTranslationsInput = z.output<typeof productTranslationsInput>;
+
 const productFields = {
   title: requiredText('Title is required', PRODUCT_TITLE_MAX),
   slug: slugField,
@@ -162,6 +174,7 @@ const productFields = {
   hsnCode: hsnCodeField,
   /** Percent (18, 5, 0.25); absent leaves it as it is, null or blank takes the category's. */
   gstRate: gstRateField,
+  translations: productTranslationsInput,
 };
 
 const mrpNotBelowPrice = z.refine<{ price: number; mrp: number | null }>(

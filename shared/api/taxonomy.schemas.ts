@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 import { requiredText } from '../schemas/fields.js';
 import { gstRateField, hsnCodeField } from '../schemas/gst-fields.js';
+import {
+  categoryTranslationsAnswer,
+  colorTranslationsAnswer,
+  nameTranslationsAnswer,
+  sizeChartAnswer,
+  translatedText,
+  translationsAnswer,
+  translationsInput,
+} from './translations.schemas.js';
 
 /**
  * Brands, product categories, colours and blog categories: four one-field resources with the same
@@ -28,6 +37,10 @@ export const taxonomyAnswer = z.object({
   updatedAt: z.string(),
 });
 export type ApiTaxonomyRecord = z.output<typeof taxonomyAnswer>;
+
+/** A brand, with its name in other languages where set (decision 050). */
+export const brandAnswer = z.object({ ...taxonomyAnswer.shape, translations: nameTranslationsAnswer });
+export type ApiBrand = z.output<typeof brandAnswer>;
 
 const chartCell = z
   .string({ error: 'Each cell of the size chart is text' })
@@ -60,11 +73,18 @@ export const categoryAnswer = z.object({
   gstRate: z.nullable(z.number()),
   /** The size chart its products' pages show; null when none. */
   sizeChart: z.nullable(sizeChartField),
+  /** Its name and size chart in other languages, where set (decision 050). */
+  translations: categoryTranslationsAnswer,
 });
 export type ApiCategory = z.output<typeof categoryAnswer>;
 
 /** A colour's title is its CSS value (it paints the swatch); `name` is what people call it. */
-export const colorAnswer = z.object({ ...taxonomyAnswer.shape, name: z.string() });
+export const colorAnswer = z.object({
+  ...taxonomyAnswer.shape,
+  name: z.string(),
+  /** Its `name` in other languages, where set. */
+  translations: colorTranslationsAnswer,
+});
 export type ApiColor = z.output<typeof colorAnswer>;
 
 export const taxonomyTitleField = requiredText('Title is required', TAXONOMY_TITLE_MAX);
@@ -87,6 +107,24 @@ export const colorNameField = z.optional(
 
 export const taxonomyBody = z.object({ title: taxonomyTitleField });
 export type TaxonomyBody = z.output<typeof taxonomyBody>;
+
+/** Translations of a name (brands): `{ "hi": { "title": "सैमसंग" } }` (translations.schemas.ts). */
+export const nameTranslationsInput = translationsInput((language) => ({
+  title: translatedText(language, 'name', TAXONOMY_TITLE_MAX),
+}));
+export const brandBody = z.object({ title: taxonomyTitleField, translations: nameTranslationsInput });
+export type BrandBody = z.output<typeof brandBody>;
+
+/**
+ * A category's name and chart in other languages. The chart must have the English chart's columns
+ * and rows (checked by the server, which knows that chart); null removes it.
+ */
+export const categoryTranslationsInput = translationsInput((language) => ({
+  title: translatedText(language, 'name', TAXONOMY_TITLE_MAX),
+  sizeChart: z.nullable(sizeChartField),
+}));
+export type CategoryTranslationsInput = z.output<typeof categoryTranslationsInput>;
+
 /** A category's name and, optionally, its GST defaults (absent: left as they are; null: none). */
 export const categoryBody = z.object({
   title: taxonomyTitleField,
@@ -94,10 +132,18 @@ export const categoryBody = z.object({
   gstRate: gstRateField,
   /** Absent: left as it is; null: none. */
   sizeChart: z.optional(z.nullable(sizeChartField)),
+  translations: categoryTranslationsInput,
 });
 export type CategoryBody = z.output<typeof categoryBody>;
+
 /** The console may name a colour; without a name it is called by its hex value. */
-export const colorBody = z.object({ title: colorValueField, name: colorNameField });
+export const colorBody = z.object({
+  title: colorValueField,
+  name: colorNameField,
+  translations: translationsInput((language) => ({
+    name: translatedText(language, 'name', COLOR_NAME_MAX),
+  })),
+});
 export type ColorBody = z.output<typeof colorBody>;
 
 /** The console's table: search, sort and paging on the server, with how many things use each. */
@@ -134,6 +180,12 @@ export const taxonomyRow = z.object({
   /** Categories: their GST defaults (HSN code, rate in percent). */
   hsnCode: z.optional(z.nullable(z.string())),
   gstRate: z.optional(z.nullable(z.number())),
+  /** Categories: the size chart, for the console to translate (null when none). */
+  sizeChart: z.optional(z.nullable(sizeChartField)),
+  /** Brands, categories and colours: their text in other languages, for the console to edit. */
+  translations: z.optional(
+    translationsAnswer({ title: z.string(), name: z.string(), sizeChart: sizeChartAnswer }),
+  ),
   used: z.number(),
 });
 export type ApiTaxonomyRow = z.output<typeof taxonomyRow>;
@@ -151,11 +203,11 @@ const create = { body: taxonomyBody, response: taxonomyAnswer };
 const update = { params: recordIdParams, body: taxonomyBody, response: taxonomyAnswer };
 const table = { query: taxonomyTableQuery, response: taxonomyTableAnswer };
 
-export const listBrands = list;
-export const getBrand = read;
-export const createBrand = create;
-export const updateBrand = update;
-export const deleteBrand = read;
+export const listBrands = { response: z.array(brandAnswer) };
+export const getBrand = { params: recordIdParams, response: brandAnswer };
+export const createBrand = { body: brandBody, response: brandAnswer };
+export const updateBrand = { params: recordIdParams, body: brandBody, response: brandAnswer };
+export const deleteBrand = { params: recordIdParams, response: brandAnswer };
 export const brandsTable = table;
 
 export const listCategories = { response: z.array(categoryAnswer) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { profileFormSchema, profileSchema, registerSchema } from './auth.js';
+import { profileFormSchema, profileSchema, registerSchema, resetPasswordFormSchema } from './auth.js';
 
 const profile = { firstname: 'Asha', lastname: 'Rao', email: 'asha@example.in', mobile: '8282326974' };
 
@@ -43,5 +43,24 @@ describe('profile form', () => {
       currentPassword: 'Enter your current password to change your e-mail address',
     });
     expect(errors(schema, { ...profile, email: 'new@example.in', currentPassword: 'secret' })).toEqual({});
+  });
+});
+
+describe('the reset form', () => {
+  /** The first message of each field, as the form shows it (web/lib/form.ts). */
+  const firstMessages = (value: unknown) => {
+    const result = z.safeParse(resetPasswordFormSchema, value);
+    const messages: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? []) messages[String(issue.path[0])] ??= issue.message;
+    return messages;
+  };
+
+  it('wants the new password twice, the same both times, and says so under the second', () => {
+    const password = 'correct-horse-42';
+    expect(firstMessages({ password, confirm: '' })).toEqual({ confirm: 'Please type the password again' });
+    expect(firstMessages({ password, confirm: 'correct-horse-43' })).toEqual({
+      confirm: 'The passwords do not match',
+    });
+    expect(firstMessages({ password, confirm: password })).toEqual({});
   });
 });

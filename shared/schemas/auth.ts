@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField, mobileField, requiredText } from './fields.js';
+import { emailField, languageField, mobileField, requiredText } from './fields.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-limits.js';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -24,6 +24,8 @@ export const registerSchema = z.object({
   password: passwordField,
   /** The separate, unticked "offers by e-mail" box; absent means no. */
   marketingEmails: z.optional(z.boolean({ error: 'marketingEmails must be true or false' })),
+  /** The language of every e-mail to the account: the page's; English when left out. */
+  language: languageField,
 });
 
 /** Login checks presence only: a length rule here would reveal which accounts predate it. */
@@ -37,6 +39,21 @@ export const loginSchema = z.object({
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z.object({ password: passwordField });
+
+/** The reset form: the new password, typed twice (only `password` is sent). */
+export const resetPasswordFormSchema = z
+  .object({
+    password: passwordField,
+    confirm: z
+      .string({ error: 'Please type the password again' })
+      .check(z.minLength(1, 'Please type the password again')),
+  })
+  .check(
+    z.refine((values) => values.password === values.confirm, {
+      path: ['confirm'],
+      message: 'The passwords do not match',
+    }),
+  );
 
 export const CURRENT_PASSWORD_MESSAGES = {
   required: 'Enter your current password to change your e-mail address',
@@ -56,6 +73,8 @@ export const profileSchema = z.object({
       .string({ error: CURRENT_PASSWORD_MESSAGES.required })
       .check(z.maxLength(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_MESSAGES.wrong)),
   ),
+  /** The language of every e-mail from now on; left out, it stays as it is. */
+  language: languageField,
 });
 
 /** The profile form: the current password is required once the e-mail differs from `currentEmail`. */
@@ -76,3 +95,4 @@ export type Credentials = z.output<typeof loginSchema>;
 export type ProfileChange = z.output<typeof profileSchema>;
 export type PasswordResetRequest = z.output<typeof forgotPasswordSchema>;
 export type NewPassword = z.output<typeof resetPasswordSchema>;
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;

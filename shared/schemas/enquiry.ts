@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField, mobileField, requiredPlainText } from './fields.js';
+import { emailField, languageField, mobileField, requiredPlainText } from './fields.js';
 
 /** Where an enquiry stands in the shop's inbox. */
 export const enquiryStatuses = ['Submitted', 'Contacted', 'In Progress', 'Resolved'] as const;
@@ -10,6 +10,8 @@ export const enquirySchema = z.object({
   email: emailField,
   mobile: mobileField('Mobile is required'),
   comment: requiredPlainText('Comments is required', 2000),
+  /** The page's language: replies are written in it (else Accept-Language's, else English). */
+  language: languageField,
 });
 
 export type EnquiryInput = z.input<typeof enquirySchema>;

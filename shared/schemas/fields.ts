@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { normalizeIndianMobile } from '../india.js';
+import { locales } from '../locales.js';
 import { plainText } from './plain-text.js';
 
 /**
@@ -55,3 +56,11 @@ export const mobileField = (requiredMessage: string) =>
     ),
     indianMobile,
   );
+
+export const LANGUAGE_MESSAGE = `Choose a language the shop writes in: ${locales.join(' or ')}`;
+
+/**
+ * The language the shop writes to someone in (shared/locales.ts): an account's, or the page's a
+ * contact message or complaint was sent from. Optional everywhere (English, or what was chosen).
+ */
+export const languageField = z.optional(z.enum(locales, { error: LANGUAGE_MESSAGE }));

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField, mobileField, requiredPlainText } from './fields.js';
+import { emailField, languageField, mobileField, requiredPlainText } from './fields.js';
 import {
   grievanceTopics,
   rightsTopics,
@@ -34,6 +34,8 @@ export const ticketSchema = z
     name: requiredPlainText('Name is required', 100),
     email: emailField,
     mobile: mobileField('Mobile is required'),
+    /** The page's language: the acknowledgement and replies are written in it (decision 052). */
+    language: languageField,
   })
   .check(
     z.refine(

@@ -93,6 +93,13 @@ export const consoleRoutes: ConsoleRoute[] = [
     permission: 'catalogue',
     nav: { label: 'Products', group: 'Catalogue' },
   },
+  {
+    // Shoppers waiting for sold-out products and sizes, and the alerts sent (decision 056).
+    path: '/products/back-in-stock',
+    page: page(() => import('./pages/back-in-stock-page')),
+    permission: 'catalogue',
+    nav: { label: 'Back in stock', group: 'Catalogue' },
+  },
   { path: '/products/new', page: page(() => import('./pages/product-edit-page')), permission: 'catalogue' },
   {
     path: '/products/import',
@@ -163,6 +170,20 @@ export const consoleRoutes: ConsoleRoute[] = [
     page: page(() => import('./pages/offer-emails-page')),
     permission: 'customers.write',
     nav: { label: 'Offer e-mails', group: 'Customers' },
+  },
+  {
+    // Price drops and cart reminders sent (decision 057): who read customers see them, masked.
+    path: '/reminders',
+    page: page(() => import('./pages/reminders-page')),
+    permission: 'customers.read',
+    nav: { label: 'Reminders', group: 'Customers' },
+  },
+  {
+    // SMS and WhatsApp messages to customers, read-only, for whoever sees customers.
+    path: '/messages',
+    page: page(() => import('./pages/messages-page')),
+    permission: 'customers.read',
+    nav: { label: 'Messages', group: 'Customers' },
   },
   {
     path: '/staff',

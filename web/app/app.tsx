@@ -1,5 +1,8 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { defaultLocale, splitLocale } from '../../shared/locales';
 import { CartSummaryProvider } from '../components/layout/cart-summary';
 import { SiteLayout } from '../components/layout/site-layout';
 import { LoadError } from '../components/ui/load-error';
@@ -8,6 +11,8 @@ import { showFlash } from '../features/accounts/flash';
 import { loginHref, safeNextPath } from '../features/accounts/next-path';
 import { VerifyEmailNotice } from '../features/accounts/verify-email-notice';
 import { CartLoader } from '../features/cart/cart-loader';
+import { loadErrorMessages, loadedMessages, loadMessages } from '../i18n/catalogues';
+import { type Locale, type Translate, useT } from '../i18n/i18n';
 import { api, isApiError } from '../lib/api-client';
 import { routeCache } from '../lib/route-cache';
 import { clearCustomer, readCustomer, useSession } from '../lib/session';
@@ -16,12 +21,13 @@ import NotFoundPage from '../pages/not-found-page';
 import { routes } from '../routes';
 import { documentTitle } from './head';
 import { matchRoutes, viewKey } from './match';
-import { loadedPage, loadPage } from './page-modules';
+import { loadedPage, loadPage, preparePage } from './page-modules';
 import { pendingLoad, usePrefetchLinks } from './prefetch';
 import { RouteContext, type RouteContextValue } from './route-context';
 import { type RouteView, toViewError, viewMeta } from './route-view';
 
 function RouteOutlet({ view, onRetry }: { view: RouteView; onRetry: () => void }) {
+  const t = useT();
   switch (view.kind) {
     case 'ready': {
       const Page = loadedPage(view.match.route);
@@ -30,7 +36,7 @@ function RouteOutlet({ view, onRetry }: { view: RouteView; onRetry: () => void }
     case 'loading':
       return <LoadingState />;
     case 'checking':
-      return <LoadingState label="Checking your account…" />;
+      return <LoadingState label={t('common.checkingAccount')} />;
     case 'error':
       return <LoadError message={view.error.message} onRetry={onRetry} />;
     case 'not-found':
@@ -38,10 +44,40 @@ function RouteOutlet({ view, onRetry }: { view: RouteView; onRetry: () => void }
   }
 }
 
+/** The browser's URL as the app reads it: the path without the language prefix. */
 function currentUrl() {
   const url = new URL(window.location.href);
-  const match = matchRoutes(routes, url.pathname);
-  return { url, match, key: viewKey(match, url.pathname, url.search) };
+  const { path } = splitLocale(url.pathname);
+  const match = matchRoutes(routes, path);
+  return { url, path, match, key: viewKey(match, path, url.search) };
+}
+
+const firstInputEvents = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
+/**
+ * The form rules' and the API's messages in the page's language (the `errors` area, the biggest)
+ * are needed once the shopper acts: fetched at their first touch, key or focus, not in the first
+ * load. A message shown before they arrive reads in English, marked so, and changes when they do.
+ */
+function useErrorMessagesOnFirstInput(hydrated: boolean, i18n: I18n, locale: Locale) {
+  useEffect(() => {
+    if (!hydrated || locale === defaultLocale) return;
+    let done = false;
+    const load = () => {
+      if (done) return;
+      done = true;
+      for (const type of firstInputEvents) window.removeEventListener(type, load, true);
+      void loadErrorMessages(locale)
+        .then((messages) => messages && i18n.load(locale, messages))
+        .catch(() => {});
+    };
+    for (const type of firstInputEvents)
+      window.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      done = true;
+      for (const type of firstInputEvents) window.removeEventListener(type, load, true);
+    };
+  }, [hydrated, i18n, locale]);
 }
 
 /** What follows the page's hydration and the customer's session: flash messages, cache, the marker. */
@@ -112,11 +148,14 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
   const search = useSearch();
   const hydrated = useHydrated();
   const signedIn = useSession() !== null;
+  const { i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const t = useCallback<Translate>((key, values) => i18n._(key, values), [i18n]);
   usePrefetchLinks(hydrated, view.key);
 
   const resolve = useCallback(
     async (force = false) => {
-      const { url, match, key } = currentUrl();
+      const { url, path, match, key } = currentUrl();
       const current = viewRef.current;
       if (!match) {
         if (current.key !== key || current.kind !== 'not-found') setView({ kind: 'not-found', key });
@@ -126,7 +165,7 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
       // A protected page sends the visitor to login and back here afterwards (/login?next=...); login
       // and signup send a signed-in customer on to that `next` (a path on this site) or home.
       if (match.route.access === 'signed-in' && !hasSession) {
-        return navigate(loginHref(url.pathname + url.search), { replace: true });
+        return navigate(loginHref(path + url.search), { replace: true });
       }
       if (match.route.access === 'signed-out' && hasSession) {
         return navigate(safeNextPath(url.searchParams.get('next')), { replace: true });
@@ -139,7 +178,11 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
       navigation.current.controller = controller;
 
       const cached = force ? undefined : routeCache.get(key);
-      if (loadedPage(match.route) && (cached || !match.route.load)) {
+      const areas = match.route.messages ?? [];
+      const messages = loadedMessages(locale, areas);
+      if (loadedPage(match.route) && messages && (cached || !match.route.load)) {
+        // Loaded ahead by a link's prefetch, they are not in this page's instance yet.
+        i18n.load(locale, messages);
         setView({ kind: 'ready', key, match, data: cached?.data });
         return;
       }
@@ -149,8 +192,9 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
       if (samePage) setPending(true);
       else setView({ kind: 'loading', key, match });
       try {
-        const [, data] = await Promise.all([
+        const [, , data] = await Promise.all([
           loadPage(match.route),
+          loadMessages(locale, areas).then((messages) => i18n.load(locale, messages)),
           cached
             ? cached.data
             : // A hover or the entry script may have asked already (prefetch.ts).
@@ -160,8 +204,10 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
                 params: match.params,
                 searchParams: url.searchParams,
                 signal: controller.signal,
+                locale,
               })),
         ]);
+        await preparePage(match.route, data);
         if (id !== navigation.current.id) return;
         if (match.route.load) routeCache.set(key, data);
         setView({ kind: 'ready', key, match, data });
@@ -172,15 +218,15 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
         } else if (isApiError(error) && error.status === 401 && match.route.access === 'signed-in') {
           // The stored token expired or was revoked elsewhere: sign out here too.
           clearCustomer();
-          navigate(loginHref(url.pathname + url.search), { replace: true });
+          navigate(loginHref(path + url.search), { replace: true });
         } else {
-          setView({ kind: 'error', key, match, error: toViewError(error) });
+          setView({ kind: 'error', key, match, error: toViewError(error, t) });
         }
       } finally {
         if (id === navigation.current.id) setPending(false);
       }
     },
-    [navigate],
+    [navigate, i18n, locale, t],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resolve reads the URL and session from the browser; these are the changes it must follow.
@@ -189,10 +235,11 @@ export function App({ initialView, publicUrl }: { initialView: RouteView; public
   }, [hydrated, pathname, search, signedIn, resolve]);
 
   useSessionEffects(hydrated, signedIn);
+  useErrorMessagesOnFirstInput(hydrated, i18n, locale);
   const meta = useMemo(() => {
     const url = new URL(view.key, publicUrl);
-    return viewMeta(view, { publicUrl, pathname: url.pathname, searchParams: url.searchParams });
-  }, [view, publicUrl]);
+    return viewMeta(view, { publicUrl, pathname: url.pathname, searchParams: url.searchParams, locale, t });
+  }, [view, publicUrl, locale, t]);
 
   const announcement = useNavigationEffects(view, meta.title, pathname, initialView.key);
 

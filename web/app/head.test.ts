@@ -21,7 +21,26 @@ describe('serializeJsonForScript', () => {
 });
 
 describe('renderHead', () => {
-  const options = { publicUrl: 'https://shop.example.in', pathname: '/product/abc' };
+  const options = { publicUrl: 'https://shop.example.in', pathname: '/product/abc', locale: 'en' as const };
+
+  it('names the page in every language, canonical in its own, none for an unindexed page', () => {
+    const hindi = renderHead({ title: 'टीवी', description: 'x' }, { ...options, locale: 'hi' });
+    expect(hindi).toContain('<link rel="canonical" href="https://shop.example.in/hi/product/abc">');
+    expect(hindi).toContain(
+      '<link rel="alternate" hreflang="en" href="https://shop.example.in/product/abc">',
+    );
+    expect(hindi).toContain(
+      '<link rel="alternate" hreflang="hi" href="https://shop.example.in/hi/product/abc">',
+    );
+    expect(hindi).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://shop.example.in/product/abc">',
+    );
+    expect(hindi).toContain('<meta property="og:locale" content="hi_IN">');
+    const home = renderHead({ title: 'x', description: 'y' }, { ...options, pathname: '/', locale: 'hi' });
+    expect(home).toContain('<link rel="canonical" href="https://shop.example.in/hi/">');
+    const hidden = renderHead({ title: 'x', description: 'y', noindex: true }, options);
+    expect(hidden).not.toContain('hreflang');
+  });
 
   it('renders title, description, canonical and Open Graph from the meta', () => {
     const head = renderHead({ title: 'Smart TV', description: 'A 55" TV & more' }, options);

@@ -1,3 +1,4 @@
+import { defaultLocale, intlLocales, type Locale, locales, localizePath } from '../../shared/locales';
 import type { PageMeta } from '../lib/route-types';
 
 export const SITE_NAME = 'Bharat Bazaar';
@@ -38,19 +39,41 @@ function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
     : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/** Everything a page puts in <head>: title, description, canonical, Open Graph, robots, JSON-LD. */
-export function renderHead(meta: PageMeta, options: { publicUrl: string; pathname: string }): string {
+/**
+ * The page in every language, for search engines: `<link rel="alternate" hreflang>` per language
+ * and x-default (English) for anyone else. Pages kept out of the index list none.
+ */
+function alternateLinks(publicUrl: string, path: string): string[] {
+  const href = (locale: Locale) => escapeHtml(absoluteUrl(publicUrl, localizePath(locale, path)));
+  return [
+    ...locales.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${href(locale)}">`),
+    `<link rel="alternate" hreflang="x-default" href="${href(defaultLocale)}">`,
+  ];
+}
+
+export type HeadOptions = {
+  publicUrl: string;
+  /** Without the language prefix. */
+  pathname: string;
+  locale: Locale;
+};
+
+/** Everything a page puts in <head>: title, description, canonical, languages, Open Graph, robots, JSON-LD. */
+export function renderHead(meta: PageMeta, options: HeadOptions): string {
+  const { locale } = options;
   const title = escapeHtml(documentTitle(meta.title));
   const description = escapeHtml(meta.description);
-  const canonical = escapeHtml(absoluteUrl(options.publicUrl, meta.canonical ?? options.pathname));
+  const path = meta.canonical ?? options.pathname;
+  const canonical = escapeHtml(absoluteUrl(options.publicUrl, localizePath(locale, path)));
   const image = escapeHtml(absoluteUrl(options.publicUrl, meta.ogImage ?? '/icon-512.png'));
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
     meta.noindex ? '<meta name="robots" content="noindex, nofollow">' : '',
     `<link rel="canonical" href="${canonical}">`,
+    ...(meta.noindex ? [] : alternateLinks(options.publicUrl, path)),
     `<meta property="og:site_name" content="${SITE_NAME}">`,
-    `<meta property="og:locale" content="en_IN">`,
+    `<meta property="og:locale" content="${intlLocales[locale].replace('-', '_')}">`,
     `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${description}">`,

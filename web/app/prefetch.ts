@@ -1,10 +1,17 @@
 import { useEffect } from 'react';
+import { localeBase, splitLocale } from '../../shared/locales';
+import { loadMessages } from '../i18n/catalogues';
 import { api } from '../lib/api-client';
 import { routeCache } from '../lib/route-cache';
 import { readCustomer } from '../lib/session';
 import { routes } from '../routes';
 import { matchRoutes, viewKey } from './match';
 import { loadPage } from './page-modules';
+
+/** The language prefix of the page the shopper is on ('' or '/hi'). */
+function currentBase(): string {
+  return localeBase(splitLocale(window.location.pathname).locale);
+}
 
 /**
  * Instant navigation: the code of a page a link leads to, and for public pages its
@@ -23,7 +30,8 @@ export function pendingLoad(key: string): Promise<unknown> | undefined {
   return inFlight.get(key);
 }
 
-function matchHref(href: string) {
+/** A link of this app in the page's language (another language is another document). */
+function matchHref(href: string, base: string) {
   let url: URL;
   try {
     url = new URL(href, window.location.href);
@@ -31,25 +39,34 @@ function matchHref(href: string) {
     return null;
   }
   if (url.origin !== window.location.origin) return null;
-  const match = matchRoutes(routes, url.pathname);
-  return match ? { url, match } : null;
+  const { locale, path } = splitLocale(url.pathname);
+  if (localeBase(locale) !== base) return null;
+  const match = matchRoutes(routes, path);
+  return match ? { url, match, path, locale } : null;
+}
+
+function loadCode(found: NonNullable<ReturnType<typeof matchHref>>): void {
+  void loadPage(found.match.route).catch(() => {});
+  void loadMessages(found.locale, found.match.route.messages ?? []).catch(() => {});
 }
 
 export function prefetchCode(href: string): void {
-  const found = matchHref(href);
-  if (found) void loadPage(found.match.route).catch(() => {});
+  const found = matchHref(href, currentBase());
+  if (found) loadCode(found);
 }
 
 export function prefetch(href: string): void {
-  const found = matchHref(href);
+  const found = matchHref(href, currentBase());
   if (!found) return;
   const { url, match } = found;
-  void loadPage(match.route).catch(() => {});
+  loadCode(found);
   // Signed-in pages' data (cart, orders) changes as the shopper acts: it is read on arrival.
   if (match.route.access !== 'public' || !match.route.load) return;
-  const key = viewKey(match, url.pathname, url.search);
+  const key = viewKey(match, found.path, url.search);
   if (inFlight.has(key) || routeCache.get(key)) return;
-  startLoad(key, () => match.route.load!({ api, params: match.params, searchParams: url.searchParams }));
+  startLoad(key, () =>
+    match.route.load!({ api, params: match.params, searchParams: url.searchParams, locale: found.locale }),
+  );
 }
 
 /**
@@ -59,11 +76,15 @@ export function prefetch(href: string): void {
  * sends the visitor to login).
  */
 export function prefetchSignedInData(key: string): void {
-  const found = matchHref(key);
+  // The key is a path of the app, already without the language prefix.
+  const found = matchHref(key, '');
   if (!found || !readCustomer()) return;
   const { url, match } = found;
   if (match.route.access !== 'signed-in' || !match.route.load) return;
-  startLoad(key, () => match.route.load!({ api, params: match.params, searchParams: url.searchParams }));
+  const { locale } = splitLocale(window.location.pathname);
+  startLoad(key, () =>
+    match.route.load!({ api, params: match.params, searchParams: url.searchParams, locale }),
+  );
 }
 
 function startLoad(key: string, load: () => Promise<unknown>): void {
@@ -127,7 +148,7 @@ export function usePrefetchLinks(enabled: boolean, viewKey: string): void {
       engaged = true;
       for (const type of engagement) removeEventListener(type, start, true);
       handle = idle(() => {
-        for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]'))
+        for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]:not([hreflang])'))
           if (!link.closest('nav[aria-label="Breadcrumb"]')) observer.observe(link);
       });
     };

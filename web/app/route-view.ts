@@ -1,5 +1,6 @@
+import type { Locale, Translate } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
-import type { PageMeta, RouteMatch } from '../lib/route-types';
+import type { MetaContext, PageMeta, RouteMatch } from '../lib/route-types';
 import { SITE_NAME } from './head';
 
 export type ViewError = {
@@ -26,15 +27,12 @@ export type BootData = {
   error?: ViewError;
 };
 
-export function toViewError(error: unknown): ViewError {
+/** A failure as the page says it: the API's own message, or the page's words for a broken chunk. */
+export function toViewError(error: unknown, t: Translate): ViewError {
   if (isApiError(error)) {
     return { message: error.message, status: error.status >= 400 ? error.status : 503, retry: 'load' };
   }
-  return {
-    message: 'Something went wrong while loading this page. Reloading it usually fixes this.',
-    status: 500,
-    retry: 'reload',
-  };
+  return { message: t('common.error.reloadPage'), status: 500, retry: 'reload' };
 }
 
 export function bootData(view: RouteView): BootData {
@@ -50,30 +48,46 @@ export function bootData(view: RouteView): BootData {
   }
 }
 
-export const defaultDescription =
-  'Shop electronics, home appliances, mobiles, laptops, music, gaming and fashion at Bharat Bazaar. ' +
-  'Free shipping over ₹500, no-cost EMI and support 24/7 across India.';
-
-export const notFoundMeta: PageMeta = {
-  title: 'Page not found',
-  description: 'We could not find that page. Browse our products or go back to the home page.',
-  noindex: true,
+export type ViewUrl = {
+  publicUrl: string;
+  /** Without the language prefix. */
+  pathname: string;
+  searchParams: URLSearchParams;
+  locale: Locale;
+  t: Translate;
 };
 
-/** The meta of whatever the view shows; pages without `meta` get the shop's defaults. */
+function defaultMeta(t: Translate): PageMeta {
+  return { title: SITE_NAME, description: t('common.meta.description') };
+}
+
+/**
+ * The meta of whatever the view shows. The server passes the routes' heads (web/route-heads.ts);
+ * the browser has only their titles, with the shop's description, which is all it shows.
+ */
 export function viewMeta(
   view: RouteView,
-  url: { publicUrl: string; pathname: string; searchParams: URLSearchParams },
+  url: ViewUrl,
+  heads?: Readonly<Record<string, (data: never, ctx: MetaContext) => PageMeta>>,
 ): PageMeta {
-  if (view.kind === 'not-found') return notFoundMeta;
-  if (view.kind === 'error') {
-    return { title: 'Something went wrong', description: view.error.message, noindex: true };
+  const { t } = url;
+  if (view.kind === 'not-found') {
+    return {
+      title: t('common.notFound.title'),
+      description: t('common.notFound.description'),
+      noindex: true,
+    };
   }
-  if (view.kind === 'loading') return { title: SITE_NAME, description: defaultDescription };
+  if (view.kind === 'error') {
+    return { title: t('common.error.title'), description: view.error.message, noindex: true };
+  }
+  if (view.kind === 'loading') return defaultMeta(t);
   const { route, params } = view.match;
-  const ctx = { publicUrl: url.publicUrl, params, searchParams: url.searchParams, pathname: url.pathname };
+  const ctx = { ...url, params };
   const data = view.kind === 'ready' ? view.data : undefined;
-  // Only signed-in routes are ever shown without their data, and their meta accepts that.
-  const meta = route.meta?.(data as never, ctx) ?? { title: SITE_NAME, description: defaultDescription };
+  // Only signed-in routes are ever shown without their data, and their title and head accept that.
+  const head = heads?.[route.path];
+  const title = route.title?.(data as never, ctx);
+  const meta = head ? head(data as never, ctx) : { ...defaultMeta(t), ...(title ? { title } : {}) };
   return route.access === 'signed-in' ? { ...meta, noindex: true } : meta;
 }

@@ -56,8 +56,15 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   return new ApiError(status, message, payload.errors);
 }
 
+/** The page's language, told to the API (e-mails to someone without an account are written in it). */
+let pageLanguage: string | undefined;
+export function setRequestLanguage(language: string): void {
+  pageLanguage = language;
+}
+
 async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (pageLanguage) headers['accept-language'] = pageLanguage;
   // Read on every call, not once at start-up: a login or logout in this or another tab must apply
   // to the very next request.
   const token = readToken();

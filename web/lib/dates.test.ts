@@ -49,3 +49,13 @@ describe('dates in India', () => {
     expect(inIndia(Number.NaN)).toBeNull();
   });
 });
+
+describe('dates in Hindi', () => {
+  it('names the months in Hindi, in India time, with the same numbers', () => {
+    // 18:45 UTC on 22 September is 00:15 on the 23rd in India.
+    expect(formatDay('2024-09-22T18:45:00Z', 'hi')).toBe('23 सितंबर 2024');
+    expect(formatDayAndTime('2024-09-22T18:45:00Z', 'hi')).toBe('23 सितंबर 2024, 12:15 AM');
+    expect(formatPostedAt('2024-01-01T07:30:00Z', 'hi')).toBe('1 जनवरी 2024, 1:00 pm');
+    expect(formatDay('2024-09-22T18:45:00Z')).toBe('23 September 2024');
+  });
+});

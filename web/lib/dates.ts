@@ -1,3 +1,5 @@
+import { MONTHS_HI } from '../../shared/delivery-day';
+
 /**
  * Dates as shoppers read them: always in Indian Standard Time, whatever the zone of the device or
  * of the server that renders the page (UTC), so the server's HTML and the browser's agree and an
@@ -48,9 +50,17 @@ export function inIndia(value: string | number | Date): IndiaTime | null {
   return { year, month, day, hour: hour % 24, minute: minute ?? 0 };
 }
 
-/** 'September' for month 9. */
-export function monthName(month: number): string {
-  return MONTHS[month - 1] ?? '';
+/** A page's language as the date words need it ('en' or 'hi'). */
+type DateLocale = 'en' | 'hi' | (string & {});
+
+/** 'September' for month 9 ('सितंबर' in Hindi). */
+export function monthName(month: number, locale: DateLocale = 'en'): string {
+  return (locale === 'hi' ? MONTHS_HI : MONTHS)[month - 1] ?? '';
+}
+
+/** 'Sep' ('सितंबर': Hindi month names are written in full). */
+function shortMonth(month: number, locale: DateLocale): string {
+  return locale === 'hi' ? monthName(month, locale) : monthName(month).slice(0, 3);
 }
 
 /** '1:05' with 'am' or 'pm': the 12-hour clock (12 for noon and midnight). */
@@ -59,18 +69,18 @@ function clock(time: IndiaTime): { hours: string; period: 'am' | 'pm' } {
   return { hours: `${hour12}:${String(time.minute).padStart(2, '0')}`, period: time.hour < 12 ? 'am' : 'pm' };
 }
 
-/** '23 September 2024' (reviews, policies); '' for a broken date. */
-export function formatDay(value: string | number | Date): string {
+/** '23 September 2024' (reviews, policies), '23 सितंबर 2024' in Hindi; '' for a broken date. */
+export function formatDay(value: string | number | Date, locale: DateLocale = 'en'): string {
   const time = inIndia(value);
-  return time ? `${time.day} ${monthName(time.month)} ${time.year}` : '';
+  return time ? `${time.day} ${monthName(time.month, locale)} ${time.year}` : '';
 }
 
-/** '23 Sep 2024, 12:15 AM' (orders); '' for a broken date. */
-export function formatDayAndTime(value: string | number | Date): string {
+/** '23 Sep 2024, 12:15 AM' (orders), '23 सितंबर 2024, 12:15 AM' in Hindi; '' for a broken date. */
+export function formatDayAndTime(value: string | number | Date, locale: DateLocale = 'en'): string {
   const time = inIndia(value);
   if (!time) return '';
   const { hours, period } = clock(time);
-  return `${time.day} ${monthName(time.month).slice(0, 3)} ${time.year}, ${hours} ${period.toUpperCase()}`;
+  return `${time.day} ${shortMonth(time.month, locale)} ${time.year}, ${hours} ${period.toUpperCase()}`;
 }
 
 /** '1st', '2nd', '3rd', '4th', '11th', '22nd'... */
@@ -80,11 +90,12 @@ function ordinal(day: number): string {
   return `${day}${['th', 'st', 'nd', 'rd'][day % 10] ?? 'th'}`;
 }
 
-/** 'January 1st 2024, 1:00 pm' (blog posts); '' for a broken date. */
-export function formatPostedAt(value: string | number | Date): string {
+/** 'January 1st 2024, 1:00 pm' (blog posts), '1 जनवरी 2024, 1:00 pm' in Hindi; '' for a broken date. */
+export function formatPostedAt(value: string | number | Date, locale: DateLocale = 'en'): string {
   const time = inIndia(value);
   if (!time) return '';
   const { hours, period } = clock(time);
+  if (locale === 'hi') return `${time.day} ${monthName(time.month, locale)} ${time.year}, ${hours} ${period}`;
   return `${monthName(time.month)} ${ordinal(time.day)} ${time.year}, ${hours} ${period}`;
 }
 

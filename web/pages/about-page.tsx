@@ -1,95 +1,70 @@
 import { Link } from 'wouter';
-import { shopCategories } from '../components/layout/nav-links';
+import { categoryHref } from '../components/layout/nav-links';
 import { HeadsetIcon, ShieldIcon, TagIcon, TruckIcon } from '../components/ui/icons';
+import { type Translate, useT } from '../i18n/i18n';
 import './about-page.css';
 import './content-page.css';
 
-const promises = [
-  {
-    icon: TruckIcon,
-    title: 'Free shipping',
-    text: 'Orders of ₹500 or more ship free to any serviceable PIN code in India; the delivery date is shown for yours.',
-  },
-  {
-    icon: TagIcon,
-    title: 'No-cost EMI',
-    text: 'Spread bigger buys over easy instalments on eligible cards, at no extra cost. Pay by UPI, card or net banking.',
-  },
-  {
-    icon: ShieldIcon,
-    title: 'Free returns',
-    text: 'Changed your mind? Return most products within 7 days of delivery and get your money back.',
-  },
-  {
-    icon: HeadsetIcon,
-    title: 'Real support',
-    text: 'Questions before or after you buy: call or write to a person who knows the products.',
-  },
+const promises = (t: Translate) => [
+  { icon: TruckIcon, title: t('about.promises.shipping.title'), text: t('about.promises.shipping.text') },
+  { icon: TagIcon, title: t('about.promises.emi.title'), text: t('about.promises.emi.text') },
+  { icon: ShieldIcon, title: t('about.promises.returns.title'), text: t('about.promises.returns.text') },
+  { icon: HeadsetIcon, title: t('about.promises.support.title'), text: t('about.promises.support.text') },
+];
+
+/** What we sell, as the header's categories menu lists it (the API's category names in the links). */
+const categories = (t: Translate) => [
+  { label: t('about.categories.appliances'), href: categoryHref('Home Appliances') },
+  { label: t('about.categories.laptops'), href: categoryHref('Laptops') },
+  { label: t('about.categories.mobiles'), href: categoryHref('Mobiles and Tablets') },
+  { label: t('about.categories.music'), href: categoryHref('Music and Gaming') },
+  { label: t('about.categories.everything'), href: '/product' },
 ];
 
 export default function AboutPage() {
+  const t = useT();
   return (
     <div className="content-page container">
       <header className="content-hero">
-        <p className="eyebrow">Our story</p>
-        <h1>About us</h1>
-        <p className="content-lead">
-          Bharat Bazaar is an online shop from Bengaluru that brings honest prices on electronics, home
-          appliances and fashion to homes across India.
-        </p>
+        <p className="eyebrow">{t('about.eyebrow')}</p>
+        <h1>{t('about.title')}</h1>
+        <p className="content-lead">{t('about.lead')}</p>
       </header>
 
       <div className="about-grid">
         <section className="content-card prose" aria-labelledby="about-who">
-          <h2 id="about-who">Who we are</h2>
-          <p>
-            We are a small team of shoppers, engineers and support people who got tired of confusing offers
-            and delivery promises that were never kept. So we built the shop we wanted to buy from: clear
-            prices in rupees with GST included, genuine products from the brands themselves, and delivery you
-            can plan around.
-          </p>
-          <p>
-            Bharat Bazaar Retail Pvt. Ltd. works from Prestige Tech Park on Bengaluru’s Outer Ring Road and
-            ships to every corner of the country.
-          </p>
-          <h2 id="about-what">What we sell</h2>
-          <p>
-            Televisions, laptops, mobiles and tablets, cameras, watches, home appliances, music and gaming
-            gear, and a growing range of fashion. Every product page shows its price, colours, stock and what
-            other customers think of it.
-          </p>
+          <h2 id="about-who">{t('about.who.title')}</h2>
+          <p>{t('about.who.text')}</p>
+          <p>{t('about.who.where')}</p>
+          <h2 id="about-what">{t('about.what.title')}</h2>
+          <p>{t('about.what.text')}</p>
           <ul className="about-categories" aria-labelledby="about-what">
-            {shopCategories.slice(1).map((category) => (
+            {categories(t).map((category) => (
               <li key={category.href}>
                 <Link href={category.href} className="chip">
                   {category.label}
                 </Link>
               </li>
             ))}
-            <li>
-              <Link href="/product" className="chip">
-                Everything
-              </Link>
-            </li>
           </ul>
         </section>
 
         <aside className="content-card about-contact" aria-labelledby="about-talk">
-          <h2 id="about-talk">Talk to us</h2>
-          <p>We are open Monday to Friday, 10 AM to 8 PM, and read every message.</p>
+          <h2 id="about-talk">{t('about.talk.title')}</h2>
+          <p>{t('about.talk.hours')}</p>
           <Link href="/contact" className="button button--primary">
-            Contact us
+            {t('about.talk.contact')}
           </Link>
           <Link href="/blogs" className="about-blog-link">
-            Read our buying guides →
+            {t('about.talk.guides')}
           </Link>
         </aside>
       </div>
 
       <section className="about-promises" aria-labelledby="about-promises-title">
-        <h2 id="about-promises-title">Our promises</h2>
+        <h2 id="about-promises-title">{t('about.promises.title')}</h2>
         <ul className="about-promise-list">
-          {promises.map(({ icon: Icon, title, text }) => (
+          {promises(t).map(({ icon: Icon, title, text }) => (
             <li key={title} className="about-promise">
               <span className="about-promise-icon">
                 <Icon size={26} />

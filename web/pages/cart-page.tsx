@@ -7,11 +7,14 @@ import { LoadError } from '../components/ui/load-error';
 import { LoadingState } from '../components/ui/loading-state';
 import { useCartDelivery } from '../features/cart/cart-delivery';
 import { CartLineRow } from '../features/cart/cart-line';
+import { useCartLinkRestore } from '../features/cart/cart-link';
 import { refreshCart, reloadCart, useCart } from '../features/cart/cart-store';
 import type { CartWithQuote } from '../features/cart/cart-with-quote';
+import { useApiText } from '../features/checkout/api-messages';
 import { PriceBreakup } from '../features/checkout/price-breakup';
 import { useQuote } from '../features/checkout/use-quote';
 import { PincodeCheckForm } from '../features/delivery/pincode-check-form';
+import { useT } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
 import './cart-page.css';
 
@@ -30,22 +33,25 @@ function CartTotal({
   const { quote: base, stale, error } = useQuote(lines, initial);
   const delivery = useCartDelivery(base);
   const quote = delivery.quote;
+  const t = useT();
+  const apiText = useApiText();
+  const problem = error ? apiText(error) : null;
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title" aria-busy={stale}>
-      <h2 id="cart-summary-title">Order summary</h2>
+      <h2 id="cart-summary-title">{t('cart.summary.title')}</h2>
       {quote ? (
         <PriceBreakup breakup={quote} items={quote.items} />
-      ) : error ? (
-        <p className="cart-note" role="alert">
-          {error}
+      ) : problem ? (
+        <p className="cart-note" role="alert" lang={problem.lang}>
+          {problem.text}
         </p>
       ) : (
-        <p className="cart-note">Working out your total…</p>
+        <p className="cart-note">{t('cart.summary.working')}</p>
       )}
       <PincodeCheckForm {...delivery.form} />
-      <p className="cart-note">Have a coupon? Apply it at checkout.</p>
+      <p className="cart-note">{t('cart.summary.coupon')}</p>
       <Link href="/checkout" className="button button--primary cart-checkout">
-        Checkout
+        {t('cart.summary.checkout')}
       </Link>
     </aside>
   );
@@ -59,17 +65,21 @@ function CartTotal({
 export default function CartPage() {
   const cart = useCart();
   const initial = useRouteData<CartWithQuote | undefined>();
+  const t = useT();
+  const apiText = useApiText();
 
   // Current prices and stock each time the page opens (the header's copy may be a while old).
   useEffect(() => refreshCart(5), []);
+  // Opened from a cart reminder's link: what left the cart since comes back.
+  useCartLinkRestore();
 
   const lines = cart.lines ?? initial?.lines;
   if (!lines) {
     if (cart.status === 'error') {
-      const message = isApiError(cart.error) ? cart.error.message : 'Something went wrong!';
+      const message = isApiError(cart.error) ? apiText(cart.error.message).text : t('cart.loadFailed');
       return <LoadError message={message} onRetry={() => void reloadCart()} />;
     }
-    return <LoadingState label="Loading your cart…" />;
+    return <LoadingState label={t('cart.loading')} />;
   }
 
   if (lines.length === 0) {
@@ -79,11 +89,11 @@ export default function CartPage() {
           <span className="page-state-icon">
             <CartIcon size={32} />
           </span>
-          <h1>Your cart is empty!</h1>
-          <p>Add items to it now.</p>
+          <h1>{t('cart.empty.title')}</h1>
+          <p>{t('cart.empty.text')}</p>
           <div className="page-state-actions">
             <Link href="/product" className="button button--primary">
-              Shop now
+              {t('cart.empty.shop')}
             </Link>
           </div>
         </div>
@@ -93,13 +103,13 @@ export default function CartPage() {
 
   return (
     <div className="cart-page container">
-      <h1>Your cart</h1>
+      <h1>{t('cart.title')}</h1>
       <div className="cart-layout">
-        <section aria-label="Items in your cart">
+        <section aria-label={t('cart.lines.label')}>
           <div className="cart-head" aria-hidden="true">
-            <span>Product</span>
-            <span>Quantity</span>
-            <span>Total</span>
+            <span>{t('cart.head.product')}</span>
+            <span>{t('cart.head.quantity')}</span>
+            <span>{t('cart.head.total')}</span>
           </div>
           <ul className="cart-lines">
             {lines.map((line) => (
@@ -107,7 +117,7 @@ export default function CartPage() {
             ))}
           </ul>
           <Link href="/product" className="button button--ghost cart-continue">
-            Continue shopping
+            {t('cart.continue')}
           </Link>
         </section>
         <CartTotal lines={lines} initial={initial} />

@@ -4,33 +4,37 @@ import type { ApiCheckoutQuote } from '../../shared/api/price-breakup.schemas';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
 import { AddressForm } from '../features/checkout/address-form';
+import { useApiText } from '../features/checkout/api-messages';
 import type { CheckoutData } from '../features/checkout/checkout-data';
 import { OrderSummary } from '../features/checkout/order-summary';
 import { PaymentChoice, type PaymentMethod } from '../features/checkout/payment-choice';
 import { useLocatedQuote } from '../features/checkout/use-located-quote';
 import { usePaymentFlow } from '../features/checkout/use-payment-flow';
+import { Trans, type Translate, useT } from '../i18n/i18n';
 import { formatRupees } from '../lib/money';
 import '../features/checkout/checkout.css';
 import './checkout-page.css';
 
 const SHOP_NAME = 'Bharat Bazaar';
-const LABELS = {
-  idle: 'Continue to payment',
-  starting: 'Starting payment…',
-  paying: 'Waiting for payment…',
-  placing: 'Placing your order…',
-};
+const label = (phase: 'idle' | 'starting' | 'paying' | 'placing', t: Translate) =>
+  ({
+    idle: t('checkout.pay.continue'),
+    starting: t('checkout.pay.starting'),
+    paying: t('checkout.pay.waiting'),
+    placing: t('checkout.pay.placing'),
+  })[phase];
 
 function Breadcrumb() {
+  const t = useT();
   return (
-    <nav aria-label="Checkout steps" className="checkout-steps">
+    <nav aria-label={t('checkout.steps.label')} className="checkout-steps">
       <ol>
         <li>
-          <Link href="/cart">Cart</Link>
+          <Link href="/cart">{t('checkout.steps.cart')}</Link>
         </li>
-        <li aria-current="step">Information</li>
-        <li>Shipping</li>
-        <li>Payment</li>
+        <li aria-current="step">{t('checkout.steps.information')}</li>
+        <li>{t('checkout.steps.shipping')}</li>
+        <li>{t('checkout.steps.payment')}</li>
       </ol>
     </nav>
   );
@@ -53,6 +57,8 @@ const CouponField = lazy(() => import('../features/checkout/coupon-field'));
  */
 export default function CheckoutPage() {
   const { lines, quote: routeQuote, account } = useRouteData<CheckoutData>();
+  const t = useT();
+  const apiText = useApiText();
   const revalidate = useRevalidate();
   // A coupon's quote counts for the route data it was asked with. When the route loads again (the
   // server said the cart changed), the route's own total shows and the coupon box applies the
@@ -74,7 +80,7 @@ export default function CheckoutPage() {
     cod && !cod.available
       ? (cod.reason ?? '')
       : pincode && !pincode.cod
-        ? `Not available for ${pincode.pin}`
+        ? t('checkout.cod.notForPincode', { pincode: pincode.pin })
         : null;
   // Chosen, then refused (a dearer cart, another pincode): online again, the reason beside it.
   const method = codProblem === null ? chosen : 'online';
@@ -90,6 +96,7 @@ export default function CheckoutPage() {
     method,
   );
   const busy = phase !== 'idle';
+  const shownProblem = problem ? apiText(problem) : null;
 
   if (lines.length === 0) {
     return (
@@ -98,11 +105,11 @@ export default function CheckoutPage() {
           <span className="page-state-icon">
             <CartIcon size={32} />
           </span>
-          <h1>Your cart is empty</h1>
-          <p>There is nothing to check out yet. Add something you like from the store first.</p>
+          <h1>{t('checkout.empty.title')}</h1>
+          <p>{t('checkout.empty.text')}</p>
           <div className="page-state-actions">
             <Link href="/product" className="button button--primary">
-              Go to the store
+              {t('checkout.empty.store')}
             </Link>
           </div>
         </div>
@@ -115,23 +122,23 @@ export default function CheckoutPage() {
       <div className="checkout-main">
         <p className="checkout-brand">{SHOP_NAME}</p>
         <Breadcrumb />
-        <h1>Checkout</h1>
+        <h1>{t('checkout.title')}</h1>
         <section className="checkout-contact" aria-labelledby="checkout-contact-title">
-          <h2 id="checkout-contact-title">Contact information</h2>
+          <h2 id="checkout-contact-title">{t('checkout.contact')}</h2>
           <p>
             {`${account.firstname} ${account.lastname}`.trim()} (
             <span data-testid="checkout-email">{account.email}</span>)
           </p>
         </section>
         <h2 id="checkout-address-title" className="checkout-section-title">
-          Shipping address
+          {t('checkout.address.title')}
         </h2>
-        <div className="checkout-problem" role="alert">
-          {problem}
+        <div className="checkout-problem" role="alert" lang={shownProblem?.lang}>
+          {shownProblem?.text}
         </div>
         <AddressForm
           busy={busy || !quote || Boolean(reapply)}
-          submitLabel={method === 'cod' && !busy ? 'Place order' : LABELS[phase]}
+          submitLabel={method === 'cod' && !busy ? t('checkout.pay.placeOrder') : label(phase, t)}
           onSubmit={pay}
           onPincode={setPincode}
           payment={
@@ -147,28 +154,23 @@ export default function CheckoutPage() {
           {shown && (
             // The total at the button too: on a phone the summary is further down the page.
             <p className="checkout-pay-total">
-              {method === 'cod' ? 'To pay on delivery' : 'Total to pay'}{' '}
+              {method === 'cod' ? t('checkout.pay.onDelivery') : t('checkout.pay.total')}{' '}
               <strong>{formatRupees(shown.total)}</strong>
               {method === 'cod' && shown.codFee > 0 && (
                 <span className="checkout-pay-note">
                   {' '}
-                  (with the {formatRupees(shown.codFee)} handling fee)
+                  {t('checkout.pay.withFee', { fee: formatRupees(shown.codFee) })}
                 </span>
               )}
             </p>
           )}
           <Link href="/cart" className="checkout-back">
-            ‹ Return to cart
+            {t('checkout.backToCart')}
           </Link>
         </AddressForm>
-        {method === 'online' && (
-          <p className="checkout-secure">
-            Payments are processed securely by our payment gateway. We never see or store your card details.
-          </p>
-        )}
+        {method === 'online' && <p className="checkout-secure">{t('checkout.secure')}</p>}
         <p className="checkout-secure">
-          We share your name, address and mobile only with the courier delivering this order, and keep the tax
-          invoice for 8 years as the law requires. See our <Link href="/privacy-policy">privacy notice</Link>.
+          <Trans id="checkout.privacy" components={{ 0: <Link href="/privacy-policy" /> }} />
         </p>
       </div>
       <OrderSummary lines={lines} quote={shown}>
@@ -187,7 +189,7 @@ export default function CheckoutPage() {
           </Suspense>
         ) : (
           <button type="button" className="coupon-open" disabled={busy} onClick={() => setCouponOpen(true)}>
-            Have a coupon code?
+            {t('checkout.coupon.open')}
           </button>
         )}
       </OrderSummary>

@@ -1,34 +1,44 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ApiProduct } from '../../shared/api-types';
+import { localizePath } from '../../shared/locales';
 import { useNavigationPending, useRouteData } from '../app/route-context';
+import { useProductNames } from '../features/catalog/product-names';
 import { StarRating } from '../features/catalog/star-rating';
+import type { CompareData } from '../features/compare/compare-data';
+import { type LocalizedText, useLocalized, type WithTranslations } from '../i18n/content';
+import { type Translate, useLocale, useT } from '../i18n/i18n';
 import { responsiveImage } from '../lib/images';
 import { formatRupees } from '../lib/money';
 import '../components/forms/forms.css';
 import './compare-page.css';
 import './content-page.css';
 
-export type CompareOption = { id: string; title: string; category: string };
-
-export type CompareData = {
-  products: ApiProduct[];
-  /** Identifiers asked for in ?ids= that match no product. */
-  missing: string[];
-  options: CompareOption[];
-};
-
+/** A product the picker offers, with its title's and category's other languages. */
 export const productKey = (product: Pick<ApiProduct, '_id' | 'slug'>) => product.slug || product._id;
 
-function availability(product: ApiProduct): { text: string; tone: 'in' | 'low' | 'out' } {
-  if (product.quantity <= 0) return { text: 'Out of stock', tone: 'out' };
-  if (product.quantity <= 5) return { text: `Only ${product.quantity} left`, tone: 'low' };
-  return { text: 'In stock', tone: 'in' };
+function availability(product: ApiProduct, t: Translate): { text: string; tone: 'in' | 'low' | 'out' } {
+  if (product.quantity <= 0) return { text: t('catalog.stock.out'), tone: 'out' };
+  if (product.quantity <= 5)
+    return { text: t('catalog.stock.few', { count: product.quantity }), tone: 'low' };
+  return { text: t('compare.inStock'), tone: 'in' };
 }
 
-const rows: { label: string; cell: (product: ApiProduct) => ReactNode }[] = [
+/** What a row's cell needs besides the product: the page's words and names. */
+type CellContext = {
+  t: Translate;
+  names: ReturnType<typeof useProductNames>;
+  localized: ReturnType<typeof useLocalized>;
+};
+
+const named = (name: LocalizedText) => <span lang={name.lang}>{name.text}</span>;
+
+const rows = (
+  t: Translate,
+): { id: string; label: string; cell: (product: ApiProduct, ctx: CellContext) => ReactNode }[] => [
   {
-    label: 'Price',
+    id: 'price',
+    label: t('compare.row.price'),
     cell: (product) => (
       <span className="compare-price">
         <strong>{formatRupees(product.price)}</strong>
@@ -36,48 +46,72 @@ const rows: { label: string; cell: (product: ApiProduct) => ReactNode }[] = [
       </span>
     ),
   },
-  { label: 'Brand', cell: (product) => product.brand },
-  { label: 'Category', cell: (product) => product.category },
+  { id: 'brand', label: t('compare.row.brand'), cell: (product, { names }) => named(names(product).brand) },
   {
-    label: 'Rating',
-    cell: (product) =>
+    id: 'category',
+    label: t('compare.row.category'),
+    cell: (product, { names }) => named(names(product).category),
+  },
+  {
+    id: 'rating',
+    label: t('compare.row.rating'),
+    cell: (product, ctx) =>
       product.ratingCount > 0 ? (
         <StarRating value={product.totalrating} count={product.ratingCount} />
       ) : (
-        <span className="compare-muted">No reviews yet</span>
+        <span className="compare-muted">{ctx.t('compare.noReviews')}</span>
       ),
   },
   {
-    label: 'Availability',
-    cell: (product) => {
-      const stock = availability(product);
+    id: 'availability',
+    label: t('compare.row.availability'),
+    cell: (product, ctx) => {
+      const stock = availability(product, ctx.t);
       return <span className={`compare-stock compare-stock--${stock.tone}`}>{stock.text}</span>;
     },
   },
   {
-    label: 'Colours',
-    cell: (product) =>
+    id: 'colours',
+    label: t('compare.row.colours'),
+    cell: (product, ctx) =>
       product.color.length === 0 ? (
-        <span className="compare-muted">One colour</span>
+        <span className="compare-muted">{ctx.t('compare.oneColour')}</span>
       ) : (
         <ul className="compare-colours">
-          {product.color.map((colour) => (
-            <li key={colour._id}>
-              <span className="compare-swatch" style={{ backgroundColor: colour.title }} aria-hidden="true" />
-              {colour.name || colour.title}
-            </li>
-          ))}
+          {product.color.map((colour) => {
+            // A colour's name in the page's language; one without a name is called by its CSS value.
+            const name = colour.name
+              ? ctx.localized(colour as typeof colour & WithTranslations, 'name')
+              : null;
+            return (
+              <li key={colour._id}>
+                <span
+                  className="compare-swatch"
+                  style={{ backgroundColor: colour.title }}
+                  aria-hidden="true"
+                />
+                {name ? named(name) : colour.title}
+              </li>
+            );
+          })}
         </ul>
       ),
   },
 ];
 
 function ProductPicker({ data }: { data: CompareData }) {
+  const t = useT();
+  const locale = useLocale();
+  const names = useProductNames();
   const [, navigate] = useLocation();
   const pending = useNavigationPending();
   const id = useId();
   const selected = data.products.map(productKey);
-  const categories = [...new Set(data.options.map((option) => option.category))].sort();
+  // Options named in the page's language, grouped by category: the names the shopper reads, sorted.
+  const options = data.options.map((option) => ({ id: option.id, ...names(option) }));
+  const categories = [
+    ...new Map(options.map((option) => [option.category.text, option.category])).values(),
+  ].sort((a, b) => a.text.localeCompare(b.text, locale));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,11 +121,16 @@ function ProductPicker({ data }: { data: CompareData }) {
   };
 
   return (
-    <form className="compare-picker" method="get" action="/compare-product" onSubmit={onSubmit}>
+    <form
+      className="compare-picker"
+      method="get"
+      action={localizePath(locale, '/compare-product')}
+      onSubmit={onSubmit}
+    >
       {[0, 1].map((slot) => (
         <div key={slot} className="form-field">
           <label className="form-label" htmlFor={`${id}-${slot}`}>
-            {slot === 0 ? 'First product' : 'Second product'}
+            {slot === 0 ? t('compare.first') : t('compare.second')}
           </label>
           <select
             id={`${id}-${slot}`}
@@ -100,14 +139,15 @@ function ProductPicker({ data }: { data: CompareData }) {
             key={selected[slot] ?? `empty-${slot}`}
             defaultValue={selected[slot] ?? ''}
           >
-            <option value="">Choose a product</option>
+            <option value="">{t('compare.choose')}</option>
             {categories.map((category) => (
-              <optgroup key={category} label={category}>
-                {data.options
-                  .filter((option) => option.category === category)
+              <optgroup key={category.text} label={category.text} lang={category.lang}>
+                {options
+                  .filter((option) => option.category.text === category.text)
+                  .sort((a, b) => a.title.text.localeCompare(b.title.text, locale))
                   .map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.title}
+                    <option key={option.id} value={option.id} lang={option.title.lang}>
+                      {option.title.text}
                     </option>
                   ))}
               </optgroup>
@@ -116,53 +156,59 @@ function ProductPicker({ data }: { data: CompareData }) {
         </div>
       ))}
       <button type="submit" className="button button--primary" disabled={pending}>
-        Compare
+        {t('compare.submit')}
       </button>
     </form>
   );
 }
 
 export default function ComparePage() {
+  const t = useT();
+  const names = useProductNames();
+  const localized = useLocalized();
   const data = useRouteData<CompareData>();
   const { products, missing } = data;
+  const ctx: CellContext = { t, names, localized };
   return (
     <div className="content-page container">
       <header className="content-hero">
-        <p className="eyebrow">Side by side</p>
-        <h1>Compare products</h1>
-        <p className="content-lead">
-          Put two products next to each other: price, brand, rating, stock and colours.
-        </p>
+        <p className="eyebrow">{t('compare.eyebrow')}</p>
+        <h1>{t('compare.title')}</h1>
+        <p className="content-lead">{t('compare.lead')}</p>
       </header>
 
       <ProductPicker data={data} />
 
       {missing.length > 0 && (
         <p className="compare-notice" role="status">
-          We couldn't find {missing.length === 1 ? 'one of the products' : 'the products'} you asked for; it
-          may have been removed from the shop.
+          {t('compare.missing', { count: missing.length })}
         </p>
       )}
 
       {products.length === 0 ? (
         <div className="content-empty">
-          <h2>Nothing to compare yet</h2>
-          <p>Choose two products above, or browse the store.</p>
+          <h2>{t('compare.empty.title')}</h2>
+          <p>{t('compare.empty.text')}</p>
           <Link href="/product" className="button button--primary">
-            Browse products
+            {t('common.notFound.browse')}
           </Link>
         </div>
       ) : (
         <div className="compare-scroll">
           <table className="compare-table">
             <caption className="visually-hidden">
-              Comparison of {products.map((p) => p.title).join(' and ')}
+              {t('compare.caption', {
+                first: names(products[0]!).title.text,
+                second: products[1] ? names(products[1]).title.text : '',
+                count: products.length,
+              })}
             </caption>
             <thead>
               <tr>
                 <td className="compare-corner" />
                 {products.map((product, index) => {
                   const image = responsiveImage(product.images[0], 400);
+                  const title = names(product).title;
                   return (
                     <th key={product._id} scope="col" className="compare-product">
                       <img
@@ -175,24 +221,26 @@ export default function ComparePage() {
                         loading={index < 2 ? 'eager' : 'lazy'}
                         decoding="async"
                       />
-                      <Link href={`/product/${productKey(product)}`}>{product.title}</Link>
+                      <Link href={`/product/${productKey(product)}`} lang={title.lang}>
+                        {title.text}
+                      </Link>
                     </th>
                   );
                 })}
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row.label}>
+              {rows(t).map((row) => (
+                <tr key={row.id}>
                   <th scope="row">{row.label}</th>
                   {products.map((product) => (
-                    <td key={product._id}>{row.cell(product)}</td>
+                    <td key={product._id}>{row.cell(product, ctx)}</td>
                   ))}
                 </tr>
               ))}
               <tr>
                 <th scope="row">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('compare.actions')}</span>
                 </th>
                 {products.map((product) => (
                   <td key={product._id}>
@@ -200,7 +248,7 @@ export default function ComparePage() {
                       href={`/product/${productKey(product)}`}
                       className="button button--ghost compare-view"
                     >
-                      View product
+                      {t('compare.view')}
                     </Link>
                   </td>
                 ))}

@@ -3,44 +3,54 @@ import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/ui/ico
 import { ContactForm } from '../features/contact/contact-form';
 import '../features/contact/contact.css';
 import { MapFacade } from '../features/contact/map-facade';
+import { useT } from '../i18n/i18n';
 import './content-page.css';
 
+/**
+ * The postal address, as couriers, maps and the invoices write it: the same on every language's
+ * page (marked English), like the phone number and e-mail address beside it.
+ */
+const ADDRESS_LINES = [
+  'Bharat Bazaar Retail Pvt. Ltd.',
+  '4th Floor, Prestige Tech Park, Outer Ring Road,',
+  'Bengaluru, Karnataka 560103',
+] as const;
+
 export default function ContactPage() {
+  const t = useT();
   return (
     <div className="contact-page container">
       <header className="content-hero">
-        <p className="eyebrow">We are here to help</p>
-        <h1>Contact us</h1>
-        <p className="content-lead">
-          A question about a product, an order or a return? Write to us and we will get back to you.
-        </p>
+        <p className="eyebrow">{t('contact.eyebrow')}</p>
+        <h1>{t('contact.title')}</h1>
+        <p className="content-lead">{t('contact.lead')}</p>
       </header>
 
       <MapFacade />
 
       <div className="contact-grid">
         <section className="contact-card" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title">Send us a message</h2>
-          <p>All fields are required.</p>
+          <h2 id="contact-form-title">{t('contact.form.title')}</h2>
+          <p>{t('contact.form.allRequired')}</p>
           <ContactForm />
         </section>
 
         <section className="contact-card" aria-labelledby="contact-details-title">
-          <h2 id="contact-details-title">Get in touch with us</h2>
-          <p>Visit, call or e-mail us during opening hours.</p>
+          <h2 id="contact-details-title">{t('contact.details.title')}</h2>
+          <p>{t('contact.details.lead')}</p>
           <address className="contact-details">
             <div className="contact-detail">
               <span className="contact-detail-icon">
                 <MapPinIcon size={20} />
               </span>
               <div>
-                <h3>Address</h3>
-                <p>
-                  Bharat Bazaar Retail Pvt. Ltd.
+                <h3>{t('contact.details.address')}</h3>
+                <p lang="en">
+                  {ADDRESS_LINES[0]}
                   <br />
-                  4th Floor, Prestige Tech Park, Outer Ring Road,
+                  {ADDRESS_LINES[1]}
                   <br />
-                  Bengaluru, Karnataka 560103
+                  {ADDRESS_LINES[2]}
                 </p>
               </div>
             </div>
@@ -49,7 +59,7 @@ export default function ContactPage() {
                 <PhoneIcon size={20} />
               </span>
               <div>
-                <h3>Phone</h3>
+                <h3>{t('contact.details.phone')}</h3>
                 <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a>
               </div>
             </div>
@@ -58,7 +68,7 @@ export default function ContactPage() {
                 <MailIcon size={20} />
               </span>
               <div>
-                <h3>E-mail</h3>
+                <h3>{t('contact.details.email')}</h3>
                 <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
               </div>
             </div>
@@ -67,8 +77,8 @@ export default function ContactPage() {
                 <ClockIcon size={20} />
               </span>
               <div>
-                <h3>Opening hours</h3>
-                <p>Monday to Friday, 10 AM to 8 PM</p>
+                <h3>{t('contact.details.hours')}</h3>
+                <p>{t('contact.details.hoursText')}</p>
               </div>
             </div>
           </address>

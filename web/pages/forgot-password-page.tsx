@@ -7,6 +7,7 @@ import { TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { CheckCircleIcon } from '../components/ui/icons';
 import { AuthCard } from '../features/accounts/auth-card';
+import { Trans, useT } from '../i18n/i18n';
 import { api } from '../lib/api-client';
 import { lazyRules, useForm } from '../lib/form';
 import { toast } from '../lib/toast';
@@ -22,6 +23,7 @@ export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
   const hydrated = useHydrated();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -36,7 +38,7 @@ export default function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.call(forgotPassword, { body: values });
-      toast.success("We've sent a password reset link to the email.");
+      toast.success(t('account.forgot.toast'));
       setSentTo(values.email.trim());
     } catch (error) {
       reportSubmitError(error, setError, ['email']);
@@ -44,25 +46,21 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard
-      title="Forgot your password?"
-      intro="Enter the e-mail address of your account and we will send you a link to set a new password."
-    >
+    <AuthCard title={t('account.forgot.title')} intro={t('account.forgot.intro')}>
       {sentTo && (
         <div className="form-alert form-alert--success" role="status">
           <CheckCircleIcon size={20} />
           <div>
             <p>
-              If an account exists for <strong>{sentTo}</strong>, a reset link is on its way. It works once
-              and for 30 minutes.
+              <Trans id="account.forgot.sent" values={{ email: sentTo }} components={{ 0: <strong /> }} />
             </p>
-            <p>No e-mail after a few minutes? Check your spam folder or send the form again.</p>
+            <p>{t('account.forgot.noMail')}</p>
           </div>
         </div>
       )}
       <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <TextField
-          label="Email"
+          label={t('account.field.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -70,11 +68,11 @@ export default function ForgotPasswordPage() {
           {...register('email')}
         />
         <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Send reset link'}
+          {isSubmitting ? t('account.sending') : t('account.forgot.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        Remembered it? <Link href="/login">Back to login</Link>
+        <Trans id="account.forgot.remembered" components={{ 0: <Link href="/login" /> }} />
       </p>
     </AuthCard>
   );

@@ -11,6 +11,8 @@ import { HeroCarousel } from '../features/home/hero-carousel';
 import type { HomeData, Section } from '../features/home/home-data';
 import { ServicesStrip } from '../features/home/services-strip';
 import { SpecialProductCard } from '../features/home/special-product-card';
+import { useErrorText } from '../i18n/errors';
+import { useT } from '../i18n/i18n';
 import { useHydrated } from '../lib/use-hydrated';
 import './home-page.css';
 
@@ -29,6 +31,9 @@ function HomeSection<T>({
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const failure = section.ok ? null : errorText(section.message);
   return (
     <section className="home-section" aria-labelledby={`${id}-title`}>
       <div className="home-section-head">
@@ -43,7 +48,8 @@ function HomeSection<T>({
       </div>
       {!section.ok ? (
         <p className="home-section-message" role="alert">
-          We couldn't load this section: {section.message}
+          {t('home.section.failed')}{' '}
+          <span lang={failure?.lang}>{failure?.text || t('common.somethingWrong')}</span>
         </p>
       ) : section.data.length === 0 ? (
         <p className="home-section-message">{empty}</p>
@@ -66,15 +72,14 @@ const productGrid = (products: ApiProduct[]) => (
 
 /** Home: banners, services, collections, famous items, brands and blogs. */
 export default function HomePage() {
+  const t = useT();
   const data = useRouteData<HomeData>();
   const hydrated = useHydrated();
   return (
     // data-ready: hydrated, for tests that must not click before the page is interactive.
     <div className="home" data-ready={hydrated ? '' : undefined}>
       <div className="container">
-        <h1 className="home-heading">
-          Bharat Bazaar: online shopping for electronics, appliances and fashion
-        </h1>
+        <h1 className="home-heading">{t('home.meta.title')}</h1>
         <div className="home-hero">
           <HeroCarousel />
           <CategoryBanners />
@@ -83,10 +88,10 @@ export default function HomePage() {
 
         <HomeSection
           id="featured"
-          title="Featured Collection"
-          more={{ href: '/product?tags=featured', label: 'View all' }}
+          title={t('home.featured.title')}
+          more={{ href: '/product?tags=featured', label: t('home.viewAll') }}
           section={data.featured}
-          empty="New featured products are on their way."
+          empty={t('home.featured.empty')}
         >
           {productGrid}
         </HomeSection>
@@ -95,10 +100,10 @@ export default function HomePage() {
 
         <HomeSection
           id="special"
-          title="Special Products"
-          more={{ href: '/product?tags=special', label: 'View all' }}
+          title={t('home.special.title')}
+          more={{ href: '/product?tags=special', label: t('home.viewAll') }}
           section={data.special}
-          empty="No special offers right now. Come back tomorrow!"
+          empty={t('home.special.empty')}
         >
           {(products) => (
             <ul className="special-grid">
@@ -113,10 +118,10 @@ export default function HomePage() {
 
         <HomeSection
           id="popular"
-          title="Our Popular Products"
-          more={{ href: '/product?tags=popular', label: 'View all' }}
+          title={t('home.popular.title')}
+          more={{ href: '/product?tags=popular', label: t('home.viewAll') }}
           section={data.popular}
-          empty="Popular products will show here soon."
+          empty={t('home.popular.empty')}
         >
           {productGrid}
         </HomeSection>
@@ -125,10 +130,10 @@ export default function HomePage() {
 
         <HomeSection
           id="blogs"
-          title="Our Latest Blogs"
-          more={{ href: '/blogs', label: 'All posts' }}
+          title={t('home.blogs.title')}
+          more={{ href: '/blogs', label: t('home.blogs.all') }}
           section={data.blogs}
-          empty="Our first blog posts are on their way."
+          empty={t('home.blogs.empty')}
         >
           {(blogs) => (
             <ul className="blog-teasers">

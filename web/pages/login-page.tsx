@@ -1,11 +1,13 @@
 import { Link, useSearch } from 'wouter';
 import { login } from '../../shared/api/accounts';
+import { localizePath } from '../../shared/locales';
 import type { LoginInput } from '../../shared/schemas/auth';
 import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { AuthCard } from '../features/accounts/auth-card';
 import { setFlash } from '../features/accounts/flash';
 import { safeNextPath } from '../features/accounts/next-path';
+import { Trans, useLocale, useT } from '../i18n/i18n';
 import { api } from '../lib/api-client';
 import { lazyRules, useForm } from '../lib/form';
 import { saveCustomer } from '../lib/session';
@@ -19,6 +21,8 @@ export default function LoginPage() {
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
   // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
   const hydrated = useHydrated();
+  const t = useT();
+  const locale = useLocale();
   const {
     register,
     handleSubmit,
@@ -33,10 +37,11 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const customer = await api.call(login, { body: values });
-      setFlash('User Logged In Successfully!');
+      setFlash(t('account.login.success'));
       saveCustomer(customer);
-      // A full load, so every part of the page (cart badge, wishlist hearts) starts signed in.
-      window.location.assign(next);
+      // A full load, so every part of the page (cart badge, wishlist hearts) starts signed in; `next`
+      // is a path of the app, in the page's language.
+      window.location.assign(localizePath(locale, next));
     } catch (error) {
       reportSubmitError(error, setError, ['email', 'password']);
     }
@@ -45,10 +50,10 @@ export default function LoginPage() {
   const signupHref = next === '/' ? '/signup' : `/signup?${new URLSearchParams({ next })}`;
 
   return (
-    <AuthCard title="Login" intro="Welcome back! Sign in to see your cart, wishlist and orders.">
+    <AuthCard title={t('account.login.title')} intro={t('account.login.intro')}>
       <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <TextField
-          label="Email"
+          label={t('account.field.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -56,20 +61,20 @@ export default function LoginPage() {
           {...register('email')}
         />
         <PasswordField
-          label="Password"
+          label={t('account.field.password')}
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <div className="auth-links">
-          <Link href="/forgot-password">Forgot your password?</Link>
+          <Link href="/forgot-password">{t('account.login.forgot')}</Link>
         </div>
         <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Logging in…' : 'Login'}
+          {isSubmitting ? t('account.login.submitting') : t('account.login.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        New to Bharat Bazaar? <Link href={signupHref}>Create an account</Link>
+        <Trans id="account.login.newHere" components={{ 0: <Link href={signupHref} /> }} />
       </p>
     </AuthCard>
   );

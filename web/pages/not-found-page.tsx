@@ -1,29 +1,33 @@
 import { Link } from 'wouter';
-import { shopCategories } from '../components/layout/nav-links';
+import { useShopCategories } from '../components/layout/nav-links';
 import { SearchIcon } from '../components/ui/icons';
+import { useT } from '../i18n/i18n';
 
-/** The 404 page (the server answers it with status 404). Part of the main bundle: no chunk to wait for. */
+/**
+ * The 404 page (the server answers it with status 404). Part of the main bundle: no chunk to wait
+ * for, and its words are in `common`, which every page has.
+ */
 export default function NotFoundPage() {
+  const t = useT();
+  const shopCategories = useShopCategories();
   return (
     <div className="page-state container">
       <div className="page-state-card">
         <span className="page-state-icon">
           <SearchIcon size={32} />
         </span>
-        <p className="eyebrow">Error 404</p>
-        <h1>Page not found</h1>
-        <p>
-          We couldn't find the page you were looking for. It may have moved, or the address may be mistyped.
-        </p>
+        <p className="eyebrow">{t('common.notFound.eyebrow')}</p>
+        <h1>{t('common.notFound.title')}</h1>
+        <p>{t('common.notFound.text')}</p>
         <div className="page-state-actions">
           <Link href="/" className="button button--primary">
-            Go to home
+            {t('common.notFound.home')}
           </Link>
           <Link href="/product" className="button button--ghost">
-            Browse products
+            {t('common.notFound.browse')}
           </Link>
         </div>
-        <h2 className="page-state-subtitle">Popular categories</h2>
+        <h2 className="page-state-subtitle">{t('common.notFound.categories')}</h2>
         <ul className="chip-list">
           {shopCategories.slice(1).map((category) => (
             <li key={category.href}>

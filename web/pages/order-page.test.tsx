@@ -1,13 +1,65 @@
+import type { I18n } from '@lingui/core';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
+import type { Locale } from '../../shared/locales';
 import { RouteContext } from '../app/route-context';
+import { loadApiMessages } from '../features/checkout/api-messages';
 import { minutesLeft } from '../features/orders/cod-confirmation';
 import { OrderCard } from '../features/orders/order-card';
 import { returnableUnits } from '../features/orders/order-words';
+import { loadInteractiveMessages } from '../i18n/catalogues';
+import { createI18n, LocaleProvider } from '../i18n/i18n';
 import { routes } from '../routes';
-import OrderPage from './order-page';
+import OrderPage, { prepare } from './order-page';
+
+/**
+ * The page's words in each language once it is interactive: `common`, its route's areas, `errors`,
+ * and the timeline's words with the server's templates (features/orders/order-timeline.tsx).
+ */
+const i18ns: Partial<Record<Locale, I18n>> = {};
+beforeAll(async () => {
+  const areas = [...(routes.find((r) => r.path === '/my-orders/:id')!.messages ?? []), 'order-timeline'];
+  for (const locale of ['en', 'hi'] as const)
+    i18ns[locale] = createI18n(locale, await loadInteractiveMessages(locale, areas));
+  await loadApiMessages();
+  // What the server does before it renders an order that shows them: every part in.
+  await prepare({
+    state: 'unconfirmed',
+    cod: { confirmed: false },
+    returns: [{}],
+    refunds: [{}],
+    invoice: {},
+  });
+});
+
+describe('the parts an order shows beyond the page', () => {
+  it('are fetched only for the orders that show them, and named for the server to preload', async () => {
+    const plain = { state: 'placed', cod: null, returns: [], refunds: [], invoice: null };
+    expect(await prepare(plain)).toEqual([]);
+    expect(await prepare({ ...plain, refunds: [{}], invoice: {} })).toEqual([
+      'web/features/orders/order-refunds.tsx',
+      'web/features/orders/order-documents.tsx',
+    ]);
+    expect(await prepare({ ...plain, state: 'unconfirmed', cod: { confirmed: false } })).toEqual([
+      'web/features/orders/cod-confirmation.tsx',
+    ]);
+    expect(await prepare(undefined)).toEqual([]);
+  });
+});
+// A message missing from the route's areas says so in the console, which the e2e suite fails on.
+const consoleErrors = vi.spyOn(console, 'error');
+afterEach(() => {
+  expect(
+    consoleErrors.mock.calls.filter(([message]) => String(message).startsWith('Missing message')),
+  ).toEqual([]);
+  consoleErrors.mockClear();
+});
+const inLocale = (element: ReactNode, locale: Locale = 'en') => (
+  <LocaleProvider i18n={i18ns[locale]!}>{element}</LocaleProvider>
+);
 
 const LINE_A = '11111111-1111-4111-8111-111111111111';
 const LINE_B = '22222222-2222-4222-8222-222222222222';
@@ -94,22 +146,25 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
  * boolean attributes as `disabled=""`. The `<!-- -->` separators React puts between adjacent
  * texts are dropped, so the tests read the text as a person does.
  */
-function renderPage(order: ApiMyOrder): string {
+function renderPage(order: ApiMyOrder, locale: Locale = 'en'): string {
   const route = routes.find((r) => r.path === '/my-orders/:id')!;
   const key = `/my-orders/${order._id}`;
   return renderToString(
-    <Router ssrPath={key}>
-      <RouteContext
-        value={{
-          view: { kind: 'ready', key, match: { route, params: { id: order._id } }, data: order },
-          meta: { title: 'x', description: 'x' },
-          pending: false,
-          revalidate: () => {},
-        }}
-      >
-        <OrderPage />
-      </RouteContext>
-    </Router>,
+    inLocale(
+      <Router ssrPath={key}>
+        <RouteContext
+          value={{
+            view: { kind: 'ready', key, match: { route, params: { id: order._id } }, data: order },
+            meta: { title: 'x', description: 'x' },
+            pending: false,
+            revalidate: () => {},
+          }}
+        >
+          <OrderPage />
+        </RouteContext>
+      </Router>,
+      locale,
+    ),
   ).replaceAll('<!-- -->', '');
 }
 
@@ -417,9 +472,11 @@ describe('order page, cash on delivery', () => {
     const card = (orderStatus: ApiMyOrder['orderStatus'], paymentStatus: ApiMyOrder['paymentStatus']) =>
       textOf(
         renderToString(
-          <Router ssrPath="/my-orders">
-            <OrderCard order={{ ...listed, orderStatus, paymentStatus }} />
-          </Router>,
+          inLocale(
+            <Router ssrPath="/my-orders">
+              <OrderCard order={{ ...listed, orderStatus, paymentStatus }} />
+            </Router>,
+          ),
         ).replaceAll('<!-- -->', ''),
       );
     expect(card('Shipped', 'unpaid')).toContain('Payment Cash on delivery ₹2,798.00 to pay on delivery');
@@ -433,5 +490,37 @@ describe('order page, cash on delivery', () => {
     expect(minutesLeft(at, Date.parse('2025-03-01T14:36:30.000Z'))).toBe(29);
     expect(minutesLeft(at, Date.parse('2025-03-01T15:04:59.000Z'))).toBe(1);
     expect(minutesLeft(at, Date.parse('2025-03-01T15:06:00.000Z'))).toBe(0);
+  });
+});
+
+describe('order page, in Hindi', () => {
+  it('the words are Hindi: heading, status, steps, facts, timeline, dates; the lines’ titles as bought', () => {
+    const html = renderPage(anOrder(), 'hi');
+    const text = textOf(html);
+    expect(html).toContain('<h1 tabindex="-1">ऑर्डर BB-2025-000042</h1>');
+    expect(html).toContain(
+      '<span class="order-status order-status--ordered" data-testid="order-status">ऑर्डर किया गया</span>',
+    );
+    expect(html).toContain(
+      '<time dateTime="2025-03-01T06:00:00.000Z">1 मार्च 2025, 11:30 AM</time> को ऑर्डर किया',
+    );
+    expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>ऑर्डर रद्द करें<\/button>/);
+    expect(html).toContain('<dd data-testid="order-state">ऑर्डर हो गया</dd>');
+    expect(html).toContain('<dd data-testid="order-fulfilment-status">तैयार हो रहा है</dd>');
+    expect(text).toContain('Cotton kurta');
+    expect(text).toContain('रंग: Red · मात्रा: 2');
+    expect(html).toContain('<p class="order-event-title">ऑर्डर हुआ और भुगतान हो गया</p>');
+    expect(text).toContain('कुल भुगतान ₹2,798.00');
+    expect(text).toContain('इसमें शामिल GST ₹426.82');
+    expect(text).toContain('इस ऑर्डर के बारे में कोई सवाल?');
+  });
+
+  it('a cash-on-delivery order asks for its code in Hindi', () => {
+    const html = renderPage(aCodOrder(), 'hi');
+    const text = textOf(html);
+    expect(text).toContain('अपना ऑर्डर कन्फ़र्म करें');
+    expect(text).toContain('हमने as•••@example.in पर 6 अंकों का कोड भेजा है।');
+    expect(html).toContain('<dd data-testid="order-state">आपके कन्फ़र्मेशन का इंतज़ार</dd>');
+    expect(html).toMatch(/<button type="button" class="button button--ghost">नया कोड भेजें<\/button>/);
   });
 });

@@ -1,17 +1,23 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ApiMyOrder } from '../../shared/api/orders.schemas';
+import type { Locale } from '../../shared/locales';
 import { useNavigationPending, useRevalidate, useRouteData } from '../app/route-context';
 import { PriceBreakup } from '../features/checkout/price-breakup';
-import { CodConfirmation } from '../features/orders/cod-confirmation';
 import { OrderAddress, OrderItems, OrderPayment, OrderStatusBadge } from '../features/orders/order-card';
-import { OrderDocuments } from '../features/orders/order-documents';
 import { OrderProgress } from '../features/orders/order-progress';
-import { OrderRefunds, OrderReturns } from '../features/orders/order-refunds';
 import { OrderTimeline } from '../features/orders/order-timeline';
-import { FailedDelivery, OrderTracking, useParcelTracking } from '../features/orders/order-tracking';
+import {
+  FailedDelivery,
+  OrderTracking,
+  prepareTracking,
+  useParcelTracking,
+} from '../features/orders/order-tracking';
+import { prefetchMessages, WithMessages } from '../features/orders/with-messages';
+import { Trans, type Translate, useLocale, useT } from '../i18n/i18n';
 import { formatDay, formatDayAndTime } from '../lib/dates';
 import { formatRupees } from '../lib/money';
+import { preloadedPart } from '../lib/preloaded-part';
 import { routeCache } from '../lib/route-cache';
 import './order-page.css';
 
@@ -20,17 +26,78 @@ type Dialog = 'cancel' | 'return' | 'address' | null;
 // The dialogs carry the form fields and the shared schemas (zod): they load when the customer
 // reaches for a button, not with the page, which keeps its first load under the budget
 // (docs/decisions/006-first-load-budget.md).
+// What only some orders show comes in chunks of their own, fetched when the order shows them.
+const CodConfirmation = preloadedPart('web/features/orders/cod-confirmation.tsx', () =>
+  import('../features/orders/cod-confirmation').then((m) => m.CodConfirmation),
+);
+const OrderReturns = preloadedPart('web/features/orders/order-refunds.tsx', () =>
+  import('../features/orders/order-refunds').then((m) => m.OrderReturns),
+);
+const OrderRefunds = preloadedPart('web/features/orders/order-refunds.tsx', () =>
+  import('../features/orders/order-refunds').then((m) => m.OrderRefunds),
+);
+const OrderDocuments = preloadedPart('web/features/orders/order-documents.tsx', () =>
+  import('../features/orders/order-documents').then((m) => m.OrderDocuments),
+);
+
+/** Left the warehouse: the page follows its parcels. */
+const hasShipped = (order: ApiMyOrder) =>
+  ['shipped', 'out_for_delivery', 'delivered', 'returned'].includes(order.fulfilmentStatus);
+
+const awaitingCode = (order: ApiMyOrder) =>
+  order.state === 'unconfirmed' && Boolean(order.cod && !order.cod.confirmed);
+
+/** The parts this order shows beyond the page's own chunk (web/app/page-modules.ts). */
+export async function prepare(data: unknown): Promise<string[]> {
+  const order = data as ApiMyOrder | undefined;
+  if (!order) return [];
+  return Promise.all([
+    ...(awaitingCode(order) ? [CodConfirmation.preload()] : []),
+    ...(order.returns.length ? [OrderReturns.preload()] : []),
+    ...(order.refunds.length ? [OrderRefunds.preload()] : []),
+    ...(order.invoice ? [OrderDocuments.preload()] : []),
+    ...prepareTracking(hasShipped(order)),
+  ]);
+}
+
 const loadCancelDialog = () => import('../features/orders/cancel-order-dialog');
 const loadReturnDialog = () => import('../features/orders/return-order-dialog');
 const CancelOrderDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelOrderDialog })));
 const loadAddressDialog = () => import('../features/orders/change-address-dialog');
 const ChangeAddressDialog = lazy(() => loadAddressDialog().then((m) => ({ default: m.ChangeAddressDialog })));
 const ReturnOrderDialog = lazy(() => loadReturnDialog().then((m) => ({ default: m.ReturnOrderDialog })));
+/** The dialogs' words, an area of their own (features/orders/with-messages.tsx). */
+const DIALOG_WORDS = 'order-actions';
+
+/** A dialog's code and words, asked for as the shopper reaches for its button. */
+function prepareDialog(load: () => Promise<unknown>, locale: Locale) {
+  void load();
+  prefetchMessages(locale, DIALOG_WORDS);
+}
 
 /** What the breakup's total is called: paid, or (cash on delivery) still to pay. */
-function totalLabel(order: ApiMyOrder): string {
-  if (order.paymentMethod !== 'cod' || order.paymentStatus !== 'unpaid') return 'Total paid';
-  return order.state === 'cancelled' ? 'Total' : 'To pay on delivery';
+function totalLabel(order: ApiMyOrder, t: Translate): string {
+  if (order.paymentMethod !== 'cod' || order.paymentStatus !== 'unpaid') return t('order.page.totalPaid');
+  return order.state === 'cancelled' ? t('order.page.total') : t('order.page.toPay');
+}
+
+/** What the page says once an action has answered, about the order as it is now. */
+function noticeOf(from: Exclude<Dialog, null> | 'confirmed', updated: ApiMyOrder, t: Translate): string {
+  const number = updated.orderNumber;
+  if (from === 'confirmed')
+    return t('order.page.confirmed', {
+      number,
+      amount: formatRupees(updated.cod?.amountDue ?? updated.totalPriceAfterDiscount),
+    });
+  if (from === 'cancel')
+    return updated.refundable > 0 || updated.refunds.length > 0
+      ? t('order.page.cancelledRefund', { number })
+      : t('order.page.cancelled', { number });
+  if (from === 'address') {
+    const { address, city, pincode } = updated.shippingInfo;
+    return t('order.page.addressChanged', { number, address, city, pincode });
+  }
+  return t('order.page.returnSent');
 }
 
 /** Cancel and Return, when the shop allows them now, with what each means for the money. */
@@ -45,6 +112,8 @@ function OrderActions({
   returnButton: RefObject<HTMLButtonElement | null>;
   onOpen: (dialog: 'cancel' | 'return') => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   if (!order.allowed.cancel && !order.allowed.return) return null;
   return (
     <div className="order-actions">
@@ -54,11 +123,11 @@ function OrderActions({
           type="button"
           className="button order-button--danger-ghost"
           aria-haspopup="dialog"
-          onPointerEnter={() => void loadCancelDialog()}
-          onFocus={() => void loadCancelDialog()}
+          onPointerEnter={() => prepareDialog(loadCancelDialog, locale)}
+          onFocus={() => prepareDialog(loadCancelDialog, locale)}
           onClick={() => onOpen('cancel')}
         >
-          Cancel order
+          {t('order.page.cancel')}
         </button>
       )}
       {order.allowed.return && (
@@ -67,20 +136,20 @@ function OrderActions({
           type="button"
           className="button button--ghost"
           aria-haspopup="dialog"
-          onPointerEnter={() => void loadReturnDialog()}
-          onFocus={() => void loadReturnDialog()}
+          onPointerEnter={() => prepareDialog(loadReturnDialog, locale)}
+          onFocus={() => prepareDialog(loadReturnDialog, locale)}
           onClick={() => onOpen('return')}
         >
-          Return items
+          {t('order.page.return')}
         </button>
       )}
       <p className="order-actions-hint">
         {order.allowed.cancel
           ? order.paymentStatus === 'unpaid'
-            ? 'You can cancel until the order ships; nothing has been charged.'
-            : 'You can cancel until the order ships; the full amount is refunded.'
+            ? t('order.page.cancelUnpaid')
+            : t('order.page.cancelPaid')
           : order.allowed.returnUntil
-            ? `Returns can be asked for until ${formatDay(order.allowed.returnUntil)}.`
+            ? t('order.page.returnUntil', { day: formatDay(order.allowed.returnUntil, locale) })
             : null}
       </p>
     </div>
@@ -97,10 +166,12 @@ function DeliveryAndPayment({
   addressButton: RefObject<HTMLButtonElement | null>;
   onChangeAddress: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section className="order-panel" aria-labelledby="order-delivery-title">
       <h2 id="order-delivery-title" className="order-panel-title">
-        Delivery and payment
+        {t('order.page.deliveryAndPayment')}
       </h2>
       <div className="order-side-facts">
         <OrderAddress order={order} />
@@ -110,11 +181,11 @@ function DeliveryAndPayment({
             type="button"
             className="button button--ghost order-address-change"
             aria-haspopup="dialog"
-            onPointerEnter={() => void loadAddressDialog()}
-            onFocus={() => void loadAddressDialog()}
+            onPointerEnter={() => prepareDialog(loadAddressDialog, locale)}
+            onFocus={() => prepareDialog(loadAddressDialog, locale)}
             onClick={onChangeAddress}
           >
-            Change the address
+            {t('order.page.changeAddress')}
           </button>
         )}
         <OrderPayment
@@ -124,7 +195,7 @@ function DeliveryAndPayment({
             <PriceBreakup
               breakup={order.breakup}
               items={order.orderItems.reduce((sum, item) => sum + item.quantity, 0)}
-              totalLabel={totalLabel(order)}
+              totalLabel={totalLabel(order, t)}
             />
           }
         />
@@ -133,7 +204,7 @@ function DeliveryAndPayment({
   );
 }
 
-/** The open dialog, its code loaded when first wanted. */
+/** The open dialog, its code and words loaded when first wanted. */
 function OrderDialogs({
   dialog,
   order,
@@ -145,29 +216,32 @@ function OrderDialogs({
   onDone: (from: Exclude<Dialog, null>, updated: ApiMyOrder) => void;
   onClose: (from: Exclude<Dialog, null>, failed: boolean) => void;
 }) {
+  if (!dialog) return null;
   return (
     <Suspense fallback={null}>
-      {dialog === 'cancel' && (
-        <CancelOrderDialog
-          order={order}
-          onDone={(updated) => onDone('cancel', updated)}
-          onClose={(failed) => onClose('cancel', failed)}
-        />
-      )}
-      {dialog === 'address' && (
-        <ChangeAddressDialog
-          order={order}
-          onDone={(updated) => onDone('address', updated)}
-          onClose={(failed) => onClose('address', failed)}
-        />
-      )}
-      {dialog === 'return' && (
-        <ReturnOrderDialog
-          order={order}
-          onDone={(updated) => onDone('return', updated)}
-          onClose={(failed) => onClose('return', failed)}
-        />
-      )}
+      <WithMessages area={DIALOG_WORDS}>
+        {dialog === 'cancel' && (
+          <CancelOrderDialog
+            order={order}
+            onDone={(updated) => onDone('cancel', updated)}
+            onClose={(failed) => onClose('cancel', failed)}
+          />
+        )}
+        {dialog === 'address' && (
+          <ChangeAddressDialog
+            order={order}
+            onDone={(updated) => onDone('address', updated)}
+            onClose={(failed) => onClose('address', failed)}
+          />
+        )}
+        {dialog === 'return' && (
+          <ReturnOrderDialog
+            order={order}
+            onDone={(updated) => onDone('return', updated)}
+            onClose={(failed) => onClose('return', failed)}
+          />
+        )}
+      </WithMessages>
     </Suspense>
   );
 }
@@ -180,6 +254,8 @@ function OrderDialogs({
  */
 export default function OrderPage() {
   const loaded = useRouteData<ApiMyOrder>();
+  const t = useT();
+  const locale = useLocale();
   const revalidate = useRevalidate();
   // The order a cancel or return answered, until the route loads the order again.
   const [answered, setAnswered] = useState<{ from: ApiMyOrder; order: ApiMyOrder } | null>(null);
@@ -190,7 +266,7 @@ export default function OrderPage() {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnButton = useRef<HTMLButtonElement>(null);
   const addressButton = useRef<HTMLButtonElement>(null);
-  const shipped = ['shipped', 'out_for_delivery', 'delivered', 'returned'].includes(order.fulfilmentStatus);
+  const shipped = hasShipped(order);
   const tracking = useParcelTracking(order._id, shipped);
 
   // Once the dialog has gone, focus goes back to the button that opened it, or to the heading when
@@ -222,22 +298,14 @@ export default function OrderPage() {
 
   const confirmed = (updated: ApiMyOrder) => {
     show(updated);
-    setNotice(
-      `Thank you: order ${updated.orderNumber} is confirmed. Please keep ${formatRupees(updated.cod?.amountDue ?? updated.totalPriceAfterDiscount)} ready in cash for the delivery; we have e-mailed you the details.`,
-    );
+    setNotice(noticeOf('confirmed', updated, t));
     // The panel that had the focus is gone: the heading takes it, the notice is read out.
     heading.current?.focus();
   };
 
   const done = (from: Exclude<Dialog, null>, updated: ApiMyOrder) => {
     show(updated);
-    setNotice(
-      from === 'cancel'
-        ? `Order ${updated.orderNumber} is cancelled. ${updated.refundable > 0 || updated.refunds.length > 0 ? 'Your refund is on its way to your original payment method (5–7 working days; UPI usually sooner).' : ''}`
-        : from === 'address'
-          ? `Order ${updated.orderNumber} will go to ${updated.shippingInfo.address}, ${updated.shippingInfo.city} ${updated.shippingInfo.pincode}.`
-          : 'Your return request is sent. We will e-mail you once we have looked at it.',
-    );
+    setNotice(noticeOf(from, updated, t));
     setDialog(null);
     setFocusBack(from);
   };
@@ -246,17 +314,22 @@ export default function OrderPage() {
     <div className="order-page container">
       <p className="order-back">
         <Link href="/my-orders">
-          <span aria-hidden="true">← </span>My orders
+          <span aria-hidden="true">← </span>
+          {t('orders.list.title')}
         </Link>
       </p>
       <header className="order-page-head">
         <div>
           <h1 ref={heading} tabIndex={-1}>
-            Order {order.orderNumber}
+            {t('orders.card.title', { number: order.orderNumber })}
           </h1>
           <p className="order-page-date">
-            Placed on <time dateTime={order.createdAt}>{formatDayAndTime(order.createdAt)}</time> ·{' '}
-            {formatRupees(order.totalPriceAfterDiscount)}
+            <Trans
+              id="orders.card.placedOn"
+              values={{ date: formatDayAndTime(order.createdAt, locale) }}
+              components={{ 0: <time dateTime={order.createdAt} /> }}
+            />{' '}
+            · {formatRupees(order.totalPriceAfterDiscount)}
           </p>
         </div>
         <OrderStatusBadge status={order.orderStatus} />
@@ -266,7 +339,7 @@ export default function OrderPage() {
         {notice && <p>{notice}</p>}
       </div>
 
-      {order.state === 'unconfirmed' && order.cod && !order.cod.confirmed && (
+      {awaitingCode(order) && order.cod && (
         <CodConfirmation
           order={{ ...order, cod: order.cod }}
           onConfirmed={confirmed}
@@ -299,12 +372,12 @@ export default function OrderPage() {
           <OrderTracking shipped={shipped} tracking={tracking} />
           <section className="order-panel" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="order-panel-title">
-              Items
+              {t('order.page.items')}
             </h2>
             <OrderItems items={order.orderItems} />
           </section>
-          <OrderReturns order={order} />
-          <OrderRefunds order={order} />
+          {order.returns.length > 0 && <OrderReturns order={order} />}
+          {order.refunds.length > 0 && <OrderRefunds order={order} />}
         </div>
         <div className="order-side">
           <DeliveryAndPayment
@@ -312,10 +385,10 @@ export default function OrderPage() {
             addressButton={addressButton}
             onChangeAddress={() => setDialog('address')}
           />
-          <OrderDocuments order={order} />
+          {order.invoice && <OrderDocuments order={order} />}
           <OrderTimeline events={order.events} />
           <p className="order-help">
-            Questions about this order? <Link href="/contact">Contact us</Link> with its number.
+            <Trans id="order.page.help" components={{ 0: <Link href="/contact" /> }} />
           </p>
         </div>
       </div>

@@ -4,11 +4,13 @@ import type { listMyOrders } from '../../shared/api/orders';
 import { useRouteData } from '../app/route-context';
 import { CartIcon } from '../components/ui/icons';
 import { OrderCard } from '../features/orders/order-card';
+import { useT } from '../i18n/i18n';
 import './orders-page.css';
 
 /** My orders: newest first; the route's load brings them (loading, retry). */
 export default function OrdersPage() {
   const { orders } = useRouteData<ResponseOf<typeof listMyOrders>>();
+  const t = useT();
 
   if (orders.length === 0) {
     return (
@@ -17,11 +19,11 @@ export default function OrdersPage() {
           <span className="page-state-icon">
             <CartIcon size={32} />
           </span>
-          <h1>No Ordered Items</h1>
-          <p>When you place an order, it will appear here with its status and delivery address.</p>
+          <h1>{t('orders.empty.title')}</h1>
+          <p>{t('orders.empty.text')}</p>
           <div className="page-state-actions">
             <Link href="/product" className="button button--primary">
-              Start shopping
+              {t('orders.empty.shop')}
             </Link>
           </div>
         </div>
@@ -32,10 +34,8 @@ export default function OrdersPage() {
   return (
     <div className="orders-page container">
       <header className="orders-head">
-        <h1>My orders</h1>
-        <p>
-          {orders.length} {orders.length === 1 ? 'order' : 'orders'}, newest first
-        </p>
+        <h1>{t('orders.list.title')}</h1>
+        <p>{t('orders.list.count', { count: orders.length })}</p>
       </header>
       <div className="orders-list">
         {orders.map((order) => (

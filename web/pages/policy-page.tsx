@@ -1,5 +1,8 @@
 import { Link, useLocation } from 'wouter';
-import { type PolicyBlock, policies } from '../content/policies';
+import { useRouteData } from '../app/route-context';
+import { isPolicyPath, type Policy, type PolicyBlock, policyPaths } from '../content/policies';
+import { policyName } from '../features/policy/policy-names';
+import { useLocale, useT } from '../i18n/i18n';
 import { formatDay } from '../lib/dates';
 import './content-page.css';
 import './policy-page.css';
@@ -45,52 +48,54 @@ function Block({ block }: { block: PolicyBlock }) {
   );
 }
 
-/** Terms, privacy, refund and shipping: one layout, the text in web/content/policies/. */
+/**
+ * Terms, privacy, refund and shipping: one layout; the text, in the page's language, is the
+ * route's data (web/content/policies/, loaded by routes.tsx).
+ */
 export default function PolicyPage() {
+  const policy = useRouteData<Policy>();
   const [pathname] = useLocation();
-  const policy = policies[pathname];
-  if (!policy) return null;
-  const others = Object.entries(policies).filter(([path]) => path !== pathname);
+  const t = useT();
+  const locale = useLocale();
+  const others = policyPaths.filter((path) => path !== pathname);
+  if (!isPolicyPath(pathname)) return null;
   return (
     <div className="content-page container">
       <header className="content-hero">
-        <p className="eyebrow">Policies</p>
+        <p className="eyebrow">{t('policy.eyebrow')}</p>
         <h1>{policy.title}</h1>
         <p className="content-lead">{policy.summary}</p>
         <p className="policy-updated">
-          Last updated <time dateTime={policy.updated}>{formatDay(policy.updated)}</time>
+          {t('policy.updated')} <time dateTime={policy.updated}>{formatDay(policy.updated, locale)}</time>
         </p>
       </header>
       <div className="policy-layout">
         <div className="content-card prose">
-          {policy.sections.map((section) => (
-            <section key={section.heading} aria-labelledby={slug(section.heading)}>
-              <h2 id={slug(section.heading)}>{section.heading}</h2>
-              {section.blocks.map((block, index) => (
+          {policy.sections.map((section, index) => (
+            // Ids by place: the same in every language, and headings in any script.
+            <section key={section.heading} aria-labelledby={`policy-section-${index + 1}`}>
+              <h2 id={`policy-section-${index + 1}`}>{section.heading}</h2>
+              {section.blocks.map((block, blockIndex) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: static text, never reordered.
-                <Block key={index} block={block} />
+                <Block key={blockIndex} block={block} />
               ))}
             </section>
           ))}
         </div>
-        <nav className="policy-nav" aria-label="Other policies">
-          <h2>Other policies</h2>
+        <nav className="policy-nav" aria-label={t('policy.others')}>
+          <h2>{t('policy.others')}</h2>
           <ul>
-            {others.map(([path, other]) => (
+            {others.map((path) => (
               <li key={path}>
-                <Link href={path}>{other.title}</Link>
+                <Link href={path}>{policyName(t, path)}</Link>
               </li>
             ))}
             <li>
-              <Link href="/contact">Contact us</Link>
+              <Link href="/contact">{t('policy.contact')}</Link>
             </li>
           </ul>
         </nav>
       </div>
     </div>
   );
-}
-
-function slug(text: string) {
-  return `policy-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }

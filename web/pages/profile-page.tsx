@@ -8,8 +8,11 @@ import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { LogoutIcon } from '../components/ui/icons';
 import { ContactProof } from '../features/accounts/contact-proof';
+import { EmailLanguage } from '../features/accounts/email-language';
+import { MessageChannels } from '../features/accounts/message-channels';
 import { MyDataDownloads } from '../features/accounts/my-data-downloads';
 import { PencilIcon } from '../features/accounts/pencil-icon';
+import { useT } from '../i18n/i18n';
 import { api } from '../lib/api-client';
 import { lazyRules, useForm } from '../lib/form';
 import { logout, readCustomer, saveCustomer } from '../lib/session';
@@ -33,6 +36,7 @@ type ProfileForm = ReturnType<typeof useForm<ProfileInput, unknown, ProfileInput
 /** The greeting and the log-out button. */
 function ProfileHeader({ name }: { name: string }) {
   const [loggingOut, setLoggingOut] = useState(false);
+  const t = useT();
   const onLogout = async () => {
     setLoggingOut(true);
     await logout();
@@ -40,9 +44,11 @@ function ProfileHeader({ name }: { name: string }) {
   return (
     <header className="profile-head">
       <div>
-        <p className="eyebrow">My account</p>
-        <h1>My profile</h1>
-        <p className="profile-welcome">Hello {name || 'there'}! Keep your details up to date for delivery.</p>
+        <p className="eyebrow">{t('account.profile.eyebrow')}</p>
+        <h1>{t('account.profile.title')}</h1>
+        <p className="profile-welcome">
+          {name ? t('account.profile.welcome', { name }) : t('account.profile.welcomeNoName')}
+        </p>
       </div>
       <button
         type="button"
@@ -51,7 +57,7 @@ function ProfileHeader({ name }: { name: string }) {
         disabled={loggingOut}
       >
         <LogoutIcon size={18} />
-        {loggingOut ? 'Logging out…' : 'Log out'}
+        {loggingOut ? t('account.profile.loggingOut') : t('account.profile.logout')}
       </button>
     </header>
   );
@@ -69,18 +75,19 @@ function ProfileFields({
   editing: boolean;
   emailChanged: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <div className="form-row">
         <TextField
-          label="First name"
+          label={t('account.field.firstname')}
           autoComplete="given-name"
           readOnly={!editing}
           error={errors.firstname?.message}
           {...register('firstname')}
         />
         <TextField
-          label="Last name"
+          label={t('account.field.lastname')}
           autoComplete="family-name"
           readOnly={!editing}
           error={errors.lastname?.message}
@@ -88,7 +95,7 @@ function ProfileFields({
         />
       </div>
       <TextField
-        label="Email"
+        label={t('account.field.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -97,7 +104,7 @@ function ProfileFields({
         {...register('email')}
       />
       <TextField
-        label="Mobile number"
+        label={t('account.field.mobile')}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
@@ -107,9 +114,9 @@ function ProfileFields({
       />
       {emailChanged && (
         <PasswordField
-          label="Current password"
+          label={t('account.field.currentPassword')}
           autoComplete="current-password"
-          hint="Needed to change your e-mail address. We will let your old address know."
+          hint={t('account.profile.emailChangeHint')}
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
@@ -119,21 +126,22 @@ function ProfileFields({
 }
 
 function Shortcuts() {
+  const t = useT();
   return (
     <aside className="profile-card profile-links" aria-labelledby="profile-links-title">
-      <h2 id="profile-links-title">Shortcuts</h2>
+      <h2 id="profile-links-title">{t('account.profile.shortcuts')}</h2>
       <ul className="profile-link-list">
         <li>
-          <Link href="/my-orders">My orders</Link>
+          <Link href="/my-orders">{t('account.profile.shortcut.orders')}</Link>
         </li>
         <li>
-          <Link href="/wishlist">My wishlist</Link>
+          <Link href="/wishlist">{t('account.profile.shortcut.wishlist')}</Link>
         </li>
         <li>
-          <Link href="/cart">My cart</Link>
+          <Link href="/cart">{t('account.profile.shortcut.cart')}</Link>
         </li>
         <li>
-          <Link href="/forgot-password">Change password</Link>
+          <Link href="/forgot-password">{t('account.profile.shortcut.password')}</Link>
         </li>
       </ul>
     </aside>
@@ -145,6 +153,7 @@ export default function ProfilePage() {
   const revalidate = useRevalidate();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const t = useT();
   // A new e-mail address needs the current password (the server checks it too).
   const resolver = useMemo(
     () =>
@@ -210,7 +219,7 @@ export default function ProfilePage() {
       }
       reset(valuesOf(updated));
       lock();
-      toast.success('Profile updated successfully');
+      toast.success(t('account.profile.updated'));
       revalidate();
     } catch (error) {
       reportSubmitError(error, setError, fields);
@@ -224,48 +233,52 @@ export default function ProfilePage() {
       <ProfileHeader name={name} />
 
       <div className="profile-grid">
-        <section className="profile-card" aria-labelledby="profile-details-title">
-          <div className="profile-card-head">
-            <h2 id="profile-details-title">Personal details</h2>
-            {!editing && (
-              <button
-                ref={editButton}
-                type="button"
-                className="icon-button"
-                aria-label="Edit profile"
-                onClick={startEditing}
-              >
-                <PencilIcon size={18} />
-              </button>
-            )}
-          </div>
-          <form className="form-stack" noValidate onSubmit={onSubmit}>
-            <ProfileFields
-              register={register}
-              errors={errors}
-              editing={editing}
-              emailChanged={emailChanged}
-            />
-            {editing ? (
-              <div className="form-actions">
-                <button type="submit" className="button button--primary" disabled={isSubmitting}>
-                  {isSubmitting ? 'Saving…' : 'Save changes'}
-                </button>
+        <div className="profile-main">
+          <section className="profile-card" aria-labelledby="profile-details-title">
+            <div className="profile-card-head">
+              <h2 id="profile-details-title">{t('account.profile.personalDetails')}</h2>
+              {!editing && (
                 <button
+                  ref={editButton}
                   type="button"
-                  className="button button--ghost"
-                  onClick={cancel}
-                  disabled={isSubmitting}
+                  className="icon-button"
+                  aria-label={t('account.profile.editProfile')}
+                  onClick={startEditing}
                 >
-                  Cancel
+                  <PencilIcon size={18} />
                 </button>
-              </div>
-            ) : (
-              <p className="form-note">Press the pencil button to change your details.</p>
-            )}
-          </form>
-          {!editing && <ContactProof user={user} onConfirmed={revalidate} />}
-        </section>
+              )}
+            </div>
+            <form className="form-stack" noValidate onSubmit={onSubmit}>
+              <ProfileFields
+                register={register}
+                errors={errors}
+                editing={editing}
+                emailChanged={emailChanged}
+              />
+              {editing ? (
+                <div className="form-actions">
+                  <button type="submit" className="button button--primary" disabled={isSubmitting}>
+                    {isSubmitting ? t('account.saving') : t('account.profile.save')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={cancel}
+                    disabled={isSubmitting}
+                  >
+                    {t('account.cancel')}
+                  </button>
+                </div>
+              ) : (
+                <p className="form-note">{t('account.profile.pencilNote')}</p>
+              )}
+            </form>
+            {!editing && <ContactProof user={user} onConfirmed={revalidate} />}
+            {!editing && <EmailLanguage user={user} onChanged={revalidate} />}
+          </section>
+          <MessageChannels user={user} onConfirmed={revalidate} />
+        </div>
 
         <div className="profile-side">
           <Shortcuts />

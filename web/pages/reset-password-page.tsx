@@ -7,7 +7,9 @@ import { PasswordField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { AlertIcon } from '../components/ui/icons';
 import type { ResetPasswordInput } from '../features/accounts/account-rules';
+import { ApiWords } from '../features/accounts/api-words';
 import { AuthCard } from '../features/accounts/auth-card';
+import { useT } from '../i18n/i18n';
 import { api, isApiError } from '../lib/api-client';
 import { lazyRules, useForm } from '../lib/form';
 import { toast } from '../lib/toast';
@@ -23,6 +25,7 @@ export default function ResetPasswordPage() {
   const [linkError, setLinkError] = useState<string | null>(null);
   // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
   const hydrated = useHydrated();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -39,7 +42,7 @@ export default function ResetPasswordPage() {
     setLinkError(null);
     try {
       await api.call(resetPassword, { params: { token }, body: { password } });
-      toast.success('Password updated successfully!');
+      toast.success(t('account.reset.done'));
       navigate('/login');
     } catch (error) {
       if (isApiError(error) && error.status === 400 && !error.fields) {
@@ -53,38 +56,38 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard title="Set a new password" intro="Choose a new password for your Bharat Bazaar account.">
+    <AuthCard title={t('account.reset.title')} intro={t('account.reset.intro')}>
       {linkError && (
         <div className="form-alert" role="alert">
           <AlertIcon size={20} />
           <div>
-            <p>{linkError}</p>
+            <ApiWords message={linkError} />
             <p>
-              <Link href="/forgot-password">Request a new reset link</Link>
+              <Link href="/forgot-password">{t('account.reset.requestNew')}</Link>
             </p>
           </div>
         </div>
       )}
       <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <PasswordField
-          label="New password"
+          label={t('account.reset.newPassword')}
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          hint={t('account.field.passwordRule', { min: PASSWORD_MIN_LENGTH })}
           error={errors.password?.message}
           {...register('password')}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('account.reset.confirm')}
           autoComplete="new-password"
           error={errors.confirm?.message}
           {...register('confirm')}
         />
         <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save new password'}
+          {isSubmitting ? t('account.saving') : t('account.reset.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        <Link href="/login">Back to login</Link>
+        <Link href="/login">{t('account.backToLogin')}</Link>
       </p>
     </AuthCard>
   );

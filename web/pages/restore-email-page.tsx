@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 import { restoreEmail } from '../../shared/api/accounts';
 import { useRouteParams } from '../app/route-context';
 import { AlertIcon, CheckCircleIcon } from '../components/ui/icons';
+import { ApiWords } from '../features/accounts/api-words';
 import { AuthCard } from '../features/accounts/auth-card';
+import { useT } from '../i18n/i18n';
 import { api, isApiError } from '../lib/api-client';
 import { clearCustomer } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
@@ -21,6 +23,7 @@ export default function RestoreEmailPage() {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const t = useT();
 
   const restore = async () => {
     setBusy(true);
@@ -32,7 +35,7 @@ export default function RestoreEmailPage() {
     } catch (error) {
       setOutcome({
         ok: false,
-        message: isApiError(error) ? error.message : 'Something went wrong! Please try again.',
+        message: isApiError(error) ? error.message : t('account.tryAgain'),
       });
     } finally {
       setBusy(false);
@@ -40,32 +43,29 @@ export default function RestoreEmailPage() {
   };
 
   return (
-    <AuthCard
-      title="Restore your e-mail address"
-      intro="The e-mail address of your Bharat Bazaar account was changed. If you did not make this change, put your old address back."
-    >
+    <AuthCard title={t('account.restore.title')} intro={t('account.restore.intro')}>
       {outcome?.ok ? (
         <div className="form-alert form-alert--success" role="status">
           <CheckCircleIcon size={20} />
           <div>
-            <p>{outcome.message}</p>
-            <p>The link in that e-mail works once and for 30 minutes.</p>
+            <ApiWords message={outcome.message} />
+            <p>{t('account.restore.linkNote')}</p>
           </div>
         </div>
       ) : (
         <div className="form-stack">
           <ul className="restore-steps">
-            <li>Your old e-mail address becomes the account's address again.</li>
-            <li>Every device signed in to the account is signed out.</li>
-            <li>The current password stops working: we send a link to set a new one to your old address.</li>
+            <li>{t('account.restore.step.address')}</li>
+            <li>{t('account.restore.step.signedOut')}</li>
+            <li>{t('account.restore.step.password')}</li>
           </ul>
           {outcome && (
             <div className="form-alert" role="alert">
               <AlertIcon size={20} />
               <div>
-                <p>{outcome.message}</p>
+                <ApiWords message={outcome.message} />
                 <p>
-                  <Link href="/contact">Contact us</Link>
+                  <Link href="/contact">{t('account.restore.contact')}</Link>
                 </p>
               </div>
             </div>
@@ -76,13 +76,13 @@ export default function RestoreEmailPage() {
             disabled={!hydrated || busy}
             onClick={() => void restore()}
           >
-            {busy ? 'Restoring…' : 'Restore my e-mail address'}
+            {busy ? t('account.restore.restoring') : t('account.restore.submit')}
           </button>
-          <p className="form-note">If you changed the address yourself, you can close this page.</p>
+          <p className="form-note">{t('account.restore.closeNote')}</p>
         </div>
       )}
       <p className="auth-footer">
-        <Link href="/login">Go to login</Link>
+        <Link href="/login">{t('account.goToLogin')}</Link>
       </p>
     </AuthCard>
   );

@@ -6,6 +6,8 @@ import { PasswordField, TextField } from '../components/forms/form-field';
 import { reportSubmitError } from '../components/forms/submit-error';
 import { AuthCard } from '../features/accounts/auth-card';
 import { safeNextPath } from '../features/accounts/next-path';
+import { signupBody } from '../features/accounts/signup-body';
+import { Trans, useLocale, useT } from '../i18n/i18n';
 import { api } from '../lib/api-client';
 import { lazyRules, useForm } from '../lib/form';
 import { toast } from '../lib/toast';
@@ -22,6 +24,8 @@ export default function SignupPage() {
   const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
   // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
   const hydrated = useHydrated();
+  const t = useT();
+  const locale = useLocale();
   const {
     register,
     handleSubmit,
@@ -42,8 +46,8 @@ export default function SignupPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.call(registerAccount, { body: values });
-      toast.success('User Created Successfully!');
+      await api.call(registerAccount, { body: signupBody(values, locale) });
+      toast.success(t('account.signup.created'));
       navigate(next === '/' ? '/login' : `/login?${new URLSearchParams({ next })}`);
     } catch (error) {
       reportSubmitError(error, setError, fields);
@@ -51,24 +55,24 @@ export default function SignupPage() {
   });
 
   return (
-    <AuthCard title="Create an account" intro="Save a wishlist, keep a cart and track your orders.">
+    <AuthCard title={t('account.signup.title')} intro={t('account.signup.intro')}>
       <form className="form-stack" method="post" noValidate onSubmit={onSubmit}>
         <div className="form-row">
           <TextField
-            label="First name"
+            label={t('account.field.firstname')}
             autoComplete="given-name"
             error={errors.firstname?.message}
             {...register('firstname')}
           />
           <TextField
-            label="Last name"
+            label={t('account.field.lastname')}
             autoComplete="family-name"
             error={errors.lastname?.message}
             {...register('lastname')}
           />
         </div>
         <TextField
-          label="Email"
+          label={t('account.field.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -76,39 +80,38 @@ export default function SignupPage() {
           {...register('email')}
         />
         <TextField
-          label="Mobile number"
+          label={t('account.field.mobile')}
           type="tel"
           autoComplete="tel-national"
           inputMode="tel"
-          hint="10-digit Indian mobile number, e.g. 98765 43210"
+          hint={t('account.signup.mobileHint')}
           error={errors.mobile?.message}
           {...register('mobile')}
         />
         <PasswordField
-          label="Password"
+          label={t('account.field.password')}
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          hint={t('account.field.passwordRule', { min: PASSWORD_MIN_LENGTH })}
           error={errors.password?.message}
           {...register('password')}
         />
         {/* Marketing has its own consent, never pre-ticked (Consumer Protection Rules). */}
         <div className="signup-consent">
           <input id="signup-marketing" type="checkbox" {...register('marketingEmails')} />
-          <label htmlFor="signup-marketing">
-            Send me offers and new arrivals by e-mail (you can stop them any time)
-          </label>
+          <label htmlFor="signup-marketing">{t('account.signup.marketing')}</label>
         </div>
         <p className="form-note signup-notice">
-          By creating an account you agree to our <Link href="/Terms-conditions">terms</Link> and confirm you
-          have read our <Link href="/privacy-policy">privacy notice</Link>: what we keep about you, why, and
-          how to download or delete it.
+          <Trans
+            id="account.signup.notice"
+            components={{ 0: <Link href="/Terms-conditions" />, 1: <Link href="/privacy-policy" /> }}
+          />
         </p>
         <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Create account'}
+          {isSubmitting ? t('account.signup.submitting') : t('account.signup.submit')}
         </button>
       </form>
       <p className="auth-footer">
-        Already have an account? <Link href="/login">Login</Link>
+        <Trans id="account.signup.haveAccount" components={{ 0: <Link href="/login" /> }} />
       </p>
     </AuthCard>
   );

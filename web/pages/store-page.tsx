@@ -18,6 +18,7 @@ import {
 } from '../features/store/store-query';
 import { type GridChoice, GridSwitch, Pagination, SortSelect } from '../features/store/store-toolbar';
 import '../features/store/store.css';
+import { useLocale, useT } from '../i18n/i18n';
 import { useHydrated } from '../lib/use-hydrated';
 
 /**
@@ -26,6 +27,8 @@ import { useHydrated } from '../lib/use-hydrated';
  * filtered page and back/forward walk through the filters; this page only changes the address.
  */
 export default function StorePage() {
+  const t = useT();
+  const locale = useLocale();
   const data = useRouteData<StoreData>();
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -67,26 +70,26 @@ export default function StorePage() {
   }, [data.query.page]);
 
   const pages = Math.ceil(data.total / STORE_PAGE_SIZE);
-  const heading = storeHeading(data.query);
+  const heading = storeHeading(data, t, locale);
   const wide = grid === 12;
 
   return (
     // data-ready: hydrated, for tests that must not click before the page is interactive.
     <div className="store container" data-ready={hydrated ? '' : undefined}>
       <header className="store-head">
-        <nav aria-label="Breadcrumb" className="store-breadcrumb">
+        <nav aria-label={t('store.breadcrumb')} className="store-breadcrumb">
           <ol>
             <li>
-              <Link href="/">Home</Link>
+              <Link href="/">{t('common.nav.home')}</Link>
             </li>
-            <li aria-current="page">Our Store</li>
+            <li aria-current="page">{t('common.nav.store')}</li>
           </ol>
         </nav>
-        <h1>{heading}</h1>
+        <h1 lang={heading.lang}>{heading.text}</h1>
         {data.query.q && (
           <p className="store-search-note">
-            {data.total === 1 ? '1 product' : `${data.total} products`} found.{' '}
-            <Link href={storeHref({ ...data.query, q: '', page: 1 })}>Show all products</Link>
+            {t('store.found', { count: data.total })}{' '}
+            <Link href={storeHref({ ...data.query, q: '', page: 1 })}>{t('store.showAll')}</Link>
           </p>
         )}
       </header>
@@ -94,31 +97,31 @@ export default function StorePage() {
       <div className="store-layout">
         <aside className="store-aside" aria-labelledby="store-filters-title">
           <h2 id="store-filters-title" className="visually-hidden">
-            Filters
+            {t('store.filters')}
           </h2>
           <FilterPanel query={query} facets={data.facets} mode="instant" idPrefix="panel" onApply={apply} />
         </aside>
 
         <section className="store-main" aria-labelledby="store-results-title">
           <h2 id="store-results-title" className="visually-hidden">
-            Products
+            {t('store.products')}
           </h2>
           <div className="store-toolbar">
             <FilterModal query={query} facets={data.facets} onApply={apply} />
             <SortSelect query={query} onSort={(sort) => apply(withFilters(query, { sort }))} />
             {hasFilters(query) && (
               <Link href={storeHref({ ...emptyStoreQuery, sort: query.sort })} className="store-clear">
-                Clear all filters
+                {t('store.clearAll')}
               </Link>
             )}
             <p className="store-count">
-              {showingText(data.query.page, STORE_PAGE_SIZE, data.products.length, data.total)}
+              {showingText(data.query.page, STORE_PAGE_SIZE, data.products.length, data.total, t)}
             </p>
             <GridSwitch value={grid} onChange={setGrid} />
           </div>
 
           <p className="store-status" role="status">
-            {pending ? 'Fetching products, please wait...' : ''}
+            {pending ? t('store.fetching') : ''}
           </p>
 
           <div ref={resultsRef} className="store-results" aria-busy={pending || undefined}>
@@ -132,25 +135,23 @@ export default function StorePage() {
               </ul>
             ) : data.total > 0 ? (
               <div className="store-empty">
-                <h3>There is nothing on this page</h3>
-                <p>These filters have {data.total} products, on fewer pages.</p>
+                <h3>{t('store.emptyPage.title')}</h3>
+                <p>{t('store.emptyPage.text', { count: data.total })}</p>
                 <Link href={storeHref({ ...data.query, page: 1 })} className="button button--primary">
-                  Go to page 1
+                  {t('store.emptyPage.firstPage')}
                 </Link>
               </div>
             ) : (
               <div className="store-empty">
                 <h3>
-                  {data.query.q ? `No products match '${data.query.q}'` : 'No products match these filters'}
-                </h3>
-                <p>
                   {data.query.q
-                    ? 'Check the spelling, try a shorter word, or browse the whole store.'
-                    : 'Try fewer filters or a wider price range.'}
-                </p>
+                    ? t('store.noMatch.search', { query: data.query.q })
+                    : t('store.noMatch.filters')}
+                </h3>
+                <p>{data.query.q ? t('store.noMatch.searchHint') : t('store.noMatch.filtersHint')}</p>
                 {hasFilters(data.query) && (
                   <Link href={storeHref(emptyStoreQuery)} className="button button--primary">
-                    Clear filters
+                    {t('store.clear')}
                   </Link>
                 )}
               </div>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { withdrawMarketingByLink } from '../../shared/api/data-rights';
 import { AlertIcon, CheckCircleIcon } from '../components/ui/icons';
+import { ApiWords } from '../features/accounts/api-words';
 import { AuthCard } from '../features/accounts/auth-card';
+import { Trans, useT } from '../i18n/i18n';
 import { api, isApiError } from '../lib/api-client';
 import { useHydrated } from '../lib/use-hydrated';
 
@@ -18,6 +20,7 @@ export default function UnsubscribePage() {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const t = useT();
 
   const stop = async () => {
     setBusy(true);
@@ -37,18 +40,14 @@ export default function UnsubscribePage() {
   };
 
   return (
-    <AuthCard
-      title="Stop offers by e-mail"
-      intro="You will still get e-mails about your orders, refunds and account."
-    >
+    <AuthCard title={t('account.unsubscribe.title')} intro={t('account.unsubscribe.intro')}>
       {outcome?.ok ? (
         <div className="form-alert form-alert--success" role="status">
           <CheckCircleIcon size={20} />
           <div>
-            <p>{outcome.message}</p>
+            <ApiWords message={outcome.message} />
             <p>
-              Changed your mind? Turn “Offers by e-mail” on again on{' '}
-              <Link href="/my-profile">your profile</Link>.
+              <Trans id="account.unsubscribe.changedMind" components={{ 0: <Link href="/my-profile" /> }} />
             </p>
           </div>
         </div>
@@ -57,7 +56,7 @@ export default function UnsubscribePage() {
           {outcome && (
             <div className="form-alert" role="alert">
               <AlertIcon size={20} />
-              <p>{outcome.message}</p>
+              <ApiWords message={outcome.message} />
             </div>
           )}
           <button
@@ -66,12 +65,11 @@ export default function UnsubscribePage() {
             disabled={!hydrated || busy || !token}
             onClick={() => void stop()}
           >
-            {busy ? 'Saving…' : 'Stop offers by e-mail'}
+            {busy ? t('account.saving') : t('account.unsubscribe.submit')}
           </button>
           {!token && (
             <p className="form-note">
-              This link is incomplete. Open the whole link from the e-mail, or turn offers off on{' '}
-              <Link href="/my-profile">your profile</Link>.
+              <Trans id="account.unsubscribe.incomplete" components={{ 0: <Link href="/my-profile" /> }} />
             </p>
           )}
         </div>

@@ -3,20 +3,23 @@ import { Link } from 'wouter';
 import { resendEmailVerification, verifyEmail } from '../../shared/api/accounts';
 import { useRouteParams } from '../app/route-context';
 import { AlertIcon, CheckCircleIcon } from '../components/ui/icons';
+import { ApiWords } from '../features/accounts/api-words';
 import { AuthCard } from '../features/accounts/auth-card';
+import { Trans, useT } from '../i18n/i18n';
 import { api, isApiError } from '../lib/api-client';
 import { readCustomer, saveCustomer, useSession } from '../lib/session';
 
 type Outcome =
   | { kind: 'checking' }
   | { kind: 'confirmed'; message: string }
-  | { kind: 'expired' | 'invalid'; message: string };
+  /** The API's message; null when it could not be reached. */
+  | { kind: 'expired' | 'invalid'; message: string | null };
 
 const titles: Record<Outcome['kind'], string> = {
-  checking: 'Confirming your e-mail address…',
-  confirmed: 'E-mail address confirmed',
-  expired: 'This link has expired',
-  invalid: 'This link does not work',
+  checking: 'account.verify.title.checking',
+  confirmed: 'account.verify.title.confirmed',
+  expired: 'account.verify.title.expired',
+  invalid: 'account.verify.title.invalid',
 };
 
 /**
@@ -30,6 +33,7 @@ export default function VerifyEmailPage() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'checking' });
   const [resent, setResent] = useState<{ busy: boolean; message?: string }>({ busy: false });
   const started = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     if (started.current) return;
@@ -45,7 +49,7 @@ export default function VerifyEmailPage() {
         const expired = isApiError(error) && error.status === 410;
         setOutcome({
           kind: expired ? 'expired' : 'invalid',
-          message: isApiError(error) ? error.message : 'Something went wrong! Please try again.',
+          message: isApiError(error) ? error.message : null,
         });
       });
   }, [token]);
@@ -55,23 +59,23 @@ export default function VerifyEmailPage() {
     try {
       setResent({ busy: false, message: (await api.call(resendEmailVerification)).message });
     } catch (error) {
-      setResent({ busy: false, message: isApiError(error) ? error.message : 'The link could not be sent.' });
+      setResent({ busy: false, message: isApiError(error) ? error.message : t('account.verify.notSent') });
     }
   };
 
   return (
-    <AuthCard title={titles[outcome.kind]}>
+    <AuthCard title={t(titles[outcome.kind])}>
       {outcome.kind === 'checking' && (
         <p className="form-note" role="status">
-          One moment while we check the link.
+          {t('account.verify.checking')}
         </p>
       )}
       {outcome.kind === 'confirmed' && (
         <div className="form-alert form-alert--success" role="status">
           <CheckCircleIcon size={20} />
           <div>
-            <p>{outcome.message}</p>
-            <p>Complaints and requests you send from this address are now linked to your account.</p>
+            <ApiWords message={outcome.message} />
+            <p>{t('account.verify.linked')}</p>
           </div>
         </div>
       )}
@@ -80,7 +84,7 @@ export default function VerifyEmailPage() {
           <div className="form-alert" role="alert">
             <AlertIcon size={20} />
             <div>
-              <p>{outcome.message}</p>
+              <ApiWords message={outcome.message ?? t('account.tryAgain')} />
             </div>
           </div>
           {customer ? (
@@ -91,23 +95,19 @@ export default function VerifyEmailPage() {
                 disabled={resent.busy}
                 onClick={() => void resend()}
               >
-                {resent.busy ? 'Sending…' : 'Send me a new link'}
+                {resent.busy ? t('account.sending') : t('account.verify.sendNew')}
               </button>
-              {resent.message && (
-                <p className="form-note" role="status">
-                  {resent.message}
-                </p>
-              )}
+              {resent.message && <ApiWords className="form-note" role="status" message={resent.message} />}
             </>
           ) : (
             <p className="form-note">
-              <Link href="/login">Log in</Link> to ask for a new link.
+              <Trans id="account.verify.logIn" components={{ 0: <Link href="/login" /> }} />
             </p>
           )}
         </div>
       )}
       <p className="auth-footer">
-        <Link href="/">Continue shopping</Link>
+        <Link href="/">{t('account.continueShopping')}</Link>
       </p>
     </AuthCard>
   );

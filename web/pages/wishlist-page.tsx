@@ -4,7 +4,10 @@ import type { ApiProduct } from '../../shared/api/catalog.schemas';
 import type { ApiWishlist } from '../../shared/api/wishlist.schemas';
 import { useRevalidate, useRouteData } from '../app/route-context';
 import { CloseIcon, HeartIcon } from '../components/ui/icons';
+import { useProductNames } from '../features/catalog/product-names';
 import { toggleWishlist } from '../features/wishlist/wishlist-store';
+import { useErrorText } from '../i18n/errors';
+import { useT } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
 import { responsiveImage } from '../lib/images';
 import { formatRupees } from '../lib/money';
@@ -12,6 +15,9 @@ import { toast } from '../lib/toast';
 import './wishlist-page.css';
 
 function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const title = useProductNames()(product).title;
   const [busy, setBusy] = useState(false);
   const href = `/product/${product.slug || product._id}`;
   const image = responsiveImage(product.images[0], 400);
@@ -20,12 +26,11 @@ function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: 
     setBusy(true);
     try {
       await toggleWishlist(product._id);
-      toast.success('Item removed from wishlist');
+      toast.success(t('catalog.wishlist.removed'));
       onRemoved();
     } catch (error) {
-      toast.error(`Something went wrong! ${isApiError(error) ? error.message : ''}`.trim(), {
-        autoClose: 5000,
-      });
+      const reason = isApiError(error) ? errorText(error.message).text : '';
+      toast.error(`${t('common.somethingWrong')} ${reason}`.trim(), { autoClose: 5000 });
       setBusy(false);
     }
   }
@@ -35,7 +40,7 @@ function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: 
       <button
         type="button"
         className="wishlist-remove"
-        aria-label={`Remove ${product.title} from wishlist`}
+        aria-label={t('catalog.wishlist.removeNamed', { title: title.text })}
         disabled={busy}
         onClick={() => void remove()}
       >
@@ -53,7 +58,9 @@ function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: 
       />
       <div className="wishlist-card-body">
         <h2 className="wishlist-card-title">
-          <Link href={href}>{product.title}</Link>
+          <Link href={href} lang={title.lang}>
+            {title.text}
+          </Link>
         </h2>
         <p className="wishlist-card-price">{formatRupees(product.price)}</p>
       </div>
@@ -63,6 +70,7 @@ function WishlistCard({ product, onRemoved }: { product: ApiProduct; onRemoved: 
 
 /** The customer's saved products, each with a way to take it out again. */
 export default function WishlistPage() {
+  const t = useT();
   const data = useRouteData<ApiWishlist | undefined>();
   const revalidate = useRevalidate();
   const products = data?.wishlist ?? [];
@@ -74,12 +82,12 @@ export default function WishlistPage() {
           <span className="page-state-icon">
             <HeartIcon size={32} />
           </span>
-          <h1>My wishlist</h1>
-          <p className="wishlist-empty">No Items</p>
-          <p>Tap the heart on any product to keep it here for later.</p>
+          <h1>{t('wishlist.title')}</h1>
+          <p className="wishlist-empty">{t('wishlist.empty.title')}</p>
+          <p>{t('wishlist.empty.text')}</p>
           <div className="page-state-actions">
             <Link href="/product" className="button button--primary">
-              Go to the store
+              {t('wishlist.empty.store')}
             </Link>
           </div>
         </div>
@@ -89,10 +97,8 @@ export default function WishlistPage() {
 
   return (
     <div className="wishlist-page container">
-      <h1>My wishlist</h1>
-      <p className="wishlist-count">
-        {products.length} {products.length === 1 ? 'item' : 'items'} saved for later
-      </p>
+      <h1>{t('wishlist.title')}</h1>
+      <p className="wishlist-count">{t('wishlist.count', { count: products.length })}</p>
       <ul className="wishlist-grid">
         {products.map((product) => (
           <WishlistCard key={product._id} product={product} onRemoved={revalidate} />

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, languageCheck, languageColumn, updatedAt } from './columns.js';
 
 /** Shoppers' accounts: sign-in sessions, password resets, contact verification, consents, sign-in throttling. */
 
@@ -42,11 +42,18 @@ export const users = pgTable(
     // under it while signed out (decision 029).
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true, mode: 'date' }),
+    // The language the shop writes to the customer in: every e-mail is rendered in it (decision 052).
+    language: languageColumn(),
+    // Order and delivery updates by SMS and WhatsApp, sent to the verified mobile number unless the
+    // customer turned the channel off. Offers on a channel need its marketing consent instead.
+    smsOrders: boolean('sms_orders').notNull().default(true),
+    whatsappOrders: boolean('whatsapp_orders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    languageCheck('users_language_check', t.language),
     uniqueIndex('users_mobile_key').on(t.mobile),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     // The console's customer table: newest first, by name, and search by any part of the
@@ -62,7 +69,12 @@ export const users = pgTable(
   ],
 );
 
-export const consentPurposes = ['privacy-notice', 'marketing-emails'] as const;
+export const consentPurposes = [
+  'privacy-notice',
+  'marketing-emails',
+  'marketing-sms',
+  'marketing-whatsapp',
+] as const;
 export type ConsentPurpose = (typeof consentPurposes)[number];
 
 /**
@@ -91,7 +103,10 @@ export const consentRecords = pgTable(
   (t) => [
     index('consent_records_user_idx').on(t.userId, t.purpose, t.createdAt),
     uniqueIndex('consent_records_withdraw_token_key').on(t.withdrawToken),
-    check('consent_records_purpose_check', sql`${t.purpose} in ('privacy-notice', 'marketing-emails')`),
+    check(
+      'consent_records_purpose_check',
+      sql`${t.purpose} in ('privacy-notice', 'marketing-emails', 'marketing-sms', 'marketing-whatsapp')`,
+    ),
   ],
 );
 

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, type ImageRef, id, updatedAt } from './columns.js';
+import {
+  createdAt,
+  type ImageRef,
+  id,
+  type ProductTranslation,
+  translationsColumn,
+  updatedAt,
+} from './columns.js';
 
 /** Blog posts and their categories. */
 
@@ -12,6 +19,7 @@ export const blogs = pgTable(
     title: text('title').notNull(),
     // Sanitized HTML.
     description: text('description').notNull(),
+    translations: translationsColumn<ProductTranslation>(),
     category: text('category').notNull().default('General'),
     author: text('author').notNull().default('Team'),
     images: jsonb('images').$type<ImageRef[]>().notNull().default(sql`'[]'::jsonb`),

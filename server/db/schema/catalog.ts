@@ -16,7 +16,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, type ImageRef, id, updatedAt } from './columns.js';
+import {
+  type CategoryTranslation,
+  type ColorTranslation,
+  createdAt,
+  type ImageRef,
+  id,
+  type NameTranslation,
+  type ProductTranslation,
+  translationsColumn,
+  updatedAt,
+} from './columns.js';
 
 /** The catalogue: products and their taxonomy, search helpers, stock holds and the stock ledger. */
 
@@ -32,6 +42,7 @@ export const categories = pgTable(
     gstRateBp: integer('gst_rate_bp'),
     // The size chart its products' pages show (a table of sizes and measurements); null: none.
     sizeChart: jsonb('size_chart').$type<SizeChart>(),
+    translations: translationsColumn<CategoryTranslation>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +60,7 @@ export const brands = pgTable(
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     logo: jsonb('logo').$type<ImageRef>(),
+    translations: translationsColumn<NameTranslation>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +74,7 @@ export const colors = pgTable(
     // The API's colour "title" is a CSS colour value (it paints the swatch); name is for people.
     title: text('title').notNull(),
     name: text('name').notNull(),
+    translations: translationsColumn<ColorTranslation>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,6 +126,7 @@ export const products = pgTable(
     title: text('title').notNull(),
     // Sanitized HTML: cleaned on write and again on render.
     description: text('description').notNull().default(''),
+    translations: translationsColumn<ProductTranslation>(),
     pricePaise: integer('price_paise').notNull(),
     // Derived from the variants by a trigger (migration 0025): the lowest price on sale, the MRP of
     // that variant (null when not discounted) and the highest price, for lists, sorts and cards.

@@ -3,7 +3,7 @@ import { check, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid }
 import { enquiryStatuses } from '../../../shared/schemas/enquiry.js';
 import { supportKinds, type TicketTopic } from '../../../shared/schemas/grievance.js';
 import { users } from './accounts.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, languageCheck, languageColumn, updatedAt } from './columns.js';
 import { staff } from './staff.js';
 
 /** The support inbox: contact enquiries, complaints and data requests, and staff notes on them. */
@@ -32,6 +32,9 @@ export const enquiries = pgTable(
     respondBy: timestamp('respond_by', { withTimezone: true, mode: 'date' }),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    // The language it was written in (the page's): the acknowledgement and the console's replies use
+    // it when no account's language applies (decision 052).
+    language: languageColumn(),
   },
   (t) => [
     index('enquiries_created_at_idx').on(t.createdAt),
@@ -39,6 +42,7 @@ export const enquiries = pgTable(
     uniqueIndex('enquiries_ticket_number_key').on(t.ticketNumber),
     index('enquiries_user_idx').on(t.userId, t.createdAt),
     index('enquiries_kind_created_at_idx').on(t.kind, t.createdAt),
+    languageCheck('enquiries_language_check', t.language),
     check(
       'enquiries_ticket_check',
       sql`${t.kind} = 'enquiry' or (${t.ticketNumber} is not null and ${t.topic} is not null and ${t.acknowledgeBy} is not null and ${t.respondBy} is not null)`,

@@ -260,6 +260,118 @@ describe(`demo seed (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     }
   });
 
+  it('writes every demo product, category, brand, colour and blog post in Hindi too', async () => {
+    const devanagari = /[\u0900-\u097f]/;
+    const products = await queryRows<{
+      title: string;
+      category: string;
+      hi: { title?: string; description?: string };
+    }>(
+      database.db,
+      sql`select p.title, c.title as category, p.translations -> 'hi' as hi
+          from products p join categories c on c.id = p.category_id`,
+    );
+    expect(products.length).toBeGreaterThan(60);
+    for (const product of products) {
+      expect(product.hi?.title, product.title).toMatch(devanagari);
+      expect(product.hi!.description).toMatch(/^<p>.+<\/p><h3>मुख्य विशेषताएँ<\/h3><ul>(<li>.+<\/li>)+<\/ul>$/);
+      expect(product.hi!.description!.replace(/<[^>]+>/g, '')).toMatch(devanagari);
+      expect(sanitizeRichText(product.hi!.description!)).toBe(product.hi!.description);
+    }
+    // The words shoppers type find what they mean.
+    const hindiTitles = (match: RegExp) =>
+      products.filter((p) => match.test(p.title)).map((p) => p.hi.title!);
+    for (const [english, hindi] of [
+      [/Watch\b|Smartwatch/, 'घड़ी'],
+      [/Shoes|Sneakers/, 'जूते'],
+      [/\bTV\b/, 'टीवी'],
+      [/Washing Machine/, 'वॉशिंग मशीन'],
+      [/Refrigerator/, 'फ़्रिज'],
+      [/Laptop|MacBook/, 'लैपटॉप'],
+      [/Camera\b/, 'कैमरा'],
+      [/T-Shirt/, 'टी-शर्ट'],
+    ] as const) {
+      const titles = hindiTitles(english);
+      expect(titles.length, String(english)).toBeGreaterThan(0);
+      for (const title of titles) expect(title).toContain(hindi);
+    }
+
+    for (const table of ['categories', 'brands', 'blogs'] as const) {
+      const rows = await queryRows<{ title: string; hi: string | null }>(
+        database.db,
+        sql`select title, translations -> 'hi' ->> 'title' as hi from ${sql.identifier(table)}`,
+      );
+      for (const row of rows) expect(row.hi, `${table}: ${row.title}`).toBeTruthy();
+    }
+    expect(
+      await queryRows(
+        database.db,
+        sql`select title from categories where translations -> 'hi' ->> 'title' = 'घड़ियाँ'`,
+      ),
+    ).toEqual([{ title: 'Watches' }]);
+    const colours = await queryRows<{ name: string; hi: string | null }>(
+      database.db,
+      sql`select name, translations -> 'hi' ->> 'name' as hi from colors`,
+    );
+    for (const colour of colours) expect(colour.hi, colour.name).toMatch(devanagari);
+    const posts = await queryRows<{ hi: { title: string; description: string } }>(
+      database.db,
+      sql`select translations -> 'hi' as hi from blogs`,
+    );
+    for (const post of posts) {
+      expect(
+        post.hi.description
+          .replace(/<[^>]+>/g, ' ')
+          .split(/\s+/)
+          .filter(Boolean).length,
+      ).toBeGreaterThan(60);
+      expect(sanitizeRichText(post.hi.description)).toBe(post.hi.description);
+    }
+
+    // The size chart's headings in Hindi, its cells as in English, row for row.
+    const [fashion] = await queryRows<{
+      size_chart: { columns: string[]; rows: string[][] };
+      hi: { columns: string[]; rows: string[][] };
+    }>(
+      database.db,
+      sql`select size_chart, translations -> 'hi' -> 'sizeChart' as hi from categories where title = 'Fashion'`,
+    );
+    expect(fashion!.hi.columns).toEqual(['साइज़', 'छाती (सेमी)', 'लंबाई (सेमी)', 'जूते (UK)', 'पैर (सेमी)']);
+    expect(fashion!.hi.rows).toEqual(fashion!.size_chart.rows);
+  });
+
+  it("gives Hindi to demo rows seeded before it had any, and leaves a row's own Hindi alone", async () => {
+    await database.db.execute(
+      sql`update products set translations = '{}' where slug = 'bajaj-rex-500w-mixer-grinder-with-3-jars'`,
+    );
+    await database.db.execute(
+      sql`update products set translations = '{"hi": {"title": "मेरा मिक्सर"}}' where slug = 'philips-hl7756-750w-mixer-grinder-with-3-jars'`,
+    );
+    await database.db.execute(sql`update brands set translations = '{}' where title = 'Bajaj'`);
+    await database.db.execute(sql`update colors set translations = '{}' where name = 'Teal'`);
+    await seedDemo(database.db, { dataDir, ...quiet });
+    const rows = await queryRows<{ slug: string; hi: string }>(
+      database.db,
+      sql`select slug, translations -> 'hi' ->> 'title' as hi from products where slug like '%mixer-grinder%' order by slug`,
+    );
+    expect(rows).toEqual([
+      { slug: 'bajaj-rex-500w-mixer-grinder-with-3-jars', hi: 'बजाज रेक्स 500 वॉट मिक्सर ग्राइंडर, 3 जार के साथ' },
+      { slug: 'philips-hl7756-750w-mixer-grinder-with-3-jars', hi: 'मेरा मिक्सर' },
+    ]);
+    expect(
+      await queryRows(
+        database.db,
+        sql`select translations -> 'hi' ->> 'title' as hi from brands where title = 'Bajaj'`,
+      ),
+    ).toEqual([{ hi: 'बजाज' }]);
+    expect(
+      await queryRows(
+        database.db,
+        sql`select translations -> 'hi' ->> 'name' as hi from colors where name = 'Teal'`,
+      ),
+    ).toEqual([{ hi: 'हरा-नीला' }]);
+  });
+
   it('adds nothing the second time and renders no image that exists', async () => {
     const before = await tableCounts();
     const again = await seedDemo(database.db, { dataDir, ...quiet });
@@ -324,6 +436,18 @@ describe(`demo seed (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
       sql`select slug, title, images, price_paise, search_text from products where title like '%(Model %' limit 50`,
     );
     expect(samples.length).toBe(50);
+    // Three in five are in Hindi too, with the same model number.
+    const hindi = await queryRows<{ title: string; hi: string | null }>(
+      database.db,
+      sql`select title, translations -> 'hi' ->> 'title' as hi from products where title like '%(Model %'`,
+    );
+    const share = hindi.filter((row) => row.hi).length / hindi.length;
+    expect(share).toBeGreaterThan(0.55);
+    expect(share).toBeLessThan(0.65);
+    for (const row of hindi.filter((r) => r.hi)) {
+      expect(row.hi).toMatch(/[\u0900-\u097f]/);
+      expect(/\(मॉडल (\w+-\d+)\)$/.exec(row.hi!)?.[1]).toBe(/\(Model (\w+-\d+)\)$/.exec(row.title)?.[1]);
+    }
     for (const sample of samples) {
       expect(sample.title).toMatch(/^\S.+ \(Model [A-Z]{2}-\d+\)$/);
       expect(sample.images.every((image) => existsSync(mediaPath(image.url)))).toBe(true);

@@ -33,6 +33,15 @@ import {
 import { ensureDemoPincodes } from './demo-pincodes.js';
 import { ensureDemoShipping } from './demo-shipping.js';
 import { ensureDemoTaxClasses } from './demo-tax.js';
+import {
+  demoBlogHindi,
+  demoBrandHindi,
+  demoCategoryHindi,
+  demoProductHindi,
+  fillDemoColorTranslations,
+  fillDemoTranslations,
+  seedDemoSizeChartHindi,
+} from './demo-translations.js';
 import { seedDemoSizeChart, seedDemoVariants } from './demo-variants.js';
 import { ensureMediaFiles, type MediaJob } from './media-files.js';
 import { productDescriptionHtml } from './product-description.js';
@@ -93,11 +102,13 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     await addMissingVariants(tx);
     await seedDemoVariants(tx, newProducts, colorIds);
     await seedDemoSizeChart(tx, newProducts);
+    await seedDemoSizeChartHindi(tx);
     await ensureDemoTaxClasses(tx);
     const reviewerIds = await ensureReviewers(tx);
     const ratingsAdded = await insertDemoRatings(tx, newProducts, reviewerIds);
     await refreshRatingTotals(tx, [...newProducts.values()]);
     const blogsAdded = await insertBlogs(tx);
+    await fillDemoTranslations(tx);
     const pincodesAdded = await ensureDemoPincodes(tx);
     await ensureDemoShipping(tx);
     return {
@@ -167,7 +178,11 @@ async function ensureCategories(tx: Executor): Promise<Map<string, string>> {
       where title = ${former}
         and not exists (select 1 from ${categories} c where c.title = ${title} or c.slug = ${toSlug(title)})`);
   }
-  const rows = categoryTitles.map((title) => ({ title, slug: toSlug(title) }));
+  const rows = categoryTitles.map((title) => ({
+    title,
+    slug: toSlug(title),
+    translations: demoCategoryHindi(title),
+  }));
   await tx.insert(categories).values(rows).onConflictDoNothing();
   return idsByTitle(tx, categories, categoryTitles);
 }
@@ -177,6 +192,7 @@ async function ensureBrands(tx: Executor): Promise<Map<string, string>> {
     title: brand.title,
     slug: toSlug(brand.title),
     logo: brandLogoRef(toSlug(brand.title), brand.title),
+    translations: demoBrandHindi(brand.title),
   }));
   // A brand created by hand before the seed ran gets a logo, but never loses the one it has.
   await tx
@@ -196,6 +212,7 @@ async function ensureColors(tx: Executor): Promise<Map<string, string>> {
     .insert(colors)
     .values(colorDefs.map((c) => ({ title: c.hex, name: c.name })))
     .onConflictDoNothing();
+  await fillDemoColorTranslations(tx, colorDefs);
   const byHex = await idsByTitle(
     tx,
     colors,
@@ -223,6 +240,7 @@ async function insertDemoProducts(
       slug,
       title: product.title,
       description: productDescriptionHtml(product.blurb, product.specs),
+      translations: demoProductHindi(product),
       pricePaise: product.price * 100,
       mrpPaise: product.mrp ? product.mrp * 100 : null,
       categoryId: requireId(categoryIds, product.category, 'category'),
@@ -349,6 +367,7 @@ async function insertBlogs(tx: Executor): Promise<number> {
       slug,
       title: post.title,
       description: sanitizeRichText(post.body),
+      translations: demoBlogHindi(post),
       category: post.category,
       author: post.author,
       images: [blogCoverRef(slug, post.title)],

@@ -72,7 +72,7 @@ async function stateOf(db: Database) {
   const products = await queryRows(
     db,
     sql`select p.slug, p.title, p.description, p.price_paise, p.mrp_paise, c.title as category,
-          b.title as brand, p.tags, p.quantity, p.sold, p.images, p.total_rating, p.rating_count,
+          b.title as brand, p.tags, p.quantity, p.sold, p.images, p.total_rating, p.rating_count, p.translations,
           p.search_text, p.search_vector::text as search_vector, p.archived_at,
           -- Demo products are stamped with the time of their seed, synthetic ones from "now".
           case when p.title like '%(Model %' then p.created_at end as created_at,

@@ -125,7 +125,7 @@ export async function bulkLoadSyntheticCatalogue(
 }
 
 const PRODUCT_COPY = `copy products (id, slug, title, description, price_paise, mrp_paise, category_id, brand_id,
-  tags, quantity, sold, images, created_at, updated_at) from stdin`;
+  tags, quantity, sold, images, created_at, updated_at, translations) from stdin`;
 const COLOR_COPY = 'copy product_colors (product_id, color_id, position) from stdin';
 
 /** One product as a line of COPY's text format, columns as in PRODUCT_COPY. */
@@ -147,6 +147,7 @@ function productLine({ row }: SyntheticProduct): string {
     copyText(JSON.stringify(row.images)),
     created,
     created,
+    copyText(JSON.stringify(row.translations)),
   ].join('\t');
 }
 

@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { countRows, type Database, type Executor, queryRows } from '../client.js';
-import { brands, categories, colors, type ImageRef, type ProductTag } from '../schema.js';
+import {
+  brands,
+  categories,
+  colors,
+  type ImageRef,
+  type ProductTag,
+  type ProductTranslation,
+  type Translations,
+} from '../schema.js';
 import { colorDefs, demoProducts } from './catalogue-data.js';
+import { brandTitlesHindi } from './catalogue-hindi.js';
 import { demoProductSlug } from './demo-seed.js';
-import { productDescriptionHtml } from './product-description.js';
+import {
+  hindiParagraphHtml,
+  hindiSpecificationsHtml,
+  productDescriptionHtml,
+} from './product-description.js';
 import { productImageRefs } from './product-images.js';
 import { addSyntheticVariants } from './seed-variants.js';
 import { createRandom, type Random, toSlug } from './seeded-random.js';
 import { type ProductFamily, type ProductLine, productLines } from './synthetic-vocabulary.js';
+import { blurbsHindi, nounsHindi, variantHindi } from './synthetic-vocabulary-hindi.js';
 
 /**
  * A large, believable catalogue for benchmarks: `--products 100000` tops the shop up to that many
@@ -51,6 +65,8 @@ export type SyntheticProduct = {
     sold: number;
     images: ImageRef[];
     createdAt: Date;
+    /** Hindi title and description for most products (`hindiShare`), `{}` for the rest. */
+    translations: Translations<ProductTranslation>;
   };
   colorIds: string[];
 };
@@ -197,14 +213,50 @@ function fill(template: string, words: Record<string, string>): string {
  */
 const descriptions = new Map<string, string>();
 
-function describe(blurb: string, specs: ReadonlyArray<readonly [string, string]>): string {
-  const key = `${blurb}\u0000${specs.map(([label, value]) => `${label}\u0001${value}`).join('\u0000')}`;
-  let description = descriptions.get(key);
-  if (description === undefined) {
-    description = productDescriptionHtml(blurb, specs);
-    descriptions.set(key, description);
+const specsKey = (specs: ReadonlyArray<readonly [string, string]>) =>
+  specs.map(([label, value]) => `${label}\u0001${value}`).join('\u0000');
+
+function remembered(key: string, write: () => string): string {
+  let html = descriptions.get(key);
+  if (html === undefined) {
+    html = write();
+    descriptions.set(key, html);
   }
-  return description;
+  return html;
+}
+
+function describe(blurb: string, specs: ReadonlyArray<readonly [string, string]>): string {
+  return remembered(`${blurb}\u0000${specsKey(specs)}`, () => productDescriptionHtml(blurb, specs));
+}
+
+/** The Hindi description (product-description.ts), its paragraph and its list remembered apart. */
+function describeHindi(blurb: string, specs: ReadonlyArray<readonly [string, string]>): string {
+  return (
+    remembered(`hi:p\u0000${blurb}`, () => hindiParagraphHtml(blurb)) +
+    remembered(`hi:ul\u0000${specsKey(specs)}`, () => hindiSpecificationsHtml(specs))
+  );
+}
+
+/**
+ * Three products in five have their title and description in Hindi too, as a shop partway through
+ * translating its catalogue would (decision 050), so search benchmarks meet both. By number, not by
+ * the product's random draws, which stay those of the English alone.
+ */
+const hasHindi = (index: number) => index % 5 < 3;
+
+function hindiOf(
+  index: number,
+  picks: { line: ProductLine; family: ProductFamily; series: string; noun: string; variant: string },
+  blurbIndex: number,
+  specs: ReadonlyArray<readonly [string, string]>,
+): Translations<ProductTranslation> {
+  if (!hasHindi(index)) return {};
+  const { line, family, series } = picks;
+  const brand = brandTitlesHindi[family.brand] ?? family.brand;
+  const noun = nounsHindi[picks.noun] ?? picks.noun;
+  const title = `${brand} ${series} ${noun} ${variantHindi(picks.variant)} (मॉडल ${line.code}-${10000 + index})`;
+  const blurb = fill(blurbsHindi[line.category][blurbIndex] ?? '', { brand, series, noun });
+  return { hi: { title, description: describeHindi(blurb, specs) } };
 }
 
 export function syntheticProduct(
@@ -217,7 +269,8 @@ export function syntheticProduct(
   const line = random.pick(productLines);
   const family = random.pick(line.families);
   const series = random.pick(family.series);
-  const noun = random.pick(family.nouns);
+  // int, not pick, for the index: the same draw (pick is items[int(0, length - 1)]).
+  const noun = family.nouns[random.int(0, family.nouns.length - 1)]!;
   const variants = family.variants ?? line.variants;
   const variantIndex = random.int(0, variants.length - 1);
   const title = `${family.brand} ${series} ${noun} ${variants[variantIndex]} (Model ${line.code}-${10000 + index})`;
@@ -231,12 +284,14 @@ export function syntheticProduct(
   const colorNames = [template.firstColor, ...random.sample(otherColors, random.int(0, 3))];
   const words = { brand: family.brand, series, noun: noun.toLowerCase() };
   const specs = line.specs.map(([label, values]) => [label, random.pick(values)] as const);
+  const blurbIndex = random.int(0, line.blurbs.length - 1);
+  const variant = variants[variantIndex]!;
   return {
     row: {
       id: randomUUID(),
       slug: toSlug(title),
       title,
-      description: describe(fill(random.pick(line.blurbs), words), specs),
+      description: describe(fill(line.blurbs[blurbIndex]!, words), specs),
       pricePaise: price * 100,
       mrpPaise: mrp && mrp > price ? mrp * 100 : null,
       categoryId: references.categoryIds.get(line.category)!,
@@ -245,6 +300,7 @@ export function syntheticProduct(
       ...syntheticStock(random),
       images: productImageRefs(template.imageName, title),
       createdAt: new Date(now - random.next() * 365 * DAY_MS),
+      translations: hindiOf(index, { line, family, series, noun, variant }, blurbIndex, specs),
     },
     colorIds: colorNames.flatMap((name) => {
       const id = references.colorIds.get(name);
@@ -266,9 +322,10 @@ async function insertBatch(db: Database, batch: SyntheticProduct[]): Promise<num
       tx,
       sql`insert into products
             (id, slug, title, description, price_paise, mrp_paise, category_id, brand_id, tags,
-             quantity, sold, images, created_at, updated_at)
+             quantity, sold, images, created_at, updated_at, translations)
           select id, slug, title, description, price_paise, mrp_paise, category_id, brand_id,
-                 string_to_array(tags, ','), quantity, sold, images::jsonb, created_at, created_at
+                 string_to_array(tags, ','), quantity, sold, images::jsonb, created_at, created_at,
+                 translations::jsonb
           from unnest(
             ${column((r) => r.id)}::uuid[], ${column((r) => r.slug)}::text[],
             ${column((r) => r.title)}::text[], ${column((r) => r.description)}::text[],
@@ -276,9 +333,10 @@ async function insertBatch(db: Database, batch: SyntheticProduct[]): Promise<num
             ${column((r) => r.categoryId)}::uuid[], ${column((r) => r.brandId)}::uuid[],
             ${column((r) => r.tags.join(','))}::text[], ${column((r) => r.quantity)}::int[],
             ${column((r) => r.sold)}::int[], ${column((r) => JSON.stringify(r.images))}::text[],
-            ${column((r) => r.createdAt)}::timestamptz[]
+            ${column((r) => r.createdAt)}::timestamptz[],
+            ${column((r) => JSON.stringify(r.translations))}::text[]
           ) as t(id, slug, title, description, price_paise, mrp_paise, category_id, brand_id, tags,
-                 quantity, sold, images, created_at)
+                 quantity, sold, images, created_at, translations)
           on conflict (slug) do nothing
           returning id`,
     );

@@ -1,17 +1,33 @@
-import { layoutEmail, type Mail, SHOP_NAME } from '../../lib/mailer.js';
+import type { Locale } from '../../../shared/locales.js';
+import { formatPaise } from '../../../shared/money.js';
+import { translator } from '../../i18n/index.js';
+import { greeting, layoutEmail, type Mail } from '../../lib/mailer.js';
 
-export function passwordResetEmail(to: string, firstname: string, link: string, validMinutes: number): Mail {
+/**
+ * The e-mails of a customer's account, in the account's language (`locale`; server/i18n/messages/
+ * <locale>/accounts.json). The console's sign-in warning is the staff's, and stays English.
+ */
+
+export function passwordResetEmail(input: {
+  to: string;
+  firstname: string;
+  link: string;
+  validMinutes: number;
+  locale: Locale;
+}): Mail {
+  const { t } = translator(input.locale);
   return {
     ...layoutEmail({
-      subject: `Reset your ${SHOP_NAME} password`,
-      greeting: `Hello ${firstname},`,
+      subject: t('accounts.passwordReset.subject'),
+      greeting: greeting(t, input.firstname),
       paragraphs: [
-        'We received a request to reset the password of your account. Choose a new password with the link below.',
-        `The link works once and expires in ${validMinutes} minutes. If you did not ask for this, you can ignore this e-mail: your password stays as it is.`,
+        t('accounts.passwordReset.asked'),
+        t('accounts.passwordReset.validity', { minutes: input.validMinutes }),
       ],
-      action: { label: 'Set a new password', url: link },
+      action: { label: t('accounts.passwordReset.action'), url: input.link },
+      locale: input.locale,
     }),
-    to,
+    to: input.to,
   };
 }
 
@@ -22,30 +38,28 @@ export function emailChangedEmail(input: {
   newEmail: string;
   restoreLink: string;
   validDays: number;
+  locale: Locale;
 }): Mail {
+  const { t } = translator(input.locale);
   return {
     ...layoutEmail({
-      subject: `Your ${SHOP_NAME} e-mail address was changed`,
-      greeting: `Hello ${input.firstname},`,
+      subject: t('accounts.emailChanged.subject'),
+      greeting: greeting(t, input.firstname),
       paragraphs: [
-        `The e-mail address of your ${SHOP_NAME} account was changed from ${input.to} to ${input.newEmail}. If you made this change, there is nothing to do.`,
-        `If you did not, restore your old address with the link below. It also signs out every device and sends a link to set a new password to this address. The link works once and expires in ${input.validDays} days.`,
+        t('accounts.emailChanged.changed', { oldEmail: input.to, newEmail: input.newEmail }),
+        t('accounts.emailChanged.undo', { days: input.validDays }),
       ],
-      action: { label: 'Restore my e-mail address', url: input.restoreLink },
+      action: { label: t('accounts.emailChanged.action'), url: input.restoreLink },
+      locale: input.locale,
     }),
     to: input.to,
   };
 }
 
-const alertTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
 /**
  * To an account's owner when sign-ins to it keep failing (once per lock-out window): what happened,
- * that their own sign-in still works, and what to do if it was not them.
+ * that their own sign-in still works, and what to do if it was not them. A staff member's (the
+ * console's) is written in English.
  */
 export function signInAttemptsEmail(input: {
   to: string;
@@ -54,18 +68,110 @@ export function signInAttemptsEmail(input: {
   at: Date;
   resetLink: string;
   staff?: boolean;
+  locale?: Locale;
 }): Mail {
-  const where = input.staff ? `the ${SHOP_NAME} console` : `your ${SHOP_NAME} account`;
+  const locale = input.staff ? 'en' : (input.locale ?? 'en');
+  const { t, date } = translator(locale);
+  const where = input.staff ? 'console' : 'account';
   return {
     ...layoutEmail({
-      subject: `Someone tried to sign in to ${where}`,
-      greeting: input.firstname.trim() ? `Hello ${input.firstname.trim()},` : 'Hello,',
+      subject: t('accounts.signInAttempts.subject', { where }),
+      greeting: greeting(t, input.firstname),
       paragraphs: [
-        `Someone tried to sign in to ${where} with a wrong password ${input.failures} times in the last few minutes (by ${alertTime.format(input.at)}). We have slowed down sign-ins from the places those tries came from.`,
-        'You can still sign in as usual with your password: your own sign-ins are not blocked.',
-        'If it was not you, choose a new, stronger password with the link below, and never reuse it on another site.',
+        t('accounts.signInAttempts.tried', {
+          where,
+          failures: input.failures,
+          at: date(input.at, 'shortDateTime'),
+        }),
+        t('accounts.signInAttempts.stillWorks'),
+        t('accounts.signInAttempts.ifNotYou'),
       ],
-      action: { label: 'Choose a new password', url: input.resetLink },
+      action: { label: t('accounts.signInAttempts.action'), url: input.resetLink },
+      locale,
+    }),
+    to: input.to,
+  };
+}
+
+/** The link that proves an e-mail address (sign-up, a changed address, a resend). */
+export function emailVerificationEmail(input: {
+  to: string;
+  firstname: string;
+  link: string;
+  validHours: number;
+  locale: Locale;
+}): Mail {
+  const { t } = translator(input.locale);
+  return {
+    ...layoutEmail({
+      subject: t('accounts.emailVerification.subject'),
+      greeting: greeting(t, input.firstname),
+      paragraphs: [
+        t('accounts.emailVerification.confirm', { email: input.to }),
+        t('accounts.emailVerification.validity', { hours: input.validHours }),
+      ],
+      action: { label: t('accounts.emailVerification.action'), url: input.link },
+      locale: input.locale,
+    }),
+    to: input.to,
+  };
+}
+
+/** The code that confirms a cash-on-delivery order. */
+export function codOrderCodeEmail(input: {
+  to: string;
+  firstname: string;
+  code: string;
+  orderNumber: string;
+  amountPaise: number;
+  expiresAt: Date;
+  orderUrl: string;
+  locale: Locale;
+}): Mail {
+  const { t, date } = translator(input.locale);
+  const { code, orderNumber } = input;
+  return {
+    ...layoutEmail({
+      subject: t('accounts.codCode.subject', { code, orderNumber }),
+      greeting: greeting(t, input.firstname),
+      paragraphs: [
+        t('accounts.codCode.code', { code }),
+        t('accounts.codCode.enter', {
+          orderNumber,
+          amount: formatPaise(input.amountPaise),
+          until: date(input.expiresAt, 'shortDateTime'),
+        }),
+        t('accounts.codCode.ignore'),
+      ],
+      action: { label: t('accounts.codCode.action'), url: input.orderUrl },
+      locale: input.locale,
+    }),
+    to: input.to,
+  };
+}
+
+/** The code that proves the account's mobile number. */
+export function mobileCodeEmail(input: {
+  to: string;
+  firstname: string;
+  mobile: string | null;
+  code: string;
+  expiresAt: Date;
+  profileUrl: string;
+  locale: Locale;
+}): Mail {
+  const { t, date } = translator(input.locale);
+  return {
+    ...layoutEmail({
+      subject: t('accounts.mobileCode.subject', { code: input.code }),
+      greeting: greeting(t, input.firstname),
+      paragraphs: [
+        t('accounts.mobileCode.code', { mobile: input.mobile ?? '', code: input.code }),
+        t('accounts.mobileCode.enter', { until: date(input.expiresAt, 'shortDateTime') }),
+        t('accounts.mobileCode.ignore'),
+      ],
+      action: { label: t('accounts.mobileCode.action'), url: input.profileUrl },
+      locale: input.locale,
     }),
     to: input.to,
   };

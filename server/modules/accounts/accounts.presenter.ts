@@ -11,6 +11,7 @@ export function presentUser(user: UserRow): ApiUser {
     mobile: user.mobile,
     emailVerified: user.emailVerifiedAt !== null,
     mobileVerified: user.mobileVerifiedAt !== null,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -48,7 +48,14 @@ export async function findConflictingUser(
 
 export async function insertUser(
   db: Executor,
-  values: { firstname: string; lastname: string; email: string; mobile: string; passwordHash: string },
+  values: {
+    firstname: string;
+    lastname: string;
+    email: string;
+    mobile: string;
+    passwordHash: string;
+    language?: UserRow['language'] | undefined;
+  },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
@@ -60,7 +67,16 @@ export async function updateUser(
   values: Partial<
     Pick<
       UserRow,
-      'firstname' | 'lastname' | 'email' | 'mobile' | 'passwordHash' | 'emailVerifiedAt' | 'mobileVerifiedAt'
+      | 'firstname'
+      | 'lastname'
+      | 'email'
+      | 'mobile'
+      | 'passwordHash'
+      | 'emailVerifiedAt'
+      | 'mobileVerifiedAt'
+      | 'language'
+      | 'smsOrders'
+      | 'whatsappOrders'
     >
   >,
 ): Promise<UserRow | undefined> {
@@ -303,7 +319,10 @@ export async function deleteAccountHistory(db: Executor, userId: string): Promis
   await db.delete(contactVerifications).where(eq(contactVerifications.userId, userId));
 }
 
-export type InactiveCustomer = Pick<UserRow, 'id' | 'firstname' | 'email' | 'inactivityWarnedAt'> & {
+export type InactiveCustomer = Pick<
+  UserRow,
+  'id' | 'firstname' | 'email' | 'inactivityWarnedAt' | 'language'
+> & {
   lastActiveAt: Date;
 };
 
@@ -323,6 +342,7 @@ export async function inactiveCustomers(
       firstname: users.firstname,
       email: users.email,
       inactivityWarnedAt: users.inactivityWarnedAt,
+      language: users.language,
       lastActiveAt: lastActive,
     })
     .from(users)

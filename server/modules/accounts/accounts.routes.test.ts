@@ -81,6 +81,7 @@ describe('register', () => {
       'email',
       'emailVerified',
       'firstname',
+      'language',
       'lastname',
       'mobile',
       'mobileVerified',

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as endpoints from '../../../shared/api/accounts.js';
 import * as schemas from '../../../shared/api/accounts.schemas.js';
+import * as channelEndpoints from '../../../shared/api/notifications.js';
+import * as channelSchemas from '../../../shared/api/notifications.schemas.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { bodyEmail, limiter, type RouteLimit } from '../../lib/rate-limit.js';
 import type { AccountsService } from './accounts.service.js';
 import { currentUser } from './auth.js';
+import type { ChannelChoices } from './channel-choices.js';
 import type { ContactVerification } from './contact-verification.service.js';
 
 /**
@@ -21,8 +24,14 @@ export async function accountsRoutes(
   {
     accounts,
     contactVerification,
+    channelChoices,
     loginLimit,
-  }: { accounts: AccountsService; contactVerification: ContactVerification; loginLimit: RouteLimit },
+  }: {
+    accounts: AccountsService;
+    contactVerification: ContactVerification;
+    channelChoices: ChannelChoices;
+    loginLimit: RouteLimit;
+  },
 ) {
   const perAccount = (request: FastifyRequest) => currentUser(request).id;
   // Each link or code is an e-mail (or, later, an SMS) sent: a stranger with a session must not flood.
@@ -32,6 +41,8 @@ export async function accountsRoutes(
   ];
   const mobileCodeLimit = limiter(app, 'verify-mobile-send', { max: 3, minutes: 15, key: perAccount });
   const mobileCheckLimit = limiter(app, 'verify-mobile', { max: 10, minutes: 15, key: perAccount });
+  // Each change of a switch may write a consent record.
+  const channelsLimit = limiter(app, 'notifications', { max: 30, minutes: 15, key: perAccount });
   const verifyLinkLimit = limiter(app, 'verify-email', { max: 10, minutes: 15 });
   const registerLimit = limiter(app, 'register', { max: 10, minutes: 15 });
   const forgotLimits = [
@@ -122,5 +133,31 @@ export async function accountsRoutes(
     schemas.verifyMobile,
     ({ body }, request) => contactVerification.confirmMobile(currentUser(request).id, body.code),
     { preHandler: [mobileCheckLimit] },
+  );
+
+  // The profile's "Messages and updates": the same codes and limits as the routes above, one budget.
+  registerEndpoint(
+    app,
+    channelEndpoints.sendMyMobileCode,
+    channelSchemas.sendMyMobileCode,
+    (_input, request) => contactVerification.sendMobileCode(currentUser(request).id),
+    { preHandler: [mobileCodeLimit] },
+  );
+  registerEndpoint(
+    app,
+    channelEndpoints.confirmMyMobile,
+    channelSchemas.confirmMyMobile,
+    ({ body }, request) => contactVerification.confirmMobile(currentUser(request).id, body.code),
+    { preHandler: [mobileCheckLimit] },
+  );
+  registerEndpoint(app, channelEndpoints.myNotifications, channelSchemas.myNotifications, (_input, request) =>
+    channelChoices.mine(currentUser(request).id),
+  );
+  registerEndpoint(
+    app,
+    channelEndpoints.setMyNotifications,
+    channelSchemas.setMyNotifications,
+    ({ body }, request) => channelChoices.set(currentUser(request).id, body),
+    { preHandler: [channelsLimit] },
   );
 }

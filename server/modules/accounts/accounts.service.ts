@@ -109,6 +109,7 @@ export class AccountsService {
         failures: lockout.accountFailures,
         at: lockout.at,
         resetLink: `${this.deps.publicUrl}/forgot-password`,
+        locale: user.language,
       }),
       'sign-in attempts',
     );
@@ -121,6 +122,7 @@ export class AccountsService {
     )
       throw conflict(MESSAGES.duplicate);
     const { marketingEmails, ...account } = input;
+    // The account's language is what the sign-up form sent (the page's), English when it sent none.
     const passwordHash = await hashPassword(account.password);
     try {
       // The account and the record of what its owner agreed to, together or not at all.
@@ -246,6 +248,7 @@ export class AccountsService {
               newEmail: updated.email,
               restoreLink: `${this.deps.publicUrl}/restore-email/${restoreToken}`,
               validDays: EMAIL_RESTORE_DAYS,
+              locale: updated.language,
             }),
             'e-mail changed',
           );
@@ -291,12 +294,13 @@ export class AccountsService {
       if (user) {
         await queueEmail(
           tx,
-          passwordResetEmail(
-            user.email,
-            user.firstname,
-            `${this.deps.publicUrl}/reset-password/${resetToken}`,
-            RESET_TOKEN_MINUTES,
-          ),
+          passwordResetEmail({
+            to: user.email,
+            firstname: user.firstname,
+            link: `${this.deps.publicUrl}/reset-password/${resetToken}`,
+            validMinutes: RESET_TOKEN_MINUTES,
+            locale: user.language,
+          }),
           'password reset',
         );
       }
@@ -325,7 +329,13 @@ export class AccountsService {
         current,
       );
       const link = `${this.deps.publicUrl}/reset-password/${token}`;
-      return passwordResetEmail(user.email, user.firstname, link, RESET_TOKEN_MINUTES);
+      return passwordResetEmail({
+        to: user.email,
+        firstname: user.firstname,
+        link,
+        validMinutes: RESET_TOKEN_MINUTES,
+        locale: user.language,
+      });
     });
     return { message: MESSAGES.forgotNeutral };
   }

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Locale } from '../../../shared/locales.js';
 import type { Executor } from '../../db/client.js';
 import { type ConsentPurpose, consentRecords, users } from '../../db/schema.js';
 
@@ -60,7 +61,14 @@ export async function forgetWithdrawTokens(db: Executor, userId: string): Promis
     .where(and(eq(consentRecords.userId, userId), isNotNull(consentRecords.withdrawToken)));
 }
 
-export type MarketingRecipient = { userId: string; firstname: string; email: string; withdrawToken: string };
+export type MarketingRecipient = {
+  userId: string;
+  firstname: string;
+  email: string;
+  withdrawToken: string;
+  /** The account's language: the offer is written in it. */
+  language: Locale;
+};
 
 /** The newest marketing choice of each customer. */
 function latestMarketingChoices(db: Executor) {
@@ -94,6 +102,7 @@ export async function marketingRecipients(db: Executor): Promise<MarketingRecipi
       firstname: users.firstname,
       email: users.email,
       withdrawToken: latest.withdrawToken,
+      language: users.language,
     })
     .from(latest)
     .innerJoin(users, eq(users.id, latest.userId))

@@ -10,7 +10,7 @@ import * as repository from './consents.repository.js';
  * accounts module owns the table; these take the database or an open transaction.
  */
 
-export type ConsentSource = 'sign-up' | 'profile' | 'e-mail link';
+export type ConsentSource = 'sign-up' | 'profile' | 'e-mail link' | 'sms reply' | 'whatsapp reply';
 
 /** Sign-up: the notice the customer was shown, and marketing e-mails only if they ticked the box. */
 export async function recordSignUpConsents(
@@ -87,6 +87,15 @@ export async function withdrawMarketingByToken(db: Executor, token: string, at: 
   return true;
 }
 
+/**
+ * The one-click withdrawal token of the customer's standing "yes" to offers by e-mail, for the
+ * link every offer e-mail carries; undefined when they have not said yes.
+ */
+export async function offerWithdrawToken(db: Executor, userId: string): Promise<string | undefined> {
+  const latest = await repository.latestConsent(db, userId, 'marketing-emails');
+  return latest?.given && latest.withdrawToken ? latest.withdrawToken : undefined;
+}
+
 /** Every consent given and withdrawn, newest first, for the customer's data export. */
 export async function consentHistory(db: Executor, userId: string) {
   const rows = await repository.consentHistory(db, userId);
@@ -101,3 +110,33 @@ export async function consentHistory(db: Executor, userId: string) {
 
 /** Customers who want offers by e-mail now, with their consent's withdrawal token; and how many. */
 export { marketingAudienceSize, marketingRecipients } from './consents.repository.js';
+
+/** The marketing consent of each messaging channel. */
+export const channelOfferPurpose = { sms: 'marketing-sms', whatsapp: 'marketing-whatsapp' } as const;
+
+/**
+ * Offers by SMS or WhatsApp: a new record only when the choice changes, as for e-mail. `source`
+ * says where (the profile, a "STOP" reply). Answers the choice as it now stands.
+ */
+export async function setChannelOffers(
+  db: Executor,
+  userId: string,
+  channel: keyof typeof channelOfferPurpose,
+  given: boolean,
+  source: ConsentSource,
+  at: Date,
+): Promise<boolean> {
+  const purpose = channelOfferPurpose[channel];
+  const latest = await repository.latestConsent(db, userId, purpose);
+  if ((latest?.given ?? false) !== given) {
+    await repository.insertConsent(db, {
+      userId,
+      purpose,
+      given,
+      noticeVersion: PRIVACY_NOTICE_VERSION,
+      source,
+      createdAt: at,
+    });
+  }
+  return given;
+}

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiMessage } from '../../../shared/api/accounts.schemas.js';
+import type { Locale } from '../../../shared/locales.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { layoutEmail, SHOP_NAME } from '../../lib/mailer.js';
 import { hashToken, newToken, safeEqual } from '../../lib/secrets.js';
 import { queueEmail } from '../email-outbox/index.js';
+import { emailVerificationEmail } from './accounts.emails.js';
 import * as repository from './accounts.repository.js';
 import * as verifications from './contact-verification.repository.js';
 import { newCode, type OneTimeCodeSender } from './one-time-codes.js';
@@ -51,7 +52,10 @@ export function createContactVerification(deps: {
   const now = deps.now ?? (() => new Date());
 
   /** Sends a link to `email` in the caller's transaction (sign-up, a changed address, a resend). */
-  async function sendEmailLink(tx: Transaction, user: { id: string; email: string; firstname: string }) {
+  async function sendEmailLink(
+    tx: Transaction,
+    user: { id: string; email: string; firstname: string; language: Locale },
+  ) {
     const at = now();
     const token = newToken();
     await verifications.retireVerifications(tx, user.id, 'email', at);
@@ -65,18 +69,13 @@ export function createContactVerification(deps: {
     });
     await queueEmail(
       tx,
-      {
-        ...layoutEmail({
-          subject: `Confirm your e-mail address for ${SHOP_NAME}`,
-          greeting: user.firstname.trim() ? `Hello ${user.firstname.trim()},` : 'Hello,',
-          paragraphs: [
-            `Please confirm that ${user.email} is your e-mail address, so that complaints and requests you send from it are linked to your account.`,
-            `The link works once and for ${EMAIL_LINK_HOURS} hours. If you did not create an account or change your address at ${SHOP_NAME}, ignore this e-mail.`,
-          ],
-          action: { label: 'Confirm my e-mail address', url: `${deps.publicUrl}/verify-email/${token}` },
-        }),
+      emailVerificationEmail({
         to: user.email,
-      },
+        firstname: user.firstname,
+        link: `${deps.publicUrl}/verify-email/${token}`,
+        validHours: EMAIL_LINK_HOURS,
+        locale: user.language,
+      }),
       'e-mail verification',
     );
   }
@@ -123,7 +122,12 @@ export function createContactVerification(deps: {
     async sendMobileCode(userId: string): Promise<ApiMessage & { sentTo: string }> {
       const user = await userOf(db, userId);
       if (user.mobileVerifiedAt) throw conflict(VERIFY_MESSAGES.mobileAlready);
-      const to = { email: user.email, mobile: user.mobile, firstname: user.firstname };
+      const to = {
+        email: user.email,
+        mobile: user.mobile,
+        firstname: user.firstname,
+        language: user.language,
+      };
       await db.transaction(async (tx) => {
         const at = now();
         const id = randomUUID();

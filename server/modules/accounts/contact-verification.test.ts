@@ -5,6 +5,7 @@ import { signUp } from '../../test/customers.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { latestSmsCode, textMessagesTo } from '../../test/text-messages.js';
 
 /**
  * Registering with someone else's address must not hand over what they filed with it: complaints
@@ -207,19 +208,18 @@ describe('the confirmation link', () => {
 });
 
 describe('the mobile number', () => {
-  const codeIn = async (email: string) => {
-    const codes = (await mailsTo(email))
-      .map((text) => /(\d{6}) is your code to confirm your mobile number/.exec(text)?.[1])
-      .filter(Boolean);
-    return codes.at(-1)!;
-  };
+  // The code goes by SMS to the number being proved, never by e-mail.
+  const codeIn = (customer: Customer) => latestSmsCode(ctx.app, customer.mobile, 'mobile-code');
 
   it('is confirmed with a code from the one-time-code sender, and unconfirmed again when changed', async () => {
     const customer = await signUp(ctx.app);
     const sent = await call('POST', '/api/user/verify-mobile/send', undefined, customer);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().sentTo).toMatch(/•••@example\.in$/);
-    const code = await codeIn(customer.email);
+    expect(sent.json().sentTo).toBe(`••••••${customer.mobile.slice(-4)}`);
+    const code = await codeIn(customer);
+    const [sms] = await textMessagesTo(ctx.app, 'sms', customer.mobile, 'mobile-code');
+    expect(sms?.text).toMatch(new RegExp(`^${code} is your Bharat Bazaar code .* Do not share it`));
+    expect((await mailsTo(customer.email)).some((text) => text.includes(code))).toBe(false);
     const wrong = await call(
       'POST',
       '/api/user/verify-mobile',
@@ -251,7 +251,7 @@ describe('the mobile number', () => {
   it('spends a code after five wrong tries', async () => {
     const customer = await signUp(ctx.app);
     await call('POST', '/api/user/verify-mobile/send', undefined, customer);
-    const code = await codeIn(customer.email);
+    const code = await codeIn(customer);
     const wrongCode = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) await call('POST', '/api/user/verify-mobile', { code: wrongCode }, customer);
     const late = await call('POST', '/api/user/verify-mobile', { code }, customer);

@@ -1,4 +1,5 @@
 import type { ApiUser } from '../../../shared/api/accounts.schemas.js';
+import type { Locale } from '../../../shared/locales.js';
 import type { Executor } from '../../db/client.js';
 import { verifyPassword } from '../../lib/secrets.js';
 import { presentUser } from './accounts.presenter.js';
@@ -22,13 +23,26 @@ import { forgetSignInFailures } from './sign-in-throttle.js';
  * repository. Each takes the database or an open transaction, so it also works inside one.
  */
 
-export type CustomerContact = { firstname: string; lastname: string; email: string; mobile: string };
+export type CustomerContact = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  /** The language the shop writes to them in (decision 052). */
+  language: Locale;
+};
 
 /** Name, e-mail address and mobile, to write to the customer or deliver to them, or undefined. */
 export async function customerContact(db: Executor, userId: string): Promise<CustomerContact | undefined> {
   const user = await findUserById(db, userId);
   return (
-    user && { firstname: user.firstname, lastname: user.lastname, email: user.email, mobile: user.mobile }
+    user && {
+      firstname: user.firstname,
+      lastname: user.lastname,
+      email: user.email,
+      mobile: user.mobile,
+      language: user.language,
+    }
   );
 }
 
@@ -75,6 +89,7 @@ export async function lockCustomerForErasure(
     lastname: user.lastname,
     email: user.email,
     mobile: user.mobile,
+    language: user.language,
     emailVerifiedAt: user.emailVerifiedAt,
     passwordMatches: password === undefined ? false : await verifyPassword(user.passwordHash, password),
   };

@@ -6,7 +6,18 @@ export { accountsRoutes } from './accounts.routes.js';
 export type { AccountsService } from './accounts.service.js';
 export { createAccountsService } from './accounts.service.js';
 export { bearerToken, currentUser, optionalUserId, registerAuth } from './auth.js';
-export { consentHistory, marketingChoice, setMarketingChoice, withdrawMarketingByToken } from './consents.js';
+export type { ChannelChoices } from './channel-choices.js';
+export { CHANNEL_MESSAGES, channelChoices, createChannelChoices } from './channel-choices.js';
+export type { ConsentSource } from './consents.js';
+export {
+  channelOfferPurpose,
+  consentHistory,
+  marketingChoice,
+  offerWithdrawToken,
+  setChannelOffers,
+  setMarketingChoice,
+  withdrawMarketingByToken,
+} from './consents.js';
 export { marketingAudienceSize, marketingRecipients } from './consents.repository.js';
 export { createContactVerification } from './contact-verification.service.js';
 export type { CustomerContact } from './customers.js';
@@ -29,7 +40,9 @@ export {
   oldestCustomers,
   setCustomerBlocked,
 } from './customers-admin.repository.js';
-export type { OneTimeCodeSender } from './one-time-codes.js';
-export { codeMatches, emailCodeSender, hashCode, newCode } from './one-time-codes.js';
+export type { MessageReach } from './message-reach.js';
+export { customerIdByVerifiedMobile, messageReach } from './message-reach.js';
+export type { CodeMessage, OneTimeCodeSender } from './one-time-codes.js';
+export { codeMatches, emailCodeSender, hashCode, maskEmail, newCode } from './one-time-codes.js';
 export type { LockoutAlert, SignInThrottle } from './sign-in-throttle.js';
 export { createSignInThrottle, SIGN_IN_WINDOW_MINUTES } from './sign-in-throttle.js';

@@ -1,8 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { formatPaise } from '../../../shared/money.js';
+import type { Locale } from '../../../shared/locales.js';
 import type { Transaction } from '../../db/client.js';
-import { layoutEmail } from '../../lib/mailer.js';
 import { queueEmail } from '../email-outbox/index.js';
+import { codOrderCodeEmail, mobileCodeEmail } from './accounts.emails.js';
 
 /**
  * One-time codes sent to a customer: one that confirms a cash-on-delivery order, one that proves
@@ -13,7 +13,8 @@ import { queueEmail } from '../email-outbox/index.js';
  */
 
 export type CodeMessage = {
-  to: { email: string; mobile: string | null; firstname: string };
+  /** The customer, and the language of their account: the message is written in it. */
+  to: { email: string; mobile: string | null; firstname: string; language: Locale };
   code: string;
   orderNumber: string;
   amountPaise: number;
@@ -67,12 +68,6 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, keep)}•••@${domain}`;
 }
 
-const time = new Intl.DateTimeFormat('en-IN', {
-  timeStyle: 'short',
-  dateStyle: 'medium',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** The code by e-mail, through the outbox (retries included); the request never waits for SMTP. */
 export function emailCodeSender(): OneTimeCodeSender {
   return {
@@ -81,38 +76,31 @@ export function emailCodeSender(): OneTimeCodeSender {
     async send(tx, message) {
       await queueEmail(
         tx,
-        {
-          ...layoutEmail({
-            subject: `${message.code} is your code to confirm order ${message.orderNumber}`,
-            greeting: message.to.firstname.trim() ? `Hello ${message.to.firstname.trim()},` : 'Hello,',
-            paragraphs: [
-              `Your confirmation code is ${message.code}.`,
-              `Enter it on your order page to confirm cash-on-delivery order ${message.orderNumber} (${formatPaise(message.amountPaise)} to pay on delivery). The code works until ${time.format(message.expiresAt)}.`,
-              'If you did not place this order, ignore this e-mail: an order that is not confirmed is cancelled by itself. Never share this code with anyone, including callers who say they are from the shop.',
-            ],
-            action: { label: 'Confirm your order', url: message.orderUrl },
-          }),
+        codOrderCodeEmail({
           to: message.to.email,
-        },
+          firstname: message.to.firstname,
+          code: message.code,
+          orderNumber: message.orderNumber,
+          amountPaise: message.amountPaise,
+          expiresAt: message.expiresAt,
+          orderUrl: message.orderUrl,
+          locale: message.to.language,
+        }),
         'cash-on-delivery code',
       );
     },
     async sendVerification(tx, message) {
       await queueEmail(
         tx,
-        {
-          ...layoutEmail({
-            subject: `${message.code} is your code to confirm your mobile number`,
-            greeting: message.to.firstname.trim() ? `Hello ${message.to.firstname.trim()},` : 'Hello,',
-            paragraphs: [
-              `Your code to confirm the mobile number ${message.to.mobile ?? ''} on your account is ${message.code}.`,
-              `Enter it on your profile page. The code works until ${time.format(message.expiresAt)}.`,
-              'If you did not ask for it, ignore this e-mail. Never share this code with anyone, including callers who say they are from the shop.',
-            ],
-            action: { label: 'Open my profile', url: message.profileUrl },
-          }),
+        mobileCodeEmail({
           to: message.to.email,
-        },
+          firstname: message.to.firstname,
+          mobile: message.to.mobile,
+          code: message.code,
+          expiresAt: message.expiresAt,
+          profileUrl: message.profileUrl,
+          locale: message.to.language,
+        }),
         'mobile verification code',
       );
     },

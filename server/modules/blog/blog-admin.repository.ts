@@ -137,7 +137,7 @@ export async function blogSlugsLike(db: Executor, base: string): Promise<string[
   return rows.map((r) => r.slug);
 }
 
-export type BlogValues = Pick<BlogRow, 'title' | 'description' | 'category' | 'images'>;
+export type BlogValues = Pick<BlogRow, 'title' | 'description' | 'category' | 'images' | 'translations'>;
 
 export async function insertBlog(
   db: Executor,

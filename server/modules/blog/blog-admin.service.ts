@@ -18,6 +18,13 @@ import type { ImageRef } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
+import {
+  keepRichText,
+  keepText,
+  mergeTranslations,
+  missingLanguages,
+  sameTranslations,
+} from '../../lib/translations.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { presentBlog } from './blog.service.js';
@@ -77,8 +84,11 @@ export class BlogAdminService {
     });
   }
 
-  /** The post's fields as stored: sanitised body, the category's own spelling. */
-  private async blogValues(executor: Executor, body: BlogBody) {
+  /**
+   * The post's fields as stored: sanitised body (and translated bodies), the category's own
+   * spelling; translations the body leaves out stay as `before` has them.
+   */
+  private async blogValues(executor: Executor, body: BlogBody, before?: repository.BlogRow) {
     const category = await repository.findCategoryByTitle(executor, body.category);
     if (!category) {
       throw badRequest(
@@ -90,7 +100,11 @@ export class BlogAdminService {
     }
     const description = sanitizeRichText(body.description).trim();
     if (!description) throw badRequest('Write the post', { description: 'Write the post' });
-    return { title: body.title, description, category: category.title };
+    const translations = mergeTranslations(before?.translations, body.translations, {
+      title: keepText,
+      description: keepRichText,
+    });
+    return { title: body.title, description, category: category.title, translations };
   }
 
   private async requireBlog(executor: Executor, id: string) {
@@ -128,7 +142,7 @@ export class BlogAdminService {
   async updateBlog(actor: AuditActor, id: string, body: BlogBody): Promise<{ updateBlog: ApiBlog }> {
     return this.db.transaction(async (tx) => {
       const before = await this.requireBlog(tx, id);
-      const values = await this.blogValues(tx, body);
+      const values = await this.blogValues(tx, body, before);
       // The original client sends "" or [] when its pictures were not touched: keep them then.
       const images =
         Array.isArray(body.images) && body.images.length > 0
@@ -143,6 +157,7 @@ export class BlogAdminService {
         (key) => before[key] !== row[key],
       );
       if (JSON.stringify(before.images) !== JSON.stringify(row.images)) changed.push('images');
+      if (!sameTranslations(before.translations, row.translations)) changed.push('translations');
       await recordAudit(tx, actor, {
         action: 'blog.update',
         entityType: 'blog',
@@ -191,6 +206,7 @@ export class BlogAdminService {
       image: row.images[0] ? this.deps.imageUrls.url(row.images[0].url) : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      missingTranslations: missingLanguages(row.translations, ['title', 'description']),
     }));
     return { items, total, page, pageSize: BLOG_TABLE_PAGE };
   }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
+import { presentTranslations, titleAndDescription } from '../../lib/translations.js';
 import * as repository from './blog.repository.js';
 
 /** The article as the original API answered it, with absolute picture URLs (lib/image-urls.ts). */
@@ -17,6 +18,7 @@ export function presentBlog(row: repository.BlogRow, imageUrls: ImageUrls): ApiB
     images: imageUrls.images(row.images),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    translations: presentTranslations(row.translations, titleAndDescription),
   };
 }
 

@@ -99,7 +99,11 @@ export async function deleteLinesOf(
   return rows.length;
 }
 
-export type CartLineWithColor = CartLineRow & { colorTitle: string; colorName: string };
+export type CartLineWithColor = CartLineRow & {
+  colorTitle: string;
+  colorName: string;
+  colorTranslations: (typeof colors.$inferSelect)['translations'];
+};
 
 export async function linesOf(db: Executor, userId: string): Promise<CartLineWithColor[]> {
   return db
@@ -115,6 +119,7 @@ export async function linesOf(db: Executor, userId: string): Promise<CartLineWit
       updatedAt: cartLines.updatedAt,
       colorTitle: colors.title,
       colorName: colors.name,
+      colorTranslations: colors.translations,
     })
     .from(cartLines)
     .innerJoin(colors, eq(colors.id, cartLines.colorId))

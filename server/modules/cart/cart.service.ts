@@ -4,6 +4,7 @@ import { type AddToCart, CART_QUANTITY_MAX } from '../../../shared/schemas/cart.
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { presentTranslations, text } from '../../lib/translations.js';
 import { type CatalogService, chooseVariant, sellableVariants } from '../catalog/index.js';
 import * as repository from './cart.repository.js';
 
@@ -90,7 +91,12 @@ export function createCartService(deps: { db: Database; catalog: CatalogService 
             variantId: variant.id,
             sku: variant.sku,
             options: variant.label,
-            color: { _id: line.colorId, title: line.colorTitle, name: line.colorName },
+            color: {
+              _id: line.colorId,
+              title: line.colorTitle,
+              name: line.colorName,
+              translations: presentTranslations(line.colorTranslations, { name: text }),
+            },
             quantity: line.quantity,
             price: paiseToRupees(variant.pricePaise),
           },

@@ -5,3 +5,5 @@ export type { CartService } from './cart.service.js';
 export { createCartService } from './cart.service.js';
 export type { CartLineForCheckout } from './cart-lines.js';
 export { cartLinesOf, removeAllCartLines, removePurchasedCartLines } from './cart-lines.js';
+export type { CartState } from './cart-state.js';
+export { cartSoldOut, cartStateOf, idleCartOwners, restoreCartLines } from './cart-state.js';

@@ -2,7 +2,15 @@ import type { ApiImportRejection, ApiImportReport } from '../../../shared/api/ca
 import { IMPORT_REPORT_MAX_REJECTED } from '../../../shared/api/catalog-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { bpToRate } from '../../../shared/schemas/gst-fields.js';
+import type { ProductTranslation } from '../../db/schema.js';
 import { sanitizeRichText } from '../../lib/html.js';
+import {
+  keepRichText,
+  keepText,
+  mergeTranslations,
+  sameTranslations,
+  type TranslationsWrite,
+} from '../../lib/translations.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import {
   buildLookups,
@@ -51,6 +59,12 @@ const REQUIRED_FOR_NEW: [keyof RowValues, string, string][] = [
 ];
 
 const MRP_BELOW_PRICE = 'MRP must be at least the price (or left empty)';
+
+/** A row's translation cells over what is stored: an empty cell removes, descriptions sanitised. */
+const translationsOf = (
+  current: ProductValues['translations'],
+  cells: TranslationsWrite<ProductTranslation>,
+) => mergeTranslations(current, cells, { title: keepText, description: keepRichText });
 
 /** Each record read against the taxonomy; a slug on two rows rejects the later one. */
 async function readRecords(ctx: CatalogCsvDeps, file: Buffer) {
@@ -120,6 +134,7 @@ function planCreation(
       colorIds: values.colorIds!,
       hsnCode: values.hsnCode ?? null,
       gstRateBp: values.gstRateBp ?? null,
+      translations: translationsOf(undefined, values.translations),
     },
   };
 }
@@ -138,6 +153,7 @@ function plain(v: ProductValues, quantity: number): Snapshot {
     description: v.description,
     hsnCode: v.hsnCode,
     gstRate: bpToRate(v.gstRateBp),
+    translations: v.translations ?? {},
     quantity,
   };
 }
@@ -164,6 +180,7 @@ function planUpdate(
     colorIds: values.colorIds ?? currentColors,
     hsnCode: values.hsnCode === undefined ? current.hsnCode : values.hsnCode,
     gstRateBp: values.gstRateBp === undefined ? current.gstRateBp : values.gstRateBp,
+    translations: translationsOf(current.translations, values.translations),
   };
   if (merged.mrpPaise !== null && merged.mrpPaise < merged.pricePaise) {
     return { row: record.row, field: 'mrp', message: MRP_BELOW_PRICE };
@@ -178,7 +195,8 @@ function planUpdate(
     !sameList(merged.tags, current.tags) ||
     !sameImages(merged.images, current.images) ||
     merged.hsnCode !== current.hsnCode ||
-    merged.gstRateBp !== current.gstRateBp;
+    merged.gstRateBp !== current.gstRateBp ||
+    !sameTranslations(merged.translations, current.translations);
   const colorsChanged = !sameList(merged.colorIds, currentColors);
   const quantityChanged = values.quantity !== undefined && values.quantity !== current.quantity;
   // A product sold in sizes or colours has a price and stock per variant: its row holds the lowest

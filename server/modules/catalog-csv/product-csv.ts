@@ -15,10 +15,14 @@ import {
   SLUG_PATTERN,
 } from '../../../shared/api/catalog-admin.schemas.js';
 import { PRODUCT_TAGS } from '../../../shared/catalog.js';
+import { translatedLocales } from '../../../shared/locales.js';
 import { rupeesToPaise } from '../../../shared/money.js';
 import { readGstRate, readHsnCode } from '../../../shared/schemas/gst-fields.js';
+import type { TranslatedLocale } from '../../../shared/translations.js';
+import type { ProductTranslation } from '../../db/schema.js';
 import { protectCell, unprotectCell } from '../../lib/csv-cells.js';
 import { badRequest } from '../../lib/errors.js';
+import type { TranslationsWrite } from '../../lib/translations.js';
 import type { ExportRow, Lookups } from '../catalog/index.js';
 
 /**
@@ -57,6 +61,7 @@ export function productCsvStream(pages: AsyncIterable<ExportRow[]>): Readable {
             hsn_code: row.hsnCode ?? '',
             // Percent, as people write it: 18, 5, 0.25; blank takes the category's.
             gst_rate: row.gstRateBp === null ? '' : String(row.gstRateBp / 100),
+            ...translatedCells(row),
           };
         }
       }
@@ -64,6 +69,17 @@ export function productCsvStream(pages: AsyncIterable<ExportRow[]>): Readable {
   );
   source.on('error', (error) => csv.destroy(error));
   return source.pipe(csv);
+}
+
+/** `title_hi`, `description_hi`...: each language's text, blank where it shows the English. */
+function translatedCells(row: ExportRow): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const code of translatedLocales) {
+    const language = row.translations[code];
+    cells[`title_${code}`] = protect(language?.title ?? '');
+    cells[`description_${code}`] = protect(language?.description ?? '');
+  }
+  return cells;
 }
 
 export type CsvRecord = { row: number; cells: Partial<Record<CsvColumn, string>> };
@@ -140,6 +156,8 @@ export type RowValues = {
   /** GST: an empty cell is null, the category's applies. */
   hsnCode?: string | null;
   gstRateBp?: number | null;
+  /** The languages' columns in the file; an empty cell is '' (the field removed). */
+  translations?: TranslationsWrite<ProductTranslation>;
 };
 
 const splitList = (cell: string) =>
@@ -270,7 +288,40 @@ export function readRow(
     if (bp !== null && typeof bp === 'object') reject('gst_rate', bp.message);
     else values.gstRateBp = bp;
   }
+  readTranslations(record, columns, values, reject);
   return { values, rejections };
+}
+
+/** The `title_<code>` and `description_<code>` cells the file has, checked as the form checks them. */
+function readTranslations(
+  record: CsvRecord,
+  columns: Set<CsvColumn>,
+  values: RowValues,
+  reject: (field: string, message: string) => void,
+) {
+  for (const code of translatedLocales) {
+    const fields: { title?: string; description?: string } = {};
+    const titleColumn = `title_${code}` as CsvColumn;
+    const descriptionColumn = `description_${code}` as CsvColumn;
+    if (columns.has(titleColumn)) {
+      const title = unprotect(record.cells[titleColumn] ?? '').trim();
+      if (title.length > PRODUCT_TITLE_MAX)
+        reject(titleColumn, `Title must be at most ${PRODUCT_TITLE_MAX} characters`);
+      else fields.title = title;
+    }
+    if (columns.has(descriptionColumn)) {
+      const description = unprotect(record.cells[descriptionColumn] ?? '');
+      if (description.length > PRODUCT_DESCRIPTION_MAX) {
+        reject(
+          descriptionColumn,
+          `Description must be at most ${PRODUCT_DESCRIPTION_MAX.toLocaleString('en-IN')} characters`,
+        );
+      } else fields.description = description;
+    }
+    if (Object.keys(fields).length > 0) {
+      values.translations = { ...values.translations, [code as TranslatedLocale]: fields };
+    }
+  }
 }
 
 /** Whether a new product may take this slug (an existing product matches whatever its slug is). */

@@ -27,6 +27,7 @@ export {
   type ProductRow,
   productLiveHeldUnits,
   productTitlesWithImage,
+  productTranslations,
   type RatingRow,
   type ShelfProductRow,
   type ShelfRow,

@@ -10,6 +10,7 @@ import { brands, categories, products } from '../../db/schema.js';
 import type { FacetGroupRow } from './facet-counts.repository.js';
 import { facetCountsMatching } from './facet-counts.repository.js';
 import type { ProductSort } from './product-query.js';
+import { devanagariWords } from './search-fold.js';
 import { filterConditions, type ResolvedFilters, sortColumns, tsQuery } from './shelf-filters.repository.js';
 import { type ShelfRow, type SuggestionCard, shelfColumns } from './shelf-rows.repository.js';
 
@@ -224,6 +225,18 @@ export async function searchGroups(
 export async function suggestions(db: Database, text: string, limit: number): Promise<SuggestionCard[]> {
   const rows = await searches(db).suggest.execute({ text, limit });
   return rows.map((row) => ({ ...row, pricePaise: Number(row.pricePaise) }));
+}
+
+/** Brands with a Hindi name: their English name lower-cased, the Hindi one folded (decision 051). */
+export async function hindiBrandNames(db: Executor): Promise<{ english: string; hindi: string }[]> {
+  const rows = await queryRows<{ english: string; hindi: string }>(
+    db,
+    sql`select lower(title) as english, translations->'hi'->>'title' as hindi from ${brands}
+        where coalesce(translations->'hi'->>'title', '') <> '' order by title`,
+  );
+  return rows
+    .map((row) => ({ english: row.english, hindi: devanagariWords(row.hindi).join(' ') }))
+    .filter((row) => row.hindi !== '');
 }
 
 /**

@@ -10,10 +10,12 @@ import {
 import { countFacetGroups, facetGroupsOf } from './facet-groups.js';
 import type { ProductListQuery } from './product-query.js';
 import * as repository from './product-search.repository.js';
-import { buildTsQuery, searchWords, type WordLookup } from './search-terms.js';
+import { hasDevanagari } from './search-fold.js';
+import { buildTsQuery, searchWords, type WordLookup, withoutFillers } from './search-terms.js';
 import * as vocabulary from './search-vocabulary.repository.js';
 import type { ResolvedFilters } from './shelf-filters.repository.js';
 import type { SuggestionCard } from './shelf-rows.repository.js';
+import { englishNeedle, type HindiBrandName, hindiNeedle } from './suggestion-needles.js';
 
 /** A page of a search: its products' ids in order, how many match, and whether that is counted. */
 export type SearchPage = { ids: string[]; total: number; totalIsExact: boolean };
@@ -72,6 +74,7 @@ class PostgresProductSearch implements ProductSearch {
   private readonly lookedUp = new Map<string, WordLookup>();
   private lookedUpSince = Date.now();
   private taxonomy: ReturnType<typeof facetTaxonomy> | undefined;
+  private hindiBrands: Promise<HindiBrandName[]> | undefined;
 
   constructor(
     private readonly readDb: Database,
@@ -84,6 +87,7 @@ class PostgresProductSearch implements ProductSearch {
 
   forgetTaxonomy() {
     this.taxonomy = undefined;
+    this.hindiBrands = undefined;
   }
 
   async search(query: ProductListQuery & ResolvedFilters): Promise<SearchPage> {
@@ -168,7 +172,27 @@ class PostgresProductSearch implements ProductSearch {
   async suggest(text: string, limit: number): Promise<SuggestionCard[]> {
     // Names come from the vocabulary: a new shop's is built on first use.
     await this.ensureVocabulary();
-    return repository.suggestions(this.readDb, text.toLowerCase(), limit);
+    // Devanagari is looked for among the Hindi names, folded as they are (suggestion-needles.ts).
+    const hindi = hasDevanagari(text);
+    // Devanagari digits alone ("५५") have no Devanagari words: their digits are looked for.
+    const needle = hindi ? hindiNeedle(text) || searchWords(text).join(' ') : text.toLowerCase();
+    const found = needle ? await repository.suggestions(this.readDb, needle, limit) : [];
+    if (found.length >= limit) return found;
+    // Too few: Hindi or Hinglish the synonym lists or the brands' Hindi names know, in English
+    // ("सैम" -> samsung). English text has no second look unless a Hinglish word starts with it.
+    const english = englishNeedle(text, hindi ? await this.brandsInHindi() : []);
+    if (!english) return found;
+    const seen = new Set(found.map((card) => card.id));
+    const more = await repository.suggestions(this.readDb, english, limit);
+    return [...found, ...more.filter((card) => !seen.has(card.id))].slice(0, limit);
+  }
+
+  private brandsInHindi(): Promise<HindiBrandName[]> {
+    this.hindiBrands ??= repository.hindiBrandNames(this.readDb).catch((error) => {
+      this.hindiBrands = undefined;
+      throw error;
+    });
+    return this.hindiBrands;
   }
 
   async warmUp(words: string[], connections: number): Promise<void> {
@@ -200,7 +224,7 @@ class PostgresProductSearch implements ProductSearch {
    * Samsung and earbuds, best matches first). None: nothing searchable, nothing matches.
    */
   private async queriesOf(q: string | undefined): Promise<string[]> {
-    const words = searchWords(q ?? '');
+    const words = withoutFillers(searchWords(q ?? ''));
     if (words.length === 0) return [];
     await this.ensureVocabulary();
     const lookups = await this.lookUp(words);

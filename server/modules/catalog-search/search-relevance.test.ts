@@ -2,9 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/demo-seed.js';
 import { topUpSyntheticCatalogue } from '../../db/seed/synthetic-catalogue.js';
+import { addHindiFixtureProducts, translateDemoCatalogue } from '../../test/hindi-catalogue.js';
 import { searchJudgements } from '../../test/search-judgements.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { refreshSearchTiers } from './product-search.repository.js';
@@ -22,16 +24,45 @@ const RELEVANCE_FLOOR = 0.95;
 const TOP_THREE_FLOOR = 0.95;
 /** Mean share of relevant products among the first three (fewer found: among those found). */
 const PRECISION_AT_THREE_FLOOR = 0.95;
+/** A Hindi query's first page holds the English query's first five products (decision 051). */
+const HINDI_PAGE = 24;
+const ENGLISH_TOP = 5;
 
 let ctx: TestContext;
 let dataDir: string;
+/** The English judged queries' first ten products before and after the demo had Hindi names. */
+const englishTops: { before: string[][]; after: string[][] } = { before: [], after: [] };
+const englishQueries = searchJudgements.filter((j) => !/[\u0900-\u097f]/.test(j.query)).map((j) => j.query);
+
+async function topIds(query: string, limit = 10): Promise<string[]> {
+  const response = await ctx.app.inject({
+    url: `/api/product?q=${encodeURIComponent(query)}&limit=${limit}`,
+  });
+  expect(response.statusCode, query).toBe(200);
+  return (response.json() as { _id: string }[]).map((p) => p._id);
+}
+
 beforeAll(async () => {
   ctx = await createTestApp({ CATALOG_CACHE_SECONDS: '0' });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'relevance-'));
   await seedDemo(ctx.database.db, { dataDir, log: () => {} });
   await topUpSyntheticCatalogue(ctx.database.db, { target: 2_100 });
+  // The judged set starts from an English-only shop (the demo and synthetic catalogues now carry
+  // Hindi of their own), so that Hindi names are added below one known step at a time.
+  for (const table of ['products', 'brands', 'categories'])
+    await ctx.database.db.execute(
+      sql.raw(`update ${table} set translations = '{}'::jsonb where translations <> '{}'::jsonb`),
+    );
   await ctx.app.services.catalog.refreshSearchVocabulary();
-}, 120_000);
+  for (const query of englishQueries) englishTops.before.push(await topIds(query));
+  // Hindi titles and names on demo products, brands and categories (decision 051)...
+  await translateDemoCatalogue(ctx.database.db);
+  await ctx.app.services.catalog.refreshSearchVocabulary();
+  for (const query of englishQueries) englishTops.after.push(await topIds(query));
+  // ...and products the demo does not sell (kurtas, sarees, sandals, covers), some in Hindi.
+  await addHindiFixtureProducts(ctx.database.db);
+  await ctx.app.services.catalog.refreshSearchVocabulary();
+}, 180_000);
 afterAll(async () => {
   await ctx.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -66,6 +97,26 @@ const meanReciprocalRank = (rows: Row[]) =>
   rows.reduce((sum, row) => sum + (row.rank ? 1 / row.rank : 0), 0) / rows.length;
 
 describe('search relevance', () => {
+  it('moves no English search when products, brands and categories get Hindi names', () => {
+    expect(englishTops.after).toEqual(englishTops.before);
+    expect(englishTops.before.flat().length).toBeGreaterThan(englishQueries.length * 5);
+  });
+
+  it("finds for each Hindi or Hinglish query the English query's first products", async () => {
+    const missing: string[] = [];
+    for (const judgement of searchJudgements.filter((j) => j.english)) {
+      const [found, english] = await Promise.all([
+        topIds(judgement.query, HINDI_PAGE),
+        topIds(judgement.english!, ENGLISH_TOP),
+      ]);
+      expect(english.length, judgement.english).toBeGreaterThan(0);
+      const left = english.filter((id) => !found.includes(id));
+      if (left.length)
+        missing.push(`${judgement.query} (${judgement.english}): ${left.length} of ${english.length}`);
+    }
+    expect(missing).toEqual([]);
+  }, 60_000);
+
   it('puts what shoppers expect first, for names, typos, Hinglish, specs and plurals', async () => {
     const rows = await judge(async (query) => {
       const response = await ctx.app.inject({ url: `/api/product?q=${encodeURIComponent(query)}&limit=10` });
@@ -87,6 +138,8 @@ describe('search relevance', () => {
           `| ${row.query} | ${row.kind} | ${row.rank || '-'} | ${Math.round(row.precision * 3)}/3 | ${row.top.join('; ')} |`,
       ),
     ].join('\n');
+    const hindi = rows.filter((row) => row.kind === 'hindi' || row.kind === 'mixed script');
+    expect(hindi.length).toBeGreaterThanOrEqual(15);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/search-relevance.md', `${table}\n`);
     console.log(table);

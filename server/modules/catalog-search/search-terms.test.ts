@@ -7,6 +7,7 @@ import {
   nearSpellings,
   searchWords,
   type WordLookup,
+  withoutFillers,
 } from './search-terms.js';
 
 const known = (word: string): WordLookup => ({ word, known: true, candidates: [] });
@@ -98,5 +99,46 @@ describe("a shopper's own word, misspelled", () => {
     expect(misspelledSynonyms({ word: 'televison', known: true, candidates: [] })).toEqual([]);
     expect(misspelledSynonyms(unknown('acc'))).toEqual([]);
     expect(misspelledSynonyms(unknown('teleport'))).toEqual([]);
+  });
+});
+
+describe('Hindi and Hinglish (decision 051)', () => {
+  it('finds the catalogue words for any folded spelling of a Hindi word', () => {
+    const [joote] = searchWords('जूते');
+    expect(buildTsQuery([unknown(joote!)])).toBe('(जूत | shoes | sneakers)');
+    expect(searchWords('जूतों')).toEqual([joote]);
+    expect(buildTsQuery(searchWords('घडी').map((w) => unknown(w)))).toBe('(घडी | watch)');
+  });
+
+  it('mixes scripts, each word with its own synonyms, the last one unfinished', () => {
+    const words = searchWords('samsung टीवी');
+    expect(buildTsQuery([known(words[0]!), unknown(words[1]!)], { prefixLast: true })).toBe(
+      'samsung & (tv | टीवी:*)',
+    );
+    expect(buildTsQuery(searchWords('सैमसंग tv').map((w) => known(w)))).toBe('(सैमसंग | samsung) & tv');
+  });
+
+  it('takes a misspelled Hindi or Hinglish word for the spelling it is one slip from', () => {
+    expect(misspelledSynonyms(unknown('सैमसग'))).toEqual(['samsung']);
+    expect(misspelledSynonyms(unknown('chapppal'))).toEqual(['sandals', 'slippers', 'flip flops']);
+    // Never across scripts, and never an English word for a short or far Hinglish one.
+    expect(misspelledSynonyms(unknown('vari'))).toEqual([]);
+    expect(misspelledSynonyms(unknown('charge'))).toEqual([]);
+    expect(misspelledSynonyms(unknown('jute'))).toEqual([]);
+  });
+
+  it('leaves out words that say nothing a product would, unless nothing else was typed', () => {
+    expect(withoutFillers(searchWords('sasta phone'))).toEqual(['phone']);
+    expect(withoutFillers(searchWords('पुरुषों के लिए घड़ी'))).toEqual(['पुरुष', 'घडी']);
+    expect(withoutFillers(searchWords('sasta'))).toEqual(['sasta']);
+  });
+
+  it('keeps a query within the operators it writes, however many synonyms', () => {
+    const query = buildTsQuery(withoutFillers(searchWords('सस्ता मोबाइल फ़ोन कवर')).map((w) => unknown(w)))!;
+    expect(query).toBe(
+      '(मोबाइल | mobile | phone | smartphone | 5g) & (फोन | phone | smartphone | 5g) & (कवर | cover | case)',
+    );
+    // A Devanagari word of four letters is not taken for another one slip away.
+    expect(buildTsQuery([unknown('सस्त')])).toBe('सस्त');
   });
 });

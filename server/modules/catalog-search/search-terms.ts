@@ -1,4 +1,5 @@
-import { searchSynonyms } from './search-synonyms.js';
+import { foldDevanagariCharacters, foldWordScripts, hasDevanagari } from './search-fold.js';
+import { notHinglish, searchFillers, searchSynonyms, synonymKeyReach } from './search-synonyms.js';
 
 /**
  * Turning what a shopper typed into a PostgreSQL text-search query (decision 016). Pure functions:
@@ -7,7 +8,8 @@ import { searchSynonyms } from './search-synonyms.js';
  * Every word must match (in any of its forms): "samsung tv 55" is Samsung *and* TV *and* 55. A
  * word the vocabulary does not know may be a typo, so its close vocabulary words are accepted in
  * its place ("samsng" -> samsung); a shopper's own word for a thing is accepted with the
- * catalogue's ("ghadi" -> watch); the last word may be unfinished ("sams" finds Samsung).
+ * catalogue's ("ghadi" -> watch, "घड़ी" -> watch); the last word may be unfinished ("sams" finds
+ * Samsung). Hindi in Devanagari is folded to one spelling first (search-fold.ts, decision 051).
  */
 
 /** Words shorter than this are taken as typed (too short to tell a typo from another word). */
@@ -15,15 +17,28 @@ export const MIN_CORRECTABLE_LENGTH = 4;
 /** At most this many words are searched; a pasted paragraph is cut, not refused. */
 export const MAX_SEARCH_WORDS = 8;
 
-/** Lower-case letters and digits only: nothing that to_tsquery reads as an operator survives. */
+/**
+ * Lower-case letters and digits only: nothing that to_tsquery reads as an operator survives.
+ * Accents are dropped ("café" is "cafe"), but not Devanagari's vowel signs, which are letters to
+ * its reader; a Devanagari word is folded (search-fold.ts) and split from any Latin stuck to it.
+ */
 export function searchWords(text: string): string[] {
-  const words = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  const words = foldDevanagariCharacters(text.normalize('NFKD'))
+    .replace(/(?![\u0900-\u097f])\p{M}/gu, '')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .flatMap(foldWordScripts)
     .filter(Boolean);
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * The words worth searching for: Hindi words that say nothing a product's text would ("sasta
+ * phone", "पुरुषों के लिए घड़ी") are left out, unless nothing else was typed.
+ */
+export function withoutFillers(words: string[]): string[] {
+  const kept = words.filter((word) => !searchFillers.has(word));
+  return kept.length ? kept : words;
 }
 
 /**
@@ -78,21 +93,35 @@ export function corrections(lookup: WordLookup): string[] {
     .map((c) => c.word);
 }
 
+// A word is compared with the keys of its own script: no Latin word is near a Devanagari one.
+const devanagariKeys = [...synonymKeyReach.keys()].filter(hasDevanagari);
+const latinKeys = [...synonymKeyReach.keys()].filter((key) => !hasDevanagari(key));
+
 /**
  * A shopper's word for a thing, misspelled ("televison", "fridje"): the synonyms of the closest
  * key within the corrections' distance, since the vocabulary holds the catalogue's words, not the
  * shoppers' own.
  */
 export function misspelledSynonyms(lookup: WordLookup): readonly string[] {
-  if (lookup.known || lookup.word.length < MIN_CORRECTABLE_LENGTH) return [];
+  const key = closestSynonymKey(lookup);
+  return key ? searchSynonyms[key]! : [];
+}
+
+/** The synonym key a misspelled word stands for (of its own script), if any. */
+export function closestSynonymKey(lookup: WordLookup): string | undefined {
+  const devanagari = hasDevanagari(lookup.word);
+  // Devanagari's vowel signs count as letters here: its words need one more.
+  const shortest = devanagari ? MIN_CORRECTABLE_LENGTH + 1 : MIN_CORRECTABLE_LENGTH;
+  if (lookup.known || lookup.word.length < shortest || notHinglish.includes(lookup.word)) return undefined;
   const allowed = lookup.word.length <= 5 ? 1 : 2;
   let best: { key: string; distance: number } | undefined;
-  for (const key of Object.keys(searchSynonyms)) {
+  for (const key of devanagari ? devanagariKeys : latinKeys) {
     if (Math.abs(key.length - lookup.word.length) > allowed) continue;
     const distance = editDistance(lookup.word, key);
-    if (distance <= allowed && (!best || distance < best.distance)) best = { key, distance };
+    if (distance <= Math.min(allowed, synonymKeyReach.get(key)!) && (!best || distance < best.distance))
+      best = { key, distance };
   }
-  return best ? searchSynonyms[best.key]! : [];
+  return best?.key;
 }
 
 /** One query term: the word, or its alternatives joined by "or"; a phrase's words joined by "and". */

@@ -11,6 +11,12 @@ import { nearSpellings } from './search-terms.js';
  * row per product name, not per product.
  */
 
+/**
+ * A Hindi name's folded text: Devanagari words and spaces only. The English split below
+ * (`[:alnum:]`) would cut Devanagari words at their vowel signs.
+ */
+const HINDI_ONLY = '^[\u0900-\u097f ]+$';
+
 /** Which transaction-level advisory lock keeps two servers from rebuilding at once. */
 const REBUILD_LOCK = 160_016;
 
@@ -34,16 +40,44 @@ export async function rebuildSearchVocabulary(db: Database): Promise<boolean> {
       ) named
       where phrase <> ''
       group by phrase`);
+    // Hindi titles (decision 051), their Devanagari words folded (shop_search_fold_hi): a row of
+    // its own beside the English title's, never matching an English text nor it a Hindi one.
+    await tx.execute(sql`
+      insert into search_phrases (phrase, folded, product_id, products, sold)
+      select phrase, folded, (array_agg(id order by sold desc, id))[1], count(*)::int,
+             least(sum(sold), 2147483647)::int
+      from (
+        select id, sold, phrase, shop_search_fold_hi(phrase) as folded
+        from (
+          select id, sold,
+                 btrim(regexp_replace(translations->'hi'->>'title', '\\s*\\([^)]*\\)', '', 'g')) as phrase
+          from products
+          where archived_at is null and translations ? 'hi'
+        ) titled
+      ) named
+      where folded <> ''
+      group by phrase, folded
+      on conflict (phrase) do nothing`);
     await tx.execute(sql`delete from search_words`);
     await tx.execute(sql`
       insert into search_words (word, products)
       select word, least(sum(products), 2147483647)::int
       from (
         select regexp_split_to_table(folded, '[^[:alnum:]]+') as word, products from search_phrases
+        where folded !~ ${HINDI_ONLY}
         union all
         select regexp_split_to_table(lower(title), '[^[:alnum:]]+'), 1 from brands
         union all
         select regexp_split_to_table(lower(title), '[^[:alnum:]]+'), 1 from categories
+        union all
+        select regexp_split_to_table(folded, ' '), products from search_phrases
+        where folded ~ ${HINDI_ONLY}
+        union all
+        select regexp_split_to_table(shop_search_fold_hi(translations->'hi'->>'title'), ' '), 1
+        from brands where translations ? 'hi'
+        union all
+        select regexp_split_to_table(shop_search_fold_hi(translations->'hi'->>'title'), ' '), 1
+        from categories where translations ? 'hi'
       ) words
       where length(word) >= 2
       group by word`);

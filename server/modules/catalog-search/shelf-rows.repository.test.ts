@@ -31,7 +31,18 @@ describe('the shelf reads', () => {
       colors: ['#101010', '#efefef'],
       description: '<p>Quotes " and \\ backslashes, ₹1,299 and ✓</p>',
     });
-    await db.update(products).set({ totalRating: 4.3, ratingCount: 1 }).where(eq(products.id, product.id));
+    await db
+      .update(products)
+      .set({
+        totalRating: 4.3,
+        ratingCount: 1,
+        translations: { hi: { title: 'क्वोक्का फ़ोन "नया"', description: '<p>हिंदी ₹1,299</p>' } },
+      })
+      .where(eq(products.id, product.id));
+    await db
+      .update(brands)
+      .set({ translations: { hi: { title: 'क्वोक्का' } } })
+      .where(eq(brands.id, product.brandId));
     await setVariantFigures(ctx.database.db, product.id, { mrpPaise: 1_29_900 });
     const reviewer = await signUp(ctx.app);
     await db
@@ -47,6 +58,8 @@ describe('the shelf reads', () => {
       ...shelfFields,
       brand: brand!.title,
       category: category!.title,
+      brandTranslations: { hi: { title: 'क्वोक्का' } },
+      categoryTranslations: category!.translations,
       colors: [expect.objectContaining({ title: '#101010' }), expect.objectContaining({ title: '#efefef' })],
     };
 

@@ -42,8 +42,16 @@ export type ProductRow = Omit<
 > & {
   brand: string;
   category: string;
+  /** The brand's and the category's own `translations` (decision 050). */
+  brandTranslations: (typeof brands.$inferSelect)['translations'];
+  categoryTranslations: (typeof categories.$inferSelect)['translations'];
 };
-export type ColorRow = { id: string; title: string; name: string };
+export type ColorRow = {
+  id: string;
+  title: string;
+  name: string;
+  translations?: (typeof colors.$inferSelect)['translations'];
+};
 export type RatingRow = {
   id: string;
   productId: string;
@@ -61,6 +69,7 @@ const productColumns = {
   slug: products.slug,
   title: products.title,
   description: products.description,
+  translations: products.translations,
   pricePaise: products.pricePaise,
   mrpPaise: products.mrpPaise,
   priceMaxPaise: products.priceMaxPaise,
@@ -78,11 +87,13 @@ const productColumns = {
   archivedAt: products.archivedAt,
   brand: brands.title,
   category: categories.title,
+  brandTranslations: brands.translations,
+  categoryTranslations: categories.translations,
 };
 
 /** A product's colours in their order, read in the same statement as the product (one round trip). */
 const colorsOfProduct = sql<ColorRow[]>`(
-  select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'name', c.name) order by pc.position), '[]'::json)
+  select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'name', c.name, 'translations', c.translations) order by pc.position), '[]'::json)
   from ${productColors} pc join ${colors} c on c.id = pc.color_id
   where pc.product_id = ${products.id})`;
 
@@ -326,6 +337,22 @@ type RatingJson = {
   firstname: string;
   lastname: string;
 };
+
+/**
+ * Products' own `translations` by id (the search box's suggestions, whose search function answers
+ * the English only): one read by primary key of the few suggested.
+ */
+export async function productTranslations(
+  db: Executor,
+  ids: string[],
+): Promise<Map<string, (typeof products.$inferSelect)['translations']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, translations: products.translations })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row.translations]));
+}
 
 /** Titles of products (archived ones too) whose pictures include the upload `publicId`. */
 export async function productTitlesWithImage(db: Executor, publicId: string, limit = 5): Promise<string[]> {

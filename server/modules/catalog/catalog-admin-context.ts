@@ -49,6 +49,7 @@ export function snapshotOf(
     images: ImageRef[];
     hsnCode: string | null;
     gstRateBp: number | null;
+    translations?: unknown;
   },
   names: { category: string; brand: string; colors: string[] },
 ): Snapshot {
@@ -65,6 +66,7 @@ export function snapshotOf(
     images: values.images.map((image) => image.url),
     hsnCode: values.hsnCode,
     gstRate: bpToRate(values.gstRateBp),
+    translations: values.translations ?? {},
   };
 }
 

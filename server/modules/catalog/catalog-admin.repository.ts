@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzl
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AdminProductSort } from '../../../shared/api/catalog-admin.schemas.js';
 import { LOW_STOCK_MAX } from '../../../shared/api/catalog-admin.schemas.js';
+import { translatedLocales } from '../../../shared/locales.js';
+import type { TranslatedLocale } from '../../../shared/translations.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { brands, categories, type ImageRef, products } from '../../db/schema.js';
@@ -19,6 +21,7 @@ export type AdminFilters = {
   stock?: 'in' | 'low' | 'out' | undefined;
   tags?: string[] | undefined;
   archived?: 'active' | 'archived' | 'all' | undefined;
+  missingTranslation?: TranslatedLocale | undefined;
 };
 
 export type AdminProductRow = {
@@ -38,7 +41,26 @@ export type AdminProductRow = {
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Languages its title, or its description (when it has one), is not yet in. */
+  missingTranslations: string[];
 };
+
+/**
+ * A product not yet in language `code`: no title in it, or an English description and none in
+ * it. Not indexed: the console's filter and the dashboard's count read at most ten thousand.
+ */
+function missingTranslation(code: TranslatedLocale, table = sql`${products}`): SQL {
+  const field = (name: string) => sql`coalesce(btrim(${table}.translations -> ${code} ->> ${name}), '')`;
+  return sql`(${field('title')} = '' or (${table}.description <> '' and ${field('description')} = ''))`;
+}
+
+/** The codes of the languages a product is missing, as an array column. */
+function missingTranslationsColumn(table = sql`${products}`): SQL<string[]> {
+  const cases = translatedLocales.map(
+    (code) => sql`case when ${missingTranslation(code, table)} then ${code}::text end`,
+  );
+  return sql<string[]>`array_remove(array[${sql.join(cases, sql`, `)}]::text[], null)`;
+}
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -60,6 +82,7 @@ export function adminConditions(filters: AdminFilters): SQL[] {
     conditions.push(sql`${products.quantity} between 1 and ${sql.raw(String(LOW_STOCK_MAX))}`);
   if (filters.stock === 'in') conditions.push(gt(products.quantity, LOW_STOCK_MAX));
   if (filters.tags?.length) conditions.push(sql`${products.tags} && ${sql.param(filters.tags)}::text[]`);
+  if (filters.missingTranslation) conditions.push(missingTranslation(filters.missingTranslation));
   return conditions;
 }
 
@@ -102,6 +125,7 @@ export async function listAdminProducts(
       archivedAt: products.archivedAt,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
+      missingTranslations: missingTranslationsColumn().as('missing_translations'),
       sortTitle: sql<string>`lower(${products.title}) collate "C"`.as('sort_title'),
     })
     .from(products)
@@ -136,6 +160,7 @@ export async function listAdminProducts(
       archivedAt: pageRows.archivedAt,
       createdAt: pageRows.createdAt,
       updatedAt: pageRows.updatedAt,
+      missingTranslations: pageRows.missingTranslations,
     })
     .from(pageRows)
     .innerJoin(brands, eq(brands.id, pageRows.brandId))
@@ -186,13 +211,15 @@ export async function searchAdminProducts(
     archived_at: string | Date | null;
     created_at: string | Date;
     updated_at: string | Date;
+    missing_translations: string[];
   };
   const found = await queryRows<Row>(
     db,
     sql`
       with matches as materialized (
         select id, slug, title, price_paise, mrp_paise, brand_id, category_id, tags, quantity, sold,
-          images -> 0 as image, archived_at, created_at, updated_at, lower(title) collate "C" as sort_title
+          images -> 0 as image, archived_at, created_at, updated_at, lower(title) collate "C" as sort_title,
+          ${missingTranslationsColumn()} as missing_translations
         from ${products}
         where ${and(...adminConditions(filters))}
         limit ${cap + 1}
@@ -201,7 +228,7 @@ export async function searchAdminProducts(
       page as (select * from matches m order by ${order} limit ${limit} offset ${(page - 1) * limit})
       select counted.total, m.id, m.slug, m.title, m.price_paise, m.mrp_paise, m.brand_id, b.title as brand,
         m.category_id, c.title as category, m.tags, m.quantity, m.sold, m.image, m.archived_at,
-        m.created_at, m.updated_at
+        m.created_at, m.updated_at, m.missing_translations
       from counted
       left join page m on true
       left join ${brands} b on b.id = m.brand_id
@@ -232,6 +259,7 @@ export async function searchAdminProducts(
         archivedAt: row.archived_at === null ? null : date(row.archived_at),
         createdAt: date(row.created_at),
         updatedAt: date(row.updated_at),
+        missingTranslations: row.missing_translations ?? [],
       })),
   };
 }
@@ -269,6 +297,7 @@ export async function exportPage(db: Executor, filters: AdminFilters, afterId: s
       images: products.images,
       hsnCode: products.hsnCode,
       gstRateBp: products.gstRateBp,
+      translations: products.translations,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))

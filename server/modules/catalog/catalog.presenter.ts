@@ -5,11 +5,14 @@ import type {
   ApiRating,
   ApiVariant,
 } from '../../../shared/api/catalog.schemas.js';
+import type { ApiSizeChartTranslations } from '../../../shared/api/translations.schemas.js';
 import { primaryTag } from '../../../shared/catalog.js';
 import { paiseToRupees } from '../../../shared/money.js';
-import type { ProductOption } from '../../db/schema.js';
+import { sameChartShape } from '../../../shared/translations.js';
+import type { ProductOption, SizeChart } from '../../db/schema.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
+import { chart, presentTranslations, text, titleAndDescription, titleOnly } from '../../lib/translations.js';
 import type { ColorRow, ProductRow, RatingRow, VariantJson } from '../catalog-search/index.js';
 
 /**
@@ -53,8 +56,33 @@ export function presentProduct(
     ratings: (ratingRows ?? []).map(presentRating),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    translations: presentTranslations(row.translations, titleAndDescription),
+    brandTranslations: presentTranslations(row.brandTranslations, titleOnly),
+    categoryTranslations: presentTranslations(row.categoryTranslations, titleOnly),
   };
   return product;
+}
+
+/**
+ * A product page's size chart in each language that translated it: only where the English chart
+ * is there and the translation still has its columns and rows (a chart reshaped since in English
+ * shows in English until translated again).
+ */
+export function presentSizeChartTranslations(
+  english: SizeChart | null,
+  categoryTranslations: ProductRow['categoryTranslations'],
+): ApiSizeChartTranslations {
+  if (!english) return {};
+  const charts = presentTranslations(categoryTranslations, { sizeChart: chart });
+  const answer: ApiSizeChartTranslations = {};
+  for (const [code, translated] of Object.entries(charts) as [
+    keyof ApiSizeChartTranslations,
+    { sizeChart?: SizeChart },
+  ][]) {
+    if (translated.sizeChart && sameChartShape(english, translated.sizeChart))
+      answer[code] = translated.sizeChart;
+  }
+  return answer;
 }
 
 /**
@@ -96,7 +124,12 @@ export function presentOptionsAndVariants(
 }
 
 export function presentColor(row: ColorRow): ApiColor {
-  return { _id: row.id, title: row.title, name: row.name };
+  return {
+    _id: row.id,
+    title: row.title,
+    name: row.name,
+    translations: presentTranslations(row.translations, { name: text }),
+  };
 }
 
 function presentRating(row: RatingRow): ApiRating {

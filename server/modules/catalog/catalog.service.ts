@@ -12,9 +12,14 @@ import { paiseToRupees } from '../../../shared/money.js';
 import type { Database, ReadHandle } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
+import { presentTranslations, titleOnly } from '../../lib/translations.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import * as search from '../catalog-search/index.js';
-import { presentOptionsAndVariants, presentProduct } from './catalog.presenter.js';
+import {
+  presentOptionsAndVariants,
+  presentProduct,
+  presentSizeChartTranslations,
+} from './catalog.presenter.js';
 import { productIdBySku } from './variants.repository.js';
 
 /** One word with a digit or a separator, as SKUs are ("LEV-CREW-NVY-L"); not "iphone 15" or "watch". */
@@ -273,15 +278,21 @@ export class CatalogService {
         ...this.present(row, row.colors, row.ratings),
         ...presentOptionsAndVariants(row.options, row.variants, row.colors),
         sizeChart: row.sizeChart,
+        sizeChartTranslations: presentSizeChartTranslations(row.sizeChart, row.categoryTranslations),
       };
     });
   }
 
   /** `q` trimmed, 2 to 100 characters (the endpoint's schema checks it). */
   async suggest(q: string): Promise<ApiProductSuggestion[]> {
-    const cards = await this.cached('suggest', q.toLowerCase(), () =>
-      this.productSearch.suggest(q, SUGGESTIONS_MAX),
-    );
+    const cards = await this.cached('suggest', q.toLowerCase(), async () => {
+      const found = await this.productSearch.suggest(q, SUGGESTIONS_MAX);
+      const translations = await search.productTranslations(
+        this.readDb,
+        found.map((card) => card.id),
+      );
+      return found.map((card) => ({ ...card, translations: translations.get(card.id) }));
+    });
     return cards.map((card) => ({
       _id: card.id,
       slug: card.slug,
@@ -290,6 +301,7 @@ export class CatalogService {
       category: card.category,
       price: paiseToRupees(card.pricePaise),
       image: card.image ? this.imageUrls.url(card.image) : null,
+      translations: presentTranslations(card.translations, titleOnly),
     }));
   }
 

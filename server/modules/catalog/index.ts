@@ -14,11 +14,12 @@ export {
   sameList,
   storedUrl,
 } from './catalog-admin-context.js';
-export { followCatalogChanges } from './catalog-changes.js';
+export { CATALOG_CHANGED_CHANNEL, followCatalogChanges } from './catalog-changes.js';
 // Variants' weights and boxes, for delivery charges (shipping).
 export { type ParcelFacts, parcelFactsOf, parcelFactsOfProduct } from './parcel-facts.js';
 // The pages of products an export writes (catalog-csv).
 export {
+  countMissingTranslations,
   type ExportRow,
   type ExportRowWithVariants,
   exportPages,
@@ -49,6 +50,8 @@ export {
   takeStockForCheckout,
 } from './stock.js';
 export { countStockWarnings, lowestStockProducts } from './stock-levels.js';
+// What shoppers waiting for stock wait for, read fresh (restock-alerts).
+export { type WatchedProduct, type WatchedVariant, watchedProducts } from './stock-watch.js';
 export { taxonomyRoutes } from './taxonomy.routes.js';
 export { createTaxonomyService } from './taxonomy.service.js';
 // Brands, categories and colours by the names people write; an import's additions.

@@ -10,11 +10,14 @@ import {
   ADMIN_PRODUCTS_DEFAULT_LIMIT,
   ADMIN_PRODUCTS_SEARCH_COUNT_CAP,
 } from '../../../shared/api/catalog-admin.schemas.js';
+import { translatedLocales } from '../../../shared/locales.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { bpToRate } from '../../../shared/schemas/gst-fields.js';
-import type { ProductOption } from '../../db/schema.js';
+import type { TranslatedLocale } from '../../../shared/translations.js';
+import type { ProductOption, ProductTranslation, Translations } from '../../db/schema.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { ImageUrls } from '../../lib/image-urls.js';
+import { presentTranslations, titleAndDescription } from '../../lib/translations.js';
 import * as repository from './catalog-admin.repository.js';
 import { type CatalogAdminContext, loadDetail, type ProductDetail } from './catalog-admin-context.js';
 import { colorsOfProducts } from './product-writes.repository.js';
@@ -38,6 +41,7 @@ function presentRow(imageUrls: ImageUrls, row: repository.AdminProductRow): ApiA
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    missingTranslations: row.missingTranslations,
   };
 }
 
@@ -66,6 +70,7 @@ export function presentDetail(
     hsnCode: row.hsnCode,
     gstRate: bpToRate(row.gstRateBp),
     categoryTax: { hsnCode: row.categoryHsnCode, gstRate: bpToRate(row.categoryGstRateBp) },
+    translations: presentTranslations(row.translations, titleAndDescription),
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -85,6 +90,7 @@ function filtersOf(query: AdminProductFilters): repository.AdminFilters {
     stock: query.stock,
     tags: query.tags,
     archived: query.archived ?? 'active',
+    missingTranslation: query.missingTranslation,
   };
 }
 
@@ -155,6 +161,8 @@ export type ExportRow = {
   images: string[];
   hsnCode: string | null;
   gstRateBp: number | null;
+  /** Title and description in other languages, as stored. */
+  translations: Translations<ProductTranslation>;
 };
 
 /** A product with its options and variants, for exports of one row a variant. */
@@ -201,4 +209,26 @@ export async function* exportPagesWithVariants(
       variants: variants.filter((v) => v.productId === row.id),
     }));
   }
+}
+
+/**
+ * Products on sale (not archived) missing each language, for the dashboard: counted up to
+ * ADMIN_PRODUCTS_COUNT_CAP + 1, like the product table it links to ("10,000+" past it).
+ */
+export async function countMissingTranslations(
+  db: CatalogAdminContext['db'],
+): Promise<Record<TranslatedLocale, number>> {
+  const counts = await Promise.all(
+    translatedLocales.map((code) =>
+      repository.countAdminProducts(
+        db,
+        { archived: 'active', missingTranslation: code },
+        ADMIN_PRODUCTS_COUNT_CAP,
+      ),
+    ),
+  );
+  return Object.fromEntries(translatedLocales.map((code, i) => [code, counts[i]!])) as Record<
+    TranslatedLocale,
+    number
+  >;
 }

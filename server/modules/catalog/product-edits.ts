@@ -5,6 +5,7 @@ import type { StockMovementReason } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
+import { keepRichText, keepText, mergeTranslations } from '../../lib/translations.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import {
   afterWrite,
@@ -75,6 +76,14 @@ async function chooseSlug(
   return freeSlug(base, await repository.slugsLike(tx, base));
 }
 
+/** The write's translations over `current`'s; the descriptions sanitised as the English is. */
+function translationsOf(input: WriteInput, current?: ProductDetail['row']) {
+  return mergeTranslations(current?.translations, input.translations, {
+    title: keepText,
+    description: keepRichText,
+  });
+}
+
 function valuesOf(ctx: CatalogAdminContext, input: WriteInput): ProductValues {
   return {
     slug: input.slug,
@@ -89,6 +98,7 @@ function valuesOf(ctx: CatalogAdminContext, input: WriteInput): ProductValues {
     colorIds: [...new Set(input.colorIds)],
     hsnCode: input.hsnCode ?? null,
     gstRateBp: rateToBp(input.gstRate) ?? null,
+    translations: translationsOf(input),
   };
 }
 
@@ -151,6 +161,8 @@ export async function updateProduct(
       // GST fields a writer did not send (older clients know none) stay as they are.
       if (input.hsnCode === undefined) values.hsnCode = current.row.hsnCode;
       if (input.gstRate === undefined) values.gstRateBp = current.row.gstRateBp;
+      // Languages and fields the writer did not send (the original client knows none) stay.
+      values.translations = translationsOf(input, current.row);
       const names = await checkReferences(tx, values);
       const slug = await chooseSlug(tx, values.slug, values.title, current.row);
       const { colorIds, ...write } = values;

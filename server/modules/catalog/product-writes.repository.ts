@@ -1,7 +1,16 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { brands, categories, colors, type ImageRef, productColors, products } from '../../db/schema.js';
+import {
+  brands,
+  categories,
+  colors,
+  type ImageRef,
+  type ProductTranslation,
+  productColors,
+  products,
+  type Translations,
+} from '../../db/schema.js';
 import { productLiveHeldUnits } from '../catalog-search/index.js';
 import { escapeLike } from './catalog-admin.repository.js';
 import { copyProductPriceToVariants, insertDefaultVariants } from './variants.repository.js';
@@ -153,6 +162,8 @@ export type ProductWrite = {
   /** GST: null takes the category's. */
   hsnCode: string | null;
   gstRateBp: number | null;
+  /** Title and description in other languages (decision 050); absent: left as they are. */
+  translations?: Translations<ProductTranslation>;
 };
 
 /** New products, each with one variant without options holding its price and stock. */
@@ -256,15 +267,18 @@ export async function updateProductsBatch(
       images: row.images,
       hsn_code: row.hsnCode,
       gst_rate_bp: row.gstRateBp,
+      translations: row.translations ?? null,
     }));
     await tx.execute(sql`
       update ${products} p set
         slug = v.slug, title = v.title, description = v.description, price_paise = v.price_paise,
         mrp_paise = v.mrp_paise, category_id = v.category_id, brand_id = v.brand_id, tags = v.tags,
-        images = v.images, hsn_code = v.hsn_code, gst_rate_bp = v.gst_rate_bp, updated_at = now()
+        images = v.images, hsn_code = v.hsn_code, gst_rate_bp = v.gst_rate_bp,
+        translations = coalesce(v.translations, p.translations), updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(
         id uuid, slug text, title text, description text, price_paise integer, mrp_paise integer,
-        category_id uuid, brand_id uuid, tags text[], images jsonb, hsn_code text, gst_rate_bp integer)
+        category_id uuid, brand_id uuid, tags text[], images jsonb, hsn_code text, gst_rate_bp integer,
+        translations jsonb)
       where p.id = v.id`);
   }
   await copyProductPriceToVariants(

@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { brands, categories, colors, productColors, products, type SizeChart } from '../../db/schema.js';
+import {
+  brands,
+  type CategoryTranslation,
+  type ColorTranslation,
+  categories,
+  colors,
+  productColors,
+  products,
+  type SizeChart,
+  type Translations,
+} from '../../db/schema.js';
 
 /** The catalogue's three taxonomies (blog categories belong to the blog module). */
 export type CatalogTaxonomy = 'brand' | 'category' | 'color';
@@ -16,9 +26,14 @@ export type TaxonomyRow = {
   hsnCode?: string | null;
   gstRateBp?: number | null;
   sizeChart?: SizeChart | null;
+  /** The name (a colour's `name`), and a category's chart, in other languages (decision 050). */
+  translations: TaxonomyTranslations;
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** Any taxonomy's stored translations: `title` (brands, categories), `name` (colours), `sizeChart`. */
+export type TaxonomyTranslations = Translations<CategoryTranslation & ColorTranslation>;
 
 export type TableSort = `${'title' | 'createdAt' | 'used'}:${'asc' | 'desc'}`;
 
@@ -33,6 +48,7 @@ function columnsOf(kind: CatalogTaxonomy) {
     ...(kind === 'category'
       ? { hsnCode: categories.hsnCode, gstRateBp: categories.gstRateBp, sizeChart: categories.sizeChart }
       : {}),
+    translations: sql<TaxonomyTranslations>`${table.translations}`.mapWith(table.translations),
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   };
@@ -120,6 +136,7 @@ export type TaxonomyValues = {
   hsnCode?: string | null;
   gstRateBp?: number | null;
   sizeChart?: SizeChart | null;
+  translations?: TaxonomyTranslations;
 };
 
 const categoryTax = (values: TaxonomyValues) => ({
@@ -137,16 +154,29 @@ export async function insert(
     kind === 'color'
       ? await db
           .insert(colors)
-          .values({ title: values.title, name: values.name ?? values.title })
+          .values({
+            title: values.title,
+            name: values.name ?? values.title,
+            ...(values.translations ? { translations: values.translations } : {}),
+          })
           .returning(columnsOf(kind))
       : kind === 'category'
         ? await db
             .insert(categories)
-            .values({ title: values.title, slug: values.slug ?? '', ...categoryTax(values) })
+            .values({
+              title: values.title,
+              slug: values.slug ?? '',
+              ...categoryTax(values),
+              ...(values.translations ? { translations: values.translations } : {}),
+            })
             .returning(columnsOf(kind))
         : await db
             .insert(tables[kind])
-            .values({ title: values.title, slug: values.slug ?? '' })
+            .values({
+              title: values.title,
+              slug: values.slug ?? '',
+              ...(values.translations ? { translations: values.translations } : {}),
+            })
             .returning(columnsOf(kind));
   return row!;
 }
@@ -164,6 +194,7 @@ export async function update(
       .set({
         title: values.title,
         ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(values.translations ? { translations: values.translations } : {}),
         updatedAt: now,
       })
       .where(eq(colors.id, id))
@@ -177,6 +208,7 @@ export async function update(
       title: values.title,
       ...(values.slug !== undefined ? { slug: values.slug } : {}),
       ...(kind === 'category' ? categoryTax(values) : {}),
+      ...(values.translations ? { translations: values.translations } : {}),
       updatedAt: now,
     })
     .where(eq(table.id, id))

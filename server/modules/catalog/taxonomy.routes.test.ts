@@ -48,6 +48,8 @@ describe.each([
       title,
       // Categories carry their GST defaults too, none until set.
       ...(path === 'category' ? { hsnCode: null, gstRate: null, sizeChart: null } : {}),
+      // Brands and categories have their names in other languages too, none until set.
+      ...(path === 'blogcategory' ? {} : { translations: {} }),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -212,7 +214,14 @@ describe('/api/color', () => {
     expect(named.json()).toMatchObject({ title: '#0a0b0c', name: 'Midnight' });
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/color' })).json();
     expect(list).toContainEqual(named.json());
-    expect(Object.keys(named.json()).sort()).toEqual(['_id', 'createdAt', 'name', 'title', 'updatedAt']);
+    expect(Object.keys(named.json()).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'name',
+      'title',
+      'translations',
+      'updatedAt',
+    ]);
 
     for (const title of ['red', '#abc', '#12345g', '#1234567', '']) {
       expect((await inject('POST', '/api/color', { title })).statusCode, title).toBe(400);

@@ -12,9 +12,16 @@ import type { Executor } from '../../db/client.js';
 import type { SizeChart } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { freeSlug, toSlug } from '../../lib/slug.js';
+import { sameTranslations } from '../../lib/translations.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import * as repository from './taxonomy.repository.js';
+import {
+  presentTaxonomyTranslations,
+  type TaxonomyAnswerTranslations,
+  type TaxonomyTranslationsWrite,
+  taxonomyTranslations,
+} from './taxonomy-translations.js';
 
 type Kind = repository.CatalogTaxonomy;
 
@@ -34,6 +41,12 @@ export function presentTaxonomy(row: repository.TaxonomyRow): ApiTaxonomyRecord 
   };
 }
 
+/**
+ * A brand, category or colour as the API answers it, with its translations: typed so one answer
+ * fits every kind's schema (the colour endpoints narrow it to ApiColor).
+ */
+type TaxonomyAnswer = ApiTaxonomyRecord & { name?: string; translations: TaxonomyAnswerTranslations };
+
 /** A category's GST defaults as the API answers them. */
 const categoryTax = (row: repository.TaxonomyRow) => ({
   hsnCode: row.hsnCode ?? null,
@@ -41,9 +54,12 @@ const categoryTax = (row: repository.TaxonomyRow) => ({
   sizeChart: row.sizeChart ?? null,
 });
 
-function present(kind: Kind, row: repository.TaxonomyRow): ApiTaxonomyRecord | ApiColor {
-  if (kind === 'color') return { ...presentTaxonomy(row), name: row.name ?? row.title };
-  return kind === 'category' ? { ...presentTaxonomy(row), ...categoryTax(row) } : presentTaxonomy(row);
+function present(kind: Kind, row: repository.TaxonomyRow): TaxonomyAnswer {
+  const translations = presentTaxonomyTranslations(kind, row);
+  if (kind === 'color') return { ...presentTaxonomy(row), name: row.name ?? row.title, translations };
+  return kind === 'category'
+    ? { ...presentTaxonomy(row), ...categoryTax(row), translations }
+    : { ...presentTaxonomy(row), translations };
 }
 
 /** "HSN 8517, 18%", "no HSN code, no rate": a category's GST defaults in the audit trail. */
@@ -78,6 +94,8 @@ export type TaxonomyInput = {
   /** Percent. */
   gstRate?: number | null | undefined;
   sizeChart?: SizeChart | null | undefined;
+  /** Absent: left as they are (translations.schemas.ts says what null and empty do). */
+  translations?: TaxonomyTranslationsWrite;
 };
 
 /** The GST defaults a category write sets (nothing for brands and colours). */
@@ -116,16 +134,16 @@ export class TaxonomyService {
   }
 
   /** The contract's list: every record, A to Z. */
-  async list(kind: Kind): Promise<(ApiTaxonomyRecord | ApiColor)[]> {
+  async list(kind: Kind): Promise<TaxonomyAnswer[]> {
     const rows = await repository.listAll(this.db, kind, TAXONOMY_LIST_MAX);
     return rows.map((row) => present(kind, row));
   }
 
-  async get(kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
+  async get(kind: Kind, id: string): Promise<TaxonomyAnswer> {
     return present(kind, await this.requireRow(this.db, kind, id));
   }
 
-  async create(actor: AuditActor, kind: Kind, input: TaxonomyInput): Promise<ApiTaxonomyRecord | ApiColor> {
+  async create(actor: AuditActor, kind: Kind, input: TaxonomyInput): Promise<TaxonomyAnswer> {
     const created = await this.db.transaction(async (tx) => {
       await repository.lockTaxonomy(tx, kind);
       await this.refuseClash(tx, kind, input.title);
@@ -139,6 +157,7 @@ export class TaxonomyService {
         ...(slug ? { slug } : {}),
         ...(kind === 'color' ? { name: input.name || input.title } : {}),
         ...taxValues(kind, input),
+        translations: taxonomyTranslations(kind, input, undefined),
       });
       const after = present(kind, row);
       await recordAudit(tx, actor, {
@@ -154,12 +173,7 @@ export class TaxonomyService {
     return created;
   }
 
-  async update(
-    actor: AuditActor,
-    kind: Kind,
-    id: string,
-    input: TaxonomyInput,
-  ): Promise<ApiTaxonomyRecord | ApiColor> {
+  async update(actor: AuditActor, kind: Kind, id: string, input: TaxonomyInput): Promise<TaxonomyAnswer> {
     const updated = await this.db.transaction(async (tx) => {
       await repository.lockTaxonomy(tx, kind);
       const before = await this.requireRow(tx, kind, id);
@@ -179,6 +193,7 @@ export class TaxonomyService {
             }
           : {}),
         ...taxValues(kind, input),
+        translations: taxonomyTranslations(kind, input, before),
       });
       if (!row) throw notFound(`That ${words[kind].one} does not exist (it may have been deleted).`);
       const after = present(kind, row);
@@ -194,6 +209,9 @@ export class TaxonomyService {
             kind === 'category' && taxLabel(before) !== taxLabel(row)
               ? `Changed the GST of the category ${row.title} from ${taxLabel(before)} to ${taxLabel(row)}`
               : null,
+            sameTranslations(before.translations, row.translations)
+              ? null
+              : `Changed the translations of the ${words[kind].one} ${label(kind, row)}`,
           ]
             .filter(Boolean)
             .join('; ') || `Saved the ${words[kind].one} ${label(kind, row)} unchanged`,
@@ -206,7 +224,7 @@ export class TaxonomyService {
     return updated;
   }
 
-  async remove(actor: AuditActor, kind: Kind, id: string): Promise<ApiTaxonomyRecord | ApiColor> {
+  async remove(actor: AuditActor, kind: Kind, id: string): Promise<TaxonomyAnswer> {
     try {
       const deleted = await this.db.transaction(async (tx) => {
         await repository.lockTaxonomy(tx, kind);
@@ -258,7 +276,8 @@ export class TaxonomyService {
       items: rows.map((row) => ({
         ...presentTaxonomy(row),
         ...(kind === 'color' ? { name: row.name ?? row.title } : {}),
-        ...(kind === 'category' ? categoryTax(row) : {}),
+        ...(kind === 'category' ? { ...categoryTax(row), sizeChart: row.sizeChart ?? null } : {}),
+        translations: presentTaxonomyTranslations(kind, row),
         used: row.used,
       })),
       total,

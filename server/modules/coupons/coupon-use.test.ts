@@ -138,6 +138,7 @@ describe('claimCouponUse', () => {
     expect(await claim(late)).toEqual({
       usedUp: true,
       message: 'PAIDLATE has been used up. Try another coupon.',
+      problem: { coupon: 'PAIDLATE' },
     });
     const uses = await db().select().from(couponRedemptions).where(eq(couponRedemptions.couponId, row!.id));
     expect(uses.map((u) => [u.checkoutId, u.orderId, u.discountPaise]).sort()).toEqual(

@@ -1,5 +1,7 @@
 import { indiaToday } from '../../../shared/api/coupons.schemas.js';
+import { defaultLocale, type Locale } from '../../../shared/locales.js';
 import type { Executor, Transaction } from '../../db/client.js';
+import { translator } from '../../i18n/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import * as repository from './coupons.repository.js';
 
@@ -70,15 +72,34 @@ function refuseOutsideWindow(row: repository.CouponRow, now: number) {
     throw refused(`${row.name} expired on ${dayFormat.format(row.expiresAt)}.`);
 }
 
+/**
+ * Why a coupon cannot be used once more: this customer's uses are spent (`perCustomerLimit`), or
+ * everyone's. Data, so that an e-mail can say it in the customer's language.
+ */
+export type CouponProblem = { coupon: string; perCustomerLimit?: number };
+
+/** The problem in words (English for the API's answers; e-mails render it in their own language). */
+export function couponProblemMessage(problem: CouponProblem, locale: Locale = defaultLocale): string {
+  const { t } = translator(locale);
+  return problem.perCustomerLimit !== undefined
+    ? t('coupons.usedUp.perCustomer', { coupon: problem.coupon, limit: problem.perCustomerLimit })
+    : t('coupons.usedUp.all', { coupon: problem.coupon });
+}
+
 /** Why the coupon cannot be used once more by this customer, or undefined when it can. */
-function usedUpMessage(row: repository.CouponRow, uses: { total: number; mine: number }): string | undefined {
-  if (row.perCustomerLimit !== null && uses.mine >= row.perCustomerLimit) {
-    const times = row.perCustomerLimit === 1 ? 'once' : `${row.perCustomerLimit} times`;
-    return `You have already used ${row.name}: it can be used ${times} per customer.`;
-  }
-  if (row.usageLimit !== null && uses.total >= row.usageLimit)
-    return `${row.name} has been used up. Try another coupon.`;
+function usedUpProblem(
+  row: repository.CouponRow,
+  uses: { total: number; mine: number },
+): CouponProblem | undefined {
+  if (row.perCustomerLimit !== null && uses.mine >= row.perCustomerLimit)
+    return { coupon: row.name, perCustomerLimit: row.perCustomerLimit };
+  if (row.usageLimit !== null && uses.total >= row.usageLimit) return { coupon: row.name };
   return undefined;
+}
+
+function usedUpMessage(row: repository.CouponRow, uses: { total: number; mine: number }): string | undefined {
+  const problem = usedUpProblem(row, uses);
+  return problem && couponProblemMessage(problem);
 }
 
 function refuseUsedUp(row: repository.CouponRow, uses: { total: number; mine: number }) {
@@ -157,13 +178,13 @@ export async function claimCouponUse(
   tx: Executor,
   checkout: { id: string; userId: string; couponCode: string | null; couponDiscountPaise: number },
   orderId: string,
-): Promise<{ usedUp: false } | { usedUp: true; message: string }> {
+): Promise<{ usedUp: false } | { usedUp: true; message: string; problem: CouponProblem }> {
   if (!checkout.couponCode) return { usedUp: false };
   const row = await repository.lockCouponByName(tx, checkout.couponCode);
   if (!row) return { usedUp: false };
   // The customer's own holds (this checkout's among them) are not counted: what is left is room.
-  const message = usedUpMessage(row, await repository.countUses(tx, row.id, checkout.userId));
-  if (message) return { usedUp: true, message };
+  const problem = usedUpProblem(row, await repository.countUses(tx, row.id, checkout.userId));
+  if (problem) return { usedUp: true, message: couponProblemMessage(problem), problem };
   if (await repository.setRedemptionOrder(tx, checkout.id, orderId)) return { usedUp: false };
   await repository.insertRedemption(tx, {
     couponId: row.id,

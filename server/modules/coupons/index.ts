@@ -1,6 +1,6 @@
 /** The coupons module's door: what other modules, flows and the app may use of it. */
 
-export type { CheckoutCoupon } from './coupon-use.js';
+export type { CheckoutCoupon, CouponProblem } from './coupon-use.js';
 export {
   claimCouponUse,
   couponForCheckout,

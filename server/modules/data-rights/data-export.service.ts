@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { protectCell } from '../../lib/csv-cells.js';
 import { notFound } from '../../lib/errors.js';
 import { SHOP_NAME } from '../../lib/mailer.js';
-import { consentHistory, customerRecords } from '../accounts/index.js';
+import { channelChoices, consentHistory, customerRecords } from '../accounts/index.js';
 import type { CartService } from '../cart/index.js';
 import { enquiriesOfCustomer } from '../enquiries/index.js';
 import { type OrdersService, orderHistoryOf } from '../orders/index.js';
@@ -34,7 +34,9 @@ const CONTENTS = {
   enquiries:
     'Messages you sent through the contact form, and complaints and data requests you filed: those sent while signed in, and those sent with your e-mail address after you confirmed it.',
   consents:
-    'What you agreed to and withdrew: the privacy notice at sign-up and offers by e-mail, with the notice version, when and where.',
+    'What you agreed to and withdrew: the privacy notice at sign-up and offers by e-mail, SMS and WhatsApp, with the notice version, when and where.',
+  messageChannels:
+    'Where we send order updates and offers: your e-mail address and mobile number, whether each is confirmed, and your choices for e-mail, SMS and WhatsApp.',
 };
 
 /**
@@ -107,6 +109,7 @@ export function createDataExport(deps: {
           updatedAt: r.updatedAt.toISOString(),
         })),
         consents: await consentHistory(db, userId),
+        messageChannels: await channelChoices(db, userId),
         enquiries: enquiries.map((e) => ({
           name: e.name,
           email: e.email,

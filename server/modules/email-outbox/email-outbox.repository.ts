@@ -15,6 +15,7 @@ export async function insertEmail(
     headers: Record<string, string>;
     label: string;
     forgetWhenSent?: boolean;
+    nextAttemptAt?: Date;
   },
 ): Promise<string> {
   const [inserted] = await db.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });

@@ -3,6 +3,7 @@ import type { ChannelSubscription } from '../../db/channel-listener.js';
 import type { Database, DatabaseHandle, Transaction } from '../../db/client.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import type { ShopMetrics } from '../../lib/metrics.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { EMAIL_OUTBOX_CHANNEL, outboxMessageId, queueEmail } from './email-outbox.js';
 import * as repository from './email-outbox.repository.js';
 
@@ -24,20 +25,6 @@ export type OutboxSettings = {
 /** Messages claimed and sent together; each has its own connection to the mail server. */
 const BATCH = 5;
 const PURGE_EVERY_MS = 60 * 60_000;
-
-/**
- * The pause before the next attempt after `attempts` failed ones: first, doubling, capped, with
- * "equal jitter" (half fixed, half random) so messages that failed together (an outage) do not
- * all come back in the same instant, nor retry much sooner than the schedule says.
- */
-export function retryDelayMs(
-  attempts: number,
-  settings: Pick<OutboxSettings, 'retryFirstMs' | 'retryMaxMs'>,
-  random: () => number = Math.random,
-): number {
-  const base = Math.min(settings.retryMaxMs, settings.retryFirstMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(base / 2 + (random() * base) / 2);
-}
 
 function mailOf(row: repository.OutboxRow): Mail {
   return {

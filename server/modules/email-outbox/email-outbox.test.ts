@@ -5,15 +5,11 @@ import { type DatabaseHandle, openDatabase, queryRows } from '../../db/client.js
 import { emailOutbox as outboxTable } from '../../db/schema.js';
 import type { Mail } from '../../lib/mailer.js';
 import { createMetrics } from '../../lib/metrics.js';
+import { retryDelayMs } from '../../lib/retry-delay.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { outboxMessageId, queueEmail } from './email-outbox.js';
 import * as repository from './email-outbox.repository.js';
-import {
-  EmailOutbox,
-  type EmailOutboxDeps,
-  type OutboxSettings,
-  retryDelayMs,
-} from './email-outbox.service.js';
+import { EmailOutbox, type EmailOutboxDeps, type OutboxSettings } from './email-outbox.service.js';
 
 const log = pino({ level: 'silent' });
 const settings: OutboxSettings = {

@@ -18,6 +18,8 @@ export async function queueEmail(
   options: {
     /** Delete the message once sent instead of keeping it for the retention period (erasure). */
     forgetWhenSent?: boolean;
+    /** Not to be sent before this (a shopper's alert found in the quiet hours waits for 09:00). */
+    notBefore?: Date;
   } = {},
 ): Promise<string> {
   const id = await insertEmail(tx, {
@@ -33,6 +35,7 @@ export async function queueEmail(
     headers: mail.headers ?? {},
     label,
     forgetWhenSent: options.forgetWhenSent ?? false,
+    ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
   });
   // PostgreSQL delivers a NOTIFY only when the transaction commits (and never on rollback): the
   // worker of every app server wakes at once for a committed message and not at all for the rest.

@@ -6,7 +6,7 @@ import type { SupportKind } from '../../../shared/schemas/grievance.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { customerIdByEmail } from '../accounts/index.js';
+import { customerContact, customerIdByEmail } from '../accounts/index.js';
 import { type AuditActor, recordAudit, recordBulkRead } from '../audit/index.js';
 import { queueEmail } from '../email-outbox/index.js';
 import { enquiryReplyEmail } from './enquiries.emails.js';
@@ -309,6 +309,9 @@ export class EnquiriesAdminService {
           ticketNumber: enquiry.ticketNumber,
           // A ticket's customer follows it up on the complaints page; an enquirer writes again.
           contactUrl: `${this.deps.config.publicUrl}${enquiry.ticketNumber ? '/grievances' : '/contact'}`,
+          // The customer's account's language; someone without one, in the language they wrote in.
+          locale:
+            (enquiry.userId && (await customerContact(tx, enquiry.userId))?.language) || enquiry.language,
         }),
         'enquiry reply',
       );

@@ -1,22 +1,12 @@
-import {
-  kindLabels,
-  type TicketKind,
-  type TicketTopic,
-  topicLabels,
-} from '../../../shared/schemas/grievance.js';
-import { layoutEmail, type Mail, SHOP_NAME } from '../../lib/mailer.js';
-
-const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-const indiaDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
+import type { Locale } from '../../../shared/locales.js';
+import type { TicketKind, TicketTopic } from '../../../shared/schemas/grievance.js';
+import { translator } from '../../i18n/index.js';
+import { greeting, layoutEmail, type Mail } from '../../lib/mailer.js';
 
 /**
- * The acknowledgement of a complaint or data request, sent as soon as it is filed: the ticket
- * number to quote and the dates we hold ourselves to, in India time. Sending it is what the
- * E-Commerce Rules call acknowledging the complaint.
+ * The acknowledgement of a complaint or data request, sent as soon as it is filed, in the
+ * language of the one who filed it: the ticket number to quote and the dates we hold ourselves to,
+ * in India time. Sending it is what the E-Commerce Rules call acknowledging the complaint.
  */
 export function ticketAcknowledgementEmail(input: {
   to: string;
@@ -27,23 +17,30 @@ export function ticketAcknowledgementEmail(input: {
   createdAt: Date;
   respondBy: Date;
   requestsUrl: string;
+  locale: Locale;
 }): Mail {
-  const what = input.kind === 'grievance' ? 'complaint' : 'data request';
+  const { t, date } = translator(input.locale);
+  const { kind, ticketNumber: ticket } = input;
+  // ICU select keys are words: `withdraw-consent` is `withdraw_consent` in the catalogue.
+  const topic = t(kind === 'grievance' ? 'support.topic.grievance' : 'support.topic.rights', {
+    topic: input.topic.replace(/-/g, '_'),
+  });
   return {
     ...layoutEmail({
-      subject: `We have received your ${what}: ticket ${input.ticketNumber}`,
-      greeting: `Hello ${input.name},`,
+      subject: t('support.ack.subject', { kind, ticket }),
+      greeting: greeting(t, input.name),
       paragraphs: [
-        `Thank you for writing to ${SHOP_NAME}. This e-mail acknowledges your ${what}; its ticket number is ${input.ticketNumber}. Please quote it whenever you write to us about it.`,
-        `${kindLabels[input.kind]}: ${topicLabels[input.kind][input.topic] ?? input.topic}. Received on ${indiaDateTime.format(input.createdAt)} (India time).`,
-        input.kind === 'grievance'
-          ? `Our Grievance Officer will resolve it by ${indiaDate.format(input.respondBy)}, within one month as the Consumer Protection (E-Commerce) Rules, 2020 require.`
-          : `We will answer it by ${indiaDate.format(input.respondBy)}, within the 30 days our privacy notice promises (the Digital Personal Data Protection Rules, 2025 allow 90).`,
-        'We may write to you or call you to confirm who you are before we act on a data request.',
-        'This address does not receive replies. You can follow the ticket on our complaints page.',
+        t('support.ack.thanks', { kind, ticket }),
+        t('support.ack.received', { kind, topic, at: date(input.createdAt, 'dateTime') }),
+        kind === 'grievance'
+          ? t('support.ack.resolveBy', { date: date(input.respondBy, 'date') })
+          : t('support.ack.answerBy', { date: date(input.respondBy, 'date') }),
+        t('support.ack.identity'),
+        t('support.ack.follow'),
       ],
-      action: { label: 'Complaints and data requests', url: input.requestsUrl },
-      footer: `— The ${SHOP_NAME} team`,
+      action: { label: t('support.action.tickets'), url: input.requestsUrl },
+      footer: t('email.teamSignature'),
+      locale: input.locale,
     }),
     to: input.to,
   };

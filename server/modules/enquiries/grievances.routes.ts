@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/api/grievances.js';
 import * as schemas from '../../../shared/api/grievances.schemas.js';
+import { requestLanguage } from '../../i18n/index.js';
 import { registerEndpoint } from '../../lib/endpoints.js';
 import { limiter } from '../../lib/rate-limit.js';
 import { type AccountsService, currentUser, optionalUserId } from '../accounts/index.js';
@@ -18,7 +19,12 @@ export async function grievancesRoutes(
     app,
     endpoints.submitTicket,
     schemas.submitTicket,
-    async ({ body }, request) => grievances.submit(body, await optionalUserId(request, accounts)),
+    async ({ body }, request) =>
+      grievances.submit(
+        body,
+        await optionalUserId(request, accounts),
+        requestLanguage(request.headers, body.language),
+      ),
     { preHandler: [ticketLimit] },
   );
   registerEndpoint(app, endpoints.listMyTickets, schemas.listMyTickets, (_input, request) =>

@@ -1,4 +1,5 @@
 import type { ApiTicket } from '../../../shared/api/grievances.schemas.js';
+import { defaultLocale, type Locale } from '../../../shared/locales.js';
 import { enquiryStatuses } from '../../../shared/schemas/enquiry.js';
 import {
   ACKNOWLEDGE_HOURS,
@@ -8,6 +9,7 @@ import {
   type TicketTopic,
 } from '../../../shared/schemas/grievance.js';
 import type { Database } from '../../db/client.js';
+import { customerContact } from '../accounts/index.js';
 import { queueEmail } from '../email-outbox/index.js';
 import * as repository from './enquiries.repository.js';
 import { ticketAcknowledgementEmail } from './grievances.emails.js';
@@ -79,10 +81,15 @@ export function presentTicket(row: repository.EnquiryRow): ApiTicket {
 export function createGrievancesService(deps: { db: Database; publicUrl: string }) {
   const { db } = deps;
   return {
-    async submit(input: Ticket, userId: string | null): Promise<ApiTicket> {
+    /**
+     * `language`: the request's (the form's page). A signed-in customer is written to in their
+     * account's language instead, as every e-mail to them is.
+     */
+    async submit(input: Ticket, userId: string | null, language: Locale = defaultLocale): Promise<ApiTicket> {
       const createdAt = new Date();
       // The ticket and its acknowledgement, together: the outbox sends what this transaction commits.
       const { row, acknowledged } = await db.transaction(async (tx) => {
+        const locale = (userId && (await customerContact(tx, userId))?.language) || language;
         const row = await repository.insertTicket(
           tx,
           {
@@ -95,6 +102,7 @@ export function createGrievancesService(deps: { db: Database; publicUrl: string 
             comment: input.description,
             userId,
             createdAt,
+            language: locale,
             ...ticketDeadlines(input.kind, createdAt),
           },
           { prefix: PREFIX[input.kind], year: indiaYear(createdAt) },
@@ -110,6 +118,7 @@ export function createGrievancesService(deps: { db: Database; publicUrl: string 
             createdAt: row.createdAt,
             respondBy: row.respondBy!,
             requestsUrl: `${deps.publicUrl}/grievances`,
+            locale,
           }),
           'ticket acknowledgement',
         );

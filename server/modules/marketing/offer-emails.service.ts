@@ -1,5 +1,7 @@
 import type { OfferEmailInput } from '../../../shared/api/offer-emails.schemas.js';
+import { defaultLocale, type Locale } from '../../../shared/locales.js';
 import type { Database } from '../../db/client.js';
+import { translator } from '../../i18n/index.js';
 import { conflict } from '../../lib/errors.js';
 import { marketingAudienceSize, marketingRecipients } from '../accounts/index.js';
 import { type AuditActor, recordAudit, sameActionSince } from '../audit/index.js';
@@ -23,9 +25,20 @@ export function createOfferEmails(deps: { db: Database; publicUrl: string }) {
     },
 
     async send(actor: AuditActor, input: OfferEmailInput & { subject: string; message: string }) {
-      const action = input.linkPath
-        ? { label: input.linkLabel || 'Shop now', url: `${publicUrl}${input.linkPath}` }
-        : undefined;
+      // The offer's words in a customer's language when the console gave them, else the English.
+      const wordsFor = (locale: Locale) => {
+        const words = (locale === defaultLocale ? undefined : input.translations?.[locale]) ?? input;
+        return {
+          subject: words.subject,
+          message: words.message,
+          action: input.linkPath
+            ? {
+                label: words.linkLabel || translator(locale).t('marketing.offer.shopNow'),
+                url: `${publicUrl}${input.linkPath}`,
+              }
+            : undefined,
+        };
+      };
       // Who wants offers is read, and every message queued, in one transaction: a customer who
       // withdraws meanwhile is either before it (not sent) or after it (sent once, as they asked then).
       const recipients = await db.transaction(async (tx) => {
@@ -50,9 +63,8 @@ export function createOfferEmails(deps: { db: Database; publicUrl: string }) {
             offerEmail({
               to: recipient.email,
               firstname: recipient.firstname,
-              subject: input.subject,
-              message: input.message,
-              action,
+              ...wordsFor(recipient.language),
+              locale: recipient.language,
               stopUrl: `${publicUrl}/unsubscribe?token=${token}`,
               oneClickUrl: `${publicUrl}/api/marketing/unsubscribe?token=${token}`,
             }),

@@ -2,6 +2,7 @@ import type { ApiMyOrder } from '../../../shared/api/orders.schemas.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import {
+  type CodeMessage,
   codeMatches,
   customerContact,
   hashCode,
@@ -112,12 +113,17 @@ export function createCashOnDelivery(deps: {
   async function sendCode(
     tx: Transaction,
     order: OrderRow,
-    contact: { email: string; mobile: string | null; firstname: string },
+    contact: CodeMessage['to'],
     code: string,
     expiresAt: Date,
   ) {
     await sender.send(tx, {
-      to: { email: contact.email, mobile: contact.mobile || null, firstname: contact.firstname },
+      to: {
+        email: contact.email,
+        mobile: contact.mobile || null,
+        firstname: contact.firstname,
+        language: contact.language,
+      },
       code,
       orderNumber: order.orderNumber,
       amountPaise: order.totalPriceAfterDiscountPaise,
@@ -137,7 +143,7 @@ export function createCashOnDelivery(deps: {
     async startConfirmation(
       tx: Transaction,
       placed: OrderRow,
-      contact: { email: string; mobile: string | null; firstname: string },
+      contact: CodeMessage['to'],
       code: string,
       placedAt: Date,
     ): Promise<void> {
@@ -149,11 +155,7 @@ export function createCashOnDelivery(deps: {
         codeExpiresAt: expiresAt,
         lastSentAt: placedAt,
         channel: sender.channel,
-        sentTo: sender.destination({
-          email: contact.email,
-          mobile: contact.mobile,
-          firstname: contact.firstname,
-        }),
+        sentTo: sender.destination(contact),
         confirmBy,
       });
       await sendCode(tx, placed, contact, code, expiresAt);

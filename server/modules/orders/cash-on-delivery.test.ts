@@ -16,6 +16,7 @@ import { type Customer, shoppingCalls, testAddress } from '../../test/shopping.j
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { type SignedInStaff, signInStaff } from '../../test/staff.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { textMessagesTo } from '../../test/text-messages.js';
 
 /**
  * Cash on delivery through the API: placed unpaid with its stock taken, confirmed with
@@ -125,11 +126,12 @@ describe('a cash-on-delivery order', () => {
       orderStatus: 'Ordered',
       totalPriceAfterDiscount: 3000,
       invoice: null,
-      cod: { confirmed: false, channel: 'email', amountDue: 3000 },
+      cod: { confirmed: false, channel: 'sms', amountDue: 3000 },
       allowed: { cancel: true, resendCode: true },
       paymentInfo: { razorpayPaymentId: '' },
     });
-    expect(order.cod.sentTo).toMatch(/^.{1,2}•••@/);
+    // By SMS to the customer's mobile (the test provider), and by e-mail as well.
+    expect(order.cod.sentTo).toBe(`••••••${customer.mobile.slice(-4)}`);
     expect(Date.parse(order.cod.nextCodeAt) - Date.parse(order.createdAt)).toBeGreaterThan(55_000);
     expect(order.events.map((e: { title: string }) => e.title)).toEqual(['Order placed: cash on delivery']);
     // Stock is taken at once, the cart emptied; nothing was charged, so nothing can be refunded.
@@ -143,6 +145,10 @@ describe('a cash-on-delivery order', () => {
     expect(early.json().message).toMatch(/has not confirmed it with their code/);
 
     const code = await codeFor(customer, order.orderNumber);
+    // The same code by SMS, in its DLT template, saying not to share it.
+    const [sms] = await textMessagesTo(ctx.app, 'sms', customer.mobile, 'cod-code');
+    expect(sms).toMatchObject({ params: { code, orderNumber: order.orderNumber, amount: '₹3,000.00' } });
+    expect(sms?.text).toContain('Do not share it');
     const wrong = await confirm(customer, order._id, wrongCode(code));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toMatch(/not right.*4 tries left/);

@@ -1,52 +1,46 @@
-import { formatDeliveryDay } from '../../../shared/delivery-day.js';
-import { layoutEmail, type Mail, SHOP_NAME } from '../../lib/mailer.js';
+import type { Locale } from '../../../shared/locales.js';
+import { translator } from '../../i18n/index.js';
+import { greeting, layoutEmail, type Mail } from '../../lib/mailer.js';
 
 /**
- * The e-mail telling a customer the courier could not deliver their parcel (an NDR): why, by when
- * to answer, and the order page where they choose a day or correct the phone or address. Escaped
- * by layoutEmail: the reason is the courier's words.
+ * The e-mail telling a customer the courier could not deliver their parcel (an NDR), in their
+ * language: why, by when to answer, and the order page where they choose a day or correct the phone
+ * or address. Escaped by layoutEmail: the reason is the courier's words.
  */
-
-const deadline = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-});
-
-/** "Thu, 4 Dec, 10:30 am" in India time. */
-export const formatDeadline = (at: Date) => {
-  const parts = Object.fromEntries(deadline.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.weekday}, ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
-};
-
 export function deliveryFailedEmail(input: {
   to: string;
   firstname: string;
   orderNumber: string;
   courier: string;
   awb: string;
-  reason: string;
+  /** The courier's words; null when it gave none. */
+  reason: string | null;
   attempt: number;
   respondBy: Date;
   days: string[];
   orderUrl: string;
+  locale: Locale;
 }): Mail {
-  const name = input.firstname.trim();
-  const attempt = input.attempt > 1 ? `again (attempt ${input.attempt})` : 'today';
+  const { t, date, deliveryDay } = translator(input.locale);
   return {
     ...layoutEmail({
-      subject: `We could not deliver your ${SHOP_NAME} order ${input.orderNumber}: when should we try again?`,
-      greeting: name ? `Hello ${name},` : 'Hello,',
+      subject: t('orders.deliveryFailed.subject', { orderNumber: input.orderNumber }),
+      greeting: greeting(t, input.firstname),
       paragraphs: [
-        `${input.courier} tried to deliver your parcel (AWB ${input.awb}) ${attempt} but could not. The courier's reason: ${input.reason}`,
-        `Please tell us by ${formatDeadline(input.respondBy)} when to try again (${input.days.map(formatDeliveryDay).join(', ')}), or correct the phone number or the address for the courier, on your order page.`,
-        'If we do not hear from you by then, the courier may send the parcel back to us.',
+        t('orders.deliveryFailed.tried', {
+          courier: input.courier,
+          awb: input.awb,
+          attempt: input.attempt,
+          reason: input.reason ?? t('orders.deliveryFailed.noReason'),
+        }),
+        t('orders.deliveryFailed.tellUs', {
+          deadline: date(input.respondBy, 'deadline'),
+          days: input.days.map(deliveryDay).join(', '),
+        }),
+        t('orders.deliveryFailed.sentBack'),
       ],
-      action: { label: 'Choose a delivery day', url: input.orderUrl },
+      action: { label: t('orders.deliveryFailed.action'), url: input.orderUrl },
+      locale: input.locale,
     }),
     to: input.to,
   };

@@ -39,9 +39,12 @@ export {
 } from './order-lifecycle.repository.js';
 export type { OrderLifecycle } from './order-lifecycle.service.js';
 export { createOrderLifecycle } from './order-lifecycle.service.js';
+export type { OrderUpdate } from './order-messages.js';
+export { orderUpdates, queueOrderUpdate } from './order-messages.js';
 export { presentCustomerOrders } from './order-presenter.js';
 export { taxOrder } from './order-tax.js';
-export { paymentRefundEmail } from './orders.emails.js';
+export type { RefundWhy } from './orders.emails.js';
+export { paymentRefundEmail, refundWhyText } from './orders.emails.js';
 export type { OrderRow } from './orders.repository.js';
 export {
   findOrderByCheckout,
@@ -59,7 +62,7 @@ export { createOrdersService } from './orders.service.js';
 export { ordersAdminRoutes } from './orders-admin.routes.js';
 export { createOrdersAdminService } from './orders-admin.service.js';
 export { createPlacementAddresses } from './placement-addresses.js';
-export { hasBought, productsWithOrders } from './purchases.repository.js';
+export { hasBought, ordersPlacedSince, productsWithOrders } from './purchases.repository.js';
 export type { Payout, Refunds } from './refunds.service.js';
 export { createRefunds } from './refunds.service.js';
 export { createSalesDashboardService } from './sales-dashboard.service.js';

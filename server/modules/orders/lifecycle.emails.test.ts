@@ -13,6 +13,7 @@ const base = {
   firstname: 'Asha',
   orderNumber: 'BB-2024-000123',
   orderUrl: 'https://shop.test/my-orders/1',
+  locale: 'en' as const,
 };
 
 describe('order lifecycle e-mails', () => {

@@ -1,192 +1,204 @@
+import type { Locale } from '../../../shared/locales.js';
 import { formatPaise } from '../../../shared/money.js';
-import { layoutEmail, type Mail, SHOP_NAME } from '../../lib/mailer.js';
+import { type Translate, translator } from '../../i18n/index.js';
+import { greeting, layoutEmail, type Mail } from '../../lib/mailer.js';
 
 /**
  * The e-mails of an order's life after payment: shipped, delivered, cancelled, return
  * approved or rejected, refund issued. Each is a plain-text part and a simple HTML part from
  * layoutEmail, which escapes everything: carriers, AWB numbers and reasons are typed by staff or
- * customers and must never become HTML. Dates are India time; amounts en-IN rupees.
+ * customers and must never become HTML. Each is written in the customer's language (`locale`,
+ * server/i18n/messages/<locale>/orders.json); dates are India time; amounts en-IN rupees in every
+ * language. What staff, couriers or customers typed (reasons, notes) stays as typed.
  */
 
-const longDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
+type Recipient = { to: string; firstname: string; locale: Locale };
 
-/** The customer's name as the greeting uses it; a blank name still reads as a greeting. */
-function greeting(firstname: string): string {
-  const name = firstname.trim();
-  return name ? `Hello ${name},` : 'Hello,';
-}
-
-function mail(to: string, subject: string, firstname: string, paragraphs: string[], orderUrl: string): Mail {
+function mail(
+  { to, firstname, locale }: Recipient,
+  t: Translate,
+  subject: string,
+  paragraphs: string[],
+  orderUrl: string,
+): Mail {
   return {
     ...layoutEmail({
       subject,
-      greeting: greeting(firstname),
+      greeting: greeting(t, firstname),
       paragraphs,
-      action: { label: 'View your order', url: orderUrl },
+      action: { label: t('orders.viewOrder'), url: orderUrl },
+      locale,
     }),
     to,
   };
 }
 
-/** When refunded money reaches the customer, as Indian banks and Razorpay state it. */
-const REFUND_TIMING =
-  'Refunds reach the original payment method in 5–7 working days; UPI refunds usually arrive sooner.';
-
-export function orderShippedEmail(input: {
-  to: string;
-  firstname: string;
-  orderNumber: string;
-  carrier: string;
-  awb: string;
-  trackingUrl: string | null;
-  orderUrl: string;
-}): Mail {
+export function orderShippedEmail(
+  input: Recipient & {
+    orderNumber: string;
+    carrier: string;
+    awb: string;
+    trackingUrl: string | null;
+    orderUrl: string;
+  },
+): Mail {
+  const { t } = translator(input.locale);
+  const { orderNumber, carrier, awb } = input;
   return mail(
-    input.to,
-    `Your ${SHOP_NAME} order ${input.orderNumber} has shipped`,
-    input.firstname,
+    input,
+    t,
+    t('orders.shipped.subject', { orderNumber }),
     [
-      `Good news: your order ${input.orderNumber} is on its way.`,
-      `Carrier: ${input.carrier}. AWB (tracking) number: ${input.awb}.`,
+      t('orders.shipped.onItsWay', { orderNumber }),
+      t('orders.shipped.carrier', { carrier, awb }),
       input.trackingUrl
-        ? `Track the parcel on the carrier's site: ${input.trackingUrl}`
-        : `You can track the parcel on ${input.carrier}'s website with the AWB number above.`,
-      'Your order page shows the tracking and every step of your order.',
+        ? t('orders.shipped.trackLink', { url: input.trackingUrl })
+        : t('orders.shipped.trackOnSite', { carrier }),
+      t('orders.shipped.orderPage'),
     ],
     input.orderUrl,
   );
 }
 
-export function orderDeliveredEmail(input: {
-  to: string;
-  firstname: string;
-  orderNumber: string;
-  orderUrl: string;
-  returnUntil: Date | null;
-  /** The tax invoice attached to the message, if the order has one. */
-  invoiceNumber?: string | null;
-}): Mail {
+export function orderDeliveredEmail(
+  input: Recipient & {
+    orderNumber: string;
+    orderUrl: string;
+    returnUntil: Date | null;
+    /** The tax invoice attached to the message, if the order has one (in English: decision 052). */
+    invoiceNumber?: string | null;
+  },
+): Mail {
+  const { t, date } = translator(input.locale);
+  const { orderNumber } = input;
   return mail(
-    input.to,
-    `Your ${SHOP_NAME} order ${input.orderNumber} has been delivered`,
-    input.firstname,
+    input,
+    t,
+    t('orders.delivered.subject', { orderNumber }),
     [
-      `Your order ${input.orderNumber} has been delivered. We hope you enjoy it.`,
-      ...(input.invoiceNumber
-        ? [`Your tax invoice ${input.invoiceNumber} is attached; your order page has it too.`]
-        : []),
+      t('orders.delivered.delivered', { orderNumber }),
+      ...(input.invoiceNumber ? [t('orders.delivered.invoice', { invoiceNumber: input.invoiceNumber })] : []),
       input.returnUntil
-        ? `If something is not right, you can ask to return it from your order page until ${longDate.format(input.returnUntil)}.`
-        : 'If something is not right, write to us from the contact page.',
-      'If you did not receive the parcel, please contact us right away.',
+        ? t('orders.delivered.returnUntil', { date: date(input.returnUntil, 'date') })
+        : t('orders.delivered.contact'),
+      t('orders.delivered.notReceived'),
     ],
     input.orderUrl,
   );
 }
 
-export function orderCancelledEmail(input: {
-  to: string;
-  firstname: string;
-  orderNumber: string;
-  reason: string;
-  byCustomer: boolean;
-  /** A cash-on-delivery order its customer did not confirm with the code in time. */
-  lapsed?: boolean;
-  refundPaise: number;
-  orderUrl: string;
-}): Mail {
+export function orderCancelledEmail(
+  input: Recipient & {
+    orderNumber: string;
+    reason: string;
+    byCustomer: boolean;
+    /** A cash-on-delivery order its customer did not confirm with the code in time. */
+    lapsed?: boolean;
+    refundPaise: number;
+    orderUrl: string;
+  },
+): Mail {
+  const { t } = translator(input.locale);
+  const { orderNumber } = input;
   const opening = input.lapsed
-    ? `Your cash-on-delivery order ${input.orderNumber} was not confirmed with the code we sent in time, so we have cancelled it and released its items. You can order them again at any time.`
+    ? t('orders.cancelled.lapsed', { orderNumber })
     : input.byCustomer
-      ? `As you asked, your order ${input.orderNumber} is cancelled.`
-      : `We are sorry: we had to cancel your order ${input.orderNumber}.`;
+      ? t('orders.cancelled.byCustomer', { orderNumber })
+      : t('orders.cancelled.byShop', { orderNumber });
   return mail(
-    input.to,
-    `Your ${SHOP_NAME} order ${input.orderNumber} is cancelled`,
-    input.firstname,
+    input,
+    t,
+    t('orders.cancelled.subject', { orderNumber }),
     [
       opening,
-      ...(input.lapsed ? [] : [`Reason: ${input.reason}`]),
+      ...(input.lapsed ? [] : [t('orders.reason', { reason: input.reason })]),
       ...(input.refundPaise > 0
         ? [
-            `The full amount, ${formatPaise(input.refundPaise)}, will be refunded to your original payment method. ${REFUND_TIMING}`,
-            'We will e-mail you again with the refund reference once it is issued.',
+            `${t('orders.cancelled.refund', { amount: formatPaise(input.refundPaise) })} ${t('orders.refundTiming')}`,
+            t('orders.cancelled.willEmail'),
           ]
-        : ['Nothing was charged for this order, so there is nothing to refund.']),
+        : [t('orders.cancelled.nothingCharged')]),
     ],
     input.orderUrl,
   );
 }
 
-export function returnApprovedEmail(input: {
-  to: string;
-  firstname: string;
-  orderNumber: string;
-  lines: { title: string; quantity: number }[];
-  note: string | null;
-  orderUrl: string;
-}): Mail {
+export function returnApprovedEmail(
+  input: Recipient & {
+    orderNumber: string;
+    lines: { title: string; quantity: number }[];
+    note: string | null;
+    orderUrl: string;
+  },
+): Mail {
+  const { t } = translator(input.locale);
+  const { orderNumber } = input;
+  // Product names stay as the catalogue has them, in every language.
   const items = input.lines.map((l) => `${l.title} × ${l.quantity}`).join('; ');
   return mail(
-    input.to,
-    `Your return for order ${input.orderNumber} is approved`,
-    input.firstname,
+    input,
+    t,
+    t('orders.returnApproved.subject', { orderNumber }),
     [
-      `We have approved your return for order ${input.orderNumber}: ${items}.`,
-      ...(input.note ? [`A note from our team: ${input.note}`] : []),
-      `How to send it back: pack the items securely with their tags and original packaging, write the order number ${input.orderNumber} on a slip inside the parcel, and hand it to our courier when they call to collect it, or send it to the address our team gives you.`,
-      `Once we receive the items and check them, we refund them to your original payment method and e-mail you the reference. ${REFUND_TIMING}`,
+      t('orders.returnApproved.approved', { orderNumber, items }),
+      ...(input.note ? [t('orders.returnApproved.note', { note: input.note })] : []),
+      t('orders.returnApproved.howTo', { orderNumber }),
+      `${t('orders.returnApproved.refundAfter')} ${t('orders.refundTiming')}`,
     ],
     input.orderUrl,
   );
 }
 
-export function returnRejectedEmail(input: {
-  to: string;
-  firstname: string;
-  orderNumber: string;
-  reason: string;
-  orderUrl: string;
-}): Mail {
+export function returnRejectedEmail(
+  input: Recipient & { orderNumber: string; reason: string; orderUrl: string },
+): Mail {
+  const { t } = translator(input.locale);
+  const { orderNumber } = input;
   return mail(
-    input.to,
-    `About your return for order ${input.orderNumber}`,
-    input.firstname,
+    input,
+    t,
+    t('orders.returnRejected.subject', { orderNumber }),
     [
-      `We are sorry: we cannot accept the return you asked for on order ${input.orderNumber}.`,
-      `Reason: ${input.reason}`,
-      'If you think this is a mistake, write to us from the contact page and we will look at it again.',
+      t('orders.returnRejected.sorry', { orderNumber }),
+      t('orders.reason', { reason: input.reason }),
+      t('orders.returnRejected.mistake'),
     ],
     input.orderUrl,
   );
 }
 
-export function refundIssuedEmail(input: {
-  to: string;
-  firstname: string;
-  orderNumber: string;
-  amountPaise: number;
-  reference: string | null;
-  orderUrl: string;
-  /** A cash-on-delivery refund the shop paid out itself. */
-  paidOutBy?: 'bank_transfer' | 'upi' | undefined;
-}): Mail {
+export function refundIssuedEmail(
+  input: Recipient & {
+    orderNumber: string;
+    amountPaise: number;
+    reference: string | null;
+    orderUrl: string;
+    /** A cash-on-delivery refund the shop paid out itself. */
+    paidOutBy?: 'bank_transfer' | 'upi' | undefined;
+  },
+): Mail {
+  const { t } = translator(input.locale);
+  const { orderNumber } = input;
+  const amount = formatPaise(input.amountPaise);
   const paragraphs = input.paidOutBy
     ? [
-        `We have paid ${formatPaise(input.amountPaise)} back to you by ${input.paidOutBy === 'upi' ? 'UPI' : 'bank transfer'} for your order ${input.orderNumber}.`,
-        `${input.paidOutBy === 'upi' ? 'UPI reference' : 'Transfer reference (UTR)'}: ${input.reference}. Your bank can trace the payment with it.`,
+        t('orders.refundIssued.paidOut', { amount, method: input.paidOutBy, orderNumber }),
+        t('orders.refundIssued.payoutReference', {
+          method: input.paidOutBy,
+          reference: String(input.reference),
+        }),
       ]
     : [
-        `We have refunded ${formatPaise(input.amountPaise)} for your order ${input.orderNumber}.`,
+        t('orders.refundIssued.refunded', { amount, orderNumber }),
         input.reference
-          ? `Refund reference: ${input.reference}. Your bank can trace the refund with it.`
-          : 'Your order page shows the refund reference once the payment provider gives it.',
-        REFUND_TIMING,
+          ? t('orders.refundIssued.reference', { reference: input.reference })
+          : t('orders.refundIssued.referenceLater'),
+        t('orders.refundTiming'),
       ];
   return mail(
-    input.to,
-    `Refund of ${formatPaise(input.amountPaise)} issued for order ${input.orderNumber}`,
-    input.firstname,
+    input,
+    t,
+    t('orders.refundIssued.subject', { amount, orderNumber }),
     paragraphs,
     input.orderUrl,
   );
@@ -197,25 +209,29 @@ export function refundIssuedEmail(input: {
  * origin). What happens to the money is said now, as it will happen: a prepaid order is refunded
  * for the parcel once it reaches the shop; cash on delivery is simply never asked for.
  */
-export function parcelReturningEmail(input: {
-  to: string;
-  firstname: string;
-  orderNumber: string;
-  awb: string;
-  reason: string | null;
-  paymentMethod: 'online' | 'cod';
-  orderUrl: string;
-}): Mail {
+export function parcelReturningEmail(
+  input: Recipient & {
+    orderNumber: string;
+    awb: string;
+    reason: string | null;
+    paymentMethod: 'online' | 'cod';
+    orderUrl: string;
+  },
+): Mail {
+  const { t } = translator(input.locale);
+  const { orderNumber, awb } = input;
   return mail(
-    input.to,
-    `Your ${SHOP_NAME} parcel for order ${input.orderNumber} is coming back to us`,
-    input.firstname,
+    input,
+    t,
+    t('orders.returning.subject', { orderNumber }),
     [
-      `The courier could not deliver parcel ${input.awb} of your order ${input.orderNumber}${input.reason ? ` (${input.reason})` : ''}, and is bringing it back to us.`,
+      input.reason
+        ? t('orders.returning.couldNotReason', { awb, orderNumber, reason: input.reason })
+        : t('orders.returning.couldNot', { awb, orderNumber }),
       input.paymentMethod === 'cod'
-        ? 'You have nothing to pay for it: it was cash on delivery, and no cash will be asked for the items in this parcel.'
-        : `Once it reaches us we refund what you paid for its items in full (and the delivery charge, if nothing of the order reached you), with nothing deducted. ${REFUND_TIMING}`,
-      'If you still want the items, you are welcome to order them again.',
+        ? t('orders.returning.cod')
+        : `${t('orders.returning.prepaid')} ${t('orders.refundTiming')}`,
+      t('orders.returning.orderAgain'),
     ],
     input.orderUrl,
   );

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/locales.js';
 import { formatPaise } from '../../../shared/money.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import type { OrderLineQuantity } from '../../db/schema.js';
@@ -10,6 +11,7 @@ import { queueEmail } from '../email-outbox/index.js';
 import { derivedStatus } from './order-lifecycle.js';
 import type { RefundRow } from './order-lifecycle.repository.js';
 import * as repository from './order-lifecycle.repository.js';
+import { type OrderUpdate, queueOrderUpdate } from './order-messages.js';
 import type { OrderLineTaxRow, OrderRow } from './orders.repository.js';
 import type { Payout, Refunds } from './refunds.service.js';
 
@@ -27,13 +29,18 @@ const NO_PAYOUT =
 export const RETURN_NOT_FOUND = 'This order has no return with that id.';
 const SHOP = 'Bharat Bazaar';
 
+/** Whom an order's e-mail goes to, and the language of their account, which it is written in. */
+export type MailRecipient = { email: string; firstname: string; language: Locale };
+
 export type Work = {
   /** Refunds recorded in the transaction, to ask the provider for once it commits. */
   refunds: string[];
   /** Cash-on-delivery refunds paid out and recorded processed: announced once it commits. */
   payouts: { refund: RefundRow; order: OrderRow }[];
   /** E-mails to the customer, rendered and queued in the outbox before the change commits. */
-  mails: ((to: { email: string; firstname: string }, tx: Transaction) => Mail | Promise<Mail>)[];
+  mails: ((to: MailRecipient, tx: Transaction) => Mail | Promise<Mail>)[];
+  /** The same news by SMS and WhatsApp (order-messages.ts), queued with the e-mails. */
+  updates: OrderUpdate[];
   stockChanged: boolean;
 };
 
@@ -163,7 +170,7 @@ export function createOrderChanges(deps: ServiceDeps & { refunds: Refunds }) {
     orderId: string,
     change: (tx: Transaction, order: OrderRow, work: Work) => Promise<void>,
   ): Promise<void> {
-    const work: Work = { refunds: [], payouts: [], mails: [], stockChanged: false };
+    const work: Work = { refunds: [], payouts: [], mails: [], updates: [], stockChanged: false };
     await db.transaction(async (tx) => {
       const locked = await repository.lockOrder(tx, orderId);
       if (!locked || (actor.kind === 'customer' && locked.userId !== actor.userId))
@@ -177,12 +184,16 @@ export function createOrderChanges(deps: ServiceDeps & { refunds: Refunds }) {
           for (const mail of work.mails) {
             await queueEmail(
               tx,
-              await mail({ email: contact.email, firstname: contact.firstname }, tx),
+              await mail(
+                { email: contact.email, firstname: contact.firstname, language: contact.language },
+                tx,
+              ),
               'order lifecycle',
             );
           }
         }
       }
+      for (const update of work.updates) await queueOrderUpdate(tx, locked, update, config.publicUrl);
     });
     if (work.stockChanged) catalog.invalidateStock();
     for (const refundId of work.refunds) await refunds.request(refundId);

@@ -2,11 +2,12 @@ import type { Transaction } from '../../db/client.js';
 import { customerContact } from '../accounts/index.js';
 import { queueEmail } from '../email-outbox/index.js';
 import { orderBreakup } from './order-breakup.js';
+import { orderUpdates, queueOrderUpdate } from './order-messages.js';
 import { orderConfirmationEmail } from './orders.emails.js';
 import * as repository from './orders.repository.js';
 
 /**
- * The order confirmation, once per order, queued in the caller's transaction: the one that
+ * The order confirmation (by e-mail, SMS and WhatsApp), once per order, queued in the caller's transaction: the one that
  * places an online order, or the one that confirms a cash-on-delivery order with its code.
  */
 export async function queueConfirmation(
@@ -38,7 +39,9 @@ export async function queueConfirmation(
       shipping: order.shippingInfo,
       ordersUrl: `${publicUrl}/my-orders/${order.id}`,
       cashOnDelivery: order.paymentMethod === 'cod',
+      locale: user.language,
     }),
     'order confirmation',
   );
+  await queueOrderUpdate(tx, order, orderUpdates.placed(order), publicUrl);
 }

@@ -23,6 +23,7 @@ import {
   returnDeadline,
 } from './order-lifecycle.js';
 import * as repository from './order-lifecycle.repository.js';
+import { orderUpdates } from './order-messages.js';
 import { presentCustomerOrders } from './order-presenter.js';
 import { presentOrderTax } from './order-tax.js';
 import type { OrderRow } from './orders.repository.js';
@@ -103,6 +104,7 @@ function createFulfilment(deps: LifecycleDeps) {
           emails.orderShippedEmail({
             to: c.email,
             firstname: c.firstname,
+            locale: c.language,
             orderNumber: order.orderNumber,
             carrier: shipment.carrier,
             awb: shipment.awb,
@@ -110,8 +112,11 @@ function createFulfilment(deps: LifecycleDeps) {
             orderUrl: orderUrl(order),
           }),
         );
+        work.updates.push(orderUpdates.shipped(order, shipment));
       }
+      if (to === 'out_for_delivery') work.updates.push(orderUpdates.outForDelivery(next));
       if (to === 'delivered') {
+        work.updates.push(orderUpdates.delivered(order));
         const until = config.returnWindowDays > 0 ? returnDeadline(at, config.returnWindowDays) : null;
         // The invoice as it stands now, drawn in this transaction: the e-mail carries what was true
         // when the order was delivered, whenever the mail server takes it.
@@ -123,6 +128,7 @@ function createFulfilment(deps: LifecycleDeps) {
             ...emails.orderDeliveredEmail({
               to: c.email,
               firstname: c.firstname,
+              locale: c.language,
               orderNumber: order.orderNumber,
               orderUrl: orderUrl(order),
               returnUntil: until,

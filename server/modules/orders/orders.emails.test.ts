@@ -18,6 +18,7 @@ const base = {
     pincode: '560038',
   },
   ordersUrl: 'https://shop.example.in/my-orders',
+  locale: 'en' as const,
 };
 
 describe('order confirmation e-mail', () => {

@@ -66,6 +66,7 @@ export function createPlacementAddresses(deps: {
           shipping: order.shippingInfo,
           ordersUrl: `${deps.publicUrl}/my-orders`,
           contactUrl: `${deps.publicUrl}/contact`,
+          locale: user.language,
         }),
         'address confirmation',
       );

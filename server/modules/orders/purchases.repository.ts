@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
 
@@ -31,4 +31,28 @@ export async function productsWithOrders(db: Executor, productIds: string[]): Pr
     .from(orderLines)
     .where(inArray(orderLines.productId, productIds));
   return new Set(rows.map((row) => row.productId));
+}
+
+/**
+ * When these customers placed orders (not cancelled) since a moment, oldest first: whether a
+ * cart's owner bought since leaving it, and which reminders turned into orders (decision 057).
+ */
+export async function ordersPlacedSince(
+  db: Executor,
+  userIds: readonly string[],
+  since: Date,
+): Promise<{ userId: string; placedAt: Date }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: orders.userId, placedAt: orders.createdAt })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.userId, [...new Set(userIds)]),
+        gte(orders.createdAt, since),
+        sql`${orders.orderStatus} <> 'Cancelled'`,
+      ),
+    )
+    .orderBy(orders.createdAt);
+  return rows.flatMap((row) => (row.userId ? [{ userId: row.userId, placedAt: row.placedAt }] : []));
 }

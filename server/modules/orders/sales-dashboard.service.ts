@@ -1,7 +1,7 @@
 import type { ApiDashboard } from '../../../shared/api/orders-admin.schemas.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import type { ServiceDeps } from '../../service-deps.js';
-import { countStockWarnings, lowestStockProducts } from '../catalog/index.js';
+import { countMissingTranslations, countStockWarnings, lowestStockProducts } from '../catalog/index.js';
 import { countOverdueRequests, countWaitingEnquiries } from '../enquiries/index.js';
 import * as admin from './orders-admin.repository.js';
 import { presentRow } from './orders-admin.service.js';
@@ -61,9 +61,13 @@ export function createSalesDashboardService(
      * root hands its count over.
      */
     parcelEnds: (since: Date) => Promise<{ returned: number; ended: number }>;
+    /** Price drops and cart reminders sent since a moment, and the reminders that became orders. */
+    reminderFigures: (
+      since: Date,
+    ) => Promise<{ priceDrops: number; cartReminders: number; converted: number }>;
   },
 ) {
-  const { db, parcelEnds } = deps;
+  const { db, parcelEnds, reminderFigures } = deps;
   const now = () => new Date();
 
   /** The current India month and the 11 before it, oldest first, zero-filled. */
@@ -115,20 +119,34 @@ export function createSalesDashboardService(
     async dashboard(): Promise<ApiDashboard> {
       const current = now();
       const since = indiaDayStart(current, 1 - DAYS);
-      const [days, months, recent, enquiriesWaiting, stock, lowStock, waiting, top, requestsOverdue, ends] =
-        await Promise.all([
-          thirtyDays(current),
-          twelveMonths(current),
-          admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
-          countWaitingEnquiries(db),
-          countStockWarnings(db),
-          lowestStockProducts(db, LOW_STOCK_LISTED),
-          figures.countWaitingWork(db),
-          // The same 30 India days as the daily figures.
-          figures.topProducts(db, { since, limit: TOP_PRODUCTS }),
-          countOverdueRequests(db),
-          parcelEnds(since),
-        ]);
+      const [
+        days,
+        months,
+        recent,
+        enquiriesWaiting,
+        stock,
+        lowStock,
+        waiting,
+        top,
+        requestsOverdue,
+        ends,
+        missingTranslation,
+        reminders,
+      ] = await Promise.all([
+        thirtyDays(current),
+        twelveMonths(current),
+        admin.listAdminOrders(db, {}, 'createdAt:desc', 0, RECENT_ORDERS),
+        countWaitingEnquiries(db),
+        countStockWarnings(db),
+        lowestStockProducts(db, LOW_STOCK_LISTED),
+        figures.countWaitingWork(db),
+        // The same 30 India days as the daily figures.
+        figures.topProducts(db, { since, limit: TOP_PRODUCTS }),
+        countOverdueRequests(db),
+        parcelEnds(since),
+        countMissingTranslations(db),
+        reminderFigures(since),
+      ]);
       const today = days.at(-1)!;
       const thisMonth = months.at(-1)!;
       return {
@@ -159,6 +177,8 @@ export function createSalesDashboardService(
           revenue: paiseToRupees(p.revenuePaise),
         })),
         rtoRate: { ...ends, rate: ends.ended > 0 ? ends.returned / ends.ended : null },
+        productsMissingTranslation: missingTranslation,
+        reminders,
       };
     },
   };

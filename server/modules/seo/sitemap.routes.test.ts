@@ -21,6 +21,19 @@ describe('sitemap', () => {
     expect(response.body).toContain(`<loc>https://shop.example.in/blog/${blog.slug}</loc>`);
   });
 
+  it('lists every page in every language, each naming its alternates', async () => {
+    const product = await createProduct(ctx.database.db, { title: 'Bilingual Kettle' });
+    const body = (await ctx.app.inject('/sitemap.xml')).body;
+    expect(body).toContain('<loc>https://shop.example.in/hi/</loc>');
+    expect(body).toContain('<loc>https://shop.example.in/hi/privacy-policy</loc>');
+    const hindi = `https://shop.example.in/hi/product/${product.slug}`;
+    const english = `https://shop.example.in/product/${product.slug}`;
+    const entry = body.match(new RegExp(`<url><loc>${hindi}</loc>.*?</url>`))?.[0];
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${english}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="hi" href="${hindi}"/>`);
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${english}"/>`);
+  });
+
   it('answers 404 for a product part that does not exist', async () => {
     expect((await ctx.app.inject('/sitemaps/products-99.xml')).statusCode).toBe(404);
     expect((await ctx.app.inject('/sitemaps/products-abc.xml')).statusCode).toBe(404);

@@ -30,3 +30,8 @@ export async function removeWishlistOf(db: Executor, userId: string): Promise<nu
     .returning({ productId: wishlistItems.productId });
   return rows.length;
 }
+
+/** Every wishlisted product of every customer: what price drops watch (decision 057). */
+export async function allWishlistedItems(db: Executor): Promise<{ userId: string; productId: string }[]> {
+  return db.select({ userId: wishlistItems.userId, productId: wishlistItems.productId }).from(wishlistItems);
+}

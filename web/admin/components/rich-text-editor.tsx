@@ -9,6 +9,10 @@ type Props = {
   onChange: (html: string) => void;
   error?: string | undefined;
   hint?: string;
+  /** The text's language when not English (`hi`), for screen readers, spelling and fonts. */
+  lang?: string;
+  /** The box's id, for focusing it on an error (one is made when absent). */
+  id?: string;
 };
 
 /**
@@ -16,8 +20,9 @@ type Props = {
  * the console's bundle only): headings, bold, italic, lists, quotes and links, which is what the
  * storefront's sanitizer keeps.
  */
-export function RichTextEditor({ label, value, onChange, error, hint }: Props) {
-  const id = useId();
+export function RichTextEditor({ label, value, onChange, error, hint, lang, id: givenId }: Props) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } })],
     content: value,
@@ -30,6 +35,7 @@ export function RichTextEditor({ label, value, onChange, error, hint }: Props) {
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': `${id}-label`,
+        ...(lang ? { lang } : {}),
         ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
         class: 'rich-text-content',
       },

@@ -16,6 +16,15 @@ import { PageHeader } from '../components/page-header';
 import { RichTextEditor } from '../components/rich-text-editor';
 import { type CoverImage, CoverPicture } from '../features/blogs/cover-picture';
 import '../features/blogs/blogs.css';
+import '../features/translations/translations.css';
+import {
+  languageHeading,
+  type TranslationTexts,
+  translatedLabel,
+  translatedLocales,
+  translationErrors,
+  translationTexts,
+} from '../features/translations/translations';
 import '../components/row-buttons.css';
 import { adminApi } from '../lib/admin-api';
 import type { ConsolePageProps } from '../lib/page-props';
@@ -146,6 +155,11 @@ function BlogEditor({
   const [images, setImages] = useState<CoverImage[]>(post?.images ?? []);
   // Pictures go with the save only once changed here, so a post keeps its own as they are.
   const [imagesChanged, setImagesChanged] = useState(false);
+  // Title and body in each other language; an empty one shows the English.
+  const [translations, setTranslations] = useState(() =>
+    translationTexts(['title', 'description'], post?.translations),
+  );
+  const [translationProblems, setTranslationProblems] = useState<Record<string, string>>({});
   // A post whose category was deleted or renamed elsewhere: offered, so it can be moved.
   const options = post && !categories.includes(post.category) ? [post.category, ...categories] : categories;
 
@@ -174,6 +188,7 @@ function BlogEditor({
     // The server keeps a post's pictures when `images` is empty: taking them off is said outright.
     const body = {
       ...values,
+      translations,
       // A new picture is described by the post's title (the blog's <img alt>).
       ...(imagesChanged && images.length > 0
         ? { images: images.map((image) => ({ ...image, alt: image.alt ?? values.title })) }
@@ -191,6 +206,7 @@ function BlogEditor({
         navigate(`/blogs/${newBlog._id}`, { replace: true });
       }
     } catch (error) {
+      setTranslationProblems(translationErrors(error));
       reportSubmitError(error, setError, ['title', 'category', 'description']);
     }
   });
@@ -199,22 +215,29 @@ function BlogEditor({
     <>
       <BlogEditorHeader post={post} title={title} back={back} />
       <form className="blog-editor" noValidate onSubmit={onSubmit}>
-        <div className="panel">
-          <TextField
-            label="Title"
-            autoComplete="off"
-            maxLength={200}
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <RichTextEditor
-            label="Post"
-            value={watch('description') ?? ''}
-            onChange={(html) =>
-              setValue('description', html, { shouldValidate: Boolean(errors.description) })
-            }
-            error={errors.description?.message}
-            hint="Headings, lists, quotes and links are kept; anything else is cleaned out when saved."
+        <div className="blog-editor-main">
+          <div className="panel">
+            <TextField
+              label="Title"
+              autoComplete="off"
+              maxLength={200}
+              error={errors.title?.message}
+              {...register('title')}
+            />
+            <RichTextEditor
+              label="Post"
+              value={watch('description') ?? ''}
+              onChange={(html) =>
+                setValue('description', html, { shouldValidate: Boolean(errors.description) })
+              }
+              error={errors.description?.message}
+              hint="Headings, lists, quotes and links are kept; anything else is cleaned out when saved."
+            />
+          </div>
+          <BlogTranslations
+            texts={translations}
+            problems={translationProblems}
+            onChange={(next) => setTranslations(next)}
           />
         </div>
         <div className="blog-editor-side">
@@ -259,4 +282,42 @@ function BlogEditor({
       </form>
     </>
   );
+}
+
+/** The post's title and body in each other language, below the English. */
+function BlogTranslations({
+  texts,
+  problems,
+  onChange,
+}: {
+  texts: TranslationTexts<'title' | 'description'>;
+  problems: Record<string, string>;
+  onChange: (next: TranslationTexts<'title' | 'description'>) => void;
+}) {
+  return translatedLocales.map((code) => {
+    const set = (field: 'title' | 'description', value: string) =>
+      onChange({ ...texts, [code]: { ...texts[code], [field]: value } });
+    return (
+      <section key={code} className="panel" aria-labelledby={`blog-${code}-heading`}>
+        <h2 id={`blog-${code}-heading`}>{languageHeading(code)}</h2>
+        <p className="form-hint">Shown on the blog in this language; leave empty to show the English.</p>
+        <TextField
+          label={translatedLabel(code, 'title')}
+          lang={code}
+          autoComplete="off"
+          maxLength={200}
+          value={texts[code].title}
+          error={problems[`translations.${code}.title`]}
+          onChange={(event) => set('title', event.target.value)}
+        />
+        <RichTextEditor
+          label={translatedLabel(code, 'post')}
+          lang={code}
+          value={texts[code].description}
+          error={problems[`translations.${code}.description`]}
+          onChange={(html) => set('description', html)}
+        />
+      </section>
+    );
+  });
 }

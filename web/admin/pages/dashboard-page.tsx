@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import { adminDashboard } from '../../../shared/api/orders-admin';
 import type { ApiDashboard } from '../../../shared/api/orders-admin.schemas';
+import { ADMIN_PRODUCTS_COUNT_CAP } from '../../../shared/catalog';
+import { languageName } from '../../../shared/translations';
 import { formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useStaff } from '../app/staff-context';
@@ -11,6 +13,7 @@ import '../features/dashboard/dashboard.css';
 import { SalesChart } from '../features/dashboard/sales-chart';
 import { OrderStatusBadge } from '../features/orders/order-status';
 import '../features/orders/orders.css';
+import { translatedLocales } from '../features/translations/translations';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 
@@ -121,6 +124,26 @@ function DashboardFigures({ data }: { data: ApiDashboard }) {
         href={can('catalogue') ? '/products?stock=out' : undefined}
         attention={data.soldOutProducts > 0}
       />
+      <Figure
+        label="Cart reminders → orders, 30 days"
+        value={count(data.reminders.converted)}
+        note={`Of ${count(data.reminders.cartReminders)} cart ${data.reminders.cartReminders === 1 ? 'reminder' : 'reminders'} sent (an order within 7 days); ${count(data.reminders.priceDrops)} price-drop ${data.reminders.priceDrops === 1 ? 'message' : 'messages'}`}
+        href={can('customers.read') ? '/reminders' : undefined}
+      />
+      {translatedLocales.map((code) => {
+        const missing = data.productsMissingTranslation[code];
+        return (
+          <Figure
+            key={code}
+            label={`Products without ${languageName(code)}`}
+            value={
+              missing > ADMIN_PRODUCTS_COUNT_CAP ? `${count(ADMIN_PRODUCTS_COUNT_CAP)}+` : count(missing)
+            }
+            note={`On sale with a title or description still in English only`}
+            href={can('catalogue') ? `/products?missing=${code}` : undefined}
+          />
+        );
+      })}
     </dl>
   );
 }

@@ -7,6 +7,7 @@ import {
   PRODUCT_CSV_MAX_ROWS,
 } from '../../../shared/api/catalog-admin.schemas';
 import { urlOf } from '../../../shared/api/endpoint';
+import { languageName } from '../../../shared/translations';
 import { reportSubmitError } from '../../components/forms/submit-error';
 import { toast } from '../../lib/toast';
 import { DataTable } from '../components/data-table';
@@ -15,7 +16,18 @@ import { PageHeader } from '../components/page-header';
 import '../features/products/products.css';
 import { adminApi, downloadFile } from '../lib/admin-api';
 
-const columnNotes: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
+type CsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** `title_hi`: what a translated column holds, in the language's English name. */
+function translatedColumnNote(column: string): string {
+  const [field, code = ''] = column.split('_');
+  const language = languageName(code);
+  return field === 'title'
+    ? `Optional: the title in ${language}; empty removes it (the English shows)`
+    : `Optional: the description in ${language}, HTML like the English; empty removes it`;
+}
+
+const columnNotes: Partial<Record<CsvColumn, string>> = {
   slug: 'Matches an existing product (update); empty or new creates one',
   title: 'Required for a new product',
   description: 'HTML; anything but formatting is removed',
@@ -44,7 +56,11 @@ function CsvColumns() {
         rowKey={(column) => column}
         columns={[
           { key: 'column', header: 'Column', width: '9rem', render: (column) => <code>{column}</code> },
-          { key: 'what', header: 'What it holds', render: (column) => columnNotes[column] },
+          {
+            key: 'what',
+            header: 'What it holds',
+            render: (column) => columnNotes[column] ?? translatedColumnNote(column),
+          },
         ]}
       />
     </section>

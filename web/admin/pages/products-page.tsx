@@ -7,6 +7,8 @@ import type {
   StockStateFilter,
 } from '../../../shared/api/catalog-admin.schemas';
 import { PRODUCT_TAGS } from '../../../shared/catalog';
+import { isLocale } from '../../../shared/locales';
+import { languageName, type TranslatedLocale } from '../../../shared/translations';
 import { SelectField } from '../../components/forms/form-field';
 import { formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
@@ -18,6 +20,7 @@ import { SearchField } from '../components/search-field';
 import { StockBadge } from '../features/products/stock-badge';
 import { type CatalogueNames, useCatalogueNames } from '../features/products/use-catalogue-names';
 import '../features/products/products.css';
+import { translatedLocales } from '../features/translations/translations';
 import { adminApi } from '../lib/admin-api';
 import { useAdminQuery } from '../lib/use-admin-query';
 import { useSearchState } from '../lib/use-search-state';
@@ -66,6 +69,11 @@ const productColumns: Column<ApiAdminProductRow>[] = [
         <span className="muted">
           {row.category.title} · {row.brand.title}
         </span>
+        {row.missingTranslations.map((code) => (
+          <span key={code} className="badge badge--muted product-missing-translation">
+            {languageName(code)} missing
+          </span>
+        ))}
       </div>
     ),
   },
@@ -199,6 +207,18 @@ function ProductFilters({
         ))}
       </SelectField>
       <SelectField
+        label="Translation"
+        value={state.missing ?? ''}
+        onChange={(event) => setState({ missing: event.target.value })}
+      >
+        <option value="">Any</option>
+        {translatedLocales.map((code) => (
+          <option key={code} value={code}>
+            Missing {languageName(code)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
         label="Show"
         value={archived}
         onChange={(event) =>
@@ -230,6 +250,7 @@ export default function ProductsPage() {
     brand: state.brand || undefined,
     stock: (state.stock as StockStateFilter) || undefined,
     tags: state.tag || undefined,
+    missingTranslation: missingTranslationOf(state.missing),
     archived,
     sort: toApiSort(sort),
     page: String(page),
@@ -240,7 +261,9 @@ export default function ProductsPage() {
     [JSON.stringify(query)],
   );
   const data = table.data;
-  const filtered = Boolean(query.q || query.category || query.brand || query.stock || query.tags);
+  const filtered = Boolean(
+    query.q || query.category || query.brand || query.stock || query.tags || query.missingTranslation,
+  );
 
   return (
     <>
@@ -315,4 +338,11 @@ export default function ProductsPage() {
 /** The 400 px copy of the shop's own pictures (a thumbnail does not need 1,600 px). */
 function thumbnail(url: string): string {
   return /\/media\/[^?#]+\.webp$/.test(url) ? url.replace(/\.webp$/, '-400.webp') : url;
+}
+
+/** `?missing=hi` from the URL, when it names a language content is translated into. */
+function missingTranslationOf(value: string | undefined): TranslatedLocale | undefined {
+  return isLocale(value) && (translatedLocales as readonly string[]).includes(value)
+    ? (value as TranslatedLocale)
+    : undefined;
 }

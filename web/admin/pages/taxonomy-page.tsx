@@ -17,9 +17,17 @@ import { DeleteRowButton } from '../components/row-buttons';
 import { SearchField } from '../components/search-field';
 import { ShortDay } from '../components/short-day';
 import { ColorSwatch } from '../features/taxonomy/color-swatch';
+import { SizeChartPanel } from '../features/taxonomy/size-chart-translation';
 import { TaxonomyForm, type TaxonomySubmit } from '../features/taxonomy/taxonomy-form';
 import { isTaxonomyKind, type TaxonomyConfig, taxonomyConfigs } from '../features/taxonomy/taxonomy-kinds';
+import {
+  sizeChartColumn,
+  translatedNameColumns,
+  translatedNameOf,
+} from '../features/taxonomy/taxonomy-translated';
 import '../features/taxonomy/taxonomy.css';
+import { translatedLocales } from '../features/translations/translations';
+import '../features/translations/translations.css';
 import { adminApi } from '../lib/admin-api';
 import type { ConsolePageProps } from '../lib/page-props';
 import { useAdminQuery } from '../lib/use-admin-query';
@@ -43,6 +51,7 @@ function taxonomyColumns({
   label,
   rename,
   remove,
+  onTranslateChart,
 }: {
   config: TaxonomyConfig;
   editing: string | null;
@@ -51,9 +60,12 @@ function taxonomyColumns({
   label: (row: ApiTaxonomyRow) => string;
   rename: (row: ApiTaxonomyRow, body: TaxonomySubmit) => Promise<void>;
   remove: (row: ApiTaxonomyRow) => Promise<void>;
+  onTranslateChart: (row: ApiTaxonomyRow) => void;
 }): Column<ApiTaxonomyRow>[] {
   const isColor = config.kind === 'color';
   const isCategory = config.kind === 'category';
+  const translatedName = (row: ApiTaxonomyRow, code: (typeof translatedLocales)[number]) =>
+    translatedNameOf(config.kind, row, code);
   return [
     {
       key: 'title',
@@ -69,6 +81,9 @@ function taxonomyColumns({
               name: row.name && row.name !== row.title ? row.name : '',
               hsnCode: row.hsnCode ?? '',
               gstRate: row.gstRate != null ? String(row.gstRate) : '',
+              translated: Object.fromEntries(
+                translatedLocales.map((code) => [code, translatedName(row, code)]),
+              ),
             }}
             submitLabel="Save"
             busyLabel="Saving…"
@@ -86,6 +101,7 @@ function taxonomyColumns({
           <strong>{row.title}</strong>
         ),
     },
+    ...translatedNameColumns(config.kind, editing),
     ...(isCategory
       ? [
           {
@@ -103,6 +119,7 @@ function taxonomyColumns({
                 <span className="used-none">Not set</span>
               ),
           },
+          sizeChartColumn(editing, onTranslateChart),
         ]
       : []),
     {
@@ -153,6 +170,7 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
   const confirm = useConfirm();
   const [state, setState] = useSearchState();
   const [editing, setEditing] = useState<string | null>(null);
+  const [chartOf, setChartOf] = useState<ApiTaxonomyRow | null>(null);
   const [refusal, setRefusal] = useState<{ title: string; message: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -253,6 +271,14 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
         />
       </div>
 
+      <SizeChartPanel
+        row={chartOf}
+        onClose={(saved) => {
+          setChartOf(null);
+          if (saved) table.reload();
+        }}
+      />
+
       {table.error && <LoadError message={table.error} onRetry={table.reload} />}
       <DataTable
         caption={config.title}
@@ -266,7 +292,16 @@ function TaxonomyScreen({ config }: { config: TaxonomyConfig }) {
             ? `No ${config.title.toLowerCase()} match “${state.q}”.`
             : `No ${config.title.toLowerCase()} yet.`
         }
-        columns={taxonomyColumns({ config, editing, onEdit: setEditing, busy, label, rename, remove })}
+        columns={taxonomyColumns({
+          config,
+          editing,
+          onEdit: setEditing,
+          busy,
+          label,
+          rename,
+          remove,
+          onTranslateChart: setChartOf,
+        })}
       />
       {table.data && (
         <Pager

@@ -1,6 +1,8 @@
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import './forms.css';
 import '../../lib/zod-config';
+import { useErrorText } from '../../i18n/errors';
+import { useT } from '../../i18n/i18n';
 
 type FieldProps = {
   label: string;
@@ -33,6 +35,7 @@ function FieldFrame({
   ids: ReturnType<typeof useFieldIds>;
   children: ReactNode;
 }) {
+  const shown = useErrorText()(error ?? '');
   return (
     <div className={className ? `form-field ${className}` : 'form-field'}>
       <label className="form-label" htmlFor={ids.inputId}>
@@ -45,8 +48,8 @@ function FieldFrame({
         </p>
       )}
       {error && (
-        <p className="form-error" id={ids.errorId}>
-          {error}
+        <p className="form-error" id={ids.errorId} lang={shown.lang}>
+          {shown.text}
         </p>
       )}
     </div>
@@ -111,8 +114,11 @@ export function PasswordField({
   className,
   ...input
 }: FieldProps & Omit<ComponentProps<'input'>, 'type'>) {
+  const t = useT();
   const ids = useFieldIds(id, hint, error);
   const [visible, setVisible] = useState(false);
+  // "Show password": the field's own label, as the sentence reads it.
+  const named = { label: label.toLowerCase() };
   return (
     <FieldFrame label={label} hint={hint} error={error} className={className} ids={ids}>
       <div className="password-input">
@@ -129,10 +135,10 @@ export function PasswordField({
           className="password-toggle"
           aria-pressed={visible}
           aria-controls={ids.inputId}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={visible ? t('common.password.hideNamed', named) : t('common.password.showNamed', named)}
           onClick={() => setVisible((value) => !value)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('common.password.hide') : t('common.password.show')}
         </button>
       </div>
     </FieldFrame>

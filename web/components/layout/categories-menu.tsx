@@ -1,7 +1,8 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useT } from '../../i18n/i18n';
 import { ChevronDownIcon, GridIcon } from '../ui/icons';
-import { shopCategories } from './nav-links';
+import { useShopCategories } from './nav-links';
 
 /**
  * "Shop Categories": a disclosure button with a list of links (the pattern WAI-ARIA recommends for
@@ -9,6 +10,8 @@ import { shopCategories } from './nav-links';
  * a click outside or tabbing away closes it.
  */
 export function CategoriesMenu() {
+  const t = useT();
+  const shopCategories = useShopCategories();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -71,7 +74,7 @@ export function CategoriesMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <GridIcon size={20} />
-        <span>Shop Categories</span>
+        <span>{t('common.categories.menu')}</span>
         <ChevronDownIcon size={18} className="categories-chevron" />
       </button>
       <ul id={listId} className="categories-list" hidden={!open}>

@@ -12,6 +12,10 @@ import { useLocation, useSearch } from 'wouter';
 import { productSuggestions } from '../../../shared/api/catalog';
 import type { ApiProductSuggestion } from '../../../shared/api/catalog.schemas';
 import { SEARCH_MIN_LENGTH } from '../../../shared/catalog';
+import { defaultLocale, localizePath } from '../../../shared/locales';
+import { useLocalized } from '../../i18n/content';
+import { useErrorText } from '../../i18n/errors';
+import { useLocale, useT } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
@@ -22,6 +26,7 @@ type Results =
   | { state: 'idle' }
   | { state: 'loading'; items: ApiProductSuggestion[] }
   | { state: 'ready'; items: ApiProductSuggestion[] }
+  /** `message` is the API's (English) words, or none for a failure that is not an answer. */
   | { state: 'error'; message: string };
 
 const DEBOUNCE_MS = 150;
@@ -55,7 +60,7 @@ function useSuggestions(
           if (controller.signal.aborted) return;
           setResults({
             state: 'error',
-            message: error instanceof Error ? error.message : 'Something went wrong!',
+            message: error instanceof Error ? error.message : '',
           });
         });
     }, DEBOUNCE_MS);
@@ -85,6 +90,10 @@ function SuggestionList({
   setActive: (index: number) => void;
   choose: (item: ApiProductSuggestion) => void;
 }) {
+  const t = useT();
+  const localized = useLocalized();
+  const english = useLocale() === defaultLocale ? undefined : defaultLocale;
+  const errorText = useErrorText();
   const listRef = useRef<HTMLDivElement>(null);
   const items = shownItems(results);
   // Keep the highlighted suggestion in view inside the scrolling list.
@@ -95,8 +104,15 @@ function SuggestionList({
 
   return (
     <div className="search-popup" hidden={hidden}>
-      <div ref={listRef} id={listId} role="listbox" aria-label="Product suggestions" className="search-list">
+      <div
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label={t('common.search.suggestions')}
+        className="search-list"
+      >
         {items.map((item, index) => {
+          const title = localized(item, 'title');
           const thumb = responsiveImage(
             item.image ? { url: item.image, width: 800, height: 800 } : undefined,
             400,
@@ -116,8 +132,11 @@ function SuggestionList({
             >
               <img src={thumb.src} width={40} height={40} alt="" loading="lazy" decoding="async" />
               <span className="search-option-text">
-                <span className="search-option-title">{item.title}</span>
-                <span className="search-option-meta">
+                <span className="search-option-title" lang={title.lang}>
+                  {title.text}
+                </span>
+                {/* Brand and category names come in English only with a suggestion. */}
+                <span className="search-option-meta" lang={english}>
                   {item.brand} · {item.category}
                 </span>
               </span>
@@ -126,10 +145,17 @@ function SuggestionList({
           );
         })}
       </div>
-      {results.state === 'ready' && items.length === 0 && <p className="search-empty">No matches found</p>}
-      {results.state === 'loading' && items.length === 0 && <p className="search-empty">Searching…</p>}
+      {results.state === 'ready' && items.length === 0 && (
+        <p className="search-empty">{t('common.search.noMatches')}</p>
+      )}
+      {results.state === 'loading' && items.length === 0 && (
+        <p className="search-empty">{t('common.search.searching')}</p>
+      )}
       {results.state === 'error' && (
-        <p className="search-empty search-empty--error">Something went wrong! {results.message}</p>
+        <p className="search-empty search-empty--error">
+          {t('common.somethingWrong')}{' '}
+          <span lang={errorText(results.message).lang}>{errorText(results.message).text}</span>
+        </p>
       )}
     </div>
   );
@@ -142,6 +168,8 @@ function SuggestionList({
  * GET form to /product?q=..., so it also works before the JavaScript arrives.
  */
 export function SearchForm() {
+  const t = useT();
+  const locale = useLocale();
   const [location, navigate] = useLocation();
   const search = useSearch();
   const current = location === '/product' ? (new URLSearchParams(search).get('q') ?? '') : '';
@@ -223,7 +251,7 @@ export function SearchForm() {
     <form
       className="site-search"
       role="search"
-      action="/product"
+      action={localizePath(locale, '/product')}
       method="get"
       onSubmit={onSubmit}
       onBlur={(event) => {
@@ -231,7 +259,7 @@ export function SearchForm() {
       }}
     >
       <label htmlFor="site-search-input" className="visually-hidden">
-        Search products
+        {t('common.search.label')}
       </label>
       <input
         id="site-search-input"
@@ -246,7 +274,7 @@ export function SearchForm() {
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        placeholder="Search products and brands"
+        placeholder={t('common.search.placeholder')}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={100}
@@ -258,7 +286,7 @@ export function SearchForm() {
       />
       <button type="submit" className="site-search-button">
         <SearchIcon size={20} />
-        <span className="visually-hidden">Search</span>
+        <span className="visually-hidden">{t('common.search.submit')}</span>
       </button>
 
       <SuggestionList
@@ -273,10 +301,10 @@ export function SearchForm() {
         {!expanded || results.state === 'loading'
           ? ''
           : results.state === 'error'
-            ? 'Suggestions could not be loaded.'
+            ? t('common.search.failedStatus')
             : items.length === 0
-              ? 'No matches found'
-              : `${items.length} ${items.length === 1 ? 'suggestion' : 'suggestions'}, use the arrow keys to choose.`}
+              ? t('common.search.noMatches')
+              : t('common.search.count', { count: items.length })}
       </p>
     </form>
   );

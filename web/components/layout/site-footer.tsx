@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { type Translate, useLocale, useT } from '../../i18n/i18n';
 import {
   ClockIcon,
   HeadsetIcon,
@@ -10,36 +11,38 @@ import {
   TruckIcon,
 } from '../ui/icons';
 import { BrandMark } from './brand-mark';
-import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF, shopCategories } from './nav-links';
+import { SHOP_EMAIL, SHOP_LEGAL_NAME, SHOP_PHONE, SHOP_PHONE_HREF, useShopCategories } from './nav-links';
 
 /** The current year in India (the shop's time), not in the zone of the server or the device. */
 function yearInIndia(): string {
   return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(Date.now());
 }
 
-const promises = [
-  { icon: TruckIcon, title: 'Free shipping', text: 'On all orders over ₹500' },
-  { icon: TagIcon, title: 'Daily offers', text: 'Save up to 25% off' },
-  { icon: HeadsetIcon, title: 'Support 24/7', text: 'Shop with an expert' },
-  { icon: ShieldIcon, title: 'Secure payments', text: 'Net banking, cards, no-cost EMI' },
-];
-
-const information = [
-  { label: 'Privacy Policy', href: '/privacy-policy' },
-  { label: 'Refund Policy', href: '/refund-policy' },
-  { label: 'Shipping Policy', href: '/Shipping-policy' },
-  { label: 'Terms & Conditions', href: '/Terms-conditions' },
-  { label: 'Blogs', href: '/blogs' },
-];
-
-const account = [
-  { label: 'About Us', href: '/about' },
-  { label: 'Contact', href: '/contact' },
-  { label: 'Complaints and data requests', href: '/grievances' },
-  { label: 'Compare Products', href: '/compare-product' },
-  { label: 'My Orders', href: '/my-orders' },
-  { label: 'Wishlist', href: '/wishlist' },
-];
+/** The footer's promises and link lists, in the page's language. */
+function footerWords(t: Translate) {
+  const promises = [
+    { icon: TruckIcon, title: t('common.footer.shipping'), text: t('common.footer.shippingText') },
+    { icon: TagIcon, title: t('common.footer.offers'), text: t('common.footer.offersText') },
+    { icon: HeadsetIcon, title: t('common.footer.support'), text: t('common.footer.supportText') },
+    { icon: ShieldIcon, title: t('common.footer.payments'), text: t('common.footer.paymentsText') },
+  ];
+  const information = [
+    { label: t('common.footer.privacy'), href: '/privacy-policy' },
+    { label: t('common.footer.refunds'), href: '/refund-policy' },
+    { label: t('common.footer.shippingPolicy'), href: '/Shipping-policy' },
+    { label: t('common.footer.terms'), href: '/Terms-conditions' },
+    { label: t('common.nav.blogs'), href: '/blogs' },
+  ];
+  const account = [
+    { label: t('common.footer.about'), href: '/about' },
+    { label: t('common.nav.contact'), href: '/contact' },
+    { label: t('common.footer.grievances'), href: '/grievances' },
+    { label: t('common.footer.compare'), href: '/compare-product' },
+    { label: t('common.nav.orders'), href: '/my-orders' },
+    { label: t('common.nav.wishlist'), href: '/wishlist' },
+  ];
+  return { promises, information, account };
+}
 
 function LinkList({ title, links }: { title: string; links: readonly { label: string; href: string }[] }) {
   return (
@@ -57,9 +60,13 @@ function LinkList({ title, links }: { title: string; links: readonly { label: st
 }
 
 export function SiteFooter() {
+  const t = useT();
+  const locale = useLocale();
+  const shopCategories = useShopCategories();
+  const { promises, information, account } = footerWords(t);
   return (
     <footer className="site-footer">
-      <ul className="promises container" aria-label="Why shop with us">
+      <ul className="promises container" aria-label={t('common.footer.promises')}>
         {promises.map(({ icon: Icon, title, text }) => (
           <li key={title} className="promise">
             <Icon size={28} />
@@ -75,17 +82,17 @@ export function SiteFooter() {
         <div className="container footer-grid">
           <section className="footer-block footer-contact" aria-labelledby="footer-contact-title">
             <h2 className="footer-title" id="footer-contact-title">
-              Contact Us
+              {t('common.footer.contact')}
             </h2>
             <address>
               <p className="footer-line">
                 <MapPinIcon size={18} />
                 <span>
-                  Bharat Bazaar Retail Pvt. Ltd.
+                  <span lang={locale === 'en' ? undefined : 'en'}>{SHOP_LEGAL_NAME}</span>
                   <br />
-                  4th Floor, Prestige Tech Park, Outer Ring Road,
+                  {t('common.footer.addressStreet')}
                   <br />
-                  Bengaluru, Karnataka 560103
+                  {t('common.footer.addressCity')}
                 </span>
               </p>
               <p className="footer-line">
@@ -98,22 +105,22 @@ export function SiteFooter() {
               </p>
               <p className="footer-line">
                 <ClockIcon size={18} />
-                <span>Monday to Friday, 10 AM to 8 PM</span>
+                <span>{t('common.footer.hours')}</span>
               </p>
             </address>
           </section>
-          <LinkList title="Information" links={information} />
-          <LinkList title="Account" links={account} />
+          <LinkList title={t('common.footer.information')} links={information} />
+          <LinkList title={t('common.footer.account')} links={account} />
           <LinkList
-            title="Quick Links"
-            links={[{ label: 'All Products', href: '/product' }, ...shopCategories.slice(1)]}
+            title={t('common.footer.quickLinks')}
+            links={[{ label: t('common.footer.allProducts'), href: '/product' }, ...shopCategories.slice(1)]}
           />
         </div>
       </div>
 
       <div className="footer-bottom">
         <div className="container footer-bottom-inner">
-          <Link href="/" className="footer-brand" aria-label="Bharat Bazaar home">
+          <Link href="/" className="footer-brand" aria-label={t('common.header.homeLink')}>
             <BrandMark size={28} />
             <span aria-hidden="true">Bharat Bazaar</span>
           </Link>
@@ -121,9 +128,7 @@ export function SiteFooter() {
               year. They may still differ for a page drawn just before midnight on 31 December and
               hydrated after it: the server's year then stays, rather than React drawing the whole
               page again over a mismatch. */}
-          <p
-            suppressHydrationWarning
-          >{`© ${yearInIndia()} Bharat Bazaar Retail Pvt. Ltd. All rights reserved.`}</p>
+          <p suppressHydrationWarning>{t('common.footer.copyright', { year: yearInIndia() })}</p>
         </div>
       </div>
     </footer>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
+import { LanguageSuggestion } from './language-suggestion';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ToastRegion } from './toast-region';
@@ -16,10 +18,11 @@ export function SiteLayout({
   notice?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('common.skipToContent')}
       </a>
       <SiteHeader />
       {notice}
@@ -32,6 +35,7 @@ export function SiteLayout({
       </main>
       <SiteFooter />
       <ToastRegion />
+      <LanguageSuggestion />
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { resendEmailVerification, sendMobileCode, verifyMobile } from '../../../shared/api/accounts';
 import type { ApiUser } from '../../../shared/api/accounts.schemas';
+import { useErrorText } from '../../i18n/errors';
+import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { readCustomer, saveCustomer } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -16,13 +18,15 @@ export function ContactProof({ user, onConfirmed }: { user: ApiUser; onConfirmed
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const shownError = useErrorText()(codeError ?? '');
 
   const resendLink = async () => {
     setBusy(true);
     try {
       toast.success((await api.call(resendEmailVerification)).message, { autoClose: 4000 });
     } catch (error) {
-      toast.error(failure(error, 'The link could not be sent. Please try again.'));
+      toast.error(failure(error, t('account.proof.linkNotSent')));
     } finally {
       setBusy(false);
     }
@@ -34,7 +38,7 @@ export function ContactProof({ user, onConfirmed }: { user: ApiUser; onConfirmed
       const { sentTo } = await api.call(sendMobileCode);
       setCodeSentTo(sentTo);
     } catch (error) {
-      toast.error(failure(error, 'The code could not be sent. Please try again.'));
+      toast.error(failure(error, t('account.proof.codeNotSent')));
     } finally {
       setBusy(false);
     }
@@ -50,7 +54,7 @@ export function ContactProof({ user, onConfirmed }: { user: ApiUser; onConfirmed
       setCodeSentTo(null);
       onConfirmed();
     } catch (error) {
-      setCodeError(failure(error, 'The code could not be checked. Please try again.'));
+      setCodeError(failure(error, t('account.proof.codeNotChecked')));
     } finally {
       setBusy(false);
     }
@@ -59,44 +63,44 @@ export function ContactProof({ user, onConfirmed }: { user: ApiUser; onConfirmed
   return (
     <ul className="contact-proof">
       <li>
-        <span>E-mail address</span>
+        <span>{t('account.proof.email')}</span>
         {user.emailVerified ? (
-          <strong className="proof-badge proof-badge--ok">Confirmed</strong>
+          <strong className="proof-badge proof-badge--ok">{t('account.proof.confirmed')}</strong>
         ) : (
           <>
-            <strong className="proof-badge">Not confirmed</strong>
+            <strong className="proof-badge">{t('account.proof.notConfirmed')}</strong>
             <button
               type="button"
               className="button button--ghost proof-action"
               disabled={busy}
               onClick={() => void resendLink()}
             >
-              Resend the link
+              {t('account.proof.resendLink')}
             </button>
           </>
         )}
       </li>
       <li>
-        <span>Mobile number</span>
+        <span>{t('account.proof.mobile')}</span>
         {user.mobileVerified ? (
-          <strong className="proof-badge proof-badge--ok">Confirmed</strong>
+          <strong className="proof-badge proof-badge--ok">{t('account.proof.confirmed')}</strong>
         ) : (
           <>
-            <strong className="proof-badge">Not confirmed</strong>
+            <strong className="proof-badge">{t('account.proof.notConfirmed')}</strong>
             <button
               type="button"
               className="button button--ghost proof-action"
               disabled={busy}
               onClick={() => void sendCode()}
             >
-              {codeSentTo ? 'Send a new code' : 'Send a code'}
+              {codeSentTo ? t('account.proof.sendNewCode') : t('account.proof.sendCode')}
             </button>
           </>
         )}
       </li>
       {codeSentTo && !user.mobileVerified && (
         <li className="contact-proof-code">
-          <label htmlFor="mobile-code">Code sent to {codeSentTo}</label>
+          <label htmlFor="mobile-code">{t('account.proof.code', { to: codeSentTo })}</label>
           <input
             id="mobile-code"
             className="form-input"
@@ -114,11 +118,11 @@ export function ContactProof({ user, onConfirmed }: { user: ApiUser; onConfirmed
             disabled={busy}
             onClick={() => void confirmCode()}
           >
-            Confirm
+            {t('account.proof.confirm')}
           </button>
           {codeError && (
-            <p id="mobile-code-error" className="form-error" role="alert">
-              {codeError}
+            <p id="mobile-code-error" className="form-error" role="alert" lang={shownError.lang}>
+              {shownError.text}
             </p>
           )}
         </li>

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
 import { eraseMyAccount } from '../../../shared/api/data-rights';
+import { localizePath } from '../../../shared/locales';
 import { PasswordField } from '../../components/forms/form-field';
+import { useErrorText } from '../../i18n/errors';
+import { useLocale, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { forgetDevice } from '../../lib/stored-customer';
 import { OrderDialog } from '../orders/order-dialog';
@@ -18,6 +21,9 @@ export function DeleteAccount() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const t = useT();
+  const locale = useLocale();
+  const errorText = useErrorText();
 
   const close = () => {
     setOpen(false);
@@ -29,7 +35,7 @@ export function DeleteAccount() {
 
   const submit = async () => {
     if (!password) {
-      setFieldError('Enter your password to delete your account');
+      setFieldError(t('account.delete.passwordRequired'));
       return;
     }
     setBusy(true);
@@ -39,65 +45,63 @@ export function DeleteAccount() {
       const { message } = await api.call(eraseMyAccount, { body: { currentPassword: password } });
       // The session is gone on the server; nothing of the account stays on this device either.
       forgetDevice();
-      setFlash(message);
-      window.location.assign('/');
+      // Shown after the reload, in the page's language when the catalogue has the API's words.
+      setFlash(errorText(message).text);
+      window.location.assign(localizePath(locale, '/'));
     } catch (failure) {
       setBusy(false);
       if (isApiError(failure) && failure.fields?.currentPassword)
         setFieldError(failure.fields.currentPassword);
       else
         setError(
-          isApiError(failure)
-            ? failure.message
-            : "We couldn't reach the shop. Check your connection and try again.",
+          errorText(
+            isApiError(failure)
+              ? failure.message
+              : "We couldn't reach the shop. Check your connection and try again.",
+          ).text,
         );
     }
   };
 
   return (
     <div className="profile-delete">
-      <h3>Delete my account</h3>
-      <p className="form-note">
-        Your name, e-mail, mobile, sign-ins, cart and wishlist are erased at once. Tax invoices of your orders
-        are kept for 8 years, as the law requires.
-      </p>
+      <h3>{t('account.delete.title')}</h3>
+      <p className="form-note">{t('account.delete.note')}</p>
       <button
         ref={opener}
         type="button"
         className="button button--ghost profile-delete-button"
         onClick={() => setOpen(true)}
       >
-        Delete my account
+        {t('account.delete.title')}
       </button>
       {open && (
         <OrderDialog
-          title="Delete your account?"
+          title={t('account.delete.dialogTitle')}
           description={
             <>
-              <p>This cannot be undone. At once we erase:</p>
+              <p>{t('account.delete.undoable')}</p>
               <ul>
-                <li>your name, e-mail address and mobile number, and every sign-in;</li>
-                <li>your cart, wishlist and choices about e-mails;</li>
-                <li>the delivery addresses of orders that have no tax invoice.</li>
+                <li>{t('account.delete.erase.identity')}</li>
+                <li>{t('account.delete.erase.cart')}</li>
+                <li>{t('account.delete.erase.addresses')}</li>
               </ul>
-              <p>
-                Your reviews stay, shown as “Former customer”. Indian tax law makes us keep the tax invoices
-                of your orders (the name and address printed on them) for 8 years. You can sign up again with
-                the same e-mail and mobile at any time.
-              </p>
+              <p>{t('account.delete.kept')}</p>
             </>
           }
           error={error}
           busy={busy}
-          submitLabel="Delete my account"
-          busyLabel="Deleting…"
-          keepLabel="Keep my account"
+          submitLabel={t('account.delete.title')}
+          busyLabel={t('account.delete.busy')}
+          keepLabel={t('account.delete.keep')}
+          // The order page's dialog, whose own name for its close button is in the orders' words.
+          closeLabel={t('account.cancel')}
           danger
           onSubmit={() => void submit()}
           onClose={close}
         >
           <PasswordField
-            label="Your password"
+            label={t('account.delete.passwordLabel')}
             autoComplete="current-password"
             name="currentPassword"
             value={password}

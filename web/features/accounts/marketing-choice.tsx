@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { myMarketingChoice, setMyMarketingChoice } from '../../../shared/api/data-rights';
 import type { ApiMarketingChoice } from '../../../shared/api/data-rights.schemas';
+import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
@@ -14,6 +15,7 @@ export function MarketingChoice() {
   const [choice, setChoice] = useState<ApiMarketingChoice | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -33,14 +35,10 @@ export function MarketingChoice() {
     setBusy(true);
     try {
       setChoice(await api.call(setMyMarketingChoice, { body: { subscribed } }));
-      toast.success(
-        subscribed
-          ? 'You will receive our offers by e-mail. You can stop them here or from any such e-mail.'
-          : 'You will not receive offers by e-mail any more.',
-      );
+      toast.success(subscribed ? t('account.marketing.on') : t('account.marketing.off'));
     } catch (error) {
       setChoice(before);
-      toast.error(isApiError(error) ? error.message : "We couldn't save your choice. Please try again.");
+      toast.error(isApiError(error) ? error.message : t('account.marketing.notSaved'));
     } finally {
       setBusy(false);
     }
@@ -57,11 +55,9 @@ export function MarketingChoice() {
         aria-describedby={`${id}-marketing-note`}
         onChange={(event) => void change(event.currentTarget.checked)}
       />
-      <label htmlFor={`${id}-marketing`}>Offers by e-mail</label>
+      <label htmlFor={`${id}-marketing`}>{t('account.marketing.label')}</label>
       <p id={`${id}-marketing-note`} className="form-note">
-        {failed
-          ? 'We could not load your choice. Please reload the page to change it.'
-          : 'Sales and new arrivals, at most once a week. E-mails about your orders come either way.'}
+        {failed ? t('account.marketing.failed') : t('account.marketing.note')}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { exportMyData, exportMyOrdersCsv } from '../../../shared/api/data-rights';
+import { Trans, useT } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { toast } from '../../lib/toast';
@@ -16,19 +17,16 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function MyDataDownloads() {
   const [busy, setBusy] = useState<'json' | 'csv' | null>(null);
+  const t = useT();
 
   const download = async (kind: 'json' | 'csv') => {
     setBusy(kind);
     try {
       if (kind === 'json') await downloadFile(exportMyData.path, `my-data-${today()}.json`);
       else await downloadFile(exportMyOrdersCsv.path, `my-orders-${today()}.csv`);
-      toast.success('Your download has started.');
+      toast.success(t('account.data.started'));
     } catch (error) {
-      toast.error(
-        isApiError(error)
-          ? error.message
-          : 'The download did not start. Please check your connection and try again.',
-      );
+      toast.error(isApiError(error) ? error.message : t('account.data.failed'));
     } finally {
       setBusy(null);
     }
@@ -36,12 +34,12 @@ export function MyDataDownloads() {
 
   return (
     <section className="profile-card profile-data" aria-labelledby="profile-data-title">
-      <h2 id="profile-data-title">Your data</h2>
+      <h2 id="profile-data-title">{t('account.data.title')}</h2>
       <p className="form-note">
-        Everything we hold about you: your account, sign-ins, orders, cart, wishlist, reviews and messages.
-        See our <Link href="/privacy-policy">privacy policy</Link>. To have it corrected or erased, nominate
-        someone, withdraw consent or complain, <Link href="/grievances">make a data request</Link>: you get a
-        ticket number and an answer within 30 days.
+        <Trans
+          id="account.data.intro"
+          components={{ 0: <Link href="/privacy-policy" />, 1: <Link href="/grievances" /> }}
+        />
       </p>
       <div className="profile-data-actions">
         <button
@@ -50,7 +48,7 @@ export function MyDataDownloads() {
           onClick={() => void download('json')}
           disabled={busy !== null}
         >
-          {busy === 'json' ? 'Preparing…' : 'Download my data'}
+          {busy === 'json' ? t('account.data.preparing') : t('account.data.downloadJson')}
         </button>
         <button
           type="button"
@@ -58,7 +56,7 @@ export function MyDataDownloads() {
           onClick={() => void download('csv')}
           disabled={busy !== null}
         >
-          {busy === 'csv' ? 'Preparing…' : 'My orders as a spreadsheet'}
+          {busy === 'csv' ? t('account.data.preparing') : t('account.data.downloadCsv')}
         </button>
       </div>
       <MarketingChoice />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { resendEmailVerification } from '../../../shared/api/accounts';
+import { useErrorText } from '../../i18n/errors';
+import { Trans, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { readCustomer, saveCustomer, useSession } from '../../lib/session';
 
@@ -20,6 +22,8 @@ export function VerifyEmailNotice() {
   const [location] = useLocation();
   const [state, setState] = useState<{ busy: boolean; message?: string; failed?: boolean }>({ busy: false });
   const [dismissed, setDismissed] = useState(() => readDismissed());
+  const t = useT();
+  const errorText = useErrorText();
   if (customer?.emailVerified !== false || dismissed || !remindsOn(location)) return null;
 
   const dismiss = () => {
@@ -46,18 +50,23 @@ export function VerifyEmailNotice() {
       setState({
         busy: false,
         failed: true,
-        message: isApiError(error) ? error.message : 'The link could not be sent. Please try again.',
+        message: isApiError(error) ? error.message : t('common.verifyEmail.notSent'),
       });
     }
   };
 
+  // The API's message in the page's language when the catalogue has it.
+  const shown = state.message ? errorText(state.message) : null;
+
   return (
-    <section className="verify-notice" aria-label="Confirm your e-mail address">
+    <section className="verify-notice" aria-label={t('common.verifyEmail.label')}>
       <div className="container verify-notice-inner">
         <p>
-          <strong>Please confirm your e-mail address.</strong> We sent a link to{' '}
-          <span className="verify-notice-email">{customer.email ?? 'your e-mail address'}</span>. Until then,
-          complaints and requests you send from it signed out are not linked to your account.
+          <Trans
+            id="common.verifyEmail.text"
+            values={{ email: customer.email ?? t('common.verifyEmail.yourAddress') }}
+            components={{ 0: <strong />, 1: <span className="verify-notice-email" /> }}
+          />
         </p>
         <button
           type="button"
@@ -65,19 +74,20 @@ export function VerifyEmailNotice() {
           disabled={state.busy}
           onClick={() => void resend()}
         >
-          {state.busy ? 'Sending…' : 'Resend the link'}
+          {state.busy ? t('common.verifyEmail.sending') : t('common.verifyEmail.resend')}
         </button>
         <button type="button" className="button button--ghost verify-notice-button" onClick={dismiss}>
-          Not now
+          {t('common.verifyEmail.notNow')}
         </button>
-        {state.message && (
+        {shown && (
           <p
             className={
               state.failed ? 'verify-notice-status verify-notice-status--error' : 'verify-notice-status'
             }
             role={state.failed ? 'alert' : 'status'}
+            lang={shown.lang}
           >
-            {state.message}
+            {shown.text}
           </p>
         )}
       </div>

@@ -3,11 +3,14 @@ import { Link, useLocation } from 'wouter';
 import { addToCart } from '../../../shared/api/cart';
 import type { ApiProductPage, ApiVariant } from '../../../shared/api/catalog.schemas';
 import { CartIcon } from '../../components/ui/icons';
+import { type Translate, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 import { loginHref } from '../accounts/next-path';
+import { useApiSay } from '../checkout/api-messages';
+import { NotifyMe } from '../restock/notify-me';
 import { isInCart, reloadCart, useCart } from './cart-store';
 import { QuantityInput } from './quantity-input';
 import './cart.css';
@@ -23,11 +26,12 @@ export type OptionsState = {
 };
 
 /** "Please choose a size", "Please choose a colour and a size". */
-export function chooseMessage(missing: readonly string[]): string {
-  return `Please choose ${missing.map((name) => `a ${name.toLowerCase()}`).join(' and ')}`;
+export function chooseMessage(missing: readonly string[], t: Translate): string {
+  const options = missing
+    .map((name) => t('cart.add.chooseOne', { option: name.toLowerCase() }))
+    .reduce((first, second) => t('cart.add.chooseAnd', { first, second }));
+  return t('cart.add.choose', { options });
 }
-
-const inCartNote = (label: string) => (label ? `${label} is in your cart.` : 'This product is in your cart.');
 
 /**
  * The product page's quantity and 'Add to cart' button, with the colour choice of a product whose
@@ -44,6 +48,8 @@ export function AddToCart({
   variant?: ApiVariant | null;
   options?: OptionsState | undefined;
 }) {
+  const t = useT();
+  const say = useApiSay();
   const session = useSession();
   const cart = useCart();
   const [, navigate] = useLocation();
@@ -61,22 +67,32 @@ export function AddToCart({
   if (session && inCart) {
     return (
       <div className="add-to-cart">
-        <p className="add-to-cart-note">{inCartNote(options?.label ?? '')}</p>
+        <p className="add-to-cart-note">
+          {options?.label ? t('cart.add.inCartChoice', { choice: options.label }) : t('cart.add.inCart')}
+        </p>
         <Link href="/cart" className="button button--primary add-to-cart-button">
-          <CartIcon size={20} /> Go to cart
+          <CartIcon size={20} /> {t('cart.add.goToCart')}
         </Link>
       </div>
     );
   }
 
-  const refusal =
-    product.quantity <= 0
-      ? 'Out of stock'
-      : options && variant && variant.quantity <= 0
-        ? 'Sold out'
-        : options && options.missing.length === 0 && !variant
-          ? 'Unavailable'
-          : null;
+  // Sold out (the product, or the size chosen): the shopper may ask to be told when it is back.
+  const soldOut = product.quantity <= 0 || Boolean(options && variant && variant.quantity <= 0);
+  if (soldOut) {
+    return (
+      <NotifyMe
+        productId={product._id}
+        variantId={options ? variant?._id : undefined}
+        missing={() => {
+          if (!options || options.missing.length === 0) return false;
+          options.onRefuse(chooseMessage(options.missing, t), options.missing[0]!);
+          return true;
+        }}
+      />
+    );
+  }
+  const refusal = options && options.missing.length === 0 && !variant ? t('cart.add.unavailable') : null;
   if (refusal) {
     return (
       <div className="add-to-cart">
@@ -89,7 +105,7 @@ export function AddToCart({
 
   async function add() {
     if (options && options.missing.length > 0) {
-      options.onRefuse(chooseMessage(options.missing), options.missing[0]!);
+      options.onRefuse(chooseMessage(options.missing, t), options.missing[0]!);
       return;
     }
     if (!session) {
@@ -97,7 +113,7 @@ export function AddToCart({
       return;
     }
     if (colourLabels.length > 0 && !color) {
-      toast.error('Please choose color');
+      toast.error(t('cart.add.chooseColour'));
       document.getElementById(`${uid}-color-0`)?.focus();
       return;
     }
@@ -112,14 +128,15 @@ export function AddToCart({
           quantity,
         },
       });
-      toast.success('Product added to the cart');
+      toast.success(t('cart.add.added'));
       setColor(null);
       setQuantity(1);
       await reloadCart();
     } catch (error) {
-      toast.error(`Something went wrong! ${isApiError(error) ? error.message : ''}`.trim(), {
-        autoClose: 5000,
-      });
+      const message = isApiError(error)
+        ? t('cart.toast.failedWith', { reason: say(error.message) })
+        : t('cart.toast.failed');
+      toast.error(message, { autoClose: 5000 });
     } finally {
       setBusy(false);
     }
@@ -139,7 +156,8 @@ export function AddToCart({
       {colourLabels.length > 0 && (
         <fieldset className="color-picker">
           <legend>
-            Colour{chosen ? <span className="color-picker-chosen">: {chosen.name}</span> : null}
+            {t('cart.add.colour')}
+            {chosen ? <span className="color-picker-chosen">: {chosen.name}</span> : null}
           </legend>
           <div className="color-picker-options">
             {colourLabels.map((option, index) => (
@@ -166,7 +184,7 @@ export function AddToCart({
         onChange={setQuantity}
       />
       <button type="submit" className="button button--primary add-to-cart-button" disabled={busy}>
-        <CartIcon size={20} /> {busy ? 'Adding…' : 'Add to cart'}
+        <CartIcon size={20} /> {busy ? t('cart.add.adding') : t('cart.add.add')}
       </button>
     </form>
   );

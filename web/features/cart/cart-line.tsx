@@ -3,16 +3,22 @@ import { Link } from 'wouter';
 import { removeFromCart, updateCartQuantity } from '../../../shared/api/cart';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import { CloseIcon } from '../../components/ui/icons';
+import { useLocalized } from '../../i18n/content';
+import { type Translate, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { toast } from '../../lib/toast';
+import { type Say, useApiSay } from '../checkout/api-messages';
 import { reloadCart } from './cart-store';
 import { choiceText, LineSku, variantHref } from './line-choice';
 import { QuantityInput } from './quantity-input';
 
-function failed(error: unknown) {
-  toast.error(`Something went wrong! ${isApiError(error) ? error.message : ''}`.trim(), { autoClose: 5000 });
+function failed(error: unknown, t: Translate, say: Say) {
+  const message = isApiError(error)
+    ? t('cart.toast.failedWith', { reason: say(error.message) })
+    : t('cart.toast.failed');
+  toast.error(message, { autoClose: 5000 });
 }
 
 /** Waits this long after the last change of a quantity before saving it (typing '10' is one save). */
@@ -21,6 +27,9 @@ const SAVE_DELAY_MS = 400;
 /** One line of the cart page: picture, product, its variant or colour, price, quantity, line total, remove. */
 export function CartLineRow({ line }: { line: ApiCartLine }) {
   const product = line.productId;
+  const t = useT();
+  const say = useApiSay();
+  const title = useLocalized()(product, 'title');
   const href = variantHref(product, line);
   const image = responsiveImage(product.images[0], 400);
   const [quantity, setQuantity] = useState(line.quantity);
@@ -55,9 +64,9 @@ export function CartLineRow({ line }: { line: ApiCartLine }) {
     setBusy(true);
     try {
       await api.call(updateCartQuantity, { params: { id: line._id, quantity: next } });
-      toast.success('Product updated from cart successfully!');
+      toast.success(t('cart.toast.updated'));
     } catch (error) {
-      failed(error);
+      failed(error, t, say);
       setQuantity(line.quantity);
     } finally {
       setBusy(false);
@@ -71,10 +80,10 @@ export function CartLineRow({ line }: { line: ApiCartLine }) {
     setBusy(true);
     try {
       await api.call(removeFromCart, { params: { id: line._id } });
-      toast.success('Product removed from cart!');
+      toast.success(t('cart.toast.removed'));
       await reloadCart();
     } catch (error) {
-      failed(error);
+      failed(error, t, say);
       setBusy(false);
     }
   }
@@ -94,34 +103,36 @@ export function CartLineRow({ line }: { line: ApiCartLine }) {
       </Link>
       <div className="cart-line-info">
         <h2 className="cart-line-title">
-          <Link href={href}>{product.title}</Link>
+          <Link href={href} lang={title.lang}>
+            {title.text}
+          </Link>
         </h2>
         <p className="cart-line-color">
           <span className="cart-line-dot" style={{ background: line.color.title }} aria-hidden="true" />
-          {choiceText(line)}
+          {choiceText(line, t)}
         </p>
         <LineSku line={line} />
         <p className="cart-line-price">
-          <span className="visually-hidden">Price: </span>
+          <span className="visually-hidden">{t('lines.price')} </span>
           {formatRupees(line.price)}
         </p>
       </div>
       <QuantityInput
         id={`quantity-${line._id}`}
-        label={`Quantity of ${product.title}`}
+        label={t('cart.line.quantity', { title: title.text })}
         labelHidden
         value={quantity}
         max={product.quantity}
         onChange={changeQuantity}
       />
       <p className="cart-line-total">
-        <span className="visually-hidden">Line total: </span>
+        <span className="visually-hidden">{t('cart.line.total')} </span>
         {formatRupees(Math.round(line.price * quantity * 100) / 100)}
       </p>
       <button
         type="button"
         className="cart-line-remove"
-        aria-label={`Remove ${product.title} from cart`}
+        aria-label={t('cart.line.remove', { title: title.text })}
         disabled={busy}
         onClick={() => void remove()}
       >

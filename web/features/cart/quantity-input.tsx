@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CART_QUANTITY_MAX, clampQuantity } from '../../../shared/cart-rules';
+import { useT } from '../../i18n/i18n';
 
 /**
  * A number box for 1..10 that also never goes above the stock: whatever is typed is clamped when
@@ -11,7 +12,7 @@ export function QuantityInput({
   value,
   max,
   onChange,
-  label = 'Quantity',
+  label,
   labelHidden = false,
   disabled,
 }: {
@@ -23,6 +24,7 @@ export function QuantityInput({
   labelHidden?: boolean;
   disabled?: boolean;
 }) {
+  const t = useT();
   const limit = Math.max(1, Math.min(max, CART_QUANTITY_MAX));
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
@@ -36,7 +38,7 @@ export function QuantityInput({
   return (
     <div className="quantity-input">
       <label htmlFor={id} className={labelHidden ? 'visually-hidden' : 'quantity-input-label'}>
-        {label}
+        {label ?? t('cart.quantity')}
       </label>
       <input
         id={id}

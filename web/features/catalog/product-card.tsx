@@ -1,10 +1,13 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import type { ApiProduct } from '../../../shared/api-types';
+import { useLocalized } from '../../i18n/content';
+import { type Translate, useT } from '../../i18n/i18n';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees, priceText } from '../../lib/money';
 import { excerpt, htmlToText } from '../../lib/text';
 import { WishlistButton } from '../wishlist/wishlist-button';
+import { useProductNames } from './product-names';
 import { StarRating } from './star-rating';
 import './product-card.css';
 
@@ -19,10 +22,20 @@ type ProductCardProps = {
 };
 
 /** Stock the shopper sees on a card: nothing while plenty is left, a warning when little is. */
-function stockNote(quantity: number): { text: string; tone: 'out' | 'low' } | null {
-  if (quantity <= 0) return { text: 'Out of stock', tone: 'out' };
-  if (quantity <= 5) return { text: `Only ${quantity} left`, tone: 'low' };
+function stockNote(quantity: number, t: Translate): { text: string; tone: 'out' | 'low' } | null {
+  if (quantity <= 0) return { text: t('catalog.stock.out'), tone: 'out' };
+  if (quantity <= 5) return { text: t('catalog.stock.few', { count: quantity }), tone: 'low' };
   return null;
+}
+
+/** The list layout's few lines of description, in the page's language where the merchant wrote it. */
+function ProductDescription({ product }: { product: ApiProduct }) {
+  const description = useLocalized()(product, 'description');
+  return (
+    <p className="product-card-description" lang={description.lang}>
+      {excerpt(htmlToText(description.text), 220)}
+    </p>
+  );
 }
 
 /**
@@ -36,11 +49,13 @@ export function ProductCard({
   headingLevel = 3,
   priority = false,
 }: ProductCardProps) {
+  const t = useT();
+  const names = useProductNames()(product);
   const Heading = `h${headingLevel}` as const;
   const href = `/product/${product.slug || product._id}`;
   const first = responsiveImage(product.images[0], 400);
   const second = product.images[1] ? responsiveImage(product.images[1], 400) : null;
-  const stock = stockNote(product.quantity);
+  const stock = stockNote(product.quantity, t);
   const discount =
     product.mrp && product.mrp > product.price ? Math.round((1 - product.price / product.mrp) * 100) : 0;
   return (
@@ -53,7 +68,7 @@ export function ProductCard({
           sizes="(min-width: 768px) 260px, 50vw"
           width={first.width}
           height={first.height}
-          alt={first.alt || product.title}
+          alt={first.alt || names.title.text}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
@@ -68,27 +83,29 @@ export function ProductCard({
             style={{ '--alt-image': `url("${second.src}")` } as CSSProperties}
           />
         )}
-        {discount > 0 && <span className="product-card-badge">{discount}% off</span>}
+        {discount > 0 && (
+          <span className="product-card-badge">{t('catalog.discount', { percent: discount })}</span>
+        )}
         <span className="product-card-wishlist">
           <WishlistButton product={product} />
         </span>
       </div>
       <div className="product-card-body">
-        <p className="product-card-brand">{product.brand}</p>
+        <p className="product-card-brand" lang={names.brand.lang}>
+          {names.brand.text}
+        </p>
         <Heading className="product-card-title">
-          <Link href={href} className="product-card-link">
-            {product.title}
+          <Link href={href} className="product-card-link" lang={names.title.lang}>
+            {names.title.text}
           </Link>
         </Heading>
         <StarRating value={product.totalrating} count={product.ratingCount} />
-        {showDescription && (
-          <p className="product-card-description">{excerpt(htmlToText(product.description), 220)}</p>
-        )}
+        {showDescription && <ProductDescription product={product} />}
         <p className="product-card-price">
           <span className="product-card-price-now">{priceText(product)}</span>
           {discount > 0 && product.mrp && (
             <s className="product-card-price-was">
-              <span className="visually-hidden">List price </span>
+              <span className="visually-hidden">{t('catalog.listPrice')} </span>
               {formatRupees(product.mrp)}
             </s>
           )}

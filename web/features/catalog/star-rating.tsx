@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/i18n';
 import './star-rating.css';
 
 type StarRatingProps = {
@@ -9,16 +10,19 @@ type StarRatingProps = {
 };
 
 /**
- * Five read-only gold stars. One image for assistive technology with the exact
- * figure, instead of five meaningless glyphs read out one by one.
+ * Five read-only gold stars. One image for assistive technology with the exact figure, instead of
+ * five meaningless glyphs read out one by one. Its words are in the `catalog` area, which every
+ * page showing stars loads.
  */
 export function StarRating({ value, count, size = 'sm' }: StarRatingProps) {
+  const t = useT();
   const rating = Math.min(5, Math.max(0, Number.isFinite(value) ? value : 0));
   const rounded = Math.round(rating * 10) / 10;
+  // The rating as written ('4.5'), not formatted per language: digits stay Latin in Hindi too.
   const label =
     count === undefined
-      ? `Rated ${rounded} out of 5`
-      : `Rated ${rounded} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
+      ? t('catalog.rating', { rating: String(rounded) })
+      : t('catalog.ratingWithCount', { rating: String(rounded), count });
   return (
     <span className={`star-rating star-rating--${size}`}>
       <span className="star-rating-stars" role="img" aria-label={label}>

@@ -2,15 +2,24 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { INDIAN_STATES_AND_UTS, PINCODE_PATTERN } from '../../../shared/india';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import { SelectField, TextField } from '../../components/forms/form-field';
+import { type Translate, useLocale, useT } from '../../i18n/i18n';
 import { type Resolver, type UseFormSetError, useForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { type AddressFormValues, emptyAddress, readSavedAddress, saveAddress } from './address-storage';
+import { useApiWords } from './api-messages';
 
 const states = INDIAN_STATES_AND_UTS.filter((r) => r.kind === 'state').map((r) => r.name);
 const territories = INDIAN_STATES_AND_UTS.filter((r) => r.kind === 'union-territory').map((r) => r.name);
 
-/** When the code for a step could not be fetched (offline). */
-export const NOT_LOADED = 'Something went wrong! Please check your connection and try again.';
+/** A state's or union territory's name in the page's language; its value stays the official one. */
+export const regionKey = (name: string) => `checkout.region.${name.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+
+const regionOptions = (names: string[], t: Translate) =>
+  names.map((name) => (
+    <option key={name} value={name}>
+      {t(regionKey(name))}
+    </option>
+  ));
 
 /*
  * The rules (address-rules.ts: the shared schema, and with it most of zod, about 5 KB) load when
@@ -52,79 +61,70 @@ function AddressFields({
   errors: AddressFormApi['formState']['errors'];
   delivery: { problem?: string; note?: string };
 }) {
+  const t = useT();
+  // The rules' messages are English (the server's too): the page's words, where it has them.
+  const said = useApiWords();
   return (
     <>
       <SelectField
-        label="Country"
+        label={t('checkout.address.country')}
         autoComplete="country-name"
-        error={errors.country?.message}
+        error={said(errors.country?.message)}
         {...register('country')}
       >
-        <option value="">Select country</option>
-        <option value="India">India</option>
+        <option value="">{t('checkout.address.chooseCountry')}</option>
+        <option value="India">{t('checkout.address.india')}</option>
       </SelectField>
       <div className="form-row">
         <TextField
-          label="First name"
+          label={t('checkout.address.firstName')}
           autoComplete="given-name"
-          error={errors.firstName?.message}
+          error={said(errors.firstName?.message)}
           {...register('firstName')}
         />
         <TextField
-          label="Last name"
+          label={t('checkout.address.lastName')}
           autoComplete="family-name"
-          error={errors.lastName?.message}
+          error={said(errors.lastName?.message)}
           {...register('lastName')}
         />
       </div>
       <TextField
-        label="Address"
+        label={t('checkout.address.address')}
         autoComplete="street-address"
-        hint="House number, street and area"
-        error={errors.address?.message}
+        hint={t('checkout.address.addressHint')}
+        error={said(errors.address?.message)}
         {...register('address')}
       />
       <TextField
-        label="Landmark"
-        hint="Apartment, suite or a place nearby"
-        error={errors.landmark?.message}
+        label={t('checkout.address.landmark')}
+        hint={t('checkout.address.landmarkHint')}
+        error={said(errors.landmark?.message)}
         {...register('landmark')}
       />
       <div className="form-row checkout-row-3">
         <TextField
-          label="City"
+          label={t('checkout.address.city')}
           autoComplete="address-level2"
-          error={errors.city?.message}
+          error={said(errors.city?.message)}
           {...register('city')}
         />
         <SelectField
-          label="State"
+          label={t('checkout.address.state')}
           autoComplete="address-level1"
-          error={errors.state?.message}
+          error={said(errors.state?.message)}
           {...register('state')}
         >
-          <option value="">Select state</option>
-          <optgroup label="States">
-            {states.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Union territories">
-            {territories.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </optgroup>
+          <option value="">{t('checkout.address.chooseState')}</option>
+          <optgroup label={t('checkout.address.states')}>{regionOptions(states, t)}</optgroup>
+          <optgroup label={t('checkout.address.territories')}>{regionOptions(territories, t)}</optgroup>
         </SelectField>
         <TextField
-          label="Pincode"
+          label={t('checkout.address.pincode')}
           autoComplete="postal-code"
           inputMode="numeric"
           maxLength={6}
-          error={errors.pincode?.message ?? delivery.problem}
+          error={said(errors.pincode?.message) ?? delivery.problem}
           {...register('pincode')}
         />
       </div>
@@ -165,6 +165,9 @@ export function AddressForm({
   children?: ReactNode;
 }) {
   const [initial] = useState(readSavedAddress);
+  // The page's words; the pincode check's are the `delivery` area's, loaded by the checkout's route.
+  const t = useT();
+  const locale = useLocale();
   const {
     register,
     handleSubmit,
@@ -218,7 +221,7 @@ export function AddressForm({
       return void setDelivery({});
     }
     const { checkAddressPincode } = await import('../delivery/address-pincode');
-    const answer = await checkAddressPincode(pin, getValues(), filled.current);
+    const answer = await checkAddressPincode(pin, getValues(), filled.current, { t, locale });
     if (check !== latestCheck.current) return;
     onPincode?.(answer && { pin, cod: answer.cod, serviceable: answer.serviceable });
     if (!answer) return void setDelivery({});
@@ -254,7 +257,7 @@ export function AddressForm({
         event.preventDefault();
         prepare().then(
           () => submit(),
-          () => toast.error(NOT_LOADED, { autoClose: 6000 }),
+          () => toast.error(t('checkout.notLoaded'), { autoClose: 6000 }),
         );
       }}
       // Every keystroke and choice is kept, so a reload or a failed payment loses nothing, and the
@@ -267,7 +270,7 @@ export function AddressForm({
       }}
     >
       <fieldset className="checkout-fieldset" disabled={busy}>
-        <legend className="visually-hidden">Shipping address</legend>
+        <legend className="visually-hidden">{t('checkout.address.title')}</legend>
         <AddressFields register={register} errors={errors} delivery={delivery} />
       </fieldset>
       {payment}

@@ -1,12 +1,13 @@
 import { placeCashOnDeliveryOrder } from '../../../shared/api/checkout';
 import type { ShippingAddress } from '../../../shared/schemas/address';
+import type { Translate } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { routeCache } from '../../lib/route-cache';
 import { toast } from '../../lib/toast';
 import type { AddressFormControl } from './address-form';
 import type { AddressFormValues } from './address-storage';
+import type { Say } from './api-messages';
 
-const NOT_SENT = 'Something went wrong! Please check your connection and try again.';
 const ADDRESS_FIELD = /^shippingInfo\.(\w+)$/;
 
 /**
@@ -26,6 +27,8 @@ export async function placeCashOnDelivery({
   reload,
   form,
   placed,
+  t,
+  say,
 }: {
   address: ShippingAddress;
   /** The total shown (rupees): the server places nothing else. */
@@ -36,6 +39,9 @@ export async function placeCashOnDelivery({
   reload: () => void;
   form?: AddressFormControl | undefined;
   placed: (orderId: string) => Promise<void>;
+  /** The checkout page's words and language. */
+  t: Translate;
+  say: Say;
 }): Promise<void> {
   update({ phase: 'placing', problem: null });
   try {
@@ -43,7 +49,7 @@ export async function placeCashOnDelivery({
       body: { shippingInfo: address, expectedTotal: total, ...(coupon ? { coupon } : {}) },
     });
     routeCache.delete('/my-orders');
-    toast.success('Order placed. Please confirm it with the code we e-mailed you.', { autoClose: 6000 });
+    toast.success(t('checkout.cod.placed'), { autoClose: 6000 });
     await placed(order._id);
   } catch (error) {
     const problems: [keyof AddressFormValues, string][] = [];
@@ -51,7 +57,8 @@ export async function placeCashOnDelivery({
       const field = ADDRESS_FIELD.exec(key)?.[1];
       if (form && field && field in address) problems.push([field as keyof AddressFormValues, message]);
     }
-    const message = isApiError(error) ? error.message : NOT_SENT;
+    const message = isApiError(error) ? say(error.message) : t('checkout.notLoaded');
+    // The field shows its message in the page's words itself (address-form.tsx).
     for (const [field, text] of problems) form?.setError(field, { type: 'server', message: text });
     update({ phase: 'idle', problem: problems.length ? null : message });
     // The first field named takes the focus (and reads its message out) once the form is enabled.

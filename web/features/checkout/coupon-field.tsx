@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { quoteCheckout } from '../../../shared/api/checkout';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas';
+import { Trans, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
+import { useApiText } from './api-messages';
 
 /**
  * The checkout's coupon box: type a code and apply it (the server prices the cart with it, or says
@@ -25,6 +27,8 @@ export default function CouponField({
   onRemove: () => void;
   disabled?: boolean;
 }) {
+  const t = useT();
+  const apiText = useApiText();
   const id = useId();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,7 +43,7 @@ export default function CouponField({
     } catch (error) {
       setCode(typed);
       onRemove();
-      setProblem(isApiError(error) ? error.message : 'We could not check that coupon. Please try again.');
+      setProblem(isApiError(error) ? error.message : t('checkout.coupon.failed'));
     } finally {
       setBusy(false);
     }
@@ -52,14 +56,19 @@ export default function CouponField({
     if (reapply) void apply(reapply);
   }, [reapply, base]);
 
+  const shown = problem ? apiText(problem) : null;
   if (applied) {
     return (
       <div className="coupon-field coupon-field--applied" data-testid="coupon-applied">
         <p>
-          <span className="price-breakup-code">{applied}</span> applied
+          <Trans
+            id="checkout.coupon.applied"
+            values={{ code: applied }}
+            components={{ 0: <span className="price-breakup-code" /> }}
+          />
         </p>
         <button type="button" className="coupon-field-remove" onClick={onRemove} disabled={disabled}>
-          Remove
+          {t('checkout.coupon.remove')}
         </button>
       </div>
     );
@@ -72,11 +81,11 @@ export default function CouponField({
       onSubmit={async (event) => {
         event.preventDefault();
         const typed = code.trim();
-        if (!typed) return setProblem('Please type a coupon code.');
+        if (!typed) return setProblem(t('checkout.coupon.empty'));
         await apply(typed);
       }}
     >
-      <label htmlFor={`${id}-code`}>Coupon code</label>
+      <label htmlFor={`${id}-code`}>{t('checkout.coupon.label')}</label>
       <div className="coupon-field-row">
         <input
           id={`${id}-code`}
@@ -97,12 +106,12 @@ export default function CouponField({
           }}
         />
         <button type="submit" className="button button--ghost" disabled={busy || disabled}>
-          {busy ? 'Applying…' : 'Apply'}
+          {busy ? t('checkout.coupon.applying') : t('checkout.coupon.apply')}
         </button>
       </div>
-      {problem && (
-        <p id={`${id}-problem`} className="coupon-field-problem" role="alert">
-          {problem}
+      {shown && (
+        <p id={`${id}-problem`} className="coupon-field-problem" role="alert" lang={shown.lang}>
+          {shown.text}
         </p>
       )}
     </form>

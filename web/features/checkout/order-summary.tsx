@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas';
+import { useLocalized } from '../../i18n/content';
+import { useT } from '../../i18n/i18n';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { choiceText, LineSku } from '../cart/line-choice';
@@ -20,12 +22,15 @@ export function OrderSummary({
   quote: ApiCheckoutQuote | null;
   children?: ReactNode;
 }) {
+  const t = useT();
+  const localized = useLocalized();
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title">Order summary</h2>
+      <h2 id="checkout-summary-title">{t('checkout.summary.title')}</h2>
       <ul className="checkout-lines">
         {lines.map((line) => {
           const image = responsiveImage(line.productId.images[0], 400);
+          const title = localized(line.productId, 'title');
           return (
             <li key={line._id} className="checkout-line">
               <span className="checkout-line-image">
@@ -35,7 +40,7 @@ export function OrderSummary({
                   sizes="64px"
                   width={image.width}
                   height={image.height}
-                  alt={image.alt || line.productId.title}
+                  alt={image.alt || title.text}
                   decoding="async"
                 />
                 <span className="checkout-line-qty" aria-hidden="true">
@@ -43,19 +48,21 @@ export function OrderSummary({
                 </span>
               </span>
               <span className="checkout-line-info">
-                <span className="checkout-line-title">{line.productId.title}</span>
+                <span className="checkout-line-title" lang={title.lang}>
+                  {title.text}
+                </span>
                 <span className="checkout-line-meta">
                   <span
                     className="checkout-line-dot"
                     style={{ background: line.color.title }}
                     aria-hidden="true"
                   />
-                  {choiceText(line)} · Qty: {line.quantity}
+                  {t('lines.choice', { choice: choiceText(line, t), quantity: line.quantity })}
                 </span>
                 <LineSku line={line} />
               </span>
               <span className="checkout-line-price">
-                <span className="visually-hidden">Price: </span>
+                <span className="visually-hidden">{t('lines.price')} </span>
                 {formatRupees(Math.round(line.price * line.quantity * 100) / 100)}
               </span>
             </li>
@@ -67,7 +74,7 @@ export function OrderSummary({
         {quote ? (
           <PriceBreakup breakup={quote} items={quote.items} />
         ) : (
-          <p role="alert">We could not work out the total. Please reload the page.</p>
+          <p role="alert">{t('checkout.summary.noTotal')}</p>
         )}
       </div>
     </aside>

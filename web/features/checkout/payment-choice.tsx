@@ -1,3 +1,6 @@
+import { useT } from '../../i18n/i18n';
+import { useApiText } from './api-messages';
+
 export type PaymentMethod = 'online' | 'cod';
 
 /**
@@ -21,7 +24,11 @@ export function PaymentChoice({
   disabled: boolean;
   onChange: (method: PaymentMethod) => void;
 }) {
-  const option = (value: PaymentMethod, title: string, note: string, off = false) => (
+  const t = useT();
+  // A refusal is the server's words (the quote's) or the page's.
+  const apiText = useApiText();
+  const problem = codProblem === null ? null : apiText(codProblem);
+  const option = (value: PaymentMethod, title: string, note: string, off = false, lang?: string) => (
     <label className="payment-option">
       <input
         type="radio"
@@ -32,24 +39,27 @@ export function PaymentChoice({
         onChange={() => onChange(value)}
       />
       <span>
-        <strong>{title}</strong> <span className="payment-option-note">{note}</span>
+        <strong>{title}</strong>{' '}
+        <span className="payment-option-note" lang={lang}>
+          {note}
+        </span>
       </span>
     </label>
   );
   return (
     <fieldset className="payment-choice" disabled={disabled}>
       <legend>
-        <h2 className="checkout-section-title">Payment</h2>
+        <h2 className="checkout-section-title">{t('checkout.payment.title')}</h2>
       </legend>
-      {option('online', 'Pay online', 'UPI, cards, netbanking, wallets')}
+      {option('online', t('checkout.payment.online'), t('checkout.payment.onlineNote'))}
       {option(
         'cod',
-        codFee && codProblem === null ? `Cash on delivery: ${codFee} handling fee` : 'Cash on delivery',
-        codProblem ??
-          (codFee
-            ? 'Pay in cash when it arrives; the fee is in the total below. We e-mail you a code to confirm the order.'
-            : 'Pay in cash when it arrives; no extra fee. We e-mail you a code to confirm the order.'),
-        codProblem !== null,
+        codFee && problem === null
+          ? t('checkout.payment.codWithFee', { fee: codFee })
+          : t('checkout.payment.cod'),
+        problem?.text ?? (codFee ? t('checkout.payment.codFeeNote') : t('checkout.payment.codNote')),
+        problem !== null,
+        problem?.lang,
       )}
     </fieldset>
   );

@@ -1,12 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import { startCheckout, verifyPayment } from '../../../shared/api/checkout';
 import type { ApiCheckoutStart } from '../../../shared/api/checkout.schemas';
 import type { Endpoint } from '../../../shared/api/endpoint';
 import { createOrder } from '../../../shared/api/orders';
+import type { Locale } from '../../../shared/locales';
 import type { ShippingAddress } from '../../../shared/schemas/address';
+import { loadInteractiveMessages } from '../../i18n/catalogues';
+import { createI18n, type Translate } from '../../i18n/i18n';
 import { ApiError, api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { loadApiMessages, type Say, sayIn } from './api-messages';
 import { createPaymentFlow, type PaymentState } from './payment-flow';
 import {
   loadCheckoutScript,
@@ -87,6 +91,17 @@ class Sheet {
   }
 }
 
+/** The checkout page's words, in English and in Hindi, and its way of saying the server's messages. */
+const words: Partial<Record<Locale, { t: Translate; say: Say }>> = {};
+beforeAll(async () => {
+  for (const locale of ['en', 'hi'] as const) {
+    const i18n = createI18n(locale, await loadInteractiveMessages(locale, ['checkout']));
+    words[locale] = { t: (key, values) => i18n._(key, values), say: (message) => sayIn(i18n, message) };
+  }
+  // A Hindi page has the server's messages with names in it (a product, an amount) in Hindi.
+  await loadApiMessages();
+});
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.clearAllMocks();
@@ -97,7 +112,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function harness(answers: { start?: Answer; verify?: Answer; create?: Answer; script?: boolean } = {}) {
+function harness(
+  answers: { start?: Answer; verify?: Answer; create?: Answer; script?: boolean } = {},
+  locale: Locale = 'en',
+) {
   const states: PaymentState[] = [];
   const calls: { endpoint: Endpoint; body: unknown }[] = [];
   let placed = 0;
@@ -120,6 +138,8 @@ function harness(answers: { start?: Answer; verify?: Answer; create?: Answer; sc
     async () => {
       placed++;
     },
+    words[locale]!.t,
+    words[locale]!.say,
   );
   /** Sends the address, then lets the sheet's opening delay pass. */
   const pay = async () => {
@@ -333,5 +353,40 @@ describe('the payment flow', () => {
     expect(nothing.failures()).toEqual(['Something went wrong']);
     expect(nothing.reloads()).toBe(0);
     expect(nothing.placed()).toBe(0);
+  });
+
+  it('in Hindi: the sheet’s description, the failures and the server’s refusals are the page’s words', async () => {
+    const h = harness({}, 'hi');
+    await h.pay();
+    // The shop's name stays as it is; the description starts with the count (Razorpay wants it to
+    // start with a letter or a digit).
+    expect(Sheet.last!.options).toMatchObject({ name: 'Bharat Bazaar', description: '3 सामान का भुगतान' });
+    Sheet.last!.failedListeners[0]!({});
+    expect(h.state()?.problem).toBe(
+      'भुगतान नहीं हो पाया: भुगतान पूरा नहीं हुआ। कोई पैसा नहीं कटा और कोई ऑर्डर नहीं हुआ। आप फिर से कोशिश कर सकते हैं।',
+    );
+    Sheet.last!.options.modal.ondismiss();
+    expect(h.state()?.phase).toBe('idle');
+
+    vi.clearAllMocks();
+    const short = harness(
+      { start: new ApiError(409, 'Only 1 of Phone X left. Please update your cart.') },
+      'hi',
+    );
+    await short.pay();
+    expect(short.failures()).toEqual(['Phone X के सिर्फ़ 1 बचे हैं। कृपया अपना कार्ट अपडेट करें।']);
+    expect(short.reloads()).toBe(1);
+
+    vi.clearAllMocks();
+    const offline = harness({ start: new TypeError('fetch failed') }, 'hi');
+    await offline.pay();
+    expect(offline.state()?.problem).toBe('कुछ गड़बड़ हो गई! कृपया अपना इंटरनेट कनेक्शन जाँचें और फिर से कोशिश करें।');
+
+    vi.clearAllMocks();
+    const placed = harness({}, 'hi');
+    await placed.pay();
+    Sheet.last!.options.handler(paid);
+    await placed.settle();
+    expect(toast.success).toHaveBeenCalledWith('ऑर्डर सफलतापूर्वक हो गया', { autoClose: 4000 });
   });
 });

@@ -3,9 +3,11 @@ import { startCheckout, verifyPayment } from '../../../shared/api/checkout';
 import type { ApiCheckoutStart } from '../../../shared/api/checkout.schemas';
 import { createOrder } from '../../../shared/api/orders';
 import type { ShippingAddress } from '../../../shared/schemas/address';
+import type { Translate } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import type { AddressFormControl } from './address-form';
+import type { Say } from './api-messages';
 import { placeCashOnDelivery } from './cash-on-delivery';
 import { loadCheckoutScript, type RazorpayHandlerResponse } from './razorpay-checkout';
 
@@ -41,22 +43,24 @@ const SHOP_NAME = 'Bharat Bazaar';
 /** The sheet opens a moment after the address is saved. */
 const OPEN_DELAY_MS = 300;
 
-const failureText = (error: unknown) =>
-  isApiError(error) ? error.message : 'Something went wrong! Please check your connection and try again.';
-
 /**
  * `update` receives every new state; `placed` runs once the order exists, with the page to show
  * (the page forgets the saved address, reloads the cart and shows the orders, or a cash-on-delivery
  * order's own page, where it is confirmed). `stop` cancels a sheet still waiting to open. The flow
  * imports nothing that holds React state, so loading it later adds no chunk to the first load
  * (use-payment-flow.ts). `placeCash` places the order cash on delivery instead (cash-on-delivery.ts).
+ * `t` and `say` are the page's: every message, the server's included (`say`), and the sheet's
+ * description are in its language.
  */
 export function createPaymentFlow(
   update: (state: PaymentState) => void,
   placed: (page: string) => Promise<void>,
+  t: Translate,
+  say: Say,
 ) {
   let state: PaymentState = { phase: 'idle', problem: null };
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const failureText = (error: unknown) => (isApiError(error) ? say(error.message) : t('checkout.notLoaded'));
   const set = (phase: PaymentPhase, problem = state.problem) => {
     state = { phase, problem };
     update(state);
@@ -75,6 +79,8 @@ export function createPaymentFlow(
         form,
         update: (next) => set(next.phase, next.problem),
         placed: (orderId) => placed(`/my-orders/${orderId}`),
+        t,
+        say,
       }),
 
     /** One attempt: from the address to the order, or to the outcome that stopped it. */
@@ -117,8 +123,8 @@ export function createPaymentFlow(
               shippingInfo: address,
             },
           });
-          if (!created?.order) return fail('Something went wrong');
-          toast.success('Order placed successfully', { autoClose: 4000 });
+          if (!created?.order) return fail(t('checkout.pay.noOrder'));
+          toast.success(t('checkout.pay.placed'), { autoClose: 4000 });
           await placed('/my-orders');
         } catch (error) {
           refused(error);
@@ -135,7 +141,7 @@ export function createPaymentFlow(
         return refused(error);
       }
       const Razorpay = await loadCheckoutScript(start.checkoutScript);
-      if (!Razorpay) return fail('Razorpay SDK failed to load!');
+      if (!Razorpay) return fail(t('checkout.pay.noScript'));
       set('paying');
       timer = setTimeout(() => {
         const name = [customer?.firstname, customer?.lastname].filter(Boolean).join(' ');
@@ -146,7 +152,7 @@ export function createPaymentFlow(
             amount: start.order.amount,
             currency: start.order.currency,
             name: SHOP_NAME,
-            description: `Payment for ${count} ${count === 1 ? 'item' : 'items'}`,
+            description: t('checkout.pay.description', { count }),
             order_id: start.order.id,
             prefill: {
               ...(name ? { name } : {}),
@@ -156,20 +162,23 @@ export function createPaymentFlow(
             theme: { color: '#12355b' },
             handler: (paid) => void place(paid, start.order.id),
             modal: {
-              ondismiss: () =>
-                set('idle', state.problem ?? 'Payment cancelled. Your address is saved: you can try again.'),
+              ondismiss: () => set('idle', state.problem ?? t('checkout.pay.cancelled')),
             },
           });
           // The sheet stays open for another try: say what happened, end nothing.
           sheet.on('payment.failed', (failure) =>
             set(
               state.phase,
-              `Payment failed: ${failure.error?.description ?? 'The payment did not go through.'} No money was taken and no order was placed. You can try again.`,
+              t('checkout.pay.failed', {
+                reason: failure.error?.description
+                  ? say(failure.error.description)
+                  : t('checkout.pay.notThrough'),
+              }),
             ),
           );
           sheet.open();
         } catch {
-          fail('Something went wrong while opening the payment window. Please try again.');
+          fail(t('checkout.pay.noSheet'));
         }
       }, OPEN_DELAY_MS);
     },

@@ -1,4 +1,5 @@
 import type { ApiCheckoutQuote, ApiPriceBreakup } from '../../../shared/api/price-breakup.schemas';
+import { useT } from '../../i18n/i18n';
 import { formatRupees } from '../../lib/money';
 import './price-breakup.css';
 
@@ -15,30 +16,31 @@ const minus = (rupees: number) => `−${formatRupees(rupees)}`;
 export function PriceBreakup({
   breakup,
   items,
-  totalLabel = 'Total',
+  totalLabel,
 }: {
   breakup: ApiPriceBreakup | ApiCheckoutQuote;
   /** Units, for "Items (3) at MRP"; left out when unknown. */
   items?: number;
   totalLabel?: string;
 }) {
+  const t = useT();
   const more = 'addForFreeDelivery' in breakup ? breakup.addForFreeDelivery : 0;
   return (
     <dl className="price-breakup">
       <div className="price-breakup-mrp">
-        <dt>{items === undefined ? 'Items at MRP' : `Items (${items}) at MRP`}</dt>
+        <dt>{items === undefined ? t('lines.breakup.mrp') : t('lines.breakup.itemsMrp', { items })}</dt>
         <dd>{formatRupees(breakup.itemsMrp)}</dd>
       </div>
       {breakup.productDiscount > 0 && (
         <div className="price-breakup-discount price-breakup-saving">
-          <dt>Discount</dt>
+          <dt>{t('lines.breakup.discount')}</dt>
           <dd>{minus(breakup.productDiscount)}</dd>
         </div>
       )}
       {breakup.coupon && (
         <div className="price-breakup-coupon price-breakup-saving">
           <dt>
-            Coupon <span className="price-breakup-code">{breakup.coupon.code}</span>
+            {t('lines.breakup.coupon')} <span className="price-breakup-code">{breakup.coupon.code}</span>
           </dt>
           <dd>{minus(breakup.coupon.discount)}</dd>
         </div>
@@ -48,22 +50,24 @@ export function PriceBreakup({
           breakup.delivery > 0 ? 'price-breakup-delivery' : 'price-breakup-delivery price-breakup-saving'
         }
       >
-        <dt>Delivery</dt>
-        <dd>{breakup.delivery > 0 ? formatRupees(breakup.delivery) : 'Free'}</dd>
-        {more > 0 && <dd className="price-breakup-hint">Add {formatRupees(more)} more for free delivery</dd>}
+        <dt>{t('lines.breakup.delivery')}</dt>
+        <dd>{breakup.delivery > 0 ? formatRupees(breakup.delivery) : t('lines.breakup.free')}</dd>
+        {more > 0 && (
+          <dd className="price-breakup-hint">{t('lines.breakup.addMore', { amount: formatRupees(more) })}</dd>
+        )}
       </div>
       {breakup.codFee > 0 && (
         <div className="price-breakup-cod-fee">
-          <dt>Cash on delivery fee</dt>
+          <dt>{t('lines.breakup.codFee')}</dt>
           <dd>{formatRupees(breakup.codFee)}</dd>
         </div>
       )}
       <div className="price-breakup-total">
-        <dt>{totalLabel}</dt>
+        <dt>{totalLabel ?? t('lines.breakup.total')}</dt>
         <dd>{formatRupees(breakup.total)}</dd>
       </div>
       <div className="price-breakup-tax">
-        <dt>Inclusive of GST</dt>
+        <dt>{t('lines.breakup.gst')}</dt>
         <dd>{formatRupees(breakup.taxIncluded)}</dd>
       </div>
     </dl>

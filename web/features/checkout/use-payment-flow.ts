@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import type { ShippingAddress } from '../../../shared/schemas/address';
+import { useT } from '../../i18n/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { reloadCart } from '../cart/cart-store';
-import { type AddressFormControl, NOT_LOADED } from './address-form';
+import type { AddressFormControl } from './address-form';
 import { forgetAddress } from './address-storage';
+import { useApiSay } from './api-messages';
 import type { PaymentMethod } from './payment-choice';
 import type { PaymentFlow, PaymentState } from './payment-flow';
 
@@ -22,6 +24,8 @@ export function usePaymentFlow(
   reload: () => void,
   method: PaymentMethod,
 ) {
+  const t = useT();
+  const say = useApiSay();
   const customer = useSession();
   const [, navigate] = useLocation();
   const [state, update] = useState<PaymentState>({ phase: 'idle', problem: null });
@@ -34,19 +38,24 @@ export function usePaymentFlow(
     if (!charge) return;
     update({ phase: method === 'cod' ? 'placing' : 'starting', problem: null });
     flow.current ??= import('./payment-flow').then(({ createPaymentFlow }) =>
-      createPaymentFlow(update, async (page) => {
-        forgetAddress();
-        await reloadCart();
-        navigate(page);
-      }),
+      createPaymentFlow(
+        update,
+        async (page) => {
+          forgetAddress();
+          await reloadCart();
+          navigate(page);
+        },
+        t,
+        say,
+      ),
     );
     const request = { address, lines, ...charge, customer, reload, form };
     flow.current.then(
       (loaded) => (method === 'cod' ? loaded.placeCash(request) : loaded.pay(request)),
       () => {
         flow.current = undefined;
-        update({ phase: 'idle', problem: NOT_LOADED });
-        toast.error(NOT_LOADED, { autoClose: 6000 });
+        update({ phase: 'idle', problem: t('checkout.notLoaded') });
+        toast.error(t('checkout.notLoaded'), { autoClose: 6000 });
       },
     );
   }

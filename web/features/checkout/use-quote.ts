@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import { quoteCheckout } from '../../../shared/api/checkout';
 import type { ApiCheckoutQuote } from '../../../shared/api/price-breakup.schemas';
+import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 
 /** What a quote depends on: the lines as the page shows them (a price change counts). */
@@ -17,6 +18,7 @@ export function useQuote(
   lines: readonly ApiCartLine[] | null,
   initial?: { lines: readonly ApiCartLine[]; quote: ApiCheckoutQuote | null },
 ) {
+  const t = useT();
   const key = lines ? keyOf(lines) : null;
   const [state, setState] = useState<{
     key: string | null;
@@ -36,9 +38,7 @@ export function useQuote(
       (quote) => setState({ key, quote, error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = isApiError(error)
-          ? error.message
-          : 'We could not work out the total. Please check your connection.';
+        const message = isApiError(error) ? error.message : t('checkout.quote.failed');
         setState((current) => ({ ...current, key, error: message }));
       },
     );

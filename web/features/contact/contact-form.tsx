@@ -1,6 +1,8 @@
 import { submitEnquiry } from '../../../shared/api/enquiries';
 import type { EnquiryInput } from '../../../shared/schemas/enquiry';
 import { TextAreaField, TextField } from '../../components/forms/form-field';
+import { useErrorText } from '../../i18n/errors';
+import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { lazyRules, useForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
@@ -10,8 +12,13 @@ const enquiryRules = lazyRules(() => import('./enquiry-rules').then((rules) => r
 
 const empty: EnquiryInput = { name: '', email: '', mobile: '', comment: '' };
 
-/** The contact form: messages under each field once touched, reset after sending. */
+/**
+ * The contact form: messages under each field once touched (the shared rules' English, shown in
+ * the page's language by the fields), reset after sending.
+ */
 export function ContactForm() {
+  const t = useT();
+  const errorText = useErrorText();
   // Until the page is interactive the form cannot be sent (it would go nowhere, or leak into a URL).
   const hydrated = useHydrated();
   const {
@@ -29,7 +36,7 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.call(submitEnquiry, { body: values });
-      toast.success('Contact Form Submitted Successfully!');
+      toast.success(t('contact.form.sent'));
       reset(empty);
     } catch (error) {
       if (isApiError(error)) {
@@ -37,8 +44,8 @@ export function ContactForm() {
           if (field in empty) setError(field as keyof EnquiryInput, { type: 'server', message });
         }
       }
-      const detail = isApiError(error) ? ` ${error.message}` : '';
-      toast.error(`Something went wrong!${detail}`, { autoClose: 6000 });
+      const detail = isApiError(error) ? ` ${errorText(error.message).text}` : '';
+      toast.error(`${t('contact.form.failed')}${detail}`, { autoClose: 6000 });
     }
   });
 
@@ -51,9 +58,14 @@ export function ContactForm() {
       aria-labelledby="contact-form-title"
     >
       <div className="form-row">
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
-          label="Email"
+          label={t('contact.form.name')}
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label={t('contact.form.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -62,20 +74,25 @@ export function ContactForm() {
         />
       </div>
       <TextField
-        label="Mobile number"
+        label={t('contact.form.mobile')}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        hint="10-digit Indian mobile number"
+        hint={t('contact.form.mobileHint')}
         error={errors.mobile?.message}
         {...register('mobile')}
       />
-      <TextAreaField label="Comments" rows={5} error={errors.comment?.message} {...register('comment')} />
+      <TextAreaField
+        label={t('contact.form.comment')}
+        rows={5}
+        error={errors.comment?.message}
+        {...register('comment')}
+      />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Submit'}
+          {isSubmitting ? t('contact.form.sending') : t('contact.form.submit')}
         </button>
-        <p className="form-note">We reply within one working day.</p>
+        <p className="form-note">{t('contact.form.replyTime')}</p>
       </div>
     </form>
   );

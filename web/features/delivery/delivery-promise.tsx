@@ -1,15 +1,38 @@
 import { useEffect, useState } from 'react';
 import { formatRupees } from '../../../shared/money';
+import { type Translate, useLocale, useT } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-client';
 import { type PincodeAnswer, PincodeCheckForm } from './pincode-check-form';
 import {
+  type DeliveryEstimate,
   estimateDelivery,
-  formatDeliveryDay,
+  formatDeliveryDayIn,
   notDelivered,
   PIN,
   rememberedPincode,
   rememberPincode,
 } from './pincode-lookup';
+
+/** The answer for a pincode the shop was asked about: the day, where, the charge and how to pay. */
+function promiseOf(t: Translate, locale: string, pin: string, found: DeliveryEstimate): PincodeAnswer {
+  if (!found.serviceable || !found.deliveryBy) return { tone: 'no', text: notDelivered(t, pin) };
+  const place = [found.place?.city, found.place?.state].filter(Boolean).join(', ');
+  const charge = found.charge
+    ? t('delivery.answer.charge', { amount: formatRupees(found.charge) })
+    : t('delivery.answer.free');
+  // A cash-on-delivery fee is said where cash is offered, before anyone reaches the checkout.
+  const cash = !found.cod
+    ? t('delivery.answer.onlineOnly')
+    : found.codFee > 0
+      ? t('delivery.answer.codWithFee', { fee: formatRupees(found.codFee) })
+      : t('delivery.answer.cod');
+  return {
+    tone: 'yes',
+    text: t('delivery.answer.by', { day: formatDeliveryDayIn(locale, found.deliveryBy) }),
+    detail: place ? t('delivery.answer.toPlace', { place, pin }) : t('delivery.answer.to', { pin }),
+    terms: `${charge} · ${cash}`,
+  };
+}
 
 /**
  * "Deliver to [pincode]" on the product page: when this product would arrive, what delivery
@@ -18,41 +41,24 @@ import {
  * promise at once.
  */
 export function DeliveryPromise({ productId }: { productId: string }) {
+  const t = useT();
+  const locale = useLocale();
   const [pin, setPin] = useState('');
   const [answer, setAnswer] = useState<PincodeAnswer | null>(null);
 
   async function check(value: string) {
     if (!PIN.test(value)) {
-      setAnswer({ tone: 'no', text: 'Enter a valid 6-digit PIN code' });
+      setAnswer({ tone: 'no', text: t('delivery.answer.invalid') });
       return;
     }
-    setAnswer({ tone: 'wait', text: 'Checking…' });
+    setAnswer({ tone: 'wait', text: t('delivery.answer.checking') });
     try {
       const found = await estimateDelivery(value, productId);
       rememberPincode(value);
-      const place = [found.place?.city, found.place?.state].filter(Boolean).join(', ');
-      const charge = found.charge ? `${formatRupees(found.charge)} delivery` : 'Free delivery';
-      // A cash-on-delivery fee is said where cash is offered, before anyone reaches the checkout.
-      const cash = !found.cod
-        ? 'Pay online only'
-        : found.codFee > 0
-          ? `Cash on delivery available (${formatRupees(found.codFee)} fee)`
-          : 'Cash on delivery available';
-      setAnswer(
-        found.serviceable && found.deliveryBy
-          ? {
-              tone: 'yes',
-              text: `Delivery by ${formatDeliveryDay(found.deliveryBy)}`,
-              detail: `to ${place ? `${place} ` : ''}${value}`,
-              terms: `${charge} · ${cash}`,
-            }
-          : { tone: 'no', text: notDelivered(value) },
-      );
+      setAnswer(promiseOf(t, locale, value, found));
     } catch (error) {
-      setAnswer({
-        tone: 'no',
-        text: isApiError(error) ? error.message : 'We could not check that pincode. Please try again.',
-      });
+      // The API's message (English) is put in the page's language by the form, where it can be.
+      setAnswer({ tone: 'no', text: isApiError(error) ? error.message : t('delivery.answer.failed') });
     }
   }
 

@@ -1,7 +1,10 @@
 import { type FormEvent, useId } from 'react';
 import { TruckIcon } from '../../components/ui/icons';
+import { useErrorText } from '../../i18n/errors';
+import { useT } from '../../i18n/i18n';
 import './delivery.css';
 
+/** The answer's words in the page's language; an API's English message is shown as its errors say. */
 export type PincodeAnswer = { tone: 'yes' | 'no' | 'wait'; text: string; detail?: string; terms?: string };
 
 /**
@@ -15,7 +18,11 @@ export function PincodeCheckForm(props: {
   answer: PincodeAnswer | null;
 }) {
   const inputId = useId();
+  const t = useT();
+  const errorText = useErrorText();
   const { pin, answer } = props;
+  // A refusal may be the API's message (too many checks), which is English.
+  const text = answer ? errorText(answer.text) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onCheck(pin);
@@ -23,7 +30,8 @@ export function PincodeCheckForm(props: {
   return (
     <form className="delivery-check" onSubmit={submit} noValidate>
       <label className="delivery-check-label" htmlFor={inputId}>
-        <TruckIcon size={20} /> Deliver to<span className="visually-hidden"> pincode</span>
+        <TruckIcon size={20} /> {t('delivery.check.label')}
+        <span className="visually-hidden"> {t('delivery.check.labelHidden')}</span>
       </label>
       <div className="delivery-check-row">
         <input
@@ -32,19 +40,21 @@ export function PincodeCheckForm(props: {
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="Pincode"
+          placeholder={t('delivery.check.placeholder')}
           value={pin}
           onChange={(event) => props.onPinChange(event.target.value.replace(/\D/g, ''))}
           aria-describedby={`${inputId}-answer`}
         />
         <button type="submit" className="button button--ghost delivery-check-button">
-          Check
+          {t('delivery.check.button')}
         </button>
       </div>
       <p id={`${inputId}-answer`} className="delivery-check-answer" role="status" aria-live="polite">
-        {answer && (
+        {answer && text && (
           <>
-            <span className={`delivery-check-${answer.tone}`}>{answer.text}</span>
+            <span className={`delivery-check-${answer.tone}`} lang={text.lang}>
+              {text.text}
+            </span>
             {answer.detail && <span className="delivery-check-detail"> {answer.detail}</span>}
             {answer.terms && <span className="delivery-check-terms">{answer.terms}</span>}
           </>

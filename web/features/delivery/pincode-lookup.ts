@@ -1,6 +1,7 @@
 import type { ResponseOf } from '../../../shared/api/endpoint';
 import { getPincode } from '../../../shared/api/pincodes';
 import { shippingEstimate } from '../../../shared/api/shipping';
+import type { Translate } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
 
 /**
@@ -39,8 +40,8 @@ export function lookupPincode(pin: string): Promise<PincodeAnswer> {
   return answer;
 }
 
-/** `2026-11-24` as "Tue, 24 Nov" (the words are ours: browsers' locale data differ). */
-export { formatDeliveryDay } from '../../../shared/delivery-day';
+/** `2026-11-24` as "Tue, 24 Nov", "मंगल, 24 नवंबर" (the words are ours: browsers' locale data differ). */
+export { formatDeliveryDay, formatDeliveryDayIn } from '../../../shared/delivery-day';
 
 /**
  * shared/india.ts's PINCODE_PATTERN, repeated: importing that module would bring its table of states
@@ -48,7 +49,7 @@ export { formatDeliveryDay } from '../../../shared/delivery-day';
  */
 export const PIN = /^[1-9][0-9]{5}$/;
 
-export const notDelivered = (pin: string) => `We do not deliver to ${pin} yet`;
+export const notDelivered = (t: Translate, pin: string) => t('delivery.answer.notDelivered', { pin });
 
 const KEY = 'deliveryPincode';
 

@@ -2,20 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { submitTicket } from '../../../shared/api/grievances';
 import type { ApiTicket } from '../../../shared/api/grievances.schemas';
 import type { TicketInput } from '../../../shared/schemas/grievance';
-import {
-  type TicketKind,
-  type TicketTopic,
-  topicLabels,
-  topicsOf,
-} from '../../../shared/schemas/grievance-topics';
+import { type TicketKind, type TicketTopic, topicsOf } from '../../../shared/schemas/grievance-topics';
 import { SelectField, TextAreaField, TextField } from '../../components/forms/form-field';
 import { reportSubmitError } from '../../components/forms/submit-error';
+import { Trans, useLocale, useT } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
 import { formatDay, formatDayAndTime } from '../../lib/dates';
 import { lazyRules, useForm } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
-import { ticketSubject } from './ticket-words';
+import { ticketSubject, topicWords } from './ticket-words';
 
 const ticketRules = lazyRules(() => import('./ticket-rules').then((rules) => rules.ticketRules));
 
@@ -44,6 +40,7 @@ export function GrievanceForm({
 }) {
   const hydrated = useHydrated();
   const customer = useSession();
+  const t = useT();
   const [filed, setFiled] = useState<{ ticket: ApiTicket; email: string } | null>(null);
   const {
     register,
@@ -105,7 +102,7 @@ export function GrievanceForm({
     >
       <div className="form-row">
         <SelectField
-          label="What is it?"
+          label={t('grievances.field.kind')}
           error={errors.kind?.message}
           {...kindField}
           onChange={() => {
@@ -114,26 +111,26 @@ export function GrievanceForm({
             setValue('topic', '' as TicketTopic);
           }}
         >
-          <option value="grievance">A complaint</option>
-          <option value="rights-request">A request about my personal data</option>
+          <option value="grievance">{t('grievances.field.kind.grievance')}</option>
+          <option value="rights-request">{t('grievances.field.kind.rights-request')}</option>
         </SelectField>
-        <SelectField label="What is it about?" error={errors.topic?.message} {...register('topic')}>
-          <option value="">Choose…</option>
+        <SelectField label={t('grievances.field.topic')} error={errors.topic?.message} {...register('topic')}>
+          <option value="">{t('grievances.field.topic.choose')}</option>
           {(topicsOf[kind] ?? []).map((topic) => (
             <option key={topic} value={topic}>
-              {topicLabels[kind][topic]}
+              {topicWords(t, kind, topic)}
             </option>
           ))}
         </SelectField>
       </div>
       <TextField
-        label="Order number (optional)"
+        label={t('grievances.field.orderNumber')}
         autoComplete="off"
         list={orderNumbers.length ? 'ticket-orders' : undefined}
         hint={
           orderNumbers.length
-            ? 'Pick one of your orders or type its number.'
-            : 'As on your order confirmation.'
+            ? t('grievances.field.orderNumber.pick')
+            : t('grievances.field.orderNumber.hint')
         }
         error={errors.orderNumber?.message}
         {...register('orderNumber')}
@@ -146,20 +143,57 @@ export function GrievanceForm({
         </datalist>
       )}
       <TextAreaField
-        label={kind === 'rights-request' ? 'Your request' : 'What happened?'}
+        label={
+          kind === 'rights-request'
+            ? t('grievances.field.description.request')
+            : t('grievances.field.description.grievance')
+        }
         rows={6}
         hint={
           kind === 'rights-request'
-            ? 'Tell us what you would like us to do with your data, and for a nomination, whom you nominate.'
-            : 'Tell us what went wrong and what you would like us to do.'
+            ? t('grievances.field.description.requestHint')
+            : t('grievances.field.description.grievanceHint')
         }
         error={errors.description?.message}
         {...register('description')}
       />
+      <ContactFields register={register} errors={errors} />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
+          {isSubmitting
+            ? t('grievances.form.sending')
+            : kind === 'rights-request'
+              ? t('grievances.form.sendRequest')
+              : t('grievances.form.sendComplaint')}
+        </button>
+        <p className="form-note">{t('grievances.form.note')}</p>
+      </div>
+    </form>
+  );
+}
+
+type TicketForm = ReturnType<typeof useForm<TicketInput>>;
+
+/** How to reach the customer: name, e-mail and mobile (filled in when signed in). */
+function ContactFields({
+  register,
+  errors,
+}: {
+  register: TicketForm['register'];
+  errors: TicketForm['formState']['errors'];
+}) {
+  const t = useT();
+  return (
+    <>
       <div className="form-row">
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
-          label="Email"
+          label={t('grievances.field.name')}
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label={t('grievances.field.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -168,21 +202,15 @@ export function GrievanceForm({
         />
       </div>
       <TextField
-        label="Mobile number"
+        label={t('grievances.field.mobile')}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        hint="10-digit Indian mobile number"
+        hint={t('grievances.field.mobileHint')}
         error={errors.mobile?.message}
         {...register('mobile')}
       />
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Sending…' : kind === 'rights-request' ? 'Send my request' : 'Send my complaint'}
-        </button>
-        <p className="form-note">You will get a ticket number at once, and by e-mail.</p>
-      </div>
-    </form>
+    </>
   );
 }
 
@@ -197,36 +225,43 @@ function TicketFiled({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const t = useT();
+  const locale = useLocale();
   const complaint = ticket.kind === 'grievance';
   return (
     <div className="ticket-filed" role="status">
       <h3 ref={heading} tabIndex={-1}>
-        {complaint ? 'We have your complaint' : 'We have your request'}
+        {complaint ? t('grievances.filed.complaint') : t('grievances.filed.request')}
       </h3>
       <p className="ticket-number">
-        Your ticket number <strong>{ticket.ticketNumber}</strong>
+        <Trans
+          id="grievances.filed.number"
+          values={{ number: ticket.ticketNumber }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <p>
-        {ticketSubject(ticket)}. Received {formatDayAndTime(ticket.createdAt)} (India time). Quote the ticket
-        number whenever you write to us about it.
+        {t('grievances.filed.received', {
+          subject: ticketSubject(t, ticket),
+          when: formatDayAndTime(ticket.createdAt, locale),
+        })}
       </p>
-      <h4>What happens next</h4>
+      <h4>{t('grievances.filed.next')}</h4>
       <ol className="ticket-steps">
         <li>
-          We have e-mailed an acknowledgement with this ticket number to <strong>{email}</strong>.
+          <Trans id="grievances.filed.mailed" values={{ email }} components={{ 0: <strong /> }} />
         </li>
+        <li>{complaint ? t('grievances.filed.complaintStep') : t('grievances.filed.requestStep')}</li>
         <li>
-          {complaint
-            ? 'Our Grievance Officer looks into it and may call or write to you for details.'
-            : 'We may contact you to confirm it is you before we act on your data.'}
-        </li>
-        <li>
-          {complaint ? 'We resolve it by ' : 'We answer it by '}
-          <strong>{formatDay(ticket.respondBy)}</strong>.
+          <Trans
+            id={complaint ? 'grievances.filed.resolveBy' : 'grievances.filed.answerBy'}
+            values={{ date: formatDay(ticket.respondBy, locale) }}
+            components={{ 0: <strong /> }}
+          />
         </li>
       </ol>
       <button type="button" className="button button--ghost" onClick={onAnother}>
-        File another
+        {t('grievances.filed.another')}
       </button>
     </div>
   );

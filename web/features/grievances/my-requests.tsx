@@ -1,11 +1,14 @@
 import type { ApiTicket } from '../../../shared/api/grievances.schemas';
+import { useLocale, useT } from '../../i18n/i18n';
 import { formatDay } from '../../lib/dates';
-import { ticketSubject } from './ticket-words';
+import { statusWords, ticketSubject } from './ticket-words';
 
 /** A signed-in customer's complaints and data requests: where each stands and by when. */
 export function MyRequests({ tickets }: { tickets: readonly ApiTicket[] }) {
+  const t = useT();
+  const locale = useLocale();
   if (tickets.length === 0) {
-    return <p className="form-note">You have not filed any complaints or data requests while signed in.</p>;
+    return <p className="form-note">{t('grievances.requests.none')}</p>;
   }
   return (
     <ul className="my-requests">
@@ -16,15 +19,20 @@ export function MyRequests({ tickets }: { tickets: readonly ApiTicket[] }) {
             <span
               className={`request-status request-status--${ticket.status === 'Resolved' ? 'done' : 'open'}`}
             >
-              {ticket.status}
+              {statusWords(t, ticket.status)}
             </span>
           </p>
-          <p>{ticketSubject(ticket)}</p>
+          <p>{ticketSubject(t, ticket)}</p>
           <p className="my-request-dates">
-            Filed {formatDay(ticket.createdAt)}
             {ticket.resolvedAt
-              ? ` · resolved ${formatDay(ticket.resolvedAt)}`
-              : ` · answer due by ${formatDay(ticket.respondBy)}`}
+              ? t('grievances.requests.resolved', {
+                  filed: formatDay(ticket.createdAt, locale),
+                  resolved: formatDay(ticket.resolvedAt, locale),
+                })
+              : t('grievances.requests.due', {
+                  filed: formatDay(ticket.createdAt, locale),
+                  due: formatDay(ticket.respondBy, locale),
+                })}
           </p>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useT } from '../../i18n/i18n';
 import { marqueeBrands } from './home-content';
 
 /**
@@ -7,12 +8,13 @@ import { marqueeBrands } from './home-content';
  * and the keyboard.
  */
 export function BrandMarquee() {
+  const t = useT();
   const row = (copy: boolean) => (
     <ul className="marquee-row" aria-hidden={copy || undefined}>
       {marqueeBrands.map((brand) => (
         <li key={brand.slug}>
           <Link
-            href={`/product?${new URLSearchParams({ brand: brand.title })}`}
+            href={`/product?${new URLSearchParams({ brand: brand.name })}`}
             className="marquee-logo"
             tabIndex={copy ? -1 : undefined}
           >
@@ -20,7 +22,7 @@ export function BrandMarquee() {
               src={`/media/brands/${brand.slug}.webp`}
               width={240}
               height={120}
-              alt={copy ? '' : `${brand.title} products`}
+              alt={copy ? '' : t('home.brands.logo', { brand: brand.name })}
               loading="lazy"
               decoding="async"
             />
@@ -32,7 +34,7 @@ export function BrandMarquee() {
   return (
     <section className="home-section marquee" aria-labelledby="marquee-title">
       <h2 id="marquee-title" className="visually-hidden">
-        Brands we sell
+        {t('home.brands.title')}
       </h2>
       <div className="marquee-viewport">
         <div className="marquee-track">

@@ -1,12 +1,14 @@
 import { Link } from 'wouter';
+import { useT } from '../../i18n/i18n';
 import { categoryBanners } from './home-content';
 
 /** Four small banners beside (or under) the main one, each opening the store on its category. */
 export function CategoryBanners() {
+  const t = useT();
   return (
-    <ul className="category-banners" aria-label="Shop by category">
-      {categoryBanners.map((banner) => (
-        <li key={banner.title}>
+    <ul className="category-banners" aria-label={t('home.banner.label')}>
+      {categoryBanners(t).map((banner) => (
+        <li key={banner.href}>
           <Link href={banner.href} className="category-banner">
             <span className="category-banner-copy">
               <span className="category-banner-eyebrow">{banner.eyebrow}</span>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useT } from '../../i18n/i18n';
 import { famousItems } from './home-content';
 import { useAutoplayCarousel } from './use-carousel';
 
@@ -8,16 +9,17 @@ import { useAutoplayCarousel } from './use-carousel';
  * browser's smooth scroll (about 300 to 500 ms).
  */
 export function FamousCarousel() {
+  const t = useT();
   const { viewportRef, selected, snapCount, scrollTo, rootProps } = useAutoplayCarousel(3000);
   return (
     <section className="home-section famous" aria-labelledby="famous-title" {...rootProps}>
       <h2 id="famous-title" className="home-section-title">
-        Famous right now
+        {t('home.famous.title')}
       </h2>
       <div className="famous-viewport" ref={viewportRef}>
         <ul className="famous-track">
-          {famousItems.map((item) => (
-            <li key={item.title} className="famous-slide">
+          {famousItems(t).map((item) => (
+            <li key={item.id} className="famous-slide">
               <Link href="/product" className={`famous-card famous-card--${item.tone}`}>
                 <span className="famous-eyebrow">{item.eyebrow}</span>
                 <span className="famous-title">{item.title}</span>
@@ -43,7 +45,7 @@ export function FamousCarousel() {
               key={index}
               type="button"
               className="hero-dot hero-dot--dark"
-              aria-label={`Show famous item ${index + 1} of ${snapCount}`}
+              aria-label={t('home.famous.show', { index: index + 1, total: snapCount })}
               aria-current={index === selected ? 'true' : undefined}
               onClick={() => scrollTo(index)}
             />

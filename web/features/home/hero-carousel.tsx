@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useT } from '../../i18n/i18n';
 import { heroSlides } from './home-content';
 import { useAutoplayCarousel } from './use-carousel';
 
@@ -8,21 +9,28 @@ import { useAutoplayCarousel } from './use-carousel';
  * priority; the others load lazily.
  */
 export function HeroCarousel() {
+  const t = useT();
+  const slides = heroSlides(t);
   const { viewportRef, selected, scrollTo, paused, reducedMotion, togglePaused, rootProps } =
     useAutoplayCarousel(5000);
 
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label="Offers" {...rootProps}>
+    <section
+      className="hero"
+      aria-roledescription={t('home.hero.carousel')}
+      aria-label={t('home.hero.label')}
+      {...rootProps}
+    >
       <div className="hero-viewport" ref={viewportRef}>
         <div className="hero-track">
-          {heroSlides.map((slide, index) => (
+          {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern: a slide is a group, not a form fieldset.
             <div
-              key={slide.title}
+              key={slide.id}
               className={`hero-slide hero-slide--${slide.tone}`}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${heroSlides.length}`}
+              aria-roledescription={t('home.hero.slide')}
+              aria-label={t('home.hero.position', { index: index + 1, total: slides.length })}
             >
               <div className="hero-copy">
                 <p className="hero-eyebrow">{slide.eyebrow}</p>
@@ -31,10 +39,10 @@ export function HeroCarousel() {
                 <Link
                   href="/product"
                   className="button button--primary hero-cta"
-                  aria-label={`Buy now: ${slide.title}`}
+                  aria-label={t('home.hero.buyNamed', { title: slide.title })}
                   tabIndex={index === selected ? undefined : -1}
                 >
-                  BUY NOW
+                  {t('home.hero.buy')}
                 </Link>
               </div>
               <img
@@ -55,12 +63,12 @@ export function HeroCarousel() {
       </div>
       <div className="hero-controls">
         <div className="hero-dots">
-          {heroSlides.map((slide, index) => (
+          {slides.map((slide, index) => (
             <button
-              key={slide.title}
+              key={slide.id}
               type="button"
               className="hero-dot"
-              aria-label={`Show slide ${index + 1} of ${heroSlides.length}: ${slide.title}`}
+              aria-label={t('home.hero.show', { index: index + 1, total: slides.length, title: slide.title })}
               aria-current={index === selected ? 'true' : undefined}
               onClick={() => scrollTo(index)}
             />
@@ -68,7 +76,7 @@ export function HeroCarousel() {
         </div>
         {!reducedMotion && (
           <button type="button" className="hero-pause" onClick={togglePaused}>
-            {paused ? 'Play slideshow' : 'Pause slideshow'}
+            {paused ? t('home.hero.play') : t('home.hero.pause')}
           </button>
         )}
       </div>

@@ -1,9 +1,11 @@
 /**
  * The home page's marketing content. Pictures are the demo catalogue's product artwork (the seed
  * renders them to /media/products/<slug>-1.webp with a 400 px copy beside it); the words are HTML,
- * never baked into images, so they stay sharp, translatable and readable by screen readers.
+ * never baked into images, so they stay sharp, readable by screen readers and translated: they are
+ * in the `home` area of the catalogues, read here in the page's language.
  */
 import { categoryHref } from '../../components/layout/nav-links';
+import type { Translate } from '../../i18n/i18n';
 
 const productPicture = (slug: string) => ({
   src: `/media/products/${slug}-1-400.webp`,
@@ -11,6 +13,8 @@ const productPicture = (slug: string) => ({
 });
 
 export type HeroSlide = {
+  /** Stable across languages (React keys). */
+  id: string;
   eyebrow: string;
   title: string;
   text: string;
@@ -19,29 +23,32 @@ export type HeroSlide = {
   tone: 'navy' | 'plum' | 'teal';
 };
 
-export const heroSlides: HeroSlide[] = [
+export const heroSlides = (t: Translate): HeroSlide[] => [
   {
-    eyebrow: 'Supercharged for pros',
-    title: 'Headphones that hear you',
-    text: 'Noise-cancelling over-ear and true wireless audio from Sony, boAt and OnePlus, up to 25% off.',
+    id: 'audio',
+    eyebrow: t('home.hero.audio.eyebrow'),
+    title: t('home.hero.audio.title'),
+    text: t('home.hero.audio.text'),
     picture: productPicture('sony-wh-1000xm5-wireless-noise-cancelling-headphones'),
-    alt: 'Black over-ear wireless headphones',
+    alt: t('home.hero.audio.alt'),
     tone: 'navy',
   },
   {
-    eyebrow: 'Back to work',
-    title: 'Laptops for work and play',
-    text: 'MacBook, ThinkPad, Inspiron and TUF Gaming, with no-cost EMI and free delivery across India.',
+    id: 'laptops',
+    eyebrow: t('home.hero.laptops.eyebrow'),
+    title: t('home.hero.laptops.title'),
+    text: t('home.hero.laptops.text'),
     picture: productPicture('apple-macbook-air-13-m2-chip-8gb-256gb-ssd'),
-    alt: 'A thin silver laptop, open',
+    alt: t('home.hero.laptops.alt'),
     tone: 'plum',
   },
   {
-    eyebrow: 'Just launched',
-    title: '5G smartphones for every budget',
-    text: 'Galaxy S24, iPhone 15, OnePlus 12R and Redmi Note 13 Pro, with daily offers on accessories.',
+    id: 'phones',
+    eyebrow: t('home.hero.phones.eyebrow'),
+    title: t('home.hero.phones.title'),
+    text: t('home.hero.phones.text'),
     picture: productPicture('samsung-galaxy-s24-5g-8gb-ram-256gb'),
-    alt: 'A smartphone seen from the front',
+    alt: t('home.hero.phones.alt'),
     tone: 'teal',
   },
 ];
@@ -54,38 +61,39 @@ export type CategoryBanner = {
   picture: { src: string; srcSet: string };
 };
 
-export const categoryBanners: CategoryBanner[] = [
+export const categoryBanners = (t: Translate): CategoryBanner[] => [
   {
-    eyebrow: 'Best sale',
-    title: 'Laptops',
-    text: 'For study, work and gaming',
+    eyebrow: t('home.banner.laptops.eyebrow'),
+    title: t('home.banner.laptops.title'),
+    text: t('home.banner.laptops.text'),
     href: categoryHref('Laptops'),
     picture: productPicture('apple-macbook-pro-14-m3-chip-8gb-512gb-ssd'),
   },
   {
-    eyebrow: 'New arrival',
-    title: 'Smart watches',
-    text: 'Calls, health and style',
+    eyebrow: t('home.banner.watches.eyebrow'),
+    title: t('home.banner.watches.title'),
+    text: t('home.banner.watches.text'),
     href: categoryHref('Watches'),
     picture: productPicture('apple-watch-se-2nd-gen-gps-40mm'),
   },
   {
-    eyebrow: 'Up to 25% off',
-    title: 'Smart TVs',
-    text: '4K, OLED and QLED screens',
+    eyebrow: t('home.banner.tvs.eyebrow'),
+    title: t('home.banner.tvs.title'),
+    text: t('home.banner.tvs.text'),
     href: categoryHref('TVs'),
     picture: productPicture('lg-oled-evo-c3-55-4k-smart-tv'),
   },
   {
-    eyebrow: 'No-cost EMI',
-    title: 'Home appliances',
-    text: 'Washers, fridges and more',
+    eyebrow: t('home.banner.appliances.eyebrow'),
+    title: t('home.banner.appliances.title'),
+    text: t('home.banner.appliances.text'),
     href: categoryHref('Home Appliances'),
     picture: productPicture('lg-8-kg-5-star-ai-direct-drive-front-load-washing-machine'),
   },
 ];
 
 export type FamousItem = {
+  id: string;
   eyebrow: string;
   title: string;
   text: string;
@@ -93,45 +101,62 @@ export type FamousItem = {
   tone: 'dark' | 'light';
 };
 
-export const famousItems: FamousItem[] = [
+export const famousItems = (t: Translate): FamousItem[] => [
   {
-    eyebrow: 'Big screen',
-    title: 'Smart watch series',
-    text: 'Always-on displays and two-day battery',
+    id: 'watches',
+    eyebrow: t('home.famous.watches.eyebrow'),
+    title: t('home.famous.watches.title'),
+    text: t('home.famous.watches.text'),
     picture: productPicture('samsung-galaxy-watch6-44mm-bluetooth'),
     tone: 'dark',
   },
   {
-    eyebrow: 'Studio display',
-    title: 'OLED and QLED TVs',
-    text: 'Cinema at home, from 43 to 65 inches',
+    id: 'tvs',
+    eyebrow: t('home.famous.tvs.eyebrow'),
+    title: t('home.famous.tvs.title'),
+    text: t('home.famous.tvs.text'),
     picture: productPicture('xiaomi-x-pro-55-4k-qled-google-tv'),
     tone: 'light',
   },
   {
-    eyebrow: 'Smartphones',
-    title: 'iPhone 15 and more',
-    text: 'Now in green, blue, pink and black',
+    id: 'phones',
+    eyebrow: t('home.famous.phones.eyebrow'),
+    title: t('home.famous.phones.title'),
+    text: t('home.famous.phones.text'),
     picture: productPicture('apple-iphone-15-128gb'),
     tone: 'light',
   },
   {
-    eyebrow: 'Home speakers',
-    title: 'Room-filling sound',
-    text: 'Portable, waterproof, party-ready',
+    id: 'speakers',
+    eyebrow: t('home.famous.speakers.eyebrow'),
+    title: t('home.famous.speakers.title'),
+    text: t('home.famous.speakers.text'),
     picture: productPicture('jbl-flip-6-portable-waterproof-bluetooth-speaker'),
     tone: 'light',
   },
 ];
 
-/** The marquee's eight brands; logos are the seed's wordmarks at /media/brands/<slug>.webp. */
+/** The shop's promises in the services strip (its icons are the strip's own). */
+export const services = (t: Translate) =>
+  [
+    { id: 'shipping', title: t('home.services.shipping.title'), text: t('home.services.shipping.text') },
+    { id: 'offers', title: t('home.services.offers.title'), text: t('home.services.offers.text') },
+    { id: 'support', title: t('home.services.support.title'), text: t('home.services.support.text') },
+    { id: 'prices', title: t('home.services.prices.title'), text: t('home.services.prices.text') },
+    { id: 'payments', title: t('home.services.payments.title'), text: t('home.services.payments.text') },
+  ] as const;
+
+/**
+ * The marquee's eight brands, by their catalogue names (the store's brand filter); logos are the
+ * seed's wordmarks at /media/brands/<slug>.webp.
+ */
 export const marqueeBrands = [
-  { title: 'Samsung', slug: 'samsung' },
-  { title: 'Apple', slug: 'apple' },
-  { title: 'Sony', slug: 'sony' },
-  { title: 'LG', slug: 'lg' },
-  { title: 'OnePlus', slug: 'oneplus' },
-  { title: 'boAt', slug: 'boat' },
-  { title: 'Canon', slug: 'canon' },
-  { title: 'JBL', slug: 'jbl' },
+  { name: 'Samsung', slug: 'samsung' },
+  { name: 'Apple', slug: 'apple' },
+  { name: 'Sony', slug: 'sony' },
+  { name: 'LG', slug: 'lg' },
+  { name: 'OnePlus', slug: 'oneplus' },
+  { name: 'boAt', slug: 'boat' },
+  { name: 'Canon', slug: 'canon' },
+  { name: 'JBL', slug: 'jbl' },
 ] as const;

@@ -48,7 +48,8 @@ describe('home load', () => {
     // Cards get a short plain-text description, blogs their date and 100-character excerpt.
     expect(data.featured.ok && data.featured.data[0]!.description).toMatch(/^Words & more words\. .*\.\.\.$/);
     expect(data.blogs.ok && data.blogs.data[0]).toMatchObject({
-      date: 'January 1st 2024, 1:00 pm',
+      // Each language's, as the page may be in either.
+      date: { en: 'January 1st 2024, 1:00 pm', hi: '1 जनवरी 2024, 1:00 pm' },
       excerpt: `${'Words & more words. '.repeat(5).slice(0, 100).trimEnd()}...`,
     });
     expect(data.blogs.ok && 'description' in data.blogs.data[0]!).toBe(false);

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { HeadsetIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/i18n';
+import { services } from './home-content';
 
 const RupeeIcon = () => (
   <svg
@@ -19,25 +21,26 @@ const RupeeIcon = () => (
   </svg>
 );
 
-const services: { icon: ReactNode; title: string; text: string }[] = [
-  { icon: <TruckIcon size={28} />, title: 'Free shipping', text: 'On all orders over ₹500' },
-  { icon: <TagIcon size={28} />, title: 'Daily surprise offers', text: 'Save up to 25% off' },
-  { icon: <HeadsetIcon size={28} />, title: 'Support 24/7', text: 'Shop with an expert' },
-  { icon: <RupeeIcon />, title: 'Affordable prices', text: 'Get factory direct prices' },
-  { icon: <ShieldIcon size={28} />, title: 'Secure payments', text: '100% protected payments' },
-];
+const icons: Record<ReturnType<typeof services>[number]['id'], ReactNode> = {
+  shipping: <TruckIcon size={28} />,
+  offers: <TagIcon size={28} />,
+  support: <HeadsetIcon size={28} />,
+  prices: <RupeeIcon />,
+  payments: <ShieldIcon size={28} />,
+};
 
 /** The shop's promises, in one strip. */
 export function ServicesStrip() {
+  const t = useT();
   return (
     <section className="services" aria-labelledby="services-title">
       <h2 id="services-title" className="visually-hidden">
-        Why shop with us
+        {t('home.services.title')}
       </h2>
       <ul className="services-list">
-        {services.map((service) => (
-          <li key={service.title} className="service">
-            <span className="service-icon">{service.icon}</span>
+        {services(t).map((service) => (
+          <li key={service.id} className="service">
+            <span className="service-icon">{icons[service.id]}</span>
             <span>
               <strong className="service-title">{service.title}</strong>
               <span className="service-text">{service.text}</span>

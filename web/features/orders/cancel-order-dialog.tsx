@@ -3,10 +3,12 @@ import * as z from 'zod/mini';
 import { cancelMyOrder } from '../../../shared/api/orders';
 import { type ApiMyOrder, cancelMyOrder as cancelSchemas } from '../../../shared/api/orders.schemas';
 import { TextAreaField } from '../../components/forms/form-field';
+import { Trans, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { formatRupees } from '../../lib/money';
+import { useApiText, useApiWords } from '../checkout/api-messages';
 import { OrderDialog } from './order-dialog';
-import { UNKNOWN_FAILURE } from './order-words';
+import { unknownFailure } from './order-words';
 
 /**
  * Asks the customer to confirm the cancellation and say why (the shared schema checks the reason
@@ -21,6 +23,9 @@ export function CancelOrderDialog({
   onDone: (order: ApiMyOrder) => void;
   onClose: (failed: boolean) => void;
 }) {
+  const t = useT();
+  const said = useApiWords();
+  const apiText = useApiText();
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
@@ -41,45 +46,49 @@ export function CancelOrderDialog({
     try {
       onDone(await api.call(cancelMyOrder, { params: { id: order._id }, body: checked.data }));
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : UNKNOWN_FAILURE);
+      setError(isApiError(failure) ? failure.message : unknownFailure(t));
       if (isApiError(failure)) setFieldError(failure.fields?.reason);
       setBusy(false);
     }
   };
 
+  // The server's refusal in the page's words, where the catalogue has them.
+  const shown = error ? apiText(error) : null;
   return (
     <OrderDialog
-      title={`Cancel order ${order.orderNumber}?`}
+      title={t('order-actions.cancel.title', { number: order.orderNumber })}
       description={
         <p>
-          It has not shipped yet, so it can still be cancelled.{' '}
+          {t('order-actions.cancel.text')}{' '}
           {order.refundable > 0 ? (
-            <>
-              The full amount, <strong>{formatRupees(order.refundable)}</strong>, will be refunded to your
-              original payment method: 5–7 working days, UPI usually sooner.
-            </>
+            <Trans
+              id="order-actions.cancel.refund"
+              values={{ amount: formatRupees(order.refundable) }}
+              components={{ 0: <strong /> }}
+            />
           ) : null}
         </p>
       }
-      error={error}
+      error={shown?.text ?? null}
+      errorLang={shown?.lang}
       busy={busy}
-      submitLabel="Cancel order"
-      busyLabel="Cancelling…"
-      keepLabel="Keep my order"
+      submitLabel={t('order-actions.cancel.submit')}
+      busyLabel={t('order-actions.cancel.busy')}
+      keepLabel={t('order-actions.cancel.keep')}
       danger
       onSubmit={() => void submit()}
       onClose={() => onClose(error !== null)}
     >
       <TextAreaField
-        label="Why are you cancelling?"
+        label={t('order-actions.cancel.reason')}
         name="reason"
         rows={3}
         maxLength={500}
         required
-        hint="A few words, e.g. “Ordered the wrong size”."
+        hint={t('order-actions.cancel.hint')}
         ref={field}
         value={reason}
-        error={fieldError}
+        error={said(fieldError)}
         onChange={(event) => {
           setReason(event.target.value);
           setFieldError(undefined);

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { changeMyOrderAddress } from '../../../shared/api/orders';
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas';
 import { TextField } from '../../components/forms/form-field';
+import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { fieldErrorsUnder } from '../../lib/field-errors';
+import { useApiText, useApiWords } from '../checkout/api-messages';
 import { OrderDialog } from './order-dialog';
-import { UNKNOWN_FAILURE } from './order-words';
+import { unknownFailure } from './order-words';
 
 type Fields = 'firstName' | 'lastName' | 'address' | 'landmark' | 'city' | 'pincode' | 'mobile';
 
@@ -23,6 +25,9 @@ export function ChangeAddressDialog({
   onDone: (order: ApiMyOrder) => void;
   onClose: (failed: boolean) => void;
 }) {
+  const t = useT();
+  const said = useApiWords();
+  const apiText = useApiText();
   const current = order.shippingInfo;
   const [values, setValues] = useState<Record<Fields, string>>({
     firstName: current.firstName,
@@ -42,7 +47,7 @@ export function ChangeAddressDialog({
       label={label}
       name={name}
       value={values[name]}
-      error={errors[name]}
+      error={said(errors[name])}
       onChange={(event) => {
         const value = event.currentTarget.value;
         setValues((before) => ({ ...before, [name]: value }));
@@ -66,47 +71,51 @@ export function ChangeAddressDialog({
     } catch (failure) {
       setBusy(false);
       if (!isApiError(failure)) {
-        setError(UNKNOWN_FAILURE);
+        setError(unknownFailure(t));
         return;
       }
       const named = fieldErrorsUnder(failure.fields, 'shippingInfo') as Partial<Record<Fields, string>>;
       setErrors(named);
       // A field's own message is under it; the alert says where to look rather than repeat it.
-      setError(
-        Object.keys(named).length > 0 ? 'Please correct the address where it is marked.' : failure.message,
-      );
+      setError(Object.keys(named).length > 0 ? t('order-actions.change.correct') : failure.message);
     }
   };
 
+  // The server's refusal in the page's words, where the catalogue has them.
+  const shown = error ? apiText(error) : null;
   return (
     <OrderDialog
-      title="Change the delivery address"
+      title={t('order-actions.change.changeTitle')}
       description={
-        <p>
-          We have not packed order {order.orderNumber} yet, so you can correct where it goes, within{' '}
-          {current.state}.
-        </p>
+        <p>{t('order-actions.change.changeText', { number: order.orderNumber, state: current.state })}</p>
       }
-      error={error}
+      error={shown?.text ?? null}
+      errorLang={shown?.lang}
       busy={busy}
-      submitLabel="Save the address"
-      busyLabel="Saving…"
-      keepLabel="Keep it as it is"
+      submitLabel={t('order-actions.change.save')}
+      busyLabel={t('order-actions.change.saving')}
+      keepLabel={t('order-actions.change.keep')}
       onSubmit={() => void submit()}
       onClose={() => onClose(error !== null)}
     >
       <div className="form-stack">
         <div className="form-row">
-          {field('firstName', 'First name', { autoComplete: 'given-name' })}
-          {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+          {field('firstName', t('order-actions.change.firstName'), { autoComplete: 'given-name' })}
+          {field('lastName', t('order-actions.change.lastName'), { autoComplete: 'family-name' })}
         </div>
-        {field('address', 'Address', { autoComplete: 'street-address' })}
-        {field('landmark', 'Landmark')}
+        {field('address', t('order-actions.change.address'), { autoComplete: 'street-address' })}
+        {field('landmark', t('order-actions.change.landmark'))}
         <div className="form-row">
-          {field('city', 'City', { autoComplete: 'address-level2' })}
-          {field('pincode', 'PIN code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+          {field('city', t('order-actions.change.city'), { autoComplete: 'address-level2' })}
+          {field('pincode', t('order-actions.change.pincode'), {
+            autoComplete: 'postal-code',
+            inputMode: 'numeric',
+          })}
         </div>
-        {field('mobile', 'Mobile number for the courier', { autoComplete: 'tel-national', inputMode: 'tel' })}
+        {field('mobile', t('order-actions.change.mobile'), {
+          autoComplete: 'tel-national',
+          inputMode: 'tel',
+        })}
       </div>
     </OrderDialog>
   );

@@ -1,20 +1,19 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { confirmCashOnDelivery, resendCashOnDeliveryCode } from '../../../shared/api/orders';
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas';
+import { Trans, useLocale, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useHydrated } from '../../lib/use-hydrated';
-import { UNKNOWN_FAILURE } from './order-words';
+import { useApiText } from '../checkout/api-messages';
+import { unknownFailure } from './order-words';
 import './cod-confirmation.css';
 
 /** Minutes until `at`, rounded up (1 in the last minute), or 0 once it has passed. */
 export function minutesLeft(at: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(at) - now) / 60_000));
 }
-
-/** "28 minutes left", "1 minute left". */
-const leftWords = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`;
 
 /** Whole seconds until `at` (null: never), 0 once it has passed. */
 export function secondsUntil(at: string | null, now: number): number {
@@ -47,22 +46,29 @@ function CodDeadline({
   left: number | null;
   lapsed: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <p className="cod-confirm-lead">
-        We sent a 6-digit code to <strong className="cod-confirm-to">{cod.sentTo}</strong>. Enter it here to
-        confirm this cash-on-delivery order of <strong>{formatRupees(cod.amountDue)}</strong>. We pack it as
-        soon as it is confirmed.
+        <Trans
+          id="order.cod.lead"
+          values={{ to: cod.sentTo, amount: formatRupees(cod.amountDue) }}
+          components={{ 0: <strong className="cod-confirm-to" />, 1: <strong /> }}
+        />
       </p>
       <p className={`cod-confirm-time${lapsed ? ' cod-confirm-time--over' : ''}`}>
         {lapsed ? (
-          'The time to confirm has passed: this order is being cancelled and its items released. Please order again.'
+          t('order.cod.lapsed')
         ) : (
-          <>
-            Confirm by <time dateTime={cod.confirmBy}>{formatDayAndTime(cod.confirmBy)}</time>
-            {left !== null && <span className="cod-confirm-left"> ({leftWords(left)})</span>}, or the order is
-            cancelled and its items released.
-          </>
+          <Trans
+            id="order.cod.confirmBy"
+            values={{
+              time: formatDayAndTime(cod.confirmBy, locale),
+              left: left === null ? '' : ` (${t('order.cod.left', { minutes: left })})`,
+            }}
+            components={{ 0: <time dateTime={cod.confirmBy} />, 1: <span className="cod-confirm-left" /> }}
+          />
         )}
       </p>
     </>
@@ -92,6 +98,8 @@ export function CodConfirmation({
   /** The order can no longer be confirmed (lapsed, cancelled meanwhile): load it again. */
   onClosed: () => void;
 }) {
+  const t = useT();
+  const apiText = useApiText();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -108,7 +116,7 @@ export function CodConfirmation({
 
   const failed = (failure: unknown) => {
     if (isApiError(failure) && failure.status === 409) onClosed();
-    return isApiError(failure) ? (failure.fields?.code ?? failure.message) : UNKNOWN_FAILURE;
+    return isApiError(failure) ? (failure.fields?.code ?? failure.message) : unknownFailure(t);
   };
 
   const confirm = async (event: FormEvent) => {
@@ -138,7 +146,7 @@ export function CodConfirmation({
       setCode('');
       setResent({
         ok: true,
-        text: `We sent a new code to ${updated.cod?.sentTo ?? order.cod.sentTo}. The earlier code no longer works.`,
+        text: t('order.cod.resent', { to: updated.cod?.sentTo ?? order.cod.sentTo }),
       });
       onChanged(updated);
       input.current?.focus();
@@ -149,6 +157,8 @@ export function CodConfirmation({
     }
   };
 
+  const shownError = error ? apiText(error) : null;
+  const shownNote = resent ? apiText(resent.text) : null;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
@@ -158,13 +168,13 @@ export function CodConfirmation({
       data-testid="cod-confirmation"
     >
       <h2 id={`${id}-title`} className="order-panel-title">
-        Confirm your order
+        {t('order.cod.title')}
       </h2>
       <CodDeadline cod={order.cod} left={left} lapsed={lapsed} />
       <form className="cod-confirm-form" noValidate onSubmit={(event) => void confirm(event)}>
         <div className="form-field cod-confirm-field">
           <label className="form-label" htmlFor={`${id}-code`}>
-            Confirmation code
+            {t('order.cod.code')}
           </label>
           <input
             ref={input}
@@ -183,11 +193,11 @@ export function CodConfirmation({
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
           />
           <p className="form-hint" id={hintId}>
-            6 digits, from the e-mail “… is your code to confirm order {order.orderNumber}”.
+            {t('order.cod.hint', { number: order.orderNumber })}
           </p>
-          {error && (
-            <p className="form-error" id={errorId}>
-              {error}
+          {shownError && (
+            <p className="form-error" id={errorId} lang={shownError.lang}>
+              {shownError.text}
             </p>
           )}
         </div>
@@ -196,25 +206,30 @@ export function CodConfirmation({
           className="button button--primary cod-confirm-submit"
           disabled={busy !== null || lapsed}
         >
-          {busy === 'confirm' ? 'Confirming…' : 'Confirm order'}
+          {busy === 'confirm' ? t('order.cod.confirming') : t('order.cod.confirm')}
         </button>
       </form>
       <div className="cod-confirm-resend">
-        <span>Did not get it? Check your spam folder, or</span>
+        <span>{t('order.cod.notGot')}</span>
         <button
           type="button"
           className="button button--ghost"
           disabled={!order.allowed.resendCode || wait > 0 || busy !== null || lapsed}
           onClick={() => void resend()}
         >
-          {busy === 'resend' ? 'Sending…' : wait > 0 ? `Send a new code in ${wait} s` : 'Send a new code'}
+          {busy === 'resend'
+            ? t('order.cod.sending')
+            : wait > 0
+              ? t('order.cod.resendIn', { seconds: wait })
+              : t('order.cod.resend')}
         </button>
       </div>
       <p
         className={`cod-confirm-note${resent && !resent.ok ? ' cod-confirm-note--problem' : ''}`}
         role="status"
+        lang={shownNote?.lang}
       >
-        {resent?.text}
+        {shownNote?.text}
       </p>
     </section>
   );

@@ -2,41 +2,61 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ShippingInfo } from '../../../shared/api/orders.schemas';
 import { answerFailedDelivery } from '../../../shared/api/shipments';
 import type { ApiFailedDelivery, ApiParcelTracking } from '../../../shared/api/shipments.schemas';
-import { formatDeliveryDay } from '../../../shared/delivery-day';
+import { formatDeliveryDayIn } from '../../../shared/delivery-day';
 import { TextField } from '../../components/forms/form-field';
+import { Trans, type Translate, useLocale, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDayAndTime } from '../../lib/dates';
 import { fieldErrorsUnder } from '../../lib/field-errors';
-import { UNKNOWN_FAILURE } from './order-words';
+import { useApiText } from '../checkout/api-messages';
+import { unknownFailure } from './order-words';
 import './delivery-attempt.css';
 
 type Failed = ApiParcelTracking & { failedDelivery: ApiFailedDelivery };
 type AddressField = 'address' | 'landmark' | 'city';
 type Errors = Partial<Record<'date' | 'phone' | AddressField, string>>;
 
-/** What was asked, in words: "You asked for delivery again on Tue, 2 Dec, with a new phone number." */
-export function answerWords(failed: ApiFailedDelivery): string {
+/** What was asked, in words: "You asked to deliver again on Tue, 2 Dec, with a new phone number." */
+export function answerWords(failed: ApiFailedDelivery, t: Translate, locale: string): string {
   const answer = failed.answer;
   if (!answer) return '';
-  if (answer.kind === 'return') return 'We have asked the courier to bring the parcel back to us.';
-  const changed = [
-    answer.phoneChanged ? 'a new phone number' : '',
-    answer.addressChanged ? 'the corrected address' : '',
-  ].filter(Boolean);
-  const who = answer.by === 'customer' ? 'You asked' : 'We asked the courier';
-  return `${who} to deliver again on ${formatDeliveryDay(answer.day ?? '')}${changed.length ? `, with ${changed.join(' and ')}` : ''}.`;
+  if (answer.kind === 'return') return t('order-actions.attempt.answerReturn');
+  const day = formatDeliveryDayIn(locale, answer.day ?? '');
+  const changed =
+    answer.phoneChanged && answer.addressChanged
+      ? 'both'
+      : answer.phoneChanged
+        ? 'phone'
+        : answer.addressChanged
+          ? 'address'
+          : 'none';
+  return answer.by === 'customer'
+    ? t('order-actions.attempt.youAsked', { day, changed })
+    : t('order-actions.attempt.weAsked', { day, changed });
 }
 
 /** What happened to each parcel: its courier and AWB, when, and the courier's reason. */
 function WhatHappened({ parcels }: { parcels: Failed[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <ul className="delivery-attempt-parcels">
       {parcels.map((parcel) => (
         <li key={parcel.awb ?? parcel.courier}>
-          {parcel.courier} could not deliver parcel {parcel.awb && <>AWB {parcel.awb} </>}on{' '}
-          <time dateTime={parcel.failedDelivery.at}>{formatDayAndTime(parcel.failedDelivery.at)}</time>
-          {parcel.failedDelivery.attempt > 1 && ` (attempt ${parcel.failedDelivery.attempt})`}. The courier’s
-          reason: <strong>{parcel.failedDelivery.reason}</strong>
+          <Trans
+            id={parcel.awb ? 'order-actions.attempt.whatAwb' : 'order-actions.attempt.what'}
+            values={{
+              courier: parcel.courier,
+              awb: parcel.awb ?? '',
+              time: formatDayAndTime(parcel.failedDelivery.at, locale),
+              attempt:
+                parcel.failedDelivery.attempt > 1
+                  ? ` ${t('order-actions.attempt.number', { attempt: parcel.failedDelivery.attempt })}`
+                  : '',
+              reason: parcel.failedDelivery.reason,
+            }}
+            components={{ 0: <time dateTime={parcel.failedDelivery.at} />, 1: <strong /> }}
+          />
         </li>
       ))}
     </ul>
@@ -56,9 +76,12 @@ function DayChoice({
   onChange: (day: string) => void;
 }) {
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
+  const shown = useApiText()(error ?? '');
   return (
     <fieldset className="delivery-attempt-days" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="form-label">Deliver again on</legend>
+      <legend className="form-label">{t('order-actions.attempt.day')}</legend>
       <div className="delivery-attempt-day-list">
         {days.map((day) => (
           <label key={day} className="delivery-attempt-day">
@@ -69,13 +92,13 @@ function DayChoice({
               checked={value === day}
               onChange={() => onChange(day)}
             />
-            <span>{formatDeliveryDay(day)}</span>
+            <span>{formatDeliveryDayIn(locale, day)}</span>
           </label>
         ))}
       </div>
       {error && (
-        <p className="form-error" id={`${id}-error`}>
-          {error}
+        <p className="form-error" id={`${id}-error`} lang={shown.lang}>
+          {shown.text}
         </p>
       )}
     </fieldset>
@@ -97,6 +120,9 @@ function AnswerForm({
   address: ShippingInfo;
   onAnswered: (parcels: ApiParcelTracking[]) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const apiText = useApiText();
   const [day, setDay] = useState(days[0] ?? '');
   const [phone, setPhone] = useState('');
   const [correcting, setCorrecting] = useState(false);
@@ -131,10 +157,14 @@ function AnswerForm({
     } catch (failure) {
       setBusy(false);
       if (!isApiError(failure)) {
-        setError(UNKNOWN_FAILURE);
+        setError(unknownFailure(t));
         return;
       }
       const named = fieldErrorsUnder(failure.fields, 'address') as Errors;
+      // The fields' messages in the page's words (the server writes them in English).
+      for (const [name, message] of Object.entries(named)) {
+        if (message) named[name as keyof Errors] = apiText(message).text;
+      }
       setErrors(named);
       // A field's own message is under it; the alert says where to look rather than repeat it.
       setError(Object.keys(named).length > 0 ? null : failure.message);
@@ -169,14 +199,14 @@ function AnswerForm({
         }}
       />
       <TextField
-        label="New phone number for the courier (optional)"
+        label={t('order-actions.attempt.phone')}
         name="phone"
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
         value={phone}
         error={errors.phone}
-        hint={address.mobile ? `Leave it empty to keep ${address.mobile}.` : undefined}
+        hint={address.mobile ? t('order-actions.attempt.phoneHint', { mobile: address.mobile }) : undefined}
         onChange={(event) => {
           setPhone(event.currentTarget.value);
           setErrors((before) => ({ ...before, phone: undefined }));
@@ -188,26 +218,32 @@ function AnswerForm({
           checked={correcting}
           onChange={(event) => setCorrecting(event.target.checked)}
         />
-        <span>Correct the delivery address</span>
+        <span>{t('order-actions.attempt.correct')}</span>
       </label>
       {correcting && (
         <fieldset className="delivery-attempt-address">
-          <legend className="visually-hidden">Corrected address</legend>
-          {field('address', 'Address', { autoComplete: 'street-address' })}
-          {field('landmark', 'Landmark')}
-          {field('city', 'City', { autoComplete: 'address-level2' })}
+          <legend className="visually-hidden">{t('order-actions.attempt.corrected')}</legend>
+          {field('address', t('order-actions.change.address'), { autoComplete: 'street-address' })}
+          {field('landmark', t('order-actions.change.landmark'))}
+          {field('city', t('order-actions.change.city'), { autoComplete: 'address-level2' })}
           <p className="order-muted">
-            {address.state} {address.pincode}: the courier delivers only within this pincode.
+            {t('order-actions.attempt.samePincode', { state: address.state, pincode: address.pincode })}
           </p>
         </fieldset>
       )}
       <div className="delivery-attempt-actions">
         <button type="submit" className="button button--primary" disabled={busy || !day}>
-          {busy ? 'Sending…' : `Deliver on ${day ? formatDeliveryDay(day) : 'this day'}`}
+          {busy
+            ? t('order-actions.attempt.sending')
+            : day
+              ? t('order-actions.attempt.deliverOn', { day: formatDeliveryDayIn(locale, day) })
+              : t('order-actions.attempt.deliverThatDay')}
         </button>
       </div>
-      <p className="delivery-attempt-error" role="alert">
-        {Object.values(errors).some(Boolean) ? 'Please correct what is marked.' : error}
+      <p className="delivery-attempt-error" role="alert" lang={error ? apiText(error).lang : undefined}>
+        {Object.values(errors).some(Boolean)
+          ? t('order-actions.attempt.correctMarked')
+          : error && apiText(error).text}
       </p>
     </form>
   );
@@ -231,6 +267,8 @@ export function DeliveryAttempt({
   onAnswered: (parcels: ApiParcelTracking[]) => void;
 }) {
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
   const heading = useRef<HTMLHeadingElement>(null);
   const [notice, setNotice] = useState('');
   const waiting = parcels.filter((parcel) => parcel.failedDelivery.awaitingAnswer);
@@ -240,7 +278,7 @@ export function DeliveryAttempt({
   return (
     <section className="order-panel delivery-attempt" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="order-panel-title">
-        We could not deliver your parcel
+        {t('order-actions.attempt.title')}
       </h2>
       <WhatHappened parcels={parcels} />
       {/* In the page before it speaks (a live region must exist first); hidden while empty. */}
@@ -250,8 +288,11 @@ export function DeliveryAttempt({
       {waiting.length > 0 ? (
         <>
           <p className="delivery-attempt-deadline">
-            Tell us by <time dateTime={first.respondBy}>{formatDayAndTime(first.respondBy)}</time> when to try
-            again, or the courier may send the parcel back to us.
+            <Trans
+              id="order-actions.attempt.tellUs"
+              values={{ time: formatDayAndTime(first.respondBy, locale) }}
+              components={{ 0: <time dateTime={first.respondBy} /> }}
+            />
           </p>
           <AnswerForm
             orderId={orderId}
@@ -259,18 +300,21 @@ export function DeliveryAttempt({
             address={address}
             onAnswered={(updated) => {
               const now = updated.find((parcel) => parcel.failedDelivery?.answer)?.failedDelivery;
-              setNotice(now ? `Thank you. ${answerWords(now)}` : 'Thank you: the courier has your answer.');
+              setNotice(
+                now
+                  ? t('order-actions.attempt.thanks', { answer: answerWords(now, t, locale) })
+                  : t('order-actions.attempt.thanksPlain'),
+              );
               onAnswered(updated);
               heading.current?.focus();
             }}
           />
         </>
       ) : answered ? (
-        !notice && <p className="delivery-attempt-answer">{answerWords(answered)}</p>
+        !notice && <p className="delivery-attempt-answer">{answerWords(answered, t, locale)}</p>
       ) : (
         <p className="delivery-attempt-deadline delivery-attempt-deadline--over">
-          The time to answer has passed: the courier may send the parcel back to us. Please contact us with
-          your order number.
+          {t('order-actions.attempt.late')}
         </p>
       )}
     </section>

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ApiMyOrder, ApiOrder, OrderStatus } from '../../../shared/api/orders.schemas';
+import { Trans, useLocale, useT } from '../../i18n/i18n';
 import { formatDayAndTime } from '../../lib/dates';
 import { responsiveImage } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { choiceText, LineSku, variantHref } from '../cart/line-choice';
+import { statusWords } from './order-words';
 import './orders.css';
 
 const STATUS_CLASS: Record<OrderStatus, string> = {
@@ -20,7 +22,15 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
 
 /** The order's one-word status as a coloured badge (the words the original clients read). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`order-status order-status--${STATUS_CLASS[status] ?? 'other'}`}>{status}</span>;
+  const t = useT();
+  return (
+    <span
+      className={`order-status order-status--${STATUS_CLASS[status] ?? 'other'}`}
+      data-testid="order-status"
+    >
+      {statusWords(t)[status] ?? status}
+    </span>
+  );
 }
 
 /** The path of an order's own page. */
@@ -28,6 +38,7 @@ export const orderHref = (id: string) => `/my-orders/${encodeURIComponent(id)}`;
 
 /** The lines of an order: image, title (a link to the product), colour, quantity and price. */
 export function OrderItems({ items }: { items: ApiOrder['orderItems'] }) {
+  const t = useT();
   return (
     <ul className="order-items">
       {items.map((item) => {
@@ -60,14 +71,14 @@ export function OrderItems({ items }: { items: ApiOrder['orderItems'] }) {
                   style={{ background: item.color.title }}
                   aria-hidden="true"
                 />
-                {choiceText(item)} · Qty: {item.quantity}
+                {t('lines.choice', { choice: choiceText(item, t), quantity: item.quantity })}
               </p>
               <LineSku line={item} />
             </div>
             <p className="order-item-price">
-              <span className="visually-hidden">Price: </span>
+              <span className="visually-hidden">{t('lines.price')} </span>
               {formatRupees(item.price)}
-              {item.quantity > 1 && <span className="order-item-each"> each</span>}
+              {item.quantity > 1 && <span className="order-item-each"> {t('orders.line.each')}</span>}
             </p>
           </li>
         );
@@ -79,9 +90,10 @@ export function OrderItems({ items }: { items: ApiOrder['orderItems'] }) {
 /** Where the order goes, and the note when the address still has to be confirmed. */
 export function OrderAddress({ order }: { order: ApiOrder }) {
   const ship = order.shippingInfo;
+  const t = useT();
   return (
-    <section className="order-ship" aria-label="Shipping address">
-      <h3 className="order-label">Ships to</h3>
+    <section className="order-ship" aria-label={t('orders.address.label')}>
+      <h3 className="order-label">{t('orders.address.title')}</h3>
       <address>
         {ship.firstName} {ship.lastName}
         <br />
@@ -93,8 +105,7 @@ export function OrderAddress({ order }: { order: ApiOrder }) {
       </address>
       {order.addressToConfirm && (
         <p className="order-address-note" role="note">
-          We could not read this address completely and will not ship until it is confirmed. Please reply to
-          our e-mail, or <Link href="/contact">write to us</Link>, with the full address and PIN code.
+          <Trans id="orders.address.toConfirm" components={{ 0: <Link href="/contact" /> }} />
         </p>
       )}
     </section>
@@ -109,6 +120,7 @@ type PaymentFacts = ApiOrder & Partial<Pick<ApiMyOrder, 'cod'>>;
 
 /** Cash on delivery: what is still to pay at the door, or that it was paid in cash. */
 function CashOnDelivery({ order }: { order: PaymentFacts }) {
+  const t = useT();
   const paid = order.paymentStatus !== 'unpaid';
   const due = order.cod
     ? order.cod.amountDue
@@ -117,15 +129,17 @@ function CashOnDelivery({ order }: { order: PaymentFacts }) {
       : 0;
   return (
     <>
-      <p className="order-payment-id">Cash on delivery</p>
+      <p className="order-payment-id">{t('orders.pay.cod')}</p>
       {(paid || due > 0) && (
         <p className="order-payment-due" data-testid="order-cod-due">
           {paid ? (
-            'Paid in cash'
+            t('orders.pay.paidInCash')
           ) : (
-            <>
-              <strong>{formatRupees(due)}</strong> to pay on delivery
-            </>
+            <Trans
+              id="orders.pay.due"
+              values={{ amount: formatRupees(due) }}
+              components={{ 0: <strong /> }}
+            />
           )}
         </p>
       )}
@@ -136,31 +150,34 @@ function CashOnDelivery({ order }: { order: PaymentFacts }) {
 /** How the order is paid (the payment id, or cash on delivery) and what was paid. */
 export function OrderPayment({ order, totals }: { order: PaymentFacts; totals?: ReactNode }) {
   const discounted = order.totalPriceAfterDiscount < order.totalPrice;
+  const t = useT();
   return (
-    <section className="order-pay" aria-label="Payment">
-      <h3 className="order-label">Payment</h3>
+    <section className="order-pay" aria-label={t('orders.pay.title')}>
+      <h3 className="order-label">{t('orders.pay.title')}</h3>
       {order.paymentMethod === 'cod' ? (
         <CashOnDelivery order={order} />
       ) : (
         <p className="order-payment-id">
           {order.paymentInfo?.razorpayPaymentId ? (
-            <>
-              Payment ID <code>{order.paymentInfo.razorpayPaymentId}</code>
-            </>
+            <Trans
+              id="orders.pay.id"
+              values={{ id: order.paymentInfo.razorpayPaymentId }}
+              components={{ 0: <code /> }}
+            />
           ) : (
-            'Paid online'
+            t('orders.pay.online')
           )}
         </p>
       )}
       {totals ?? (
         <dl className="order-totals">
           <div>
-            <dt>Total</dt>
+            <dt>{t('orders.pay.total')}</dt>
             <dd data-testid="order-total">{formatRupees(order.totalPrice)}</dd>
           </div>
           {discounted && (
             <div>
-              <dt>After discount</dt>
+              <dt>{t('orders.pay.afterDiscount')}</dt>
               <dd>{formatRupees(order.totalPriceAfterDiscount)}</dd>
             </div>
           )}
@@ -177,23 +194,33 @@ export function OrderPayment({ order, totals }: { order: PaymentFacts; totals?: 
 export function OrderCard({ order, headingLevel = 2 }: { order: ApiOrder; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = `order-${order._id}-title`;
+  const t = useT();
+  const locale = useLocale();
   return (
     <article className="order-card" aria-labelledby={titleId} data-testid="order-card">
       <header className="order-card-head">
         <div>
           <Heading id={titleId} className="order-card-title">
             <Link href={orderHref(order._id)} className="order-card-link">
-              Order {order.orderNumber}
+              {t('orders.card.title', { number: order.orderNumber })}
             </Link>
           </Heading>
           <p className="order-card-date">
-            Placed on <time dateTime={order.createdAt}>{formatDayAndTime(order.createdAt)}</time>
+            <Trans
+              id="orders.card.placedOn"
+              values={{ date: formatDayAndTime(order.createdAt, locale) }}
+              components={{ 0: <time dateTime={order.createdAt} /> }}
+            />
           </p>
         </div>
         <div className="order-card-status">
           <OrderStatusBadge status={order.orderStatus} />
           <Link href={orderHref(order._id)} className="button button--ghost order-card-details">
-            Track &amp; manage<span className="visually-hidden"> order {order.orderNumber}</span>
+            {t('orders.card.manage')}
+            <span className="visually-hidden">
+              {' '}
+              {t('orders.card.manageWhich', { number: order.orderNumber })}
+            </span>
           </Link>
         </div>
       </header>

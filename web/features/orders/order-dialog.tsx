@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/i18n';
 import './order-details.css';
 
 /**
@@ -12,10 +13,12 @@ export function OrderDialog({
   title,
   description,
   error,
+  errorLang,
   busy,
   submitLabel,
   busyLabel,
   keepLabel,
+  closeLabel,
   danger = false,
   onSubmit,
   onClose,
@@ -25,15 +28,20 @@ export function OrderDialog({
   description: ReactNode;
   /** The API's message, or a check that failed before sending. */
   error: string | null;
+  /** `en` when the message is the server's English on a page in another language. */
+  errorLang?: string | undefined;
   busy: boolean;
   submitLabel: string;
   busyLabel: string;
   keepLabel: string;
+  /** The close button's name; the order page's own words when not given (other pages name it). */
+  closeLabel?: string;
   danger?: boolean;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -72,7 +80,7 @@ export function OrderDialog({
           <h2 id={`${id}-title`}>{title}</h2>
           <button type="button" className="order-dialog-close" onClick={onClose} disabled={busy}>
             <CloseIcon size={22} />
-            <span className="visually-hidden">Close</span>
+            <span className="visually-hidden">{closeLabel ?? t('order-actions.dialog.close')}</span>
           </button>
         </div>
         <div id={`${id}-description`} className="order-dialog-description">
@@ -83,6 +91,7 @@ export function OrderDialog({
           ref={errorRef}
           className={`order-dialog-error${error ? ' order-dialog-error--shown' : ''}`}
           role="alert"
+          lang={error ? errorLang : undefined}
         >
           {error}
         </p>

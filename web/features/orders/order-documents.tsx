@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { urlOf } from '../../../shared/api/endpoint';
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas';
 import { myCreditNote, myInvoice, taxDocumentFileName } from '../../../shared/api/tax-documents';
+import { useErrorText } from '../../i18n/errors';
+import { useLocale, useT } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-client';
 import { formatDay } from '../../lib/dates';
 import { downloadFile } from '../../lib/download';
@@ -15,6 +17,9 @@ import './order-details.css';
 export function OrderDocuments({ order }: { order: ApiMyOrder }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
+  const t = useT();
+  const locale = useLocale();
+  const shown = useErrorText()(problem);
   if (!order.invoice) return null;
 
   const download = async (key: string, url: string, number: string) => {
@@ -23,9 +28,7 @@ export function OrderDocuments({ order }: { order: ApiMyOrder }) {
     try {
       await downloadFile(url, taxDocumentFileName(number));
     } catch (error) {
-      setProblem(
-        isApiError(error) ? error.message : 'The download did not start. Please try again in a moment.',
-      );
+      setProblem(isApiError(error) ? error.message : t('order.documents.failed'));
     } finally {
       setBusy(null);
     }
@@ -35,15 +38,15 @@ export function OrderDocuments({ order }: { order: ApiMyOrder }) {
   return (
     <section className="order-panel" aria-labelledby="order-documents-title" data-testid="order-documents">
       <h2 id="order-documents-title" className="order-panel-title">
-        Invoice
+        {t('order.documents.title')}
       </h2>
       <ul className="order-documents">
         <li className="order-document">
           <span>
-            <strong>Tax invoice {invoice.number}</strong>
+            <strong>{t('order.documents.invoice', { number: invoice.number })}</strong>
             <span className="order-muted">
               {' '}
-              · <time dateTime={invoice.date}>{formatDay(invoice.date)}</time>
+              · <time dateTime={invoice.date}>{formatDay(invoice.date, locale)}</time>
             </span>
           </span>
           <button
@@ -55,17 +58,21 @@ export function OrderDocuments({ order }: { order: ApiMyOrder }) {
               void download('invoice', urlOf(myInvoice, { params: { id: order._id } }), invoice.number)
             }
           >
-            {busy === 'invoice' ? 'Downloading…' : 'Download invoice'}
-            <span className="visually-hidden"> {invoice.number} (PDF)</span>
+            {busy === 'invoice' ? t('order.documents.downloading') : t('order.documents.downloadInvoice')}
+            <span className="visually-hidden">
+              {' '}
+              {t('order.documents.invoicePdf', { number: invoice.number })}
+            </span>
           </button>
         </li>
         {order.creditNotes.map((note) => (
           <li key={note._id} className="order-document" data-testid="order-credit-note">
             <span>
-              <strong>Credit note {note.number}</strong>
+              <strong>{t('order.documents.creditNote', { number: note.number })}</strong>
               <span className="order-muted">
                 {' '}
-                · {formatRupees(note.amount)} · <time dateTime={note.date}>{formatDay(note.date)}</time>
+                · {formatRupees(note.amount)} ·{' '}
+                <time dateTime={note.date}>{formatDay(note.date, locale)}</time>
               </span>
             </span>
             <button
@@ -81,17 +88,18 @@ export function OrderDocuments({ order }: { order: ApiMyOrder }) {
                 )
               }
             >
-              {busy === note._id ? 'Downloading…' : 'Download'}
-              <span className="visually-hidden"> credit note {note.number} (PDF)</span>
+              {busy === note._id ? t('order.documents.downloading') : t('order.documents.download')}
+              <span className="visually-hidden">
+                {' '}
+                {t('order.documents.creditNotePdf', { number: note.number })}
+              </span>
             </button>
           </li>
         ))}
       </ul>
-      {order.creditNotes.length > 0 && (
-        <p className="order-muted">Each refund has a credit note against the invoice.</p>
-      )}
+      {order.creditNotes.length > 0 && <p className="order-muted">{t('order.documents.note')}</p>}
       <div role="alert" className="order-document-problem">
-        {problem && <p>{problem}</p>}
+        {problem && <p lang={shown.lang}>{shown.text}</p>}
       </div>
     </section>
   );

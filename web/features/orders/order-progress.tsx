@@ -1,6 +1,7 @@
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas';
+import { Trans, useLocale, useT } from '../../i18n/i18n';
 import { formatDay } from '../../lib/dates';
-import { deliverySteps, fulfilmentWords, paymentWords, stateWords } from './order-words';
+import { deliverySteps, fulfilmentWords, paymentWords, stateWords, stepWords } from './order-words';
 import './order-details.css';
 
 /**
@@ -8,17 +9,20 @@ import './order-details.css';
  * readers with aria-current), the three statuses in words, and the parcel's tracking once shipped.
  */
 export function OrderProgress({ order }: { order: ApiMyOrder }) {
-  const current = deliverySteps.findIndex(([status]) => status === order.fulfilmentStatus);
+  const t = useT();
+  const locale = useLocale();
+  const steps = stepWords(t);
+  const current = deliverySteps.findIndex((status) => status === order.fulfilmentStatus);
   // A cancelled or returned order is off the delivery path: its steps would only mislead.
   const onPath = order.state !== 'cancelled' && current >= 0;
   return (
     <section className="order-panel" aria-labelledby="order-progress-title">
       <h2 id="order-progress-title" className="order-panel-title">
-        Where your order is
+        {t('order.progress.title')}
       </h2>
       {onPath && (
         <ol className="order-steps">
-          {deliverySteps.map(([status, label], index) => {
+          {deliverySteps.map((status, index) => {
             const done = index <= current;
             return (
               <li
@@ -28,8 +32,11 @@ export function OrderProgress({ order }: { order: ApiMyOrder }) {
               >
                 <span className="order-step-dot" aria-hidden="true" />
                 <span className="order-step-label">
-                  {label}
-                  <span className="visually-hidden">{done ? ' (done)' : ' (to come)'}</span>
+                  {steps[status]}
+                  <span className="visually-hidden">
+                    {' '}
+                    {done ? t('order.progress.done') : t('order.progress.toCome')}
+                  </span>
                 </span>
               </li>
             );
@@ -38,32 +45,35 @@ export function OrderProgress({ order }: { order: ApiMyOrder }) {
       )}
       <dl className="order-facts">
         <div>
-          <dt>Order</dt>
-          <dd data-testid="order-state">{stateWords[order.state]}</dd>
+          <dt>{t('order.progress.order')}</dt>
+          <dd data-testid="order-state">{stateWords(t)[order.state]}</dd>
         </div>
         <div>
-          <dt>Payment</dt>
+          <dt>{t('order.progress.payment')}</dt>
           <dd data-testid="order-payment-status">
             {/* Cash on delivery of a cancelled order (or one whose parcels came back): never asked for. */}
             {order.paymentStatus === 'unpaid' && order.state === 'cancelled'
-              ? 'Nothing to pay'
-              : paymentWords[order.paymentStatus]}
+              ? t('order.progress.nothingToPay')
+              : paymentWords(t)[order.paymentStatus]}
           </dd>
         </div>
         <div>
-          <dt>Delivery</dt>
+          <dt>{t('order.progress.delivery')}</dt>
           <dd data-testid="order-fulfilment-status">
             {order.state === 'cancelled' && order.fulfilmentStatus === 'unfulfilled'
-              ? 'Not shipped (cancelled)'
-              : fulfilmentWords[order.fulfilmentStatus]}
+              ? t('order.progress.notShipped')
+              : fulfilmentWords(t)[order.fulfilmentStatus]}
           </dd>
         </div>
         {order.allowed.returnUntil && (
           <div>
-            <dt>Returns</dt>
+            <dt>{t('order.progress.returns')}</dt>
             <dd>
-              {order.allowed.return ? 'Can be asked for until ' : 'The return window closed on '}
-              <time dateTime={order.allowed.returnUntil}>{formatDay(order.allowed.returnUntil)}</time>
+              <Trans
+                id={order.allowed.return ? 'order.progress.returnUntil' : 'order.progress.returnClosed'}
+                values={{ day: formatDay(order.allowed.returnUntil, locale) }}
+                components={{ 0: <time dateTime={order.allowed.returnUntil} /> }}
+              />
             </dd>
           </div>
         )}
@@ -75,18 +85,19 @@ export function OrderProgress({ order }: { order: ApiMyOrder }) {
 
 /** The carrier, the AWB number and a link to the carrier's tracking page (in a new tab). */
 function ShipmentTracking({ shipment }: { shipment: NonNullable<ApiMyOrder['shipment']> }) {
+  const t = useT();
   return (
     <section className="order-tracking" aria-labelledby="order-tracking-title" data-testid="order-tracking">
       <h3 id="order-tracking-title" className="order-label">
-        Tracking
+        {t('order.tracking.title')}
       </h3>
       <dl className="order-tracking-facts">
         <div>
-          <dt>Carrier</dt>
+          <dt>{t('order.tracking.carrier')}</dt>
           <dd>{shipment.carrier}</dd>
         </div>
         <div>
-          <dt>AWB number</dt>
+          <dt>{t('order.tracking.awb')}</dt>
           <dd>
             <code>{shipment.awb}</code>
           </dd>
@@ -99,12 +110,12 @@ function ShipmentTracking({ shipment }: { shipment: NonNullable<ApiMyOrder['ship
           target="_blank"
           rel="noopener noreferrer"
         >
-          Track your parcel on {shipment.carrier}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          {t('order.tracking.link', { carrier: shipment.carrier })}
+          <span className="visually-hidden"> {t('order.tracking.newTab')}</span>
           <span aria-hidden="true"> ↗</span>
         </a>
       ) : (
-        <p className="order-muted">Track the parcel on {shipment.carrier}'s website with the AWB number.</p>
+        <p className="order-muted">{t('order.tracking.withAwb', { carrier: shipment.carrier })}</p>
       )}
     </section>
   );

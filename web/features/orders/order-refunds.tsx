@@ -1,4 +1,5 @@
 import type { ApiMyOrder } from '../../../shared/api/orders.schemas';
+import { Trans, useLocale, useT } from '../../i18n/i18n';
 import { formatDay, formatDayAndTime } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { lineTitle, payoutWords, refundWords, returnWords } from './order-words';
@@ -9,36 +10,45 @@ import './order-details.css';
  * asks for) and dates, and when it reaches the customer.
  */
 export function OrderRefunds({ order }: { order: ApiMyOrder }) {
+  const t = useT();
+  const locale = useLocale();
   if (order.refunds.length === 0) return null;
+  const statuses = refundWords(t);
   const waiting = order.refunds.some((refund) => refund.status === 'pending');
   // Cash on delivery never asked for (a parcel that came back) is no refund: no money moved.
   const onlyUncollected = order.refunds.every((refund) => refund.method === 'not_collected');
   return (
     <section className="order-panel" aria-labelledby="order-refunds-title" data-testid="order-refunds">
       <h2 id="order-refunds-title" className="order-panel-title">
-        {onlyUncollected ? 'Not charged' : 'Refunds'}
+        {onlyUncollected ? t('order.refunds.notCharged') : t('order.refunds.title')}
       </h2>
       {!onlyUncollected && (
         <p className="order-refund-total">
-          Refunded so far: <strong data-testid="order-refunded">{formatRupees(order.refunded)}</strong>
+          <Trans
+            id="order.refunds.soFar"
+            values={{ amount: formatRupees(order.refunded) }}
+            components={{ 0: <strong data-testid="order-refunded" /> }}
+          />
         </p>
       )}
       <ul className="order-records">
         {order.refunds.map((refund) => {
-          const payout = payoutWords(refund);
+          const payout = payoutWords(refund, t);
           return (
             <li key={refund._id} className="order-record" data-testid="order-refund">
               <div className="order-record-head">
                 <strong className="order-record-amount">{formatRupees(refund.amount)}</strong>
                 <span className={`order-pill order-pill--refund-${refund.status}`}>
-                  {refund.method === 'not_collected' ? 'Nothing to pay' : refundWords[refund.status]}
+                  {refund.method === 'not_collected'
+                    ? t('order.refunds.nothingToPay')
+                    : statuses[refund.status]}
                 </span>
               </div>
               {payout && <p className="order-record-payout">{payout}</p>}
               <dl className="order-record-facts">
                 {refund.reference && !payout && (
                   <div>
-                    <dt>Reference</dt>
+                    <dt>{t('order.refunds.reference')}</dt>
                     <dd>
                       <code>{refund.reference}</code>
                     </dd>
@@ -46,9 +56,9 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
                 )}
                 {refund.method !== 'not_collected' && (
                   <div>
-                    <dt>Asked for</dt>
+                    <dt>{t('order.refunds.askedFor')}</dt>
                     <dd>
-                      <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt)}</time>
+                      <time dateTime={refund.createdAt}>{formatDayAndTime(refund.createdAt, locale)}</time>
                     </dd>
                   </div>
                 )}
@@ -56,40 +66,39 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
                   <div>
                     <dt>
                       {refund.status === 'failed'
-                        ? 'Failed on'
+                        ? t('order.refunds.failedOn')
                         : refund.method === 'not_collected'
-                          ? 'Recorded on'
+                          ? t('order.refunds.recordedOn')
                           : payout
-                            ? 'Paid back on'
-                            : 'Refunded on'}
+                            ? t('order.refunds.paidBackOn')
+                            : t('order.refunds.refundedOn')}
                     </dt>
                     <dd>
-                      <time dateTime={refund.processedAt}>{formatDayAndTime(refund.processedAt)}</time>
+                      <time dateTime={refund.processedAt}>
+                        {formatDayAndTime(refund.processedAt, locale)}
+                      </time>
                     </dd>
                   </div>
                 )}
                 <div>
-                  <dt>Reason</dt>
+                  <dt>{t('order.refunds.reason')}</dt>
                   <dd>{refund.reason}</dd>
                 </div>
               </dl>
               {refund.status === 'failed' && (
-                <p className="order-record-note">
-                  This refund did not go through. Our team has been told and will try again; you need do
-                  nothing.
-                </p>
+                <p className="order-record-note">{t('order.refunds.failedNote')}</p>
               )}
             </li>
           );
         })}
       </ul>
       <p className="order-muted">
-        {waiting ? 'A refund is on its way. ' : ''}
+        {waiting ? `${t('order.refunds.onItsWay')} ` : ''}
         {onlyUncollected
-          ? 'You have nothing to pay for the items that came back to us.'
+          ? t('order.refunds.nothingNote')
           : order.paymentMethod === 'cod'
-            ? 'Cash paid on delivery is refunded to you by bank transfer or UPI. Your bank can trace each payment with its reference.'
-            : 'Refunds reach your original payment method in 5–7 working days; UPI refunds usually arrive sooner. Your bank can trace one with its reference.'}
+            ? t('order.refunds.codNote')
+            : t('order.refunds.onlineNote')}
       </p>
     </section>
   );
@@ -97,56 +106,62 @@ export function OrderRefunds({ order }: { order: ApiMyOrder }) {
 
 /** The returns asked for: which lines, why, and where each stands. */
 export function OrderReturns({ order }: { order: ApiMyOrder }) {
+  const t = useT();
+  const locale = useLocale();
   if (order.returns.length === 0) return null;
+  const statuses = returnWords(t);
   return (
     <section className="order-panel" aria-labelledby="order-returns-title" data-testid="order-returns">
       <h2 id="order-returns-title" className="order-panel-title">
-        Returns
+        {t('order.returns.title')}
       </h2>
       <ul className="order-records">
         {order.returns.map((ret) => (
           <li key={ret._id} className="order-record" data-testid="order-return">
             <div className="order-record-head">
               <span>
-                Asked for on <time dateTime={ret.createdAt}>{formatDay(ret.createdAt)}</time>
+                <Trans
+                  id="order.returns.askedOn"
+                  values={{ day: formatDay(ret.createdAt, locale) }}
+                  components={{ 0: <time dateTime={ret.createdAt} /> }}
+                />
               </span>
-              <span className={`order-pill order-pill--return-${ret.status}`}>{returnWords[ret.status]}</span>
+              <span className={`order-pill order-pill--return-${ret.status}`}>{statuses[ret.status]}</span>
             </div>
             <ul className="order-return-lines">
               {ret.lines.map((line) => (
                 <li key={line.lineId}>
-                  {lineTitle(order, line.lineId)} × {line.quantity}
+                  {lineTitle(order, line.lineId, t)} × {line.quantity}
                 </li>
               ))}
             </ul>
             <dl className="order-record-facts">
               <div>
-                <dt>Your reason</dt>
+                <dt>{t('order.returns.yourReason')}</dt>
                 <dd>{ret.reason}</dd>
               </div>
               {ret.decisionNote && (
                 <div>
-                  <dt>{ret.status === 'rejected' ? 'Why not' : 'Our note'}</dt>
+                  <dt>
+                    {ret.status === 'rejected' ? t('order.returns.whyNot') : t('order.returns.ourNote')}
+                  </dt>
                   <dd>{ret.decisionNote}</dd>
                 </div>
               )}
               {ret.receivedAt && (
                 <div>
-                  <dt>Received on</dt>
+                  <dt>{t('order.returns.receivedOn')}</dt>
                   <dd>
-                    <time dateTime={ret.receivedAt}>{formatDay(ret.receivedAt)}</time>
+                    <time dateTime={ret.receivedAt}>{formatDay(ret.receivedAt, locale)}</time>
                   </dd>
                 </div>
               )}
             </dl>
             {ret.status === 'approved' && (
-              <p className="order-record-note">
-                Pack the items with their tags and original packaging and hand them to our courier; we refund
-                them once they reach us.
-              </p>
+              <p className="order-record-note">{t('order.returns.approvedNote')}</p>
             )}
             {ret.status === 'requested' && (
-              <p className="order-record-note">We will look at your request and e-mail you our answer.</p>
+              <p className="order-record-note">{t('order.returns.requestedNote')}</p>
             )}
           </li>
         ))}

@@ -2,24 +2,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ShippingInfo } from '../../../shared/api/orders.schemas';
 import { myOrderTracking } from '../../../shared/api/shipments';
 import type { ApiFailedDelivery, ApiParcelTracking } from '../../../shared/api/shipments.schemas';
+import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
-import { formatDayAndTime } from '../../lib/dates';
+import { preloadedPart } from '../../lib/preloaded-part';
+import { WithMessages } from './with-messages';
 import './order-details.css';
-
-/** The courier's words for a parcel's status, as a shopper reads them. */
-const STATUS_WORDS: Record<ApiParcelTracking['status'], string> = {
-  pending: 'Being booked with the courier',
-  booked: 'Packed, waiting for the courier',
-  picked_up: 'Picked up by the courier',
-  in_transit: 'On its way',
-  out_for_delivery: 'Out for delivery',
-  ndr: 'Delivery attempt failed',
-  delivered: 'Delivered',
-  rto_initiated: 'Returning to us',
-  rto_delivered: 'Returned to us',
-  cancelled: 'Cancelled',
-  failed: 'Not booked',
-};
 
 // A failed delivery's panel (its form, the fields) loads only for an order that has one.
 const DeliveryAttempt = lazy(() =>
@@ -38,7 +25,9 @@ export type ParcelTracking = {
  * the page: most visits are to orders not shipped yet, and the page's first load stays small).
  */
 export function useParcelTracking(orderId: string, shipped: boolean): ParcelTracking {
-  const [state, setState] = useState<{ parcels?: ApiParcelTracking[]; error?: string }>({});
+  // `failed`: no answer from the shop to show (offline), said in the page's words.
+  const [state, setState] = useState<{ parcels?: ApiParcelTracking[]; error?: string; failed?: boolean }>({});
+  const t = useT();
 
   useEffect(() => {
     if (!shipped) return;
@@ -47,17 +36,17 @@ export function useParcelTracking(orderId: string, shipped: boolean): ParcelTrac
       ({ parcels }) => setState({ parcels }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({
-          error: isApiError(error)
-            ? error.message
-            : 'We could not load the tracking. Please try again later.',
-        });
+        setState(isApiError(error) ? { error: error.message } : { failed: true });
       },
     );
     return () => controller.abort();
   }, [orderId, shipped]);
 
-  return { ...state, show: (parcels) => setState({ parcels }) };
+  return {
+    parcels: state.parcels,
+    error: state.error ?? (state.failed ? t('order.parcel.loadFailed') : undefined),
+    show: (parcels) => setState({ parcels }),
+  };
 }
 
 /**
@@ -84,15 +73,18 @@ export function FailedDelivery({
   if (failed.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <DeliveryAttempt
-        orderId={orderId}
-        parcels={failed}
-        address={address}
-        onAnswered={(parcels) => {
-          tracking.show(parcels);
-          onAnswered();
-        }}
-      />
+      {/* Its words too are fetched only for an order that has one. */}
+      <WithMessages area="order-actions">
+        <DeliveryAttempt
+          orderId={orderId}
+          parcels={failed}
+          address={address}
+          onAnswered={(parcels) => {
+            tracking.show(parcels);
+            onAnswered();
+          }}
+        />
+      </WithMessages>
     </Suspense>
   );
 }
@@ -101,63 +93,17 @@ export function FailedDelivery({
  * Where the order's parcels are: each with its courier, AWB, items and the courier's scans, newest
  * first (the progress panel above keeps the carrier's own tracking link).
  */
+// Each parcel's scans come in a chunk of their own, for orders that have left the warehouse.
+const ParcelJourney = preloadedPart('web/features/orders/parcel-journey.tsx', () =>
+  import('./parcel-journey').then((m) => m.ParcelJourney),
+);
+
+/** What the order page's `prepare` awaits for an order: the journey's chunk once it has shipped. */
+export function prepareTracking(shipped: boolean): Promise<string>[] {
+  return shipped ? [ParcelJourney.preload()] : [];
+}
+
 export function OrderTracking({ shipped, tracking }: { shipped: boolean; tracking: ParcelTracking }) {
   if (!shipped || (tracking.parcels && tracking.parcels.length === 0)) return null;
   return <ParcelJourney parcels={tracking.parcels} error={tracking.error} />;
-}
-
-/** Each parcel with its courier, AWB, items and scans, newest first. */
-function ParcelJourney({
-  parcels,
-  error,
-}: {
-  parcels: ApiParcelTracking[] | undefined;
-  error?: string | undefined;
-}) {
-  return (
-    <section className="order-panel" aria-labelledby="order-parcels-title" aria-busy={!parcels && !error}>
-      <h2 id="order-parcels-title" className="order-panel-title">
-        Parcel journey
-      </h2>
-      {error && (
-        <p className="order-muted" role="alert">
-          {error}
-        </p>
-      )}
-      {parcels?.map((parcel, n) => (
-        <div className="order-parcel" key={parcel.awb ?? n}>
-          <p className="order-parcel-title">
-            {parcels.length > 1 && `Parcel ${n + 1} of ${parcels.length}: `}
-            <strong>{STATUS_WORDS[parcel.status]}</strong>
-          </p>
-          <p className="order-muted">
-            {parcel.courier}
-            {parcel.awb && ` · AWB ${parcel.awb}`}
-          </p>
-          <p className="order-muted">
-            {parcel.items.map((item) => `${item.quantity} × ${item.title}`).join(', ')}
-          </p>
-          {parcel.scans.length > 0 && (
-            <ol
-              className="order-scans"
-              aria-label={`Courier scans of ${parcel.awb ?? 'the parcel'}, newest first`}
-            >
-              {[...parcel.scans].reverse().map((scan) => (
-                <li key={`${scan.at}-${scan.status}`}>
-                  <span className="order-scan-what">
-                    {STATUS_WORDS[scan.status as ApiParcelTracking['status']] ?? scan.status}
-                    {scan.location && ` · ${scan.location}`}
-                  </span>
-                  <time className="order-muted" dateTime={scan.at}>
-                    {formatDayAndTime(scan.at)}
-                  </time>
-                  {scan.description && <span className="order-muted"> {scan.description}</span>}
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      ))}
-    </section>
-  );
 }

@@ -3,11 +3,13 @@ import * as z from 'zod/mini';
 import { returnMyOrder } from '../../../shared/api/orders';
 import { type ApiMyOrder, reasonText } from '../../../shared/api/orders.schemas';
 import { TextAreaField } from '../../components/forms/form-field';
+import { Trans, useLocale, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { formatDay } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
+import { useApiText, useApiWords } from '../checkout/api-messages';
 import { OrderDialog } from './order-dialog';
-import { returnableUnits, UNKNOWN_FAILURE } from './order-words';
+import { returnableUnits, unknownFailure } from './order-words';
 
 const returnReason = reasonText('a reason for the return');
 
@@ -32,8 +34,10 @@ function ReturnLine({
   onToggle: (on: boolean) => void;
   onCount: (count: number) => void;
 }) {
+  const t = useT();
   const on = count !== undefined;
   const checkboxId = `return-${line._id}`;
+  const title = line.title || line.product.title;
   return (
     <div className={`return-line${on ? ' return-line--on' : ''}`}>
       <input
@@ -46,20 +50,25 @@ function ReturnLine({
         aria-invalid={invalid ? true : undefined}
       />
       <label htmlFor={checkboxId} className="return-line-label">
-        <span className="return-line-title">{line.title || line.product.title}</span>
+        <span className="return-line-title">{title}</span>
         <span className="return-line-meta">
-          {line.color.name || line.color.title} · {formatRupees(line.price)} each
-          {units < line.quantity ? ` · ${units} of ${line.quantity} left to return` : ''}
+          {t('order-actions.return.lineEach', {
+            colour: line.color.name || line.color.title,
+            price: formatRupees(line.price),
+          })}
+          {units < line.quantity
+            ? ` · ${t('order-actions.return.lineLeft', { units, quantity: line.quantity })}`
+            : ''}
         </span>
       </label>
       {on && units > 1 && (
         <label className="return-line-units">
-          <span>Units</span>
+          <span>{t('order-actions.return.units')}</span>
           <select
             className="form-input form-select"
             value={count}
             onChange={(event) => onCount(Number(event.target.value))}
-            aria-label={`Units of ${line.title || line.product.title} to return`}
+            aria-label={t('order-actions.return.unitsOf', { title })}
           >
             {Array.from({ length: units }, (_, index) => index + 1).map((option) => (
               <option key={option} value={option}>
@@ -86,6 +95,10 @@ export function ReturnOrderDialog({
   onDone: (order: ApiMyOrder) => void;
   onClose: (failed: boolean) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const said = useApiWords();
+  const apiText = useApiText();
   const left = returnableUnits(order);
   const lines = order.orderItems.filter((line) => (left.get(line._id) ?? 0) > 0);
   // Units chosen per line; absent means the line is not being returned.
@@ -118,7 +131,7 @@ export function ReturnOrderDialog({
     setError(null);
     const checkedReason = z.safeParse(returnReason, reason);
     const noLines = picked.length === 0;
-    setLinesError(noLines ? 'Please choose at least one item to return.' : undefined);
+    setLinesError(noLines ? t('order-actions.return.noLines') : undefined);
     setReasonError(checkedReason.success ? undefined : checkedReason.error.issues[0]?.message);
     if (noLines || !checkedReason.success) {
       // The messages sit under what is missing, which takes the focus and so reads its message out.
@@ -138,33 +151,36 @@ export function ReturnOrderDialog({
         }),
       );
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : UNKNOWN_FAILURE);
+      setError(isApiError(failure) ? failure.message : unknownFailure(t));
       if (isApiError(failure) && failure.fields?.reason) setReasonError(failure.fields.reason);
       setBusy(false);
     }
   };
 
+  // The server's refusal in the page's words, where the catalogue has them.
+  const shown = error ? apiText(error) : null;
   return (
     <OrderDialog
-      title="Return items"
+      title={t('order-actions.return.title')}
       description={
         <p>
-          Choose what to send back from order {order.orderNumber}
           {order.allowed.returnUntil ? (
-            <>
-              {' '}
-              (returns can be asked for until{' '}
-              <time dateTime={order.allowed.returnUntil}>{formatDay(order.allowed.returnUntil)}</time>)
-            </>
-          ) : null}
-          . We e-mail you once we approve the return; the refund follows when the items reach us.
+            <Trans
+              id="order-actions.return.textUntil"
+              values={{ number: order.orderNumber, day: formatDay(order.allowed.returnUntil, locale) }}
+              components={{ 0: <time dateTime={order.allowed.returnUntil} /> }}
+            />
+          ) : (
+            t('order-actions.return.text', { number: order.orderNumber })
+          )}
         </p>
       }
-      error={error}
+      error={shown?.text ?? null}
+      errorLang={shown?.lang}
       busy={busy}
-      submitLabel="Ask to return"
-      busyLabel="Sending…"
-      keepLabel="Keep the items"
+      submitLabel={t('order-actions.return.submit')}
+      busyLabel={t('order-actions.return.busy')}
+      keepLabel={t('order-actions.return.keep')}
       onSubmit={() => void submit()}
       onClose={() => onClose(error !== null)}
     >
@@ -173,7 +189,7 @@ export function ReturnOrderDialog({
         className="return-lines"
         aria-describedby={linesError ? 'return-lines-error' : undefined}
       >
-        <legend className="form-label">Items to return</legend>
+        <legend className="form-label">{t('order-actions.return.items')}</legend>
         {lines.map((line) => (
           <ReturnLine
             key={line._id}
@@ -192,15 +208,15 @@ export function ReturnOrderDialog({
         )}
       </fieldset>
       <TextAreaField
-        label="Why are you returning them?"
+        label={t('order-actions.return.reason')}
         name="reason"
         rows={3}
         maxLength={500}
         required
-        hint="E.g. “Wrong size” or “Arrived damaged”."
+        hint={t('order-actions.return.hint')}
         ref={reasonRef}
         value={reason}
-        error={reasonError}
+        error={said(reasonError)}
         onChange={(event) => {
           setReason(event.target.value);
           setReasonError(undefined);
@@ -208,7 +224,11 @@ export function ReturnOrderDialog({
       />
       {picked.length > 0 && (
         <p className="return-estimate">
-          Value of the items chosen: <strong>{formatRupees(estimate)}</strong>
+          <Trans
+            id="order-actions.return.value"
+            values={{ amount: formatRupees(estimate) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       )}
     </OrderDialog>

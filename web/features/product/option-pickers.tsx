@@ -1,11 +1,13 @@
 import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
+import { type Translate, useT } from '../../i18n/i18n';
 import { type Choice, swatchColour, type ValueState, valueState } from './variant-choice';
 
-const stateWords: Record<ValueState, string> = {
-  available: '',
-  'sold-out': 'sold out',
-  unavailable: 'unavailable',
-};
+/** What a value's radio says besides the value: "M, sold out". */
+function stateWords(t: Translate, state: ValueState): string {
+  if (state === 'sold-out') return t('product.option.soldOut');
+  if (state === 'unavailable') return t('product.option.unavailable');
+  return '';
+}
 
 /**
  * One radio group per option: colours as swatches, other options (sizes, storage) as buttons.
@@ -28,6 +30,7 @@ export function OptionPickers({
   errorId?: string | undefined;
   onChoose: (name: string, value: string) => void;
 }) {
+  const t = useT();
   return (
     <>
       {product.options.map((option, optionIndex) => {
@@ -46,10 +49,14 @@ export function OptionPickers({
             <div className={swatches ? 'color-picker-options' : 'option-values'}>
               {option.values.map((value, valueIndex) => {
                 const state = valueState(product, choice, option.name, value);
-                const words = stateWords[state];
+                const words = stateWords(t, state);
                 const className = `${swatches ? 'color-swatch' : 'option-value'}${state === 'available' ? '' : ' option-value--out'}`;
                 return (
-                  <label key={value} className={className} title={words ? `${value} (${words})` : value}>
+                  <label
+                    key={value}
+                    className={className}
+                    title={words ? t('product.option.titleWithState', { value, state: words }) : value}
+                  >
                     <input
                       id={`${idPrefix}-${optionIndex}-${valueIndex}`}
                       type="radio"
@@ -65,7 +72,9 @@ export function OptionPickers({
                           style={{ background: swatchColour(product, value) ?? 'transparent' }}
                           aria-hidden="true"
                         />
-                        <span className="visually-hidden">{words ? `${value}, ${words}` : value}</span>
+                        <span className="visually-hidden">
+                          {words ? t('product.option.withState', { value, state: words }) : value}
+                        </span>
                       </>
                     ) : (
                       <span className="option-value-text">
@@ -73,7 +82,9 @@ export function OptionPickers({
                         {words ? (
                           <>
                             <span aria-hidden="true">{value}</span>
-                            <span className="visually-hidden">{`${value}, ${words}`}</span>
+                            <span className="visually-hidden">
+                              {t('product.option.withState', { value, state: words })}
+                            </span>
                           </>
                         ) : (
                           value

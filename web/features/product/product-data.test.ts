@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiCartLine } from '../../../shared/api/cart.schemas';
 import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
 import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
+import { translator } from '../../i18n/i18n';
 import { type ApiClient, ApiError } from '../../lib/api-client';
 import { cartTotal, isInCart } from '../cart/cart-store';
 import { loadProduct } from './product-data';
@@ -72,8 +73,11 @@ const ctx = {
   publicUrl: 'https://shop.example',
   params: {},
   searchParams: new URLSearchParams(),
+  locale: 'en' as const,
+  t: await translator('en', ['catalog', 'product']),
   pathname: '/',
 };
+const hindi = { ...ctx, locale: 'hi' as const, t: await translator('hi', ['catalog', 'product']) };
 
 describe('product load', () => {
   it('loads the product and up to 8 popular others, never itself', async () => {
@@ -116,6 +120,23 @@ describe('product meta', () => {
       offers: { priceCurrency: 'INR', price: '699.00', availability: 'https://schema.org/InStock' },
       aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
     });
+  });
+
+  it('on a Hindi page: the Hindi title and description where written, the Hindi address, else the English', () => {
+    const translated = {
+      ...product('1'),
+      translations: { hi: { title: 'बढ़िया प्रोडक्ट', description: '<p>एक <b>बढ़िया</b> प्रोडक्ट।</p>' } },
+    };
+    const meta = productMeta({ product: translated, related: [] }, hindi);
+    expect(meta).toMatchObject({ title: 'बढ़िया प्रोडक्ट', description: 'एक बढ़िया प्रोडक्ट।' });
+    expect(meta.jsonLd).toMatchObject({
+      name: 'बढ़िया प्रोडक्ट',
+      url: 'https://shop.example/hi/product/slug-1',
+    });
+    const english = productMeta({ product: product('1', { description: '' }), related: [] }, hindi);
+    expect(english.title).toBe('Product 1');
+    // No description at all: the page's own words about it, in Hindi.
+    expect(english.description).toBe('Bharat Bazaar पर Acme का Product 1।');
   });
 
   it('leaves out the rating when there is none and says when it is sold out', () => {
@@ -190,12 +211,21 @@ describe('product meta with options', () => {
 
 describe('stock and cart figures', () => {
   it('says how much is left only when little is', () => {
-    expect(stockText(0).text).toBe('Out of stock');
-    expect(stockText(-1).text).toBe('Out of stock');
-    expect(stockText(5).text).toBe('Only 5 left');
-    expect(stockText(6).text).toBe('In stock');
-    expect(stockText(2, 'M')).toEqual({ text: 'Only 2 left in M', tone: 'low' });
-    expect(stockText(0, 'Navy / M')).toEqual({ text: 'Sold out in Navy / M', tone: 'out' });
+    const t = ctx.t;
+    expect(stockText(t, 0).text).toBe('Out of stock');
+    expect(stockText(t, -1).text).toBe('Out of stock');
+    expect(stockText(t, 5).text).toBe('Only 5 left');
+    expect(stockText(t, 6).text).toBe('In stock');
+    expect(stockText(t, 2, 'M')).toEqual({ text: 'Only 2 left in M', tone: 'low' });
+    expect(stockText(t, 0, 'Navy / M')).toEqual({ text: 'Sold out in Navy / M', tone: 'out' });
+  });
+
+  it('says it in Hindi on Hindi pages, one and many alike', () => {
+    const t = hindi.t;
+    expect(stockText(t, 0).text).toBe('स्टॉक में नहीं है');
+    expect(stockText(t, 1).text).toBe('सिर्फ़ 1 बचा है');
+    expect(stockText(t, 2, 'M').text).toBe('M में सिर्फ़ 2 बचे हैं');
+    expect(stockText(t, 6).text).toBe('स्टॉक में है');
   });
 
   it('totals quantity times price and finds a product among the lines', () => {

@@ -1,38 +1,44 @@
 import type { ApiProduct } from '../../../shared/api-types';
+import { localizePath } from '../../../shared/locales';
 import { TruckIcon } from '../../components/ui/icons';
+import { useLocale, useT } from '../../i18n/i18n';
 import { toast } from '../../lib/toast';
 
 /** The shop's terms for every product, folded away until asked for. */
 export function ShippingInfo() {
+  const t = useT();
   return (
     <details className="product-shipping">
       <summary>
-        <TruckIcon size={20} /> Shipping &amp; payment
+        <TruckIcon size={20} /> {t('product.shipping.title')}
       </summary>
       <ul>
-        <li>Free delivery on orders of ₹500 or more (₹49 below).</li>
-        <li>Returns within 7 days of delivery.</li>
-        <li>No-cost EMI available.</li>
-        <li>Pay by net banking or credit, debit and ATM cards.</li>
+        <li>{t('product.shipping.free')}</li>
+        <li>{t('product.shipping.returns')}</li>
+        <li>{t('product.shipping.emi')}</li>
+        <li>{t('product.shipping.payment')}</li>
       </ul>
     </details>
   );
 }
 
-/** Copies the product's address, so it can be pasted into a message. */
+/** Copies the product's address in the page's language, so it can be pasted into a message. */
 export function CopyLinkButton({ product }: { product: Pick<ApiProduct, '_id' | 'slug'> }) {
+  const t = useT();
+  const locale = useLocale();
   async function copy() {
-    const url = new URL(`/product/${product.slug || product._id}`, window.location.origin).href;
+    const path = localizePath(locale, `/product/${product.slug || product._id}`);
+    const url = new URL(path, window.location.origin).href;
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied');
+      toast.success(t('product.copyLink.done'));
     } catch {
-      toast.error(`Couldn't copy the link. Copy it from the address bar: ${url}`, { autoClose: 6000 });
+      toast.error(t('product.copyLink.failed', { url }), { autoClose: 6000 });
     }
   }
   return (
     <button type="button" className="button button--ghost product-copy" onClick={() => void copy()}>
-      <LinkIcon /> Copy link
+      <LinkIcon /> {t('product.copyLink.label')}
     </button>
   );
 }

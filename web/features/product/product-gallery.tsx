@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ApiImage } from '../../../shared/api-types';
 import { CloseIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/i18n';
 import { fallbackImage, responsiveImage } from '../../lib/images';
 
 /**
@@ -9,6 +10,7 @@ import { fallbackImage, responsiveImage } from '../../lib/images';
  * click opens the picture at full size in a dialog, which is how phones get a closer look.
  */
 export function ProductGallery({ images, title }: { images: readonly ApiImage[]; title: string }) {
+  const t = useT();
   const list = images.length > 0 ? images : [{ url: fallbackImage, width: 400, height: 400 }];
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
@@ -23,7 +25,7 @@ export function ProductGallery({ images, title }: { images: readonly ApiImage[];
         <button
           type="button"
           className="gallery-main-button"
-          aria-label={`Enlarge picture: ${alt}`}
+          aria-label={t('product.gallery.enlarge', { name: alt })}
           onClick={() => dialog.current?.showModal()}
           onPointerMove={(event) => {
             if (event.pointerType !== 'mouse') return;
@@ -63,7 +65,7 @@ export function ProductGallery({ images, title }: { images: readonly ApiImage[];
         )}
       </div>
       {list.length > 1 && (
-        <ul className="gallery-thumbs" aria-label="More pictures">
+        <ul className="gallery-thumbs" aria-label={t('product.gallery.more')}>
           {list.map((image, i) => {
             const thumb = responsiveImage(image, 400);
             return (
@@ -71,7 +73,7 @@ export function ProductGallery({ images, title }: { images: readonly ApiImage[];
                 <button
                   type="button"
                   className="gallery-thumb"
-                  aria-label={`Show picture ${i + 1} of ${list.length}`}
+                  aria-label={t('product.gallery.show', { number: i + 1, total: list.length })}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => setIndex(i)}
                 >
@@ -91,7 +93,7 @@ export function ProductGallery({ images, title }: { images: readonly ApiImage[];
       )}
       <dialog ref={dialog} className="gallery-dialog" aria-label={alt}>
         <form method="dialog" className="gallery-dialog-bar">
-          <button type="submit" className="gallery-dialog-close" aria-label="Close">
+          <button type="submit" className="gallery-dialog-close" aria-label={t('product.gallery.close')}>
             <CloseIcon />
           </button>
         </form>

@@ -1,7 +1,10 @@
 import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
+import { localizePath } from '../../../shared/locales';
+import { localizedText } from '../../i18n/content';
 import type { MetaContext, PageMeta } from '../../lib/route-types';
 import { excerpt, htmlToText } from '../../lib/text';
 import type { ProductData } from './product-data';
+import { brandName, categoryName, type ProductPageItem } from './product-names';
 
 /*
  * The product page's head tags, apart from its loader (product-data.ts): every page's first load
@@ -24,7 +27,7 @@ const knownProperties: Record<string, string> = {
  * A product with options as a `ProductGroup`: one `Product` per variant, each with its SKU,
  * offer and link (`?variant=SKU` opens the page on it), and the options it varies by.
  */
-function productGroup(product: ApiProductPage, url: string, common: Record<string, unknown>) {
+function productGroup(product: ApiProductPage, name: string, url: string, common: Record<string, unknown>) {
   const property = (name: string) => knownProperties[name.toLowerCase()];
   return {
     '@type': 'ProductGroup',
@@ -46,7 +49,7 @@ function productGroup(product: ApiProductPage, url: string, common: Record<strin
       return {
         '@type': 'Product',
         sku: variant.sku,
-        name: values.length > 0 ? `${product.title} (${values.join(' / ')})` : product.title,
+        name: values.length > 0 ? `${name} (${values.join(' / ')})` : name,
         url: variantUrl,
         ...known,
         offers: {
@@ -62,19 +65,26 @@ function productGroup(product: ApiProductPage, url: string, common: Record<strin
   };
 }
 
-export function productMeta({ product }: ProductData, { publicUrl }: MetaContext): PageMeta {
+/**
+ * Title, description and JSON-LD in the page's language: the product's own words where the
+ * merchant translated them, else the English (the page's `url` and `inLanguage` say which page).
+ */
+export function productMeta(data: ProductData, { publicUrl, locale, t }: MetaContext): PageMeta {
+  const product: ProductPageItem = data.product;
   const path = `/product/${product.slug || product._id}`;
-  const url = `${publicUrl}${path}`;
-  const text = excerpt(htmlToText(product.description), 155);
-  const description = text || `${product.title} by ${product.brand} at Bharat Bazaar.`;
+  const url = `${publicUrl}${localizePath(locale, path)}`;
+  const title = localizedText(product, 'title', locale).text;
+  const brand = brandName(product, locale).text;
+  const text = excerpt(htmlToText(localizedText(product, 'description', locale).text), 155);
+  const description = text || t('product.meta.description', { title, brand });
   const images = product.images.map((image) => new URL(image.url, publicUrl).href);
   const common = {
-    name: product.title,
+    name: title,
     description,
     url,
     ...(images.length > 0 ? { image: images } : {}),
-    brand: { '@type': 'Brand', name: product.brand },
-    category: product.category,
+    brand: { '@type': 'Brand', name: brand },
+    category: categoryName(product, locale).text,
     ...(product.ratingCount > 0
       ? {
           aggregateRating: {
@@ -88,14 +98,14 @@ export function productMeta({ product }: ProductData, { publicUrl }: MetaContext
       : {}),
   };
   return {
-    title: product.title,
+    title,
     description,
     canonical: path,
     ogType: 'product',
     ...(product.images[0] ? { ogImage: product.images[0].url } : {}),
     jsonLd:
       product.options.length > 0 && product.variants.length > 0
-        ? productGroup(product, url, common)
+        ? productGroup(product, title, url, common)
         : {
             '@type': 'Product',
             ...common,

@@ -1,12 +1,39 @@
 import { useId, useRef } from 'react';
 import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
+import { defaultLocale } from '../../../shared/locales';
 import { CloseIcon, RulerIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/i18n';
+import type { ProductPageItem } from './product-names';
+
+export type Chart = NonNullable<ApiProductPage['sizeChart']>;
+
+/**
+ * The size chart in the page's language when the category has it translated cell for cell, else the
+ * English one, marked `lang="en"` on non-English pages.
+ */
+export function localizedChart(
+  product: ProductPageItem,
+  locale: string,
+): { chart: Chart; lang?: string } | null {
+  const english = product.sizeChart;
+  if (!english) return null;
+  if (locale === defaultLocale) return { chart: english };
+  const translated = product.sizeChartTranslations?.[locale];
+  const sameShape =
+    translated &&
+    translated.columns.length === english.columns.length &&
+    translated.rows.length === english.rows.length &&
+    english.rows.every((row, index) => row.length === translated.rows[index]?.length);
+  return sameShape ? { chart: translated } : { chart: english, lang: defaultLocale };
+}
 
 /**
  * The category's size chart behind a button, in a native modal dialog: the browser keeps focus
- * inside it, Escape closes it, and focus goes back to the button that opened it.
+ * inside it, Escape closes it, and focus goes back to the button that opened it. The chart is the
+ * merchant's, in the page's language when translated (`lang` marks the English one otherwise).
  */
-export function SizeChart({ chart }: { chart: NonNullable<ApiProductPage['sizeChart']> }) {
+export function SizeChart({ chart, lang }: { chart: Chart; lang?: string | undefined }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -19,7 +46,7 @@ export function SizeChart({ chart }: { chart: NonNullable<ApiProductPage['sizeCh
         aria-haspopup="dialog"
         onClick={() => dialog.current?.showModal()}
       >
-        <RulerIcon size={18} /> Size chart
+        <RulerIcon size={18} /> {t('product.sizeChart.open')}
       </button>
       <dialog
         ref={dialog}
@@ -28,15 +55,15 @@ export function SizeChart({ chart }: { chart: NonNullable<ApiProductPage['sizeCh
         onClose={() => opener.current?.focus()}
       >
         <div className="size-chart-bar">
-          <h2 id={titleId}>Size chart</h2>
+          <h2 id={titleId}>{t('product.sizeChart.title')}</h2>
           <form method="dialog">
-            <button type="submit" className="size-chart-close" aria-label="Close the size chart">
+            <button type="submit" className="size-chart-close" aria-label={t('product.sizeChart.close')}>
               <CloseIcon />
             </button>
           </form>
         </div>
         <div className="size-chart-scroll">
-          <table className="size-chart-table">
+          <table className="size-chart-table" lang={lang}>
             <thead>
               <tr>
                 {chart.columns.map((column, index) => (

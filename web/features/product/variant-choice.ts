@@ -1,5 +1,6 @@
 import type { ApiImage, ApiProductPage, ApiVariant } from '../../../shared/api/catalog.schemas';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/catalog';
+import type { Translate } from '../../i18n/i18n';
 
 /**
  * What the shopper has picked so far on a product page: option name to value. Partial until every
@@ -79,11 +80,17 @@ export function priceRange(product: Product, choice: Choice): { min: number; max
 export type StockText = { text: string; tone: 'in' | 'low' | 'out' };
 
 /** The stock line: exact when little is left ("Only 2 left in M"), never a constant. */
-export function stockText(quantity: number, label = ''): StockText {
-  const where = label ? ` in ${label}` : '';
-  if (quantity <= 0) return { text: label ? `Sold out in ${label}` : 'Out of stock', tone: 'out' };
-  if (quantity <= LOW_STOCK_THRESHOLD) return { text: `Only ${quantity} left${where}`, tone: 'low' };
-  return { text: 'In stock', tone: 'in' };
+export function stockText(t: Translate, quantity: number, label = ''): StockText {
+  if (quantity <= 0) {
+    return { text: label ? t('product.stock.soldOutIn', { label }) : t('product.stock.out'), tone: 'out' };
+  }
+  if (quantity <= LOW_STOCK_THRESHOLD) {
+    const text = label
+      ? t('product.stock.fewLeftIn', { count: quantity, label })
+      : t('product.stock.fewLeft', { count: quantity });
+    return { text, tone: 'low' };
+  }
+  return { text: t('product.stock.in'), tone: 'in' };
 }
 
 /**

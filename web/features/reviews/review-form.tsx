@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { rateProduct } from '../../../shared/api/reviews';
 import { REVIEW_COMMENT_MAX, reviewSchema } from '../../../shared/schemas/review';
 import { TextAreaField } from '../../components/forms/form-field';
+import { useErrorText } from '../../i18n/errors';
+import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { type FieldErrors, useForm, zodResolver } from '../../lib/form';
 import { toast } from '../../lib/toast';
@@ -22,6 +24,8 @@ const empty: FormInput = { star: '', comment: '' };
  */
 export function ReviewForm({ productId, onSubmitted }: { productId: string; onSubmitted: () => void }) {
   const uid = useId();
+  const t = useT();
+  const errorText = useErrorText();
   const {
     register,
     handleSubmit,
@@ -44,16 +48,17 @@ export function ReviewForm({ productId, onSubmitted }: { productId: string; onSu
       await api.call(rateProduct, {
         body: { prodId: productId, star: values.star, comment: values.comment },
       });
-      toast.success('Rating added successfully!');
+      toast.success(t('reviews.form.added'));
       reset(empty);
       onSubmitted();
     } catch (error) {
-      const detail = isApiError(error) ? ` ${error.message}` : '';
-      toast.error(`Something went wrong!${detail}`, { autoClose: 5000 });
+      const detail = isApiError(error) ? ` ${errorText(error.message).text}` : '';
+      toast.error(`${t('reviews.form.failed')}${detail}`, { autoClose: 5000 });
     }
   }, onInvalid);
 
   const starError = errors.star?.message;
+  const starErrorText = errorText(starError ?? '');
   return (
     <form className="review-form" noValidate onSubmit={onSubmit}>
       <fieldset
@@ -61,16 +66,16 @@ export function ReviewForm({ productId, onSubmitted }: { productId: string; onSu
         aria-describedby={starError ? `${uid}-star-error` : undefined}
         aria-invalid={starError ? true : undefined}
       >
-        <legend className="form-label">Your rating</legend>
+        <legend className="form-label">{t('reviews.form.rating')}</legend>
         <StarPicker field={register('star')} value={Number(watch('star')) || 0} />
         {starError && (
-          <p className="form-error" id={`${uid}-star-error`}>
-            {starError}
+          <p className="form-error" id={`${uid}-star-error`} lang={starErrorText.lang}>
+            {starErrorText.text}
           </p>
         )}
       </fieldset>
       <TextAreaField
-        label="Your review"
+        label={t('reviews.form.comment')}
         rows={4}
         maxLength={REVIEW_COMMENT_MAX}
         error={errors.comment?.message}
@@ -78,7 +83,7 @@ export function ReviewForm({ productId, onSubmitted }: { productId: string; onSu
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Submit review'}
+          {isSubmitting ? t('reviews.form.sending') : t('reviews.form.submit')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { type FocusEvent, type Ref, useState } from 'react';
 import { STAR_CHOICES } from '../../../shared/schemas/review';
+import { useT } from '../../i18n/i18n';
 
 type StarPickerProps = {
   /** What the form's `register('star')` returns. */
@@ -13,8 +14,6 @@ type StarPickerProps = {
   value: number;
 };
 
-const starWords = (value: number) => `${value} ${value === 1 ? 'star' : 'stars'}`;
-
 /**
  * Whole and half stars as one radio group: nine choices (1, 1.5 … 5). The first star is one
  * choice (there is no half a star), each of the others is two, its left half and its right half,
@@ -23,6 +22,7 @@ const starWords = (value: number) => `${value} ${value === 1 ? 'star' : 'stars'}
  * written out beside them.
  */
 export function StarPicker({ field, value }: StarPickerProps) {
+  const t = useT();
   const [preview, setPreview] = useState(0);
   const shown = preview || value;
   return (
@@ -39,12 +39,12 @@ export function StarPicker({ field, value }: StarPickerProps) {
             onMouseLeave={() => setPreview(0)}
           >
             <input type="radio" value={String(choice)} {...field} />
-            <span className="visually-hidden">{starWords(choice)}</span>
+            <span className="visually-hidden">{t('reviews.stars', { count: choice })}</span>
           </label>
         ))}
       </div>
       <span className="star-picker-value" aria-hidden="true">
-        {shown ? `${shown} of 5 stars` : 'Not rated yet'}
+        {shown ? t('reviews.picker.value', { rating: shown }) : t('reviews.picker.none')}
       </span>
     </div>
   );

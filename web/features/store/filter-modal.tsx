@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiFacets } from '../../../shared/api/catalog.schemas';
 import { CloseIcon, GridIcon } from '../../components/ui/icons';
+import { useT } from '../../i18n/i18n';
 import { FilterPanel } from './filter-panel';
 import type { StoreQuery } from './store-query';
 
@@ -18,6 +19,7 @@ export function FilterModal({
   facets: ApiFacets;
   onApply: (query: StoreQuery) => void;
 }) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -44,7 +46,7 @@ export function FilterModal({
         onClick={() => setOpen(true)}
       >
         <GridIcon size={18} />
-        Shop By Categories
+        {t('store.modal.open')}
       </button>
       <dialog
         ref={dialogRef}
@@ -57,10 +59,10 @@ export function FilterModal({
         }}
       >
         <div className="filter-modal-header">
-          <h2 id="filter-modal-title">Shop By Categories</h2>
+          <h2 id="filter-modal-title">{t('store.modal.open')}</h2>
           <button type="button" className="filter-modal-close" onClick={close}>
             <CloseIcon size={22} />
-            <span className="visually-hidden">Close filters</span>
+            <span className="visually-hidden">{t('store.modal.close')}</span>
           </button>
         </div>
         {open && (

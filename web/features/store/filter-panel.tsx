@@ -1,10 +1,27 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ApiFacetCount, ApiFacets } from '../../../shared/api/catalog.schemas';
 import type { Availability } from '../../../shared/catalog';
+import { localizePath } from '../../../shared/locales';
+import { type LocalizedText, useLocalized } from '../../i18n/content';
+import { type Translate, useLocale, useT } from '../../i18n/i18n';
 import { useHydrated } from '../../lib/use-hydrated';
 import { defaultSort, priceRangeError, type StoreQuery, toggleValue, withFilters } from './store-query';
 
-const tagLabels: Record<string, string> = { featured: 'Featured', special: 'Special', popular: 'Popular' };
+/** A product tag's name: the tags are the shop's own (shared/catalog.ts), so our words. */
+function tagLabel(tag: string, t: Translate): string {
+  switch (tag) {
+    case 'featured':
+      return t('store.tags.featured');
+    case 'special':
+      return t('store.tags.special');
+    case 'popular':
+      return t('store.tags.popular');
+    default:
+      return tag;
+  }
+}
+
+type ListFilter = 'category' | 'brand' | 'size' | 'tags';
 
 type FilterPanelProps = {
   /** The filters in the address bar. */
@@ -33,7 +50,7 @@ function FilterCheckbox({
   id: string;
   name: string;
   value: string;
-  label: string;
+  label: LocalizedText;
   count: number;
   checked: boolean;
   onChange: () => void;
@@ -53,7 +70,7 @@ function FilterCheckbox({
         htmlFor={id}
         className={count === 0 && !checked ? 'filter-label filter-label--empty' : 'filter-label'}
       >
-        <span>{label}</span>
+        <span lang={label.lang}>{label.text}</span>
         <span className="filter-count">({count})</span>
       </label>
     </li>
@@ -80,13 +97,14 @@ function PriceFilter({
   error: string | null;
   withButton: boolean;
 }) {
+  const t = useT();
   const errorId = useId();
   return (
     <fieldset className="filter-group">
-      <legend className="filter-subtitle">Price (₹)</legend>
+      <legend className="filter-subtitle">{t('store.price.legend')}</legend>
       <div className="filter-price">
         <div className="filter-price-field">
-          <label htmlFor={`${idPrefix}-min`}>From</label>
+          <label htmlFor={`${idPrefix}-min`}>{t('store.price.from')}</label>
           <input
             id={`${idPrefix}-min`}
             name="min"
@@ -100,7 +118,7 @@ function PriceFilter({
           />
         </div>
         <div className="filter-price-field">
-          <label htmlFor={`${idPrefix}-max`}>To</label>
+          <label htmlFor={`${idPrefix}-max`}>{t('store.price.to')}</label>
           <input
             id={`${idPrefix}-max`}
             name="max"
@@ -115,7 +133,7 @@ function PriceFilter({
         </div>
         {withButton && (
           <button type="submit" className="button button--ghost filter-price-go">
-            Apply price
+            {t('store.price.apply')}
           </button>
         )}
       </div>
@@ -153,6 +171,9 @@ function ChipGroup({
  * arrives (ticks, then "Apply filters"); afterwards each change is a client-side navigation.
  */
 export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPanelProps) {
+  const t = useT();
+  const locale = useLocale();
+  const localized = useLocalized();
   const hydrated = useHydrated();
   const [draft, setDraft] = useState(query);
   const [priceError, setPriceError] = useState<string | null>(null);
@@ -176,7 +197,7 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const error = priceRangeError(draft.min, draft.max);
+    const error = priceRangeError(draft.min, draft.max, t);
     setPriceError(error);
     if (error) return;
     onApply(withFilters(draft, { min: draft.min.trim(), max: draft.max.trim() }));
@@ -185,7 +206,7 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
   const checkbox = (
     name: string,
     value: string,
-    label: string,
+    label: LocalizedText,
     count: number,
     checked: boolean,
     onChange: () => void,
@@ -202,42 +223,44 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
     />
   );
 
+  // The filters that take several values; each one's name in the form is the query's own.
+  const listOption = (filter: ListFilter, entry: ApiFacetCount, label: LocalizedText) =>
+    checkbox(filter, entry.title, label, entry.count, draft[filter].includes(entry.title), () =>
+      change({ [filter]: toggleValue(draft[filter], entry.title) }),
+    );
+
   const availabilityOption = (value: Availability, label: string, count: number) =>
-    checkbox('availability', value, label, count, draft.availability === value, () =>
+    checkbox('availability', value, { text: label }, count, draft.availability === value, () =>
       change({ availability: draft.availability === value ? null : value }),
     );
 
   return (
     <form
       className="filter-panel"
-      action="/product"
+      action={localizePath(locale, '/product')}
       method="get"
       onSubmit={submit}
       noValidate
-      aria-label="Filter products"
+      aria-label={t('store.filterProducts')}
     >
       {draft.q && <input type="hidden" name="q" value={draft.q} />}
       {draft.sort !== defaultSort(draft) && <input type="hidden" name="sort" value={draft.sort} />}
 
       <fieldset className="filter-card">
-        <legend className="filter-title">Shop by categories</legend>
+        <legend className="filter-title">{t('store.categories')}</legend>
         <ul className="filter-list">
-          {facets.categories.map((c) =>
-            checkbox('category', c.title, c.title, c.count, draft.category.includes(c.title), () =>
-              change({ category: toggleValue(draft.category, c.title) }),
-            ),
-          )}
+          {facets.categories.map((c) => listOption('category', c, localized(c, 'title')))}
         </ul>
       </fieldset>
 
       <div className="filter-card">
-        <h3 className="filter-title">Filter by</h3>
+        <h3 className="filter-title">{t('store.filterBy')}</h3>
 
         <fieldset className="filter-group">
-          <legend className="filter-subtitle">Availability</legend>
+          <legend className="filter-subtitle">{t('store.availability')}</legend>
           <ul className="filter-list">
-            {availabilityOption('in-stock', 'In stock', facets.availability.inStock)}
-            {availabilityOption('out-of-stock', 'Out of stock', facets.availability.outOfStock)}
+            {availabilityOption('in-stock', t('store.inStock'), facets.availability.inStock)}
+            {availabilityOption('out-of-stock', t('store.outOfStock'), facets.availability.outOfStock)}
           </ul>
         </fieldset>
 
@@ -252,35 +275,18 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
           withButton={mode === 'instant' && hydrated}
         />
 
-        <ChipGroup legend="Size" entries={facets.sizes}>
-          {(size) =>
-            checkbox('size', size.title, size.title, size.count, draft.size.includes(size.title), () =>
-              change({ size: toggleValue(draft.size, size.title) }),
-            )
-          }
+        <ChipGroup legend={t('store.size')} entries={facets.sizes}>
+          {(size) => listOption('size', size, { text: size.title })}
         </ChipGroup>
 
-        <ChipGroup legend="Product tags" entries={facets.tags}>
-          {(t) =>
-            checkbox(
-              'tags',
-              t.title,
-              tagLabels[t.title] ?? t.title,
-              t.count,
-              draft.tags.includes(t.title),
-              () => change({ tags: toggleValue(draft.tags, t.title) }),
-            )
-          }
+        <ChipGroup legend={t('store.tags.legend')} entries={facets.tags}>
+          {(tag) => listOption('tags', tag, { text: tagLabel(tag.title, t) })}
         </ChipGroup>
 
         <fieldset className="filter-group">
-          <legend className="filter-subtitle">Brands</legend>
+          <legend className="filter-subtitle">{t('store.brands')}</legend>
           <ul className="filter-list filter-list--scroll">
-            {facets.brands.map((b) =>
-              checkbox('brand', b.title, b.title, b.count, draft.brand.includes(b.title), () =>
-                change({ brand: toggleValue(draft.brand, b.title) }),
-              ),
-            )}
+            {facets.brands.map((b) => listOption('brand', b, localized(b, 'title')))}
           </ul>
         </fieldset>
       </div>
@@ -288,7 +294,7 @@ export function FilterPanel({ query, facets, mode, onApply, idPrefix }: FilterPa
       {(mode === 'staged' || !hydrated) && (
         <div className="filter-actions">
           <button type="submit" className="button button--primary filter-apply">
-            {mode === 'staged' ? 'Apply' : 'Apply filters'}
+            {mode === 'staged' ? t('store.apply') : t('store.applyFilters')}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Endpoint, urlOf } from '../../../shared/api/endpoint';
+import { translator } from '../../i18n/i18n';
 import type { ApiClient } from '../../lib/api-client';
 import { loadStore } from './store-data';
 import { storeHeading, storeMeta } from './store-meta';
@@ -13,6 +14,7 @@ const facets = {
   categories: [],
   brands: [],
   tags: [],
+  sizes: [],
   availability: { inStock: 20, outOfStock: 3 },
   price: { min: 100, max: 900 },
 };
@@ -28,6 +30,15 @@ function fakeApi(): ApiClient & { asked: string[] } {
     },
   };
 }
+
+/** Facets as the API sends them once categories carry their names in other languages. */
+const translatedFacets = {
+  ...facets,
+  categories: [
+    { title: 'TVs', count: 3, translations: { hi: { title: 'टीवी' } } },
+    { title: 'Laptops', count: 2 },
+  ],
+};
 
 const load = (search: string, api = fakeApi()) =>
   loadStore({ api, params: {}, searchParams: new URLSearchParams(search) });
@@ -53,11 +64,21 @@ describe('store load', () => {
       publicUrl: 'https://x',
       params: {},
       searchParams: new URLSearchParams(),
+      locale: 'en' as const,
+      t: await translator('en', ['store', 'catalog']),
       pathname: '/product',
     };
-    expect(storeHeading(parseStoreQuery(''))).toBe('Our store');
-    expect(storeHeading(parseStoreQuery('q=tv'))).toBe("Results for 'tv'");
-    expect(storeHeading(parseStoreQuery('category=TVs'))).toBe('TVs');
+    const heading = (search: string, t = ctx.t, locale: 'en' | 'hi' = 'en') =>
+      storeHeading({ query: parseStoreQuery(search), facets: translatedFacets }, t, locale);
+    expect(heading('').text).toBe('Our store');
+    expect(heading('q=tv').text).toBe("Results for 'tv'");
+    expect(heading('category=TVs')).toEqual({ text: 'TVs' });
+    // In Hindi: our words, and the category's name where the merchant wrote one (else English, marked).
+    const hi = await translator('hi', ['store', 'catalog']);
+    expect(heading('', hi, 'hi').text).toBe('हमारी दुकान');
+    expect(heading('q=tv', hi, 'hi').text).toBe("'tv' के नतीजे");
+    expect(heading('category=TVs', hi, 'hi')).toEqual({ text: 'टीवी' });
+    expect(heading('category=Laptops', hi, 'hi')).toEqual({ text: 'Laptops', lang: 'en' });
     const category = storeMeta(await load('category=TVs'), ctx);
     expect(category.canonical).toBe('/product?category=TVs');
     expect(category.noindex).toBeUndefined();

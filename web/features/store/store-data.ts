@@ -18,7 +18,7 @@ export type StoreData = {
  * of matches (or the one chosen). The in-process API client used for server rendering returns
  * bodies only, not the X-Total-Count header.
  */
-export async function loadStore({ api, searchParams, signal }: LoadContext): Promise<StoreData> {
+export async function loadStore({ api, searchParams, signal, locale }: LoadContext): Promise<StoreData> {
   const query = parseStoreQuery(searchParams);
   const [products, facets] = await Promise.all([
     api.call(listProducts, { query: productsApiQuery(query), signal }),
@@ -31,5 +31,5 @@ export async function loadStore({ api, searchParams, signal }: LoadContext): Pro
       : query.availability === 'out-of-stock'
         ? outOfStock
         : inStock + outOfStock;
-  return { query, products: products.map(slimProduct), facets, total };
+  return { query, products: products.map((item) => slimProduct(item, locale)), facets, total };
 }

@@ -1,3 +1,7 @@
+import type { ApiFacets } from '../../../shared/api/catalog.schemas';
+import { type Locale, localizePath } from '../../../shared/locales';
+import { type LocalizedText, localizedText } from '../../i18n/content';
+import type { Translate } from '../../i18n/i18n';
 import type { MetaContext, PageMeta } from '../../lib/route-types';
 import type { StoreData } from './store-data';
 import { hasFilters, STORE_PAGE_SIZE, type StoreQuery } from './store-query';
@@ -8,16 +12,27 @@ import { hasFilters, STORE_PAGE_SIZE, type StoreQuery } from './store-query';
  * in) is fetched only when a shopper navigates to the store in the browser.
  */
 
-/** The page's heading, also its title: what the shopper is looking at. */
-export function storeHeading(query: StoreQuery): string {
-  if (query.q) return `Results for '${query.q}'`;
-  if (query.category.length === 1) return query.category[0] ?? 'Our store';
-  return 'Our store';
+/** A category's name in the page's language: the filter panel's entry for it carries its translations. */
+export function categoryName(title: string, facets: ApiFacets, locale: Locale): LocalizedText {
+  const entry = facets.categories.find((category) => category.title === title);
+  return localizedText(entry ?? { title }, 'title', locale);
 }
 
-export function storeMeta(data: StoreData, { publicUrl }: MetaContext): PageMeta {
+/** The page's heading, also its title: what the shopper is looking at. */
+export function storeHeading(
+  { query, facets }: { query: StoreQuery; facets: ApiFacets },
+  t: Translate,
+  locale: Locale,
+): LocalizedText {
+  if (query.q) return { text: t('store.heading.search', { query: query.q }) };
+  const only = query.category.length === 1 ? query.category[0] : undefined;
+  if (only) return categoryName(only, facets, locale);
+  return { text: t('store.heading.all') };
+}
+
+export function storeMeta(data: StoreData, { publicUrl, t, locale }: MetaContext): PageMeta {
   const { query } = data;
-  const title = storeHeading(query);
+  const title = storeHeading(data, t, locale).text;
   // One canonical listing per category; other filter mixes and searches stay out of the index.
   const onlyCategory =
     query.category.length === 1 &&
@@ -38,21 +53,22 @@ export function storeMeta(data: StoreData, { publicUrl }: MetaContext): PageMeta
   return {
     title,
     description: onlyCategory
-      ? `${query.category[0]} at Bharat Bazaar: compare brands and prices, with free shipping over ₹500.`
-      : 'Browse electronics, home appliances, laptops, mobiles, music, gaming and fashion. Filter by category, brand and price.',
+      ? t('store.meta.categoryDescription', { category: title })
+      : t('store.meta.description'),
     canonical,
     noindex: indexable ? undefined : true,
     jsonLd: {
       '@type': 'CollectionPage',
       name: title,
+      inLanguage: locale,
       mainEntity: {
         '@type': 'ItemList',
         numberOfItems: data.total,
         itemListElement: data.products.map((product, index) => ({
           '@type': 'ListItem',
           position: (data.query.page - 1) * STORE_PAGE_SIZE + index + 1,
-          url: `${publicUrl}/product/${product.slug || product._id}`,
-          name: product.title,
+          url: `${publicUrl}${localizePath(locale, `/product/${product.slug || product._id}`)}`,
+          name: localizedText(product, 'title', locale).text,
         })),
       },
     },

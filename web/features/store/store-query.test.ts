@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listProducts, productFacets } from '../../../shared/api/catalog';
 import { urlOf } from '../../../shared/api/endpoint';
+import { translator } from '../../i18n/i18n';
 import {
   emptyStoreQuery,
   facetsApiQuery,
@@ -17,6 +18,9 @@ import {
   toggleValue,
   withFilters,
 } from './store-query';
+
+const en = await translator('en', ['store']);
+const hi = await translator('hi', ['store']);
 
 // The address the API client calls, less its /api prefix.
 const productsApiPath = (query: StoreQuery) =>
@@ -64,14 +68,15 @@ describe('store query in the URL', () => {
     expect(search.sort).toBe('relevance');
     expect(storeSearch(search)).toBe('q=samsung+tv');
     expect(productsApiQuery(search)).not.toHaveProperty('sort');
-    expect(sortOptions(search)[0]).toEqual({ value: 'relevance', label: 'Relevance' });
+    expect(sortOptions(search, en)[0]).toEqual({ value: 'relevance', label: 'Relevance' });
+    expect(sortOptions(search, hi)[0]).toEqual({ value: 'relevance', label: 'सबसे मिलते-जुलते' });
     // Newest first is a choice on a search, so it stays in the address.
     const newest = withFilters(search, { sort: '-createdAt' });
     expect(storeSearch(newest)).toBe('q=samsung+tv&sort=-createdAt');
     expect(parseStoreQuery(storeSearch(newest))).toEqual(newest);
     // Without a search there is no relevance: newest first, and a stray sort=relevance is dropped.
     expect(parseStoreQuery('sort=relevance').sort).toBe('-createdAt');
-    expect(sortOptions(emptyStoreQuery).map((o) => o.value)).not.toContain('relevance');
+    expect(sortOptions(emptyStoreQuery, en).map((o) => o.value)).not.toContain('relevance');
     expect(storeSearch({ ...search, q: '' })).toBe('');
   });
 
@@ -109,25 +114,27 @@ describe('store query in the URL', () => {
 
 describe('price range', () => {
   it('accepts empty, one-sided and ordered ranges', () => {
-    expect(priceRangeError('', '')).toBeNull();
-    expect(priceRangeError('500', '')).toBeNull();
-    expect(priceRangeError('500', '500')).toBeNull();
-    expect(priceRangeError('99.5', '100')).toBeNull();
+    expect(priceRangeError('', '', en)).toBeNull();
+    expect(priceRangeError('500', '', en)).toBeNull();
+    expect(priceRangeError('500', '500', en)).toBeNull();
+    expect(priceRangeError('99.5', '100', en)).toBeNull();
   });
 
   it('explains a reversed or malformed range', () => {
-    expect(priceRangeError('5000', '500')).toBe('The From price must not be more than the To price.');
-    expect(priceRangeError('abc', '')).toMatch(/From price/);
-    expect(priceRangeError('', '1e5')).toMatch(/To price/);
+    expect(priceRangeError('5000', '500', en)).toBe('The From price must not be more than the To price.');
+    expect(priceRangeError('abc', '', en)).toMatch(/From price/);
+    expect(priceRangeError('', '1e5', en)).toMatch(/To price/);
+    expect(priceRangeError('5000', '500', hi)).toBe("'से' वाली कीमत 'तक' वाली कीमत से ज़्यादा नहीं हो सकती।");
   });
 });
 
 describe('paging text', () => {
   it('says which products are shown', () => {
-    expect(showingText(1, 24, 24, 72)).toBe('Showing 1-24 of 72');
-    expect(showingText(3, 24, 24, 72)).toBe('Showing 49-72 of 72');
-    expect(showingText(2, 24, 3, 27)).toBe('Showing 25-27 of 27');
-    expect(showingText(1, 24, 0, 0)).toBe('Showing 0 of 0');
+    expect(showingText(1, 24, 24, 72, en)).toBe('Showing 1-24 of 72');
+    expect(showingText(3, 24, 24, 72, en)).toBe('Showing 49-72 of 72');
+    expect(showingText(2, 24, 3, 27, en)).toBe('Showing 25-27 of 27');
+    expect(showingText(1, 24, 0, 0, en)).toBe('Showing 0 of 0');
+    expect(showingText(3, 24, 24, 72, hi)).toBe('72 में से 49-72 दिखाए जा रहे हैं');
   });
 
   it('links a window of pages with gaps', () => {

@@ -6,6 +6,7 @@ import {
   PRODUCT_SORT_OPTIONS,
   PRODUCT_TAGS,
 } from '../../../shared/catalog';
+import type { Translate } from '../../i18n/i18n';
 
 /**
  * The store page's state as it lives in the address bar, so that a filtered listing can be shared,
@@ -14,17 +15,42 @@ import {
  */
 export type SortValue = (typeof PRODUCT_SORT_OPTIONS)[number]['value'] | 'relevance';
 
-/** A search's own order: the API's when no sort is named (best matches first). */
-const RELEVANCE_OPTION = { value: 'relevance', label: 'Relevance' } as const;
-
 /** A search is in order of relevance until the shopper picks a sort; a listing, newest first. */
 export function defaultSort(query: { q: string }): SortValue {
   return query.q ? 'relevance' : DEFAULT_SORT;
 }
 
-/** The sorts the store offers: for a search, relevance first. */
-export function sortOptions(query: { q: string }): readonly { value: SortValue; label: string }[] {
-  return query.q ? [RELEVANCE_OPTION, ...PRODUCT_SORT_OPTIONS] : PRODUCT_SORT_OPTIONS;
+/**
+ * The sorts the store offers: for a search, relevance first (a search's own order: the API's when
+ * no sort is named, best matches first).
+ */
+export function sortValues(query: { q: string }): readonly SortValue[] {
+  const sorts = PRODUCT_SORT_OPTIONS.map((option) => option.value);
+  return query.q ? ['relevance', ...sorts] : sorts;
+}
+
+/** A sort's name in the page's language. */
+export function sortLabel(value: SortValue, t: Translate): string {
+  switch (value) {
+    case 'relevance':
+      return t('store.sort.relevance');
+    case 'title':
+      return t('store.sort.titleAsc');
+    case '-title':
+      return t('store.sort.titleDesc');
+    case '-price':
+      return t('store.sort.priceDesc');
+    case 'price':
+      return t('store.sort.priceAsc');
+    case '-createdAt':
+      return t('store.sort.newest');
+    case 'createdAt':
+      return t('store.sort.oldest');
+  }
+}
+
+export function sortOptions(query: { q: string }, t: Translate): { value: SortValue; label: string }[] {
+  return sortValues(query).map((value) => ({ value, label: sortLabel(value, t) }));
 }
 
 export type StoreQuery = {
@@ -99,7 +125,7 @@ export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
       : null,
     min: cleanPrice(params.get('min')),
     max: cleanPrice(params.get('max')),
-    sort: sortOptions({ q }).some((o) => o.value === sort) ? (sort as SortValue) : defaultSort({ q }),
+    sort: sortValues({ q }).includes(sort as SortValue) ? (sort as SortValue) : defaultSort({ q }),
     page,
     q,
   };
@@ -168,12 +194,12 @@ export function toggleValue(values: readonly string[], value: string): string[] 
 }
 
 /** The message under the price fields, or null when the range is fine. */
-export function priceRangeError(min: string, max: string): string | null {
+export function priceRangeError(min: string, max: string, t: Translate): string | null {
   const from = min.trim();
   const to = max.trim();
-  if (from && !cleanPrice(from)) return 'Enter the From price in rupees, such as 500.';
-  if (to && !cleanPrice(to)) return 'Enter the To price in rupees, such as 5000.';
-  if (from && to && Number(from) > Number(to)) return 'The From price must not be more than the To price.';
+  if (from && !cleanPrice(from)) return t('store.price.badFrom');
+  if (to && !cleanPrice(to)) return t('store.price.badTo');
+  if (from && to && Number(from) > Number(to)) return t('store.price.fromAboveTo');
   return null;
 }
 
@@ -191,10 +217,16 @@ export function hasFilters(query: StoreQuery): boolean {
 }
 
 /** "Showing 25-48 of 72". */
-export function showingText(page: number, pageSize: number, shown: number, total: number): string {
-  if (total === 0 || shown === 0) return `Showing 0 of ${total}`;
+export function showingText(
+  page: number,
+  pageSize: number,
+  shown: number,
+  total: number,
+  t: Translate,
+): string {
+  if (total === 0 || shown === 0) return t('store.showingNone', { total });
   const first = (page - 1) * pageSize + 1;
-  return `Showing ${first}-${first + shown - 1} of ${total}`;
+  return t('store.showing', { first, last: first + shown - 1, total });
 }
 
 /** Page numbers to link, with null for a gap: 1 … 4 5 6 … 12. */

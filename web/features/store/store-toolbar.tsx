@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { localizePath } from '../../../shared/locales';
+import { type Translate, useLocale, useT } from '../../i18n/i18n';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
   defaultSort,
@@ -15,21 +17,28 @@ export type GridChoice = (typeof GRID_CHOICES)[number];
 
 /** Sort select: a GET form (with a Sort button until the JavaScript is there), then instant. */
 export function SortSelect({ query, onSort }: { query: StoreQuery; onSort: (sort: SortValue) => void }) {
+  const t = useT();
+  const locale = useLocale();
   const hydrated = useHydrated();
   const kept = new URLSearchParams(storeSearch({ ...query, page: 1, sort: defaultSort(query) }));
   return (
-    <form className="store-sort" action="/product" method="get" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="store-sort"
+      action={localizePath(locale, '/product')}
+      method="get"
+      onSubmit={(e) => e.preventDefault()}
+    >
       {[...kept].map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor="store-sort">Sort by</label>
+      <label htmlFor="store-sort">{t('store.sort.label')}</label>
       <select
         id="store-sort"
         name="sort"
         value={query.sort}
         onChange={(e) => onSort(e.target.value as SortValue)}
       >
-        {sortOptions(query).map((o) => (
+        {sortOptions(query, t).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -37,19 +46,16 @@ export function SortSelect({ query, onSort }: { query: StoreQuery; onSort: (sort
       </select>
       {!hydrated && (
         <button type="submit" className="button button--ghost store-sort-go">
-          Sort
+          {t('store.sort.submit')}
         </button>
       )}
     </form>
   );
 }
 
-const gridLabels: Record<GridChoice, string> = {
-  3: '3 per row',
-  4: '4 per row',
-  6: '6 per row',
-  12: 'List with descriptions',
-};
+function gridLabel(choice: GridChoice, t: Translate): string {
+  return choice === 12 ? t('store.grid.list') : t('store.grid.perRow', { count: choice });
+}
 
 function GridGlyph({ columns }: { columns: GridChoice }) {
   const bars = columns === 12 ? 3 : columns === 6 ? 4 : columns;
@@ -71,17 +77,18 @@ function GridGlyph({ columns }: { columns: GridChoice }) {
 
 /** 3, 4, 6 or 12 per row; 12 is the list layout with descriptions. */
 export function GridSwitch({ value, onChange }: { value: GridChoice; onChange: (grid: GridChoice) => void }) {
+  const t = useT();
   return (
     <fieldset className="grid-switch">
-      <legend className="visually-hidden">Products per row</legend>
+      <legend className="visually-hidden">{t('store.grid.legend')}</legend>
       {GRID_CHOICES.map((choice) => (
         <button
           key={choice}
           type="button"
           className="grid-switch-button"
           aria-pressed={value === choice}
-          aria-label={gridLabels[choice]}
-          title={gridLabels[choice]}
+          aria-label={gridLabel(choice, t)}
+          title={gridLabel(choice, t)}
           onClick={() => onChange(choice)}
         >
           <GridGlyph columns={choice} />
@@ -93,20 +100,21 @@ export function GridSwitch({ value, onChange }: { value: GridChoice; onChange: (
 
 /** Page links: real addresses, so they work without JavaScript and for crawlers. */
 export function Pagination({ query, pages }: { query: StoreQuery; pages: number }) {
+  const t = useT();
   if (pages <= 1) return null;
   const href = (page: number) => storeHref({ ...query, page });
   const current = Math.min(query.page, pages);
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={t('store.pages.label')}>
       <ul>
         <li>
           {current > 1 ? (
             <Link href={href(current - 1)} className="pagination-link" rel="prev">
-              Previous
+              {t('store.pages.previous')}
             </Link>
           ) : (
             <span className="pagination-link pagination-link--disabled" aria-hidden="true">
-              Previous
+              {t('store.pages.previous')}
             </span>
           )}
         </li>
@@ -122,7 +130,7 @@ export function Pagination({ query, pages }: { query: StoreQuery; pages: number 
                 href={href(page)}
                 className="pagination-link"
                 aria-current={page === current ? 'page' : undefined}
-                aria-label={`Page ${page}`}
+                aria-label={t('store.pages.page', { page })}
               >
                 {page}
               </Link>
@@ -132,11 +140,11 @@ export function Pagination({ query, pages }: { query: StoreQuery; pages: number 
         <li>
           {current < pages ? (
             <Link href={href(current + 1)} className="pagination-link" rel="next">
-              Next
+              {t('store.pages.next')}
             </Link>
           ) : (
             <span className="pagination-link pagination-link--disabled" aria-hidden="true">
-              Next
+              {t('store.pages.next')}
             </span>
           )}
         </li>

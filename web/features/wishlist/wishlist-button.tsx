@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { ApiProduct } from '../../../shared/api-types';
 import { HeartIcon } from '../../components/ui/icons';
+import { useLocalized, type WithTranslations } from '../../i18n/content';
+import { useErrorText } from '../../i18n/errors';
+import { useT } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -11,20 +14,26 @@ import './wishlist-button.css';
 
 /**
  * The heart on product cards and the product page: adds the product to the wishlist or takes it
- * out again. A visitor is sent to log in first, and comes back here afterwards.
+ * out again. A visitor is sent to log in first, and comes back here afterwards. Its words are in
+ * the `catalog` area, which every page with product cards loads.
  */
 export function WishlistButton({
   product,
   labelled = false,
 }: {
-  product: Pick<ApiProduct, '_id' | 'title'>;
+  product: Pick<ApiProduct, '_id' | 'title'> & WithTranslations;
   /** Show the words beside the heart (the product page); cards show the heart alone. */
   labelled?: boolean;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const title = useLocalized()(product, 'title').text;
   const session = useSession();
   const ids = useWishlistIds();
   const [busy, setBusy] = useState(false);
-  const [, navigate] = useLocation();
+  // The router's path, without the language prefix: the login page's `next` is an app path.
+  const [path, navigate] = useLocation();
+  const search = useSearch();
   const saved = session !== null && ids.has(product._id);
 
   useEffect(() => {
@@ -33,24 +42,25 @@ export function WishlistButton({
 
   async function onClick() {
     if (!session) {
-      navigate(loginHref(window.location.pathname + window.location.search));
+      navigate(loginHref(search ? `${path}?${search}` : path));
       return;
     }
     setBusy(true);
     try {
       const added = await toggleWishlist(product._id);
-      if (added) toast.success('Item added to wishlist!');
-      else toast.info('Item removed from wishlist');
+      if (added) toast.success(t('catalog.wishlist.added'));
+      else toast.info(t('catalog.wishlist.removed'));
     } catch (error) {
-      toast.error(`Something went wrong! ${isApiError(error) ? error.message : ''}`.trim(), {
-        autoClose: 5000,
-      });
+      const reason = isApiError(error) ? errorText(error.message).text : '';
+      toast.error(`${t('common.somethingWrong')} ${reason}`.trim(), { autoClose: 5000 });
     } finally {
       setBusy(false);
     }
   }
 
-  const label = saved ? `Remove ${product.title} from wishlist` : `Add ${product.title} to wishlist`;
+  const label = saved
+    ? t('catalog.wishlist.removeNamed', { title })
+    : t('catalog.wishlist.addNamed', { title });
   return (
     <button
       type="button"
@@ -60,7 +70,7 @@ export function WishlistButton({
       onClick={() => void onClick()}
     >
       <HeartIcon size={labelled ? 20 : 18} />
-      {labelled && <span>{saved ? 'In your wishlist' : 'Add to wishlist'}</span>}
+      {labelled && <span>{saved ? t('catalog.wishlist.saved') : t('catalog.wishlist.add')}</span>}
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { PRODUCT_TAGS } from '../../../../shared/catalog';
 import { formatGstRate, isValueBasedHsn } from '../../../../shared/gst';
 import { GST_RATE_CHOICES } from '../../../../shared/schemas/gst-fields';
 import { SelectField, TextField } from '../../../components/forms/form-field';
+import type { TranslationTexts } from '../translations/translations';
 import { ColourDot } from './colour-dot';
 import type { ProductImage } from './product-images';
 import type { CatalogueNames } from './use-catalogue-names';
@@ -22,6 +23,8 @@ export type Values = {
   /** GST: empty takes the category's. */
   hsnCode: string;
   gstRate: string;
+  /** Title and description in each other language; empty shows the English. */
+  translations: TranslationTexts<'title' | 'description'>;
 };
 export type Field = keyof Values;
 export type Errors = Partial<Record<Field, string>>;

@@ -4,7 +4,6 @@ import {
   type ApiAdminProduct,
   newProductBody,
   PRODUCT_SLUG_MAX,
-  PRODUCT_TITLE_MAX,
   productBody,
 } from '../../../../shared/api/catalog-admin.schemas';
 import type { PRODUCT_TAGS } from '../../../../shared/catalog';
@@ -13,10 +12,11 @@ import { reportSubmitError } from '../../../components/forms/submit-error';
 import { isApiError } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
-import { RichTextEditor } from '../../components/rich-text-editor';
 import { adminApi } from '../../lib/admin-api';
+import { translatedLocales, translationErrors, translationTexts } from '../translations/translations';
 import { type Errors, type Field, OptionsSection, TaxSection, type Values } from './product-form-fields';
 import { ProductImages } from './product-images';
+import { DescriptionRow, TitleRow, type TranslatedField } from './product-text-fields';
 import type { CatalogueNames } from './use-catalogue-names';
 
 const FIELDS: Field[] = [
@@ -50,6 +50,7 @@ function initialValues(product: ApiAdminProduct | null): Values {
     quantity: '0',
     hsnCode: product?.hsnCode ?? '',
     gstRate: product?.gstRate != null ? String(product.gstRate) : '',
+    translations: translationTexts(['title', 'description'], product?.translations),
   };
 }
 
@@ -64,6 +65,8 @@ function useProductForm(
 ) {
   const [values, setValues] = useState<Values>(() => initialValues(product));
   const [errors, setErrors] = useState<Errors>({});
+  // The translated fields' messages, by `translations.<code>.<field>` as the API names them.
+  const [translationProblems, setTranslationProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const isNew = product === null;
   // The chosen category's GST defaults, which apply where the product sets none.
@@ -74,6 +77,19 @@ function useProductForm(
   const set = <K extends Field>(field: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const setTranslation = (
+    code: (typeof translatedLocales)[number],
+    field: TranslatedField,
+    value: string,
+  ) => {
+    setValues((current) => ({
+      ...current,
+      translations: { ...current.translations, [code]: { ...current.translations[code], [field]: value } },
+    }));
+    const key = `translations.${code}.${field}`;
+    if (translationProblems[key]) setTranslationProblems(({ [key]: _, ...rest }) => rest);
   };
 
   const submit = async (event: FormEvent) => {
@@ -91,6 +107,8 @@ function useProductForm(
       images: values.images,
       hsnCode: values.hsnCode,
       gstRate: values.gstRate,
+      // Every language's text, empty ones too: emptying a field removes it, so the English shows.
+      translations: values.translations,
       ...(isNew ? { quantity: values.quantity } : {}),
     };
     const result = isNew ? resolveNew(body) : resolveEdit(body);
@@ -98,6 +116,10 @@ function useProductForm(
       const found: Errors = {};
       for (const [field, error] of Object.entries(result.errors)) found[field as Field] = error?.message;
       setErrors(found);
+      // The form's rules name a translated field's problem in their message; it shows under the title.
+      if (found.translations) {
+        setTranslationProblems({ [`translations.${translatedLocales[0]}.title`]: found.translations });
+      }
       focusFirstError(found);
       return;
     }
@@ -121,14 +143,32 @@ function useProductForm(
         }
         if (failure.status === 409 && /slug/i.test(failure.message)) found.slug = failure.message;
         setErrors(found);
+        const translated = translationErrors(failure);
+        setTranslationProblems(translated);
         focusFirstError(found);
+        // Only a translated field at fault (a Hindi description too long): that field, then.
+        const [first] = Object.keys(translated);
+        if (first && Object.keys(found).length === 0) {
+          const [, code, field] = first.split('.');
+          document.getElementById(`product-${field}-${code}`)?.focus();
+        }
       }
       reportSubmitError(failure);
     } finally {
       setBusy(false);
     }
   };
-  return { values, errors, busy, isNew, categoryTax, set, submit };
+  return {
+    values,
+    errors,
+    translationProblems,
+    busy,
+    isNew,
+    categoryTax,
+    set,
+    setTranslation,
+    submit,
+  };
 }
 
 /**
@@ -145,23 +185,23 @@ export function ProductForm({
   names: CatalogueNames;
   onSaved: (product: ApiAdminProduct, created: boolean) => void;
 }) {
-  const { values, errors, busy, isNew, categoryTax, set, submit } = useProductForm(product, names, onSaved);
+  const { values, errors, translationProblems, busy, isNew, categoryTax, set, setTranslation, submit } =
+    useProductForm(product, names, onSaved);
+  const texts = {
+    values,
+    errors,
+    problem: (code: string, field: TranslatedField) => translationProblems[`translations.${code}.${field}`],
+    setTitle: (value: string) => set('title', value),
+    setDescription: (html: string) => set('description', html),
+    setTranslation,
+  };
 
   return (
     <form className="product-form" noValidate onSubmit={submit} aria-labelledby="product-form-heading">
       <section className="panel" aria-labelledby="product-form-heading">
         <h2 id="product-form-heading">Details</h2>
+        <TitleRow {...texts} />
         <div className="form-grid">
-          <TextField
-            id="product-title"
-            className="span-2"
-            label="Title"
-            value={values.title}
-            maxLength={PRODUCT_TITLE_MAX}
-            required
-            error={errors.title}
-            onChange={(event) => set('title', event.target.value)}
-          />
           <TextField
             id="product-slug"
             className="span-2"
@@ -237,15 +277,7 @@ export function ProductForm({
             />
           )}
         </div>
-        <div className="span-2">
-          <RichTextEditor
-            label="Description"
-            value={values.description}
-            error={errors.description}
-            hint="Headings, bold, lists and links. Anything else is removed when saved."
-            onChange={(html) => set('description', html)}
-          />
-        </div>
+        <DescriptionRow {...texts} />
       </section>
 
       <TaxSection values={values} errors={errors} set={set} categoryTax={categoryTax} />

@@ -1,25 +1,45 @@
 import { type FormEvent, useId, useState } from 'react';
-import { categoryBody, colorBody, taxonomyBody } from '../../../../shared/api/taxonomy.schemas';
+import { brandBody, categoryBody, colorBody, taxonomyBody } from '../../../../shared/api/taxonomy.schemas';
 import { formatGstRate } from '../../../../shared/gst';
 import { GST_RATE_CHOICES } from '../../../../shared/schemas/gst-fields';
 import { SelectField, TextField } from '../../../components/forms/form-field';
 import { reportSubmitError } from '../../../components/forms/submit-error';
 import { isApiError } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/form';
+import { translatedLabel, translatedLocales, translationErrors } from '../translations/translations';
 import { ColorSwatch } from './color-swatch';
 import type { TaxonomyConfig } from './taxonomy-kinds';
 import '../../components/row-buttons.css';
 
-/** `hsnCode` and `gstRate` (percent, as text): categories' GST defaults. */
-export type TaxonomyValues = { title: string; name: string; hsnCode?: string; gstRate?: string };
-type Errors = Partial<Record<keyof TaxonomyValues, string>>;
-/** What is sent: a colour's name, or a category's GST defaults (null: none). */
+/**
+ * `hsnCode` and `gstRate` (percent, as text): categories' GST defaults. `translated`: the name in
+ * each other language (a colour's `name`, a brand's or category's `title`), '' for none.
+ */
+export type TaxonomyValues = {
+  title: string;
+  name: string;
+  hsnCode?: string;
+  gstRate?: string;
+  translated?: Partial<Record<string, string>>;
+};
+type Errors = Partial<Record<Exclude<keyof TaxonomyValues, 'translated'>, string>> & {
+  translated?: Partial<Record<string, string>>;
+};
+/** What is sent: a colour's name, or a category's GST defaults (null: none), and translated names. */
 export type TaxonomySubmit = {
   title: string;
   name?: string;
   hsnCode?: string | null;
   gstRate?: number | null;
+  translations?: Record<string, { title?: string; name?: string }>;
 };
+
+/** The translated names as a body sends them: a colour's translate its `name`, others their `title`. */
+function translationsBody(isColor: boolean, translated: TaxonomyValues['translated']) {
+  return Object.fromEntries(
+    translatedLocales.map((code) => [code, { [isColor ? 'name' : 'title']: translated?.[code] ?? '' }]),
+  );
+}
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -33,7 +53,7 @@ function CategoryGstFields({
   values: TaxonomyValues;
   errors: Errors;
   compact: boolean;
-  change: (field: keyof TaxonomyValues, value: string) => void;
+  change: (field: Exclude<keyof TaxonomyValues, 'translated'>, value: string) => void;
 }) {
   return (
     <>
@@ -69,6 +89,83 @@ function CategoryGstFields({
   );
 }
 
+/** What the form sends for its kind: a colour's name, a category's GST defaults, translated names. */
+function bodyOf(config: TaxonomyConfig, values: TaxonomyValues) {
+  const isColor = config.kind === 'color';
+  // Blog categories are the blog's sections, named in English only.
+  const translations =
+    config.kind === 'blogcategory' ? {} : { translations: translationsBody(isColor, values.translated) };
+  if (isColor) return { title: values.title, name: values.name, ...translations };
+  if (config.kind === 'category') {
+    return {
+      title: values.title,
+      hsnCode: values.hsnCode ?? '',
+      gstRate: values.gstRate ?? '',
+      ...translations,
+    };
+  }
+  return { title: values.title, ...translations };
+}
+
+/** The form's rules' messages under their fields (a translated name's under the first language's). */
+function errorsOf(found: Record<string, { message?: string } | undefined>): Errors {
+  return {
+    title: found.title?.message,
+    name: found.name?.message,
+    hsnCode: found.hsnCode?.message,
+    gstRate: found.gstRate?.message,
+    translated: found.translations?.message
+      ? { [translatedLocales[0] ?? '']: found.translations.message }
+      : {},
+  };
+}
+
+/** The server's refusal under its field: a name taken (409), GST defaults, a translated name. */
+function apiErrorsOf(error: unknown): Errors {
+  if (isApiError(error) && (error.status === 409 || error.fields?.title)) {
+    return { title: error.fields?.title ?? error.message };
+  }
+  if (isApiError(error) && (error.fields?.hsnCode || error.fields?.gstRate)) {
+    return { hsnCode: error.fields.hsnCode, gstRate: error.fields.gstRate };
+  }
+  const translated = translationErrors(error);
+  return {
+    translated: Object.fromEntries(
+      Object.entries(translated).map(([field, message]) => [field.split('.')[1], message]),
+    ),
+  };
+}
+
+/** The name in each other language, marked with its language. */
+function TranslatedNames({
+  values,
+  errors,
+  compact,
+  maxLength,
+  change,
+}: {
+  values: TaxonomyValues;
+  errors: Errors;
+  compact: boolean;
+  maxLength: number;
+  change: (code: string, value: string) => void;
+}) {
+  return translatedLocales.map((code) => (
+    <TextField
+      key={code}
+      className="grow field-translated"
+      label={translatedLabel(code, 'name')}
+      lang={code}
+      value={values.translated?.[code] ?? ''}
+      autoComplete="off"
+      maxLength={maxLength}
+      hint={compact ? undefined : 'Optional: without it the English name is shown.'}
+      error={errors.translated?.[code]}
+      onChange={(event) => change(code, event.target.value)}
+    />
+  ));
+}
+
 /**
  * The fields of a brand, category, blog category (a name) or colour (a value with a picker, and a
  * name), for adding one or renaming it in its row. Checked with the API's own schema; the server's
@@ -94,33 +191,32 @@ export function TaxonomyForm({
 }) {
   const isColor = config.kind === 'color';
   const isCategory = config.kind === 'category';
+  // Blog categories are the blog's sections, named in English only.
+  const translatable = config.kind !== 'blogcategory';
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const pickerId = useId();
-  const resolve = zodResolver(isColor ? colorBody : isCategory ? categoryBody : taxonomyBody);
+  // Each kind's own body (a brand's has translations; a blog category's only its title).
+  const resolve = zodResolver(
+    isColor ? colorBody : isCategory ? categoryBody : config.kind === 'brand' ? brandBody : taxonomyBody,
+  );
 
-  const change = (field: keyof TaxonomyValues, value: string) => {
+  const change = (field: Exclude<keyof TaxonomyValues, 'translated'>, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const changeTranslated = (code: string, value: string) => {
+    setValues((current) => ({ ...current, translated: { ...current.translated, [code]: value } }));
+    if (errors.translated?.[code]) setErrors((current) => ({ ...current, translated: {} }));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = isColor
-      ? { title: values.title, name: values.name }
-      : isCategory
-        ? { title: values.title, hsnCode: values.hsnCode ?? '', gstRate: values.gstRate ?? '' }
-        : { title: values.title };
+    const body = bodyOf(config, values);
     const result = resolve(body);
     if (Object.keys(result.errors).length) {
-      const found = result.errors as Record<string, { message?: string } | undefined>;
-      setErrors({
-        title: found.title?.message,
-        name: found.name?.message,
-        hsnCode: found.hsnCode?.message,
-        gstRate: found.gstRate?.message,
-      });
+      setErrors(errorsOf(result.errors as Record<string, { message?: string } | undefined>));
       return;
     }
     setBusy(true);
@@ -128,11 +224,7 @@ export function TaxonomyForm({
       await onSubmit(result.values as TaxonomySubmit);
       setErrors({});
     } catch (error) {
-      if (isApiError(error) && (error.status === 409 || error.fields?.title)) {
-        setErrors({ title: error.fields?.title ?? error.message });
-      } else if (isApiError(error) && (error.fields?.hsnCode || error.fields?.gstRate)) {
-        setErrors({ hsnCode: error.fields.hsnCode, gstRate: error.fields.gstRate });
-      }
+      setErrors(apiErrorsOf(error));
       reportSubmitError(error);
     } finally {
       setBusy(false);
@@ -187,6 +279,15 @@ export function TaxonomyForm({
           hint={compact ? undefined : 'Optional: without a name the value is shown.'}
           error={errors.name}
           onChange={(event) => change('name', event.target.value)}
+        />
+      )}
+      {translatable && (
+        <TranslatedNames
+          values={values}
+          errors={errors}
+          compact={compact}
+          maxLength={isColor ? 40 : 80}
+          change={changeTranslated}
         />
       )}
       {isCategory && <CategoryGstFields values={values} errors={errors} compact={compact} change={change} />}

@@ -90,7 +90,7 @@ export const taxonomyConfigs: Record<TaxonomyKind, TaxonomyConfig> = {
     table: blogCategoriesTable,
     create: createBlogCategory as unknown as typeof createColor,
     update: updateBlogCategory as unknown as typeof updateColor,
-    remove: deleteBlogCategory,
+    remove: deleteBlogCategory as unknown as typeof deleteBrand,
     titleLabel: 'Category name',
   },
 };

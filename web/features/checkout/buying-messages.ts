@@ -1,0 +1,145 @@
+// The server's days ("Tue, 2 Dec") in the page's words, fetched with the templates.
+export { deliveryDayIn } from '../../../shared/delivery-day';
+
+/**
+ * The English messages of the shared form rules and of the API that a shopper meets buying (the
+ * address, the cart's stock, coupons, delivery, cash on delivery and its code, payment), as the
+ * server writes them, with `{names}` where it puts a product, a code, an amount,
+ * a day or a pincode. Each is in the `errors` catalogues under `errorKey(template)`
+ * (api-messages.test.ts keeps them in step). Only pages in another language than English fetch
+ * this list (api-messages.ts): English pages show the server's words as they are.
+ */
+export const BUYING_MESSAGES: readonly string[] = [
+  // The address (shared/schemas/address.ts, fields.ts).
+  'Address is required',
+  'Choose an Indian state or union territory',
+  'City is required',
+  'Country is required',
+  'Enter a valid 10-digit Indian mobile number',
+  'Enter a valid 6-digit PIN code',
+  'First name is required',
+  'Landmark is required',
+  'Last name is required',
+  'Pincode is required',
+  'Please keep this under {max} characters',
+  'State is required',
+  'We deliver within India only',
+  // The cart and its stock.
+  'Sorry, this product is out of stock.',
+  'Only {stock} left in stock. Please choose {cap} or fewer.',
+  'You can buy up to {max} of an item. Please choose {cap} or fewer.',
+  'Only {stock} left in stock, and {count} is already in your cart.',
+  'Only {stock} left in stock, and {count} are already in your cart.',
+  'You can buy up to {max} of an item, and {count} is already in your cart.',
+  'You can buy up to {max} of an item, and {count} are already in your cart.',
+  'This item is no longer in your cart.',
+  'Please choose color',
+  'Sorry, {title} is no longer sold. Please remove it from your cart.',
+  '{title} is now out of stock. Please remove it from your cart.',
+  'Only {available} of {title} left. Please update your cart.',
+  'The last {title} is being paid for by other shoppers right now. Please try again in a few minutes, or remove it from your cart.',
+  'The last {stock} of {title} are being paid for by other shoppers right now. Please try again in a few minutes, or remove it from your cart.',
+  // Coupons.
+  'There is no coupon called {code}. Please check the code.',
+  '{code} can be used from {day}.',
+  '{code} expired on {day}.',
+  'You have already used {code}: it can be used once per customer.',
+  'You have already used {code}: it can be used {times} times per customer.',
+  '{code} has been used up. Try another coupon.',
+  '{code} has just been changed by the shop. Please apply it again.',
+  '{code} does not apply to the items in your cart.',
+  '{code} is for {what} only: nothing in your cart is.',
+  '{code} needs an order of at least {amount}: add {more} more to use it.',
+  '{code} needs eligible items of at least {amount}: add {more} more to use it.',
+  // Delivery and cash on delivery.
+  'We do not deliver to {pincode} yet.',
+  'Pincode {pincode} is in {state}, not {chosen}.',
+  'Cash on delivery is not available for {pincode} ({city}). Please pay online.',
+  'This shop does not offer cash on delivery.',
+  'This shop does not offer cash on delivery. Please pay online.',
+  'Cash on delivery is available for orders up to {amount}.',
+  'Cash on delivery is available for orders up to {amount}. Please pay online.',
+  // Checkout and payment.
+  'Your cart is empty. Add something before checking out.',
+  'The total must be at least {amount} to pay online.',
+  'The total must be at least {amount} to order.',
+  'The total is now {now}, not {shown}: a price or your cart changed. Please check the new total and pay again.',
+  'The total is now {now}, not {shown}: a price, your cart or a delivery or cash-on-delivery charge changed. Please check the new total and place the order again.',
+  'Your cart changed while the payment was being set up (were these items just ordered?). Please check My orders and your cart, then try again.',
+  'We could not verify this payment. If money left your account, it will be refunded automatically.',
+  'Please complete the payment first: this payment has not been verified.',
+  'We could not find that checkout. Please start again from your cart.',
+  'The payment service is not responding right now. Please try again in a moment.',
+  '{titles} sold out while you were paying, so no order was placed. Your payment of {amount} has been refunded.',
+  '{titles} sold out while you were paying, so no order was placed. Your payment was not captured and will be released by your bank.',
+  // A cash-on-delivery order's code (shared/api/orders.schemas.ts, the orders module).
+  'Please enter the 6-digit code we sent you',
+  'The code is 6 digits, like 123456',
+  'This code has expired. Please ask for a new code.',
+  'That code is not right. Please check the e-mail and try again ({left} try left).',
+  'That code is not right. Please check the e-mail and try again ({left} tries left).',
+  'That code is not right, and it has now been tried too often. Please ask for a new code.',
+  'That code was entered wrongly {times} times. Please ask for a new code.',
+  'A code was sent just now. Please wait {wait} seconds before asking for another.',
+  'We have sent {count} codes for this order already. Please use the latest one, or contact us.',
+  'Order {number} is already confirmed.',
+  'Order {number} was cancelled.',
+  'Order {number} was not confirmed in time and has been cancelled. Please order again.',
+  'The time to confirm order {number} has passed: it is being cancelled and its items released. Please order again.',
+  // Cancelling and returning (shared/api/orders.schemas.ts).
+  'Please give a reason for cancelling',
+  'Please give a reason for cancelling (a few words)',
+  'Please give a reason for the return',
+  'Please give a reason for the return (a few words)',
+  'Please keep it under 500 characters',
+];
+
+/**
+ * An order's timeline, as the server writes it for the customer (server/modules/orders/
+ * order-events.ts): in the `order-timeline` catalogues (the order page fetches them once it is
+ * interactive, in another language than English) under `order-timeline.` and the words of the
+ * English, as errorKey writes them.
+ */
+export const TIMELINE_MESSAGES: readonly string[] = [
+  'Order placed: cash on delivery',
+  'Order placed and paid',
+  'You confirmed the order with your code',
+  'Cash of {amount} collected on delivery',
+  'Packed',
+  'Shipped with {carrier} (AWB {awb})',
+  'Shipped',
+  'Out for delivery',
+  'Delivered',
+  'Cancelled: not confirmed with the code in time',
+  'Cancelled by you',
+  'Cancelled by the shop',
+  'Refund of {amount} started',
+  '{amount} no longer to pay: the parcel came back (AWB {awb})',
+  '{amount} paid back by UPI (ref. {reference})',
+  '{amount} paid back by bank transfer (ref. {reference})',
+  '{amount} refunded',
+  'Refund of {amount} failed',
+  'You asked to return items',
+  'Return requested',
+  'Return approved',
+  'Return rejected',
+  'Returned items received (not resellable)',
+  'Returned items received',
+  'Order returned',
+  'Parcel {awb} could not be delivered and is coming back to us',
+  'Parcel {awb} is back at our warehouse',
+  'Parcel {awb} received back at our warehouse',
+  'Order closed: every parcel came back to us undelivered',
+  'You changed the delivery address ({city} {pincode})',
+  'Delivery address changed by the customer ({city} {pincode})',
+  'Delivery attempt {attempt} failed (AWB {awb})',
+  'Parcel {awbs} is coming back to us (return to origin)',
+  'You asked for delivery again on {day}',
+  'You asked for delivery again on {day}, with a new phone number',
+  'You asked for delivery again on {day}, with a corrected address',
+  'You asked for delivery again on {day}, with a new phone number and a corrected address',
+  'We asked the courier for delivery again on {day}',
+  'We asked the courier for delivery again on {day}, with a new phone number',
+  'We asked the courier for delivery again on {day}, with a corrected address',
+  'We asked the courier for delivery again on {day}, with a new phone number and a corrected address',
+];
