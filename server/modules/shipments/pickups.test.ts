@@ -119,8 +119,9 @@ describe('the pickup day', () => {
     const { days } = await overview();
     expect(days).toEqual(pickupDays(Date.now(), 6));
     for (const day of days) expect(new Date(`${day}T00:00:00Z`).getUTCDay()).not.toBe(0);
-    const sunday = new Date(`${days.at(-1)}T00:00:00Z`);
-    while (sunday.getUTCDay() !== 0) sunday.setUTCDate(sunday.getUTCDate() - 1);
+    // The next Sunday: inside the week offered, or the day after it.
+    const sunday = new Date(`${indiaDay(Date.now() + 86_400_000)}T00:00:00Z`);
+    while (sunday.getUTCDay() !== 0) sunday.setUTCDate(sunday.getUTCDate() + 1);
     const yesterday = indiaDay(Date.now() - 86_400_000);
     for (const [day, reason] of [
       [sunday.toISOString().slice(0, 10), /Sundays/],
