@@ -83,6 +83,7 @@ describe('render', () => {
       'web/pages/cart-page.tsx',
       'web/i18n/messages/en/common.json',
       'web/i18n/messages/en/cart.json',
+      'web/i18n/messages/en/buy.json',
       'web/i18n/messages/en/lines.json',
       'web/i18n/messages/en/delivery.json',
     ]);

@@ -88,8 +88,8 @@ export const routes: readonly RouteDef[] = [
     page: page('product-page'),
     // The chosen variant (features/product/use-variant-choice.ts): a shared link opens on it.
     pageParams: ['variant'],
-    // Add to cart, its quantity and its toasts are the cart's words.
-    messages: ['catalog', 'product', 'reviews', 'delivery', 'cart'],
+    // `buy`: add to cart, its quantity and its toasts (the cart page's own words stay in `cart`).
+    messages: ['catalog', 'product', 'reviews', 'delivery', 'buy'],
     load: (context) => import('./features/product/product-data').then((m) => m.loadProduct(context)),
     title: (data, { locale }) => localizedText(data.product, 'title', locale).text,
   }),
@@ -140,9 +140,10 @@ export const routes: readonly RouteDef[] = [
     path: '/cart',
     access: 'signed-in',
     page: page('cart-page'),
+    // `buy`: a line's quantity and the failure toasts, shared with the product page.
     // `lines`: the lines' colour and SKU and the total's breakup, shared with checkout and orders;
     // the pincode check (features/delivery/pincode-check-form.tsx).
-    messages: ['cart', 'lines', 'delivery'],
+    messages: ['cart', 'buy', 'lines', 'delivery'],
     // The page shows the shared cart (cart-store.ts) once it has it; until then, this.
     load: loadCartWithQuote,
     title: (_data, { t }) => t('cart.meta.title'),

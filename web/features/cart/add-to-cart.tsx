@@ -28,9 +28,9 @@ export type OptionsState = {
 /** "Please choose a size", "Please choose a colour and a size". */
 export function chooseMessage(missing: readonly string[], t: Translate): string {
   const options = missing
-    .map((name) => t('cart.add.chooseOne', { option: name.toLowerCase() }))
-    .reduce((first, second) => t('cart.add.chooseAnd', { first, second }));
-  return t('cart.add.choose', { options });
+    .map((name) => t('buy.chooseOne', { option: name.toLowerCase() }))
+    .reduce((first, second) => t('buy.chooseAnd', { first, second }));
+  return t('buy.choose', { options });
 }
 
 /**
@@ -68,10 +68,10 @@ export function AddToCart({
     return (
       <div className="add-to-cart">
         <p className="add-to-cart-note">
-          {options?.label ? t('cart.add.inCartChoice', { choice: options.label }) : t('cart.add.inCart')}
+          {options?.label ? t('buy.inCartChoice', { choice: options.label }) : t('buy.inCart')}
         </p>
         <Link href="/cart" className="button button--primary add-to-cart-button">
-          <CartIcon size={20} /> {t('cart.add.goToCart')}
+          <CartIcon size={20} /> {t('buy.goToCart')}
         </Link>
       </div>
     );
@@ -92,7 +92,7 @@ export function AddToCart({
       />
     );
   }
-  const refusal = options && options.missing.length === 0 && !variant ? t('cart.add.unavailable') : null;
+  const refusal = options && options.missing.length === 0 && !variant ? t('buy.unavailable') : null;
   if (refusal) {
     return (
       <div className="add-to-cart">
@@ -113,7 +113,7 @@ export function AddToCart({
       return;
     }
     if (colourLabels.length > 0 && !color) {
-      toast.error(t('cart.add.chooseColour'));
+      toast.error(t('buy.chooseColour'));
       document.getElementById(`${uid}-color-0`)?.focus();
       return;
     }
@@ -128,14 +128,14 @@ export function AddToCart({
           quantity,
         },
       });
-      toast.success(t('cart.add.added'));
+      toast.success(t('buy.added'));
       setColor(null);
       setQuantity(1);
       await reloadCart();
     } catch (error) {
       const message = isApiError(error)
-        ? t('cart.toast.failedWith', { reason: say(error.message) })
-        : t('cart.toast.failed');
+        ? t('buy.failedWith', { reason: say(error.message) })
+        : t('buy.failed');
       toast.error(message, { autoClose: 5000 });
     } finally {
       setBusy(false);
@@ -156,7 +156,7 @@ export function AddToCart({
       {colourLabels.length > 0 && (
         <fieldset className="color-picker">
           <legend>
-            {t('cart.add.colour')}
+            {t('buy.colour')}
             {chosen ? <span className="color-picker-chosen">: {chosen.name}</span> : null}
           </legend>
           <div className="color-picker-options">
@@ -184,7 +184,7 @@ export function AddToCart({
         onChange={setQuantity}
       />
       <button type="submit" className="button button--primary add-to-cart-button" disabled={busy}>
-        <CartIcon size={20} /> {busy ? t('cart.add.adding') : t('cart.add.add')}
+        <CartIcon size={20} /> {busy ? t('buy.adding') : t('buy.add')}
       </button>
     </form>
   );

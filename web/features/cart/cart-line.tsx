@@ -15,9 +15,7 @@ import { choiceText, LineSku, variantHref } from './line-choice';
 import { QuantityInput } from './quantity-input';
 
 function failed(error: unknown, t: Translate, say: Say) {
-  const message = isApiError(error)
-    ? t('cart.toast.failedWith', { reason: say(error.message) })
-    : t('cart.toast.failed');
+  const message = isApiError(error) ? t('buy.failedWith', { reason: say(error.message) }) : t('buy.failed');
   toast.error(message, { autoClose: 5000 });
 }
 

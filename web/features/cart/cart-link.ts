@@ -30,7 +30,7 @@ export function useCartLinkRestore() {
       },
       (error: unknown) => {
         const expired = isApiError(error) && (error.status === 404 || error.status === 400);
-        toast.error(t(expired ? 'cart.link.notYours' : 'cart.toast.failed'), { autoClose: 8000 });
+        toast.error(t(expired ? 'cart.link.notYours' : 'buy.failed'), { autoClose: 8000 });
       },
     );
   }, [t]);

@@ -38,7 +38,7 @@ export function QuantityInput({
   return (
     <div className="quantity-input">
       <label htmlFor={id} className={labelHidden ? 'visually-hidden' : 'quantity-input-label'}>
-        {label ?? t('cart.quantity')}
+        {label ?? t('buy.quantity')}
       </label>
       <input
         id={id}
