@@ -18,9 +18,7 @@ const BUDGET_KB = 105;
  * brought under it. The list only shrinks: a page that fits is reported until it is deleted here,
  * and none is added.
  */
-const OVER_BUDGET_KB: Record<string, number> = {
-  '/product/levis-mens-housemark-crew-neck-t-shirt': 106,
-};
+const OVER_BUDGET_KB: Record<string, number> = {};
 
 function expectWithinBudget(sizes: Record<string, number>) {
   for (const [path, kb] of Object.entries(sizes)) {

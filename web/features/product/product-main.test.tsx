@@ -4,6 +4,8 @@ import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
 import type { Locale } from '../../../shared/locales';
 import { renderInLocale } from '../../i18n/render-in-locale';
 import { ProductMain } from './product-main';
+import { localizedChart } from './size-chart';
+import { SizeChartDialog } from './size-chart-dialog';
 
 function variant(sku: string, size: string, price: number, quantity: number) {
   return {
@@ -73,7 +75,7 @@ async function render(product: ApiProductPage, search = '', locale: Locale = 'en
       />
     </Router>,
     locale,
-    ['catalog', 'product', 'cart'],
+    ['catalog', 'product', 'buy'],
   );
   return { html, text: html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&') };
 }
@@ -108,6 +110,8 @@ describe('the product page with options, as the server draws it', () => {
     expect(html).not.toMatch(/checked="" value="[SML]"/);
     expect(text).toContain('₹699 – ₹899');
     expect(text).toContain('Size chart');
+    // The chart's dialog comes when asked for, not with the page.
+    expect(html).not.toContain('size-chart-dialog');
     expect(text).toContain('Add to cart');
     expect(html).toContain('<legend>Size</legend>');
   });
@@ -152,15 +156,21 @@ describe('the product page in Hindi', () => {
         ['L', '108'],
       ],
     };
-    const translated = { ...base, sizeChartTranslations: { hi: hindiChart } };
-    const { html } = await render(translated, '', 'hi');
+    const chartIn = async (product: ApiProductPage) => {
+      const shown = localizedChart(product, 'hi');
+      if (!shown) throw new Error('no size chart');
+      return renderInLocale(<SizeChartDialog {...shown} onClose={() => {}} />, 'hi', ['product']);
+    };
+    const html = await chartIn({ ...base, sizeChartTranslations: { hi: hindiChart } });
+    expect(html).toContain('<h2 id=');
+    expect(html).toContain('साइज़ चार्ट');
     expect(html).toContain('<th scope="col">छाती (सेमी)</th>');
     expect(html).not.toContain('Chest (cm)');
-    const english = await render(base, '', 'hi');
-    expect(english.html).toMatch(/<table class="size-chart-table" lang="en">/);
-    expect(english.html).toContain('Chest (cm)');
+    const english = await chartIn(base);
+    expect(english).toMatch(/<table class="size-chart-table" lang="en">/);
+    expect(english).toContain('Chest (cm)');
     // A translation that does not fit the English chart cell for cell is not shown.
     const broken = { ...base, sizeChartTranslations: { hi: { ...hindiChart, rows: [['S', '96']] } } };
-    expect((await render(broken, '', 'hi')).html).toContain('Chest (cm)');
+    expect(await chartIn(broken)).toContain('Chest (cm)');
   });
 });

@@ -1,11 +1,12 @@
-import { useId, useRef } from 'react';
-import type { ApiProductPage } from '../../../shared/api/catalog.schemas';
+import { type ComponentType, useRef, useState } from 'react';
 import { defaultLocale } from '../../../shared/locales';
-import { CloseIcon, RulerIcon } from '../../components/ui/icons';
+import { RulerIcon } from '../../components/ui/icons';
 import { useT } from '../../i18n/i18n';
+import { toast } from '../../lib/toast';
 import type { ProductPageItem } from './product-names';
+import type { Chart, SizeChartDialogProps } from './size-chart-dialog';
 
-export type Chart = NonNullable<ApiProductPage['sizeChart']>;
+export type { Chart } from './size-chart-dialog';
 
 /**
  * The size chart in the page's language when the category has it translated cell for cell, else the
@@ -27,16 +28,32 @@ export function localizedChart(
   return sameShape ? { chart: translated } : { chart: english, lang: defaultLocale };
 }
 
+type LoadedDialog = ComponentType<SizeChartDialogProps>;
+const loadDialog = () => import('./size-chart-dialog').then((module) => module.SizeChartDialog);
+
 /**
- * The category's size chart behind a button, in a native modal dialog: the browser keeps focus
- * inside it, Escape closes it, and focus goes back to the button that opened it. The chart is the
- * merchant's, in the page's language when translated (`lang` marks the English one otherwise).
+ * The category's size chart behind a button. The dialog's code comes when the shopper is about to
+ * open it (pointer over the button, or focus on it), outside the page's first load; focus goes back
+ * to the button when it closes.
  */
 export function SizeChart({ chart, lang }: { chart: Chart; lang?: string | undefined }) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
+  const [Dialog, setDialog] = useState<LoadedDialog | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const prepare = () =>
+    loadDialog().then((loaded) => {
+      setDialog(() => loaded);
+      return loaded;
+    });
+  const show = () => {
+    prepare().then(
+      () => setOpen(true),
+      () => toast.error(t('product.sizeChart.failed')),
+    );
+  };
+
   return (
     <>
       <button
@@ -44,57 +61,22 @@ export function SizeChart({ chart, lang }: { chart: Chart; lang?: string | undef
         type="button"
         className="button button--ghost size-chart-button"
         aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
+        onPointerEnter={() => void prepare().catch(() => {})}
+        onFocus={() => void prepare().catch(() => {})}
+        onClick={show}
       >
         <RulerIcon size={18} /> {t('product.sizeChart.open')}
       </button>
-      <dialog
-        ref={dialog}
-        className="size-chart-dialog"
-        aria-labelledby={titleId}
-        onClose={() => opener.current?.focus()}
-      >
-        <div className="size-chart-bar">
-          <h2 id={titleId}>{t('product.sizeChart.title')}</h2>
-          <form method="dialog">
-            <button type="submit" className="size-chart-close" aria-label={t('product.sizeChart.close')}>
-              <CloseIcon />
-            </button>
-          </form>
-        </div>
-        <div className="size-chart-scroll">
-          <table className="size-chart-table" lang={lang}>
-            <thead>
-              <tr>
-                {chart.columns.map((column, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the merchant's headings may repeat.
-                  <th key={index} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {chart.rows.map((row, rowIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
-                <tr key={rowIndex}>
-                  {row.map((cell, cellIndex) =>
-                    cellIndex === 0 ? (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place.
-                      <th key={cellIndex} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their place.
-                      <td key={cellIndex}>{cell}</td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </dialog>
+      {open && Dialog && (
+        <Dialog
+          chart={chart}
+          lang={lang}
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        />
+      )}
     </>
   );
 }
