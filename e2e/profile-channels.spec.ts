@@ -37,6 +37,10 @@ test('a customer verifies their mobile number with its code and chooses SMS and 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/my-profile');
   const region = section(page);
+  // The number is proved in one place: the profile's details link down to it.
+  await expect(page.getByRole('button', { name: /Send a code/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Verify it below' }).click();
+  await expect(region.getByRole('heading', { level: 2 })).toBeInViewport();
   // Its part loads as it comes near the screen, as a shopper scrolls to it.
   await region.scrollIntoViewIfNeeded();
   const sms = channel(region, 'SMS');
@@ -57,6 +61,10 @@ test('a customer verifies their mobile number with its code and chooses SMS and 
   await expect(region.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
   const right = await mobileCodeFor(customer);
   await code.fill(right === '000000' ? '111111' : '000000');
+  // The six digits fit the field: none scrolled out of sight.
+  expect(
+    await code.evaluate((field: HTMLInputElement) => field.scrollWidth - field.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await code.press('Enter');
   await expect(region.getByRole('alert')).toHaveText('That code is not right. Check it and try again.');
   await expect(code).toHaveAttribute('aria-invalid', 'true');

@@ -68,12 +68,14 @@ describe('the login page', () => {
 });
 
 describe('the profile parts', () => {
-  it('says in Hindi what is confirmed', async () => {
-    const html = await renderInLocale(<ContactProof user={user} onConfirmed={() => {}} />, 'hi', ['account']);
+  it('says in Hindi what is confirmed, and sends the mobile number to the one place it is proved', async () => {
+    const html = await renderInLocale(<ContactProof user={user} />, 'hi', ['account']);
     expect(html).toContain('ईमेल पता');
     expect(html).toContain('पुष्टि हो गई');
     expect(html).toContain('पुष्टि नहीं हुई');
-    expect(html).toContain('कोड भेजें');
+    expect(html).toMatch(/<a class="button button--ghost proof-action" href="#messages">नीचे पुष्टि करें<\/a>/);
+    // No second way to send a code beside "Messages and updates".
+    expect(html).not.toContain('कोड भेजें');
   });
 
   it('offers the data downloads in Hindi, the links inside the sentence', async () => {

@@ -274,7 +274,7 @@ export default function ProfilePage() {
                 <p className="form-note">{t('account.profile.pencilNote')}</p>
               )}
             </form>
-            {!editing && <ContactProof user={user} onConfirmed={revalidate} />}
+            {!editing && <ContactProof user={user} />}
             {!editing && <EmailLanguage user={user} onChanged={revalidate} />}
           </section>
           <MessageChannels user={user} onConfirmed={revalidate} />

@@ -1,60 +1,29 @@
 import { useState } from 'react';
-import { resendEmailVerification, sendMobileCode, verifyMobile } from '../../../shared/api/accounts';
+import { resendEmailVerification } from '../../../shared/api/accounts';
 import type { ApiUser } from '../../../shared/api/accounts.schemas';
-import { useErrorText } from '../../i18n/errors';
 import { useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
-import { readCustomer, saveCustomer } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
-const failure = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+/** The id of the profile's "Messages and updates" section, where the mobile number is proved. */
+export const MESSAGES_SECTION = 'messages';
 
 /**
  * Whether the profile's e-mail address and mobile number are confirmed, with the way to confirm
- * each: a new link by e-mail, a 6-digit code for the mobile (decision 029).
+ * the e-mail (a new link). The mobile number is proved in one place, "Messages and updates"
+ * (message-channels-panel.tsx), where the code's countdown and the SMS and WhatsApp switches are:
+ * this row links there.
  */
-export function ContactProof({ user, onConfirmed }: { user: ApiUser; onConfirmed: () => void }) {
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+export function ContactProof({ user }: { user: ApiUser }) {
   const [busy, setBusy] = useState(false);
   const t = useT();
-  const shownError = useErrorText()(codeError ?? '');
 
   const resendLink = async () => {
     setBusy(true);
     try {
       toast.success((await api.call(resendEmailVerification)).message, { autoClose: 4000 });
     } catch (error) {
-      toast.error(failure(error, t('account.proof.linkNotSent')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const sendCode = async () => {
-    setBusy(true);
-    try {
-      const { sentTo } = await api.call(sendMobileCode);
-      setCodeSentTo(sentTo);
-    } catch (error) {
-      toast.error(failure(error, t('account.proof.codeNotSent')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirmCode = async () => {
-    setBusy(true);
-    setCodeError(null);
-    try {
-      toast.success((await api.call(verifyMobile, { body: { code } })).message);
-      const stored = readCustomer();
-      if (stored) saveCustomer({ ...stored, mobileVerified: true });
-      setCodeSentTo(null);
-      onConfirmed();
-    } catch (error) {
-      setCodeError(failure(error, t('account.proof.codeNotChecked')));
+      toast.error(isApiError(error) ? error.message : t('account.proof.linkNotSent'));
     } finally {
       setBusy(false);
     }
@@ -87,46 +56,12 @@ export function ContactProof({ user, onConfirmed }: { user: ApiUser; onConfirmed
         ) : (
           <>
             <strong className="proof-badge">{t('account.proof.notConfirmed')}</strong>
-            <button
-              type="button"
-              className="button button--ghost proof-action"
-              disabled={busy}
-              onClick={() => void sendCode()}
-            >
-              {codeSentTo ? t('account.proof.sendNewCode') : t('account.proof.sendCode')}
-            </button>
+            <a className="button button--ghost proof-action" href={`#${MESSAGES_SECTION}`}>
+              {t('account.proof.verifyBelow')}
+            </a>
           </>
         )}
       </li>
-      {codeSentTo && !user.mobileVerified && (
-        <li className="contact-proof-code">
-          <label htmlFor="mobile-code">{t('account.proof.code', { to: codeSentTo })}</label>
-          <input
-            id="mobile-code"
-            className="form-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            value={code}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? 'mobile-code-error' : undefined}
-            onChange={(event) => setCode(event.currentTarget.value)}
-          />
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => void confirmCode()}
-          >
-            {t('account.proof.confirm')}
-          </button>
-          {codeError && (
-            <p id="mobile-code-error" className="form-error" role="alert" lang={shownError.lang}>
-              {shownError.text}
-            </p>
-          )}
-        </li>
-      )}
     </ul>
   );
 }

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useRef, useState } from 'react';
 import type { ApiUser } from '../../../shared/api/accounts.schemas';
 import { loadArea } from '../../i18n/catalogues';
 import { createI18n, type Translate, useLocale, useT } from '../../i18n/i18n';
+import { MESSAGES_SECTION } from './contact-proof';
 import type { ChannelsPanelProps } from './message-channels-panel';
 
 type Loaded = { Panel: ComponentType<ChannelsPanelProps>; t: Translate };
@@ -55,7 +56,12 @@ export function MessageChannels({ user, onConfirmed }: { user: ApiUser; onConfir
   }, [near, locale]);
 
   return (
-    <section ref={ref} className="profile-card profile-channels" aria-labelledby="profile-channels-title">
+    <section
+      ref={ref}
+      id={MESSAGES_SECTION}
+      className="profile-card profile-channels"
+      aria-labelledby="profile-channels-title"
+    >
       <h2 id="profile-channels-title">{t('account.channels.title')}</h2>
       {loaded ? (
         <loaded.Panel user={user} t={loaded.t} onConfirmed={onConfirmed} />
