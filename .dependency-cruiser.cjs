@@ -74,7 +74,17 @@ const MODULES = {
   ],
   reviews: ['accounts', 'catalog', 'orders'],
   customers: ['accounts', 'audit', 'orders', 'reviews', 'staff'],
-  'data-rights': ['accounts', 'cart', 'enquiries', 'orders', 'reviews', 'staff', 'wishlist'],
+  'data-rights': [
+    'accounts',
+    'cart',
+    'enquiries',
+    'orders',
+    'restock-alerts',
+    'reminders',
+    'reviews',
+    'staff',
+    'wishlist',
+  ],
   // Price drops on wishlists and cart reminders, within the offers' rules (decision 057).
   reminders: ['accounts', 'cart', 'catalog', 'email-outbox', 'marketing', 'messages', 'orders', 'wishlist'],
 };

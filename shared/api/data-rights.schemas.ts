@@ -93,6 +93,44 @@ export const dataExportAnswer = z.object({
   ),
   /** Where the shop writes to the customer and their switches (GET /api/user/me/notifications). */
   messageChannels: notificationsAnswer,
+  /** "Notify me" requests for sold-out products and sizes, open and past. */
+  backInStockRequests: z.array(
+    z.object({
+      product: z.string(),
+      /** The size or colour waited for; empty for the product as a whole. */
+      size: z.string(),
+      channels: z.array(z.string()),
+      createdAt: z.string(),
+      notifiedAt: z.nullable(z.string()),
+      cancelledAt: z.nullable(z.string()),
+    }),
+  ),
+  /** Price drops on the wishlist and reminders of the cart: what was sent, when and how. */
+  reminders: z.object({
+    /** The price in rupees the customer last saw or was told a wishlisted product costs. */
+    watchedPrices: z.array(
+      z.object({ product: z.string(), lastPrice: z.number(), toldAt: z.nullable(z.string()) }),
+    ),
+    priceDrops: z.array(
+      z.object({
+        product: z.string(),
+        oldPrice: z.number(),
+        newPrice: z.number(),
+        /** How many wishlisted items had dropped that day; the message named this one, the biggest. */
+        itemsDropped: z.number(),
+        channels: z.array(z.string()),
+        sentAt: z.string(),
+      }),
+    ),
+    cartReminders: z.array(
+      z.object({
+        items: z.number(),
+        channels: z.array(z.string()),
+        sentAt: z.string(),
+        restoredAt: z.nullable(z.string()),
+      }),
+    ),
+  }),
   enquiries: z.array(
     z.object({
       name: z.string(),

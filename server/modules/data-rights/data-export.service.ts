@@ -9,6 +9,8 @@ import { channelChoices, consentHistory, customerRecords } from '../accounts/ind
 import type { CartService } from '../cart/index.js';
 import { enquiriesOfCustomer } from '../enquiries/index.js';
 import { type OrdersService, orderHistoryOf } from '../orders/index.js';
+import { remindersOfCustomer } from '../reminders/index.js';
+import { restockRequestsOfCustomer } from '../restock-alerts/index.js';
 import { reviewsOfCustomer } from '../reviews/index.js';
 import type { WishlistService } from '../wishlist/index.js';
 
@@ -35,6 +37,10 @@ const CONTENTS = {
     'Messages you sent through the contact form, and complaints and data requests you filed: those sent while signed in, and those sent with your e-mail address after you confirmed it.',
   consents:
     'What you agreed to and withdrew: the privacy notice at sign-up and offers by e-mail, SMS and WhatsApp, with the notice version, when and where.',
+  backInStockRequests:
+    'Products and sizes you asked us to tell you about when back in stock: when you asked, by which channels, and whether we told you or the request was cancelled.',
+  reminders:
+    'Price drops on your wishlist and reminders of your cart that we sent you (what, when and by which channels), and the price we last told you each wishlisted product costs.',
   messageChannels:
     'Where we send order updates and offers: your e-mail address and mobile number, whether each is confirmed, and your choices for e-mail, SMS and WhatsApp.',
 };
@@ -110,6 +116,8 @@ export function createDataExport(deps: {
         })),
         consents: await consentHistory(db, userId),
         messageChannels: await channelChoices(db, userId),
+        backInStockRequests: await restockRequestsOfCustomer(db, userId),
+        reminders: await remindersOfCustomer(db, userId),
         enquiries: enquiries.map((e) => ({
           name: e.name,
           email: e.email,

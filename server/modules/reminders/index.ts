@@ -2,4 +2,4 @@
 export { deleteRemindersOf } from './reminders.repository.js';
 export { remindersRoutes } from './reminders.routes.js';
 export type { Reminders } from './reminders.service.js';
-export { createReminders } from './reminders.service.js';
+export { createReminders, remindersOfCustomer } from './reminders.service.js';

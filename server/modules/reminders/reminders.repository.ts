@@ -173,6 +173,28 @@ export async function countPriceDropAlertsSince(db: Executor, since: Date): Prom
   return Number(row?.n ?? 0);
 }
 
+/** A customer's price watches, price-drop messages and cart reminders, newest first (their data export). */
+export async function remindersOfUser(db: Executor, userId: string) {
+  const [watches, drops, carts] = await Promise.all([
+    db
+      .select()
+      .from(priceWatches)
+      .where(eq(priceWatches.userId, userId))
+      .orderBy(desc(priceWatches.createdAt)),
+    db
+      .select()
+      .from(priceDropAlerts)
+      .where(eq(priceDropAlerts.userId, userId))
+      .orderBy(desc(priceDropAlerts.createdAt)),
+    db
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.userId, userId))
+      .orderBy(desc(cartReminders.createdAt)),
+  ]);
+  return { watches, drops, carts };
+}
+
 /** An erased customer's reminders go with their other personal data. */
 export async function deleteRemindersOf(db: Executor, userId: string): Promise<void> {
   await db.delete(priceWatches).where(eq(priceWatches.userId, userId));

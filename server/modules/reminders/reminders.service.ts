@@ -1,3 +1,4 @@
+import type { ApiDataExport } from '../../../shared/api/data-rights.schemas.js';
 import type {
   ApiCartReminderSent,
   ApiPriceDropSent,
@@ -7,7 +8,7 @@ import type {
 import { paiseToRupees } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { customerContact, maskEmail } from '../accounts/index.js';
-import type { CatalogService } from '../catalog/index.js';
+import { type CatalogService, watchedProducts } from '../catalog/index.js';
 import { inQuietHours, nextSendableAt } from '../messages/index.js';
 import { ordersPlacedSince } from '../orders/index.js';
 import { createCartReminders, REMINDER_DAYS } from './cart-reminders.js';
@@ -133,3 +134,36 @@ export function createReminders(deps: {
 }
 
 export type Reminders = ReturnType<typeof createReminders>;
+
+/**
+ * What this module holds about a customer (their data export): the prices last told for their
+ * wishlisted items, the price drops and the cart reminders sent, with the channels each went by.
+ */
+export async function remindersOfCustomer(db: Database, userId: string): Promise<ApiDataExport['reminders']> {
+  const { watches, drops, carts } = await repository.remindersOfUser(db, userId);
+  const products = await watchedProducts(
+    db,
+    watches.map((watch) => watch.productId),
+  );
+  return {
+    watchedPrices: watches.map((watch) => ({
+      product: products.get(watch.productId)?.titles.en ?? 'A deleted product',
+      lastPrice: paiseToRupees(watch.lastPricePaise),
+      toldAt: watch.toldAt?.toISOString() ?? null,
+    })),
+    priceDrops: drops.map((drop) => ({
+      product: drop.productTitle,
+      oldPrice: paiseToRupees(drop.oldPricePaise),
+      newPrice: paiseToRupees(drop.newPricePaise),
+      itemsDropped: drop.drops,
+      channels: drop.channels,
+      sentAt: drop.createdAt.toISOString(),
+    })),
+    cartReminders: carts.map((cart) => ({
+      items: cart.items,
+      channels: cart.channels,
+      sentAt: cart.createdAt.toISOString(),
+      restoredAt: cart.restoredAt?.toISOString() ?? null,
+    })),
+  };
+}

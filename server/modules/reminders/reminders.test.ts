@@ -332,3 +332,40 @@ describe('cart reminders', () => {
     ).toBe(404);
   });
 });
+
+describe("the customer's data", () => {
+  it('shows in their export the prices watched, the price drops and the cart reminders sent', async () => {
+    const who = await customer({ email: true });
+    const item = await product(300_000);
+    await wish(who, item.id);
+    await sweep(india(20, 10));
+    await setVariantFigures(db(), item.id, { pricePaise: 250_000 });
+    await sweep(india(20, 11));
+    await shop.addToCart(who, item.id, item.colorId, 2);
+    await leaveCart(who, india(21, 10));
+    await sweep(india(21, 12));
+    const someoneElse = await customer({ email: true });
+    await wish(someoneElse, item.id);
+
+    const exported = await shop.api(who, 'GET', '/api/user/me/export');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const { reminders, about } = exported.json();
+    expect(about.contents.reminders).toMatch(/Price drops/);
+    expect(reminders.watchedPrices).toEqual([
+      { product: item.title, lastPrice: 2500, toldAt: expect.any(String) },
+    ]);
+    expect(reminders.priceDrops).toEqual([
+      {
+        product: item.title,
+        oldPrice: 3000,
+        newPrice: 2500,
+        itemsDropped: 1,
+        channels: ['email'],
+        sentAt: india(20, 11).toISOString(),
+      },
+    ]);
+    expect(reminders.cartReminders).toEqual([
+      { items: 2, channels: ['email'], sentAt: expect.any(String), restoredAt: null },
+    ]);
+  });
+});

@@ -3,6 +3,6 @@
 export { removeRequestsOf as removeRestockRequestsOf } from './restock-alerts.repository.js';
 export { restockAdminRoutes, restockAlertsRoutes } from './restock-alerts.routes.js';
 export type { RestockAlerts } from './restock-alerts.service.js';
-export { createRestockAlerts } from './restock-alerts.service.js';
+export { createRestockAlerts, restockRequestsOfCustomer } from './restock-alerts.service.js';
 export type { RestockPassResult } from './restock-pass.js';
 export { startRestockWorker } from './restock-worker.js';

@@ -90,6 +90,15 @@ export async function openOfUser(db: Executor, userId: string): Promise<RequestR
     .orderBy(asc(backInStockRequests.createdAt), asc(backInStockRequests.id));
 }
 
+/** Every request of a customer, open or closed, newest first (their data export). */
+export async function allOfUser(db: Executor, userId: string): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(backInStockRequests)
+    .where(eq(backInStockRequests.userId, userId))
+    .orderBy(desc(backInStockRequests.createdAt), desc(backInStockRequests.id));
+}
+
 /** Every open request, in the order they were made: the pass groups them by what they wait for. */
 export async function allOpen(db: Executor): Promise<RequestRow[]> {
   return db

@@ -1,3 +1,4 @@
+import type { ApiDataExport } from '../../../shared/api/data-rights.schemas.js';
 import type {
   ApiMyRestockRequests,
   ApiRestockChannel,
@@ -160,3 +161,26 @@ export function createRestockAlerts(deps: { db: Database; publicUrl: string }) {
 }
 
 export type RestockAlerts = ReturnType<typeof createRestockAlerts>;
+
+/** A customer's "Notify me" requests, open and past, named as the shop knows them (their data export). */
+export async function restockRequestsOfCustomer(
+  db: Database,
+  userId: string,
+): Promise<ApiDataExport['backInStockRequests']> {
+  const rows = await repository.allOfUser(db, userId);
+  const products = await watchedProducts(
+    db,
+    rows.map((row) => row.productId),
+  );
+  return rows.map((row) => {
+    const { title, variant } = titleOf(products.get(row.productId), row.variantId);
+    return {
+      product: title,
+      size: variant,
+      channels: row.channels,
+      createdAt: row.createdAt.toISOString(),
+      notifiedAt: row.notifiedAt?.toISOString() ?? null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    };
+  });
+}

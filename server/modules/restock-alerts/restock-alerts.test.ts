@@ -377,6 +377,47 @@ describe('the passes run by themselves', () => {
   });
 });
 
+describe("the customer's data", () => {
+  it('shows in their export every request, open and told, and none of anyone else', async () => {
+    const sized = await soldOutInSizes();
+    const plain = await soldOut('Kalamkari cushion cover');
+    const shopper = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    expect((await notifyMe(shopper, sized.id, { variantId: sized.medium })).statusCode).toBe(200);
+    expect((await notifyMe(shopper, plain.id)).statusCode).toBe(200);
+    expect((await notifyMe(other, plain.id)).statusCode).toBe(200);
+    await setVariantFigures(ctx.database.db, plain.id, { quantity: 1 });
+    expect((await pass()).notified).toBe(1);
+
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/me/export',
+      headers: shopper.headers,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const { backInStockRequests: requests, about } = exported.json();
+    expect(about.contents.backInStockRequests).toMatch(/back in stock/);
+    expect(requests).toHaveLength(2);
+    const byProduct = new Map(requests.map((r: { product: string }) => [r.product, r]));
+    expect(byProduct.get(sized.title)).toMatchObject({
+      size: 'M',
+      channels: ['email'],
+      notifiedAt: null,
+      cancelledAt: null,
+    });
+    expect(byProduct.get('Kalamkari cushion cover')).toMatchObject({
+      size: '',
+      notifiedAt: expect.any(String),
+    });
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/me/export',
+      headers: other.headers,
+    });
+    expect(theirs.json().backInStockRequests).toHaveLength(1);
+  });
+});
+
 describe('erasure', () => {
   it("removes the customer's requests with the account", async () => {
     const product = await soldOut();
