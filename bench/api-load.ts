@@ -24,7 +24,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureDatabase, startShop, stopShop } from './lib/shop.js';
-import { shopperSearches } from './shopper-searches.js';
+import { hindiShopperSearches, shopperSearches } from './shopper-searches.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -53,7 +53,9 @@ type RouteName =
   | 'facets'
   | 'search-facets'
   | 'sizes'
-  | 'size-facets';
+  | 'size-facets'
+  | 'hindi-search'
+  | 'hindi-suggestions';
 
 type Result = {
   route: string;
@@ -191,6 +193,13 @@ async function samplePaths(base: string): Promise<Record<RouteName, string[]>> {
   // A search's filter panel is counted among the search's matches (decision 040): its own route,
   // so the filter panel's figure is not an average of the two.
   const searchFacetPaths = searches.map((q) => `/api/product/facets?q=${encodeURIComponent(q)}`);
+  // The same kinds of search typed in Hindi, Hinglish or both scripts (decision 051), and the first
+  // letters of Hindi words as the suggestions see them.
+  const hindiSearch = hindiShopperSearches.flatMap((q, n) => [
+    `/api/product?q=${encodeURIComponent(q)}&limit=24`,
+    `/api/product?q=${encodeURIComponent(q)}&limit=24&page=${2 + (n % 2)}`,
+  ]);
+  const hindiWords = ['सैम', 'घड़', 'जूत', 'लैप', 'कैम', 'फ़ोन', 'ghad', 'joot', 'chap', 'टीव'];
   // The size filter (SQL over the products' sizes in stock): a category narrowed to a size or two,
   // and its filter panel, which counts the category's sizes.
   const letterSizes = ['S', 'M', 'L', 'XL', 'XXL', 'M,L', 'S,XL'];
@@ -210,6 +219,8 @@ async function samplePaths(base: string): Promise<Record<RouteName, string[]>> {
     detail: products.flatMap((p) => [`/api/product/${p._id}`, `/api/product/${p.slug}`]),
     suggestions: words.map((w) => `/api/product/suggestions?q=${w}`),
     sizes: sized.map((s) => s.list),
+    'hindi-search': hindiSearch,
+    'hindi-suggestions': hindiWords.map((w) => `/api/product/suggestions?q=${encodeURIComponent(w)}`),
     'size-facets': [
       ...sized.map((s) => s.facets),
       ...categories.map((c) => `/api/product/facets?category=${c}`),
@@ -254,7 +265,13 @@ async function prepare(size: number, onPort: number) {
       ],
       Math.max(10, size / 40_000),
     );
-    await load(target, 'warm-up', [...paths.search, ...paths['search-facets']], 5, 2);
+    await load(
+      target,
+      'warm-up',
+      [...paths.search, ...paths['search-facets'], ...paths['hindi-search'], ...paths['hindi-suggestions']],
+      5,
+      2,
+    );
     return { server, target, paths };
   } catch (error) {
     await stopShop(server);
