@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codConfirmations } from '../db/schema.js';
 import { signUp } from '../test/customers.js';
 import { createProduct, ensureColor } from '../test/factories.js';
+import { expectEnglish, expectHindi } from '../test/mail-language.js';
 import { parcelCalls } from '../test/parcels.js';
 import { type Customer, testAddress } from '../test/shopping.js';
 import { readMail, startSmtpCapture } from '../test/smtp-capture.js';
@@ -34,7 +35,6 @@ const parcels = parcelCalls(
   () => staff,
 );
 const { shop } = parcels;
-const DEVANAGARI = /[\u0900-\u097F]/;
 
 async function mailsTo(to: string) {
   await ctx.app.services.emailOutbox.drain();
@@ -50,22 +50,6 @@ async function mailTo(to: string, subject: RegExp) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no e-mail to ${to} matching ${subject}`);
-}
-
-function expectHindi(mail: { subject: string; text: string; html: string }, ...phrases: string[]) {
-  expect(mail.subject).toMatch(DEVANAGARI);
-  expect(mail.text).toMatch(/^नमस्ते/);
-  expect(mail.html).toContain('<html lang="hi">');
-  for (const phrase of phrases) {
-    expect(mail.text).toContain(phrase);
-    expect(mail.html).toContain(phrase);
-  }
-}
-
-function expectEnglish(mail: { subject: string; text: string; html: string }) {
-  expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(DEVANAGARI);
-  expect(mail.text).toMatch(/^Hello/);
-  expect(mail.html).toContain('<html lang="en">');
 }
 
 async function product(pricePaise: number) {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema.js';
 import { signUp } from '../test/customers.js';
+import { expectEnglish, expectHindi } from '../test/mail-language.js';
 import { readMail, startSmtpCapture } from '../test/smtp-capture.js';
 import { type SignedInStaff, signInStaff } from '../test/staff.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
@@ -36,8 +37,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const DEVANAGARI = /[\u0900-\u097F]/;
-
 /** Every message sent to `to` so far, decoded, oldest first. */
 async function mailsTo(to: string) {
   await ctx.app.services.emailOutbox.drain();
@@ -53,23 +52,6 @@ async function mailTo(to: string, subject: RegExp | string) {
     `an e-mail to ${to}: ${subject}`,
   ).toHaveLength(1);
   return found[0]!;
-}
-
-/** A Hindi message: subject, text and HTML in Devanagari, the HTML part marked `lang="hi"`. */
-function expectHindi(mail: { subject: string; text: string; html: string }, ...phrases: string[]) {
-  expect(mail.subject).toMatch(DEVANAGARI);
-  expect(mail.text).toMatch(/^नमस्ते/);
-  expect(mail.html).toContain('<html lang="hi">');
-  for (const phrase of phrases) {
-    expect(mail.text).toContain(phrase);
-    expect(mail.html).toContain(phrase);
-  }
-}
-
-function expectEnglish(mail: { subject: string; text: string; html: string }) {
-  expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(DEVANAGARI);
-  expect(mail.text).toMatch(/^Hello/);
-  expect(mail.html).toContain('<html lang="en">');
 }
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = {}) =>
