@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { customerChannels } from '../channels.js';
 
-const channel = z.enum(['email', 'sms', 'whatsapp']);
+const channel = z.enum(customerChannels);
 
 export const restoreRemindedCart = {
   body: z.object({

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
+import { customerChannels } from '../channels.js';
 
 /** Back-in-stock alerts ("Notify me"): the shopper's requests and the console's view of them. */
-
-export const restockChannelValues = ['email', 'sms', 'whatsapp'] as const;
-export type ApiRestockChannel = (typeof restockChannelValues)[number];
 
 const productParams = z.object({
   id: z.string().check(z.describe('The product id.')),
@@ -17,7 +15,7 @@ export const notifyMeBody = z.object({
    * e-mail, and each channel on which the shopper gets order updates.
    */
   channels: z.optional(
-    z.array(z.enum(restockChannelValues, { error: 'Choose e-mail, SMS or WhatsApp' })).check(z.maxLength(3)),
+    z.array(z.enum(customerChannels, { error: 'Choose e-mail, SMS or WhatsApp' })).check(z.maxLength(3)),
   ),
 });
 
@@ -29,7 +27,7 @@ export const restockRequestAnswer = z.object({
   id: z.string(),
   productId: z.string(),
   variantId: z.nullable(z.string()),
-  channels: z.array(z.enum(restockChannelValues)),
+  channels: z.array(z.enum(customerChannels)),
   createdAt: z.string(),
 });
 export type ApiRestockRequest = z.output<typeof restockRequestAnswer>;
@@ -41,7 +39,7 @@ export const cancelNotifyMeAnswer = z.object({ cancelled: z.boolean(), message: 
 export const myRestockRequestsAnswer = z.object({
   requests: z.array(restockRequestAnswer),
   /** SMS and WhatsApp are offered only for a verified mobile number. */
-  channels: z.array(z.enum(restockChannelValues)),
+  channels: z.array(z.enum(customerChannels)),
 });
 export type ApiMyRestockRequests = z.output<typeof myRestockRequestsAnswer>;
 
@@ -64,7 +62,7 @@ export const restockOverviewAnswer = z.object({
       productId: z.string(),
       title: z.string(),
       variant: z.string(),
-      channels: z.array(z.enum(restockChannelValues)),
+      channels: z.array(z.enum(customerChannels)),
       requestedAt: z.string(),
       notifiedAt: z.string(),
     }),

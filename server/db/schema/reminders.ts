@@ -11,16 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CustomerChannel } from '../../../shared/channels.js';
 import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { productVariants } from './catalog-variants.js';
 import { createdAt, id } from './columns.js';
 
 /** Price drops on wishlisted items and reminders of carts left behind (decision 057). */
-
-/** Where a reminder went: e-mail (the e-mail outbox) and the message outbox's two channels. */
-export const reminderChannels = ['email', 'sms', 'whatsapp'] as const;
-export type ReminderChannel = (typeof reminderChannels)[number];
 
 /**
  * What a customer last saw or was told a wishlisted item costs: a drop below it is news, once.
@@ -67,7 +64,7 @@ export const priceDropAlerts = pgTable(
     newPricePaise: integer('new_price_paise').notNull(),
     // How many wishlisted items had dropped; the message names the biggest.
     drops: smallint('drops').notNull().default(1),
-    channels: text('channels').array().$type<ReminderChannel[]>().notNull(),
+    channels: text('channels').array().$type<CustomerChannel[]>().notNull(),
     // 'YYYY-MM-DD' in India.
     indiaDay: text('india_day').notNull(),
     createdAt: createdAt(),
@@ -97,7 +94,7 @@ export const cartReminders = pgTable(
     cartTouchedAt: timestamp('cart_touched_at', { withTimezone: true, mode: 'date' }).notNull(),
     items: smallint('items').notNull(),
     lines: jsonb('lines').$type<RemindedLine[]>().notNull(),
-    channels: text('channels').array().$type<ReminderChannel[]>().notNull(),
+    channels: text('channels').array().$type<CustomerChannel[]>().notNull(),
     tokenHash: text('token_hash').notNull(),
     restoredAt: timestamp('restored_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

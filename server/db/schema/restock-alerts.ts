@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customerChannels } from '../../../shared/channels.js';
 import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { productVariants } from './catalog-variants.js';
 import { createdAt, id, languageCheck, languageColumn } from './columns.js';
 
 /** Shoppers waiting for a sold-out product or size to come back (decision 056). */
-
-/** E-mail always; SMS and WhatsApp when the shopper chose them and their number is verified. */
-export const restockChannels = ['email', 'sms', 'whatsapp'] as const;
-export type RestockChannel = (typeof restockChannels)[number];
 
 /**
  * A shopper's "Notify me": open until it is notified (once) or cancelled (by the shopper, or by the
@@ -28,7 +25,7 @@ export const backInStockRequests = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     // Null for a product without options (sizes, colours): the product as a whole.
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
-    channels: text('channels', { enum: restockChannels }).array().notNull().default(sql`'{email}'::text[]`),
+    channels: text('channels', { enum: customerChannels }).array().notNull().default(sql`'{email}'::text[]`),
     language: languageColumn(),
     stockSeen: integer('stock_seen').notNull().default(0),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { type CustomerChannel, customerChannels } from '../../../shared/channels.js';
 import type { Executor } from '../../db/client.js';
-import type { ReminderChannel } from '../../db/schema.js';
 import type { MessageReach } from '../accounts/index.js';
 import { marketingMessagesBetween } from '../messages/index.js';
 import { emailOffersBetween } from './reminders.repository.js';
@@ -41,8 +41,8 @@ export async function lockCustomerOffers(tx: Executor, userId: string): Promise<
 }
 
 /** The channels the customer said yes to offers on. */
-export function consentedChannels(reach: MessageReach): ReminderChannel[] {
-  return (['email', 'sms', 'whatsapp'] as const).filter((channel) => reach.offers[channel]);
+export function consentedChannels(reach: MessageReach): CustomerChannel[] {
+  return customerChannels.filter((channel) => reach.offers[channel]);
 }
 
 /**
@@ -52,16 +52,16 @@ export function consentedChannels(reach: MessageReach): ReminderChannel[] {
 export async function channelsUnderCap(
   tx: Executor,
   userId: string,
-  channels: readonly ReminderChannel[],
+  channels: readonly CustomerChannel[],
   now: Date,
   maxPerDay: number,
-): Promise<ReminderChannel[]> {
+): Promise<CustomerChannel[]> {
   if (channels.length === 0) return [];
   const { from, to } = indiaDayBounds(now);
   const [messages, emails] = await Promise.all([
     marketingMessagesBetween(tx, userId, from, to),
     emailOffersBetween(tx, userId, from, to),
   ]);
-  const sent: Record<ReminderChannel, number> = { email: emails, ...messages };
+  const sent: Record<CustomerChannel, number> = { email: emails, ...messages };
   return channels.filter((channel) => sent[channel] < maxPerDay);
 }

@@ -1,6 +1,6 @@
+import type { CustomerChannel } from '../../../shared/channels.js';
 import { formatPaise } from '../../../shared/money.js';
 import type { Executor } from '../../db/client.js';
-import type { ReminderChannel } from '../../db/schema.js';
 import type { Mail } from '../../lib/mailer.js';
 import { type MessageReach, offerWithdrawToken } from '../accounts/index.js';
 import { queueEmail } from '../email-outbox/index.js';
@@ -29,7 +29,7 @@ export async function queueOffer<K extends 'price-drop' | 'cart-reminder'>(
   input: {
     userId: string;
     reach: MessageReach;
-    channels: readonly ReminderChannel[];
+    channels: readonly CustomerChannel[];
     kind: K;
     params: MessageParams[K];
     eventKey: string;
@@ -37,9 +37,9 @@ export async function queueOffer<K extends 'price-drop' | 'cart-reminder'>(
     publicUrl: string;
     now: Date;
   },
-): Promise<ReminderChannel[]> {
+): Promise<CustomerChannel[]> {
   const { reach } = input;
-  const queued: ReminderChannel[] = [];
+  const queued: CustomerChannel[] = [];
   for (const channel of input.channels) {
     if (channel === 'email') {
       const token = await offerWithdrawToken(tx, input.userId);

@@ -1,12 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { CustomerChannel } from '../../../shared/channels.js';
 import type { Executor } from '../../db/client.js';
-import {
-  cartReminders,
-  priceDropAlerts,
-  priceWatches,
-  type RemindedLine,
-  type ReminderChannel,
-} from '../../db/schema.js';
+import { cartReminders, priceDropAlerts, priceWatches, type RemindedLine } from '../../db/schema.js';
 
 export type PriceWatchRow = typeof priceWatches.$inferSelect;
 export type PriceDropAlertRow = typeof priceDropAlerts.$inferSelect;
@@ -88,7 +83,7 @@ export async function insertPriceDropAlert(
     oldPricePaise: number;
     newPricePaise: number;
     drops: number;
-    channels: ReminderChannel[];
+    channels: CustomerChannel[];
     indiaDay: string;
     createdAt: Date;
   },
@@ -121,7 +116,7 @@ export async function insertCartReminder(
     cartTouchedAt: Date;
     items: number;
     lines: RemindedLine[];
-    channels: ReminderChannel[];
+    channels: CustomerChannel[];
     tokenHash: string;
     createdAt: Date;
   },

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { CustomerChannel } from '../../../shared/channels.js';
 import type { Locale } from '../../../shared/locales.js';
 import { type Executor, queryRows } from '../../db/client.js';
-import { backInStockRequests, type RestockChannel } from '../../db/schema.js';
+import { backInStockRequests } from '../../db/schema.js';
 
 export type RequestRow = typeof backInStockRequests.$inferSelect;
 
@@ -39,7 +40,7 @@ export async function openRequest(
     userId: string;
     productId: string;
     variantId: string | null;
-    channels: RestockChannel[];
+    channels: CustomerChannel[];
     language: Locale;
   },
 ): Promise<RequestRow> {

@@ -1,10 +1,10 @@
 import type { ApiDataExport } from '../../../shared/api/data-rights.schemas.js';
 import type {
   ApiMyRestockRequests,
-  ApiRestockChannel,
   ApiRestockOverview,
   ApiRestockRequest,
 } from '../../../shared/api/restock-alerts.schemas.js';
+import type { CustomerChannel } from '../../../shared/channels.js';
 import type { Locale } from '../../../shared/locales.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -68,7 +68,7 @@ export function createRestockAlerts(deps: { db: Database; publicUrl: string }) {
     async request(
       userId: string,
       productId: string,
-      input: { variantId?: string | undefined; channels?: ApiRestockChannel[] | undefined },
+      input: { variantId?: string | undefined; channels?: CustomerChannel[] | undefined },
       language: Locale,
     ): Promise<{ request: ApiRestockRequest; message: string }> {
       const target = await targetOf(db, productId, input.variantId);
@@ -84,7 +84,7 @@ export function createRestockAlerts(deps: { db: Database; publicUrl: string }) {
           channels: 'Verify your mobile number on your profile to be told by SMS or WhatsApp.',
         });
       }
-      const channels: ApiRestockChannel[] = ['email', ...new Set(extra)];
+      const channels: CustomerChannel[] = ['email', ...new Set(extra)];
       const row = await repository.openRequest(db, {
         userId,
         productId: target.product.id,

@@ -1,17 +1,14 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { cancelNotifyMe, myRestockRequests, notifyMe } from '../../../shared/api/restock-alerts';
-import type {
-  ApiMyRestockRequests,
-  ApiRestockChannel,
-  ApiRestockRequest,
-} from '../../../shared/api/restock-alerts.schemas';
+import type { ApiMyRestockRequests, ApiRestockRequest } from '../../../shared/api/restock-alerts.schemas';
+import type { CustomerChannel } from '../../../shared/channels';
 import { useErrorText } from '../../i18n/errors';
 import { type Translate, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { WithMessages } from '../orders/with-messages';
 
 /** "We'll tell you by e-mail and SMS when it's back." */
-function confirmation(t: Translate, channels: readonly ApiRestockChannel[]): string {
+function confirmation(t: Translate, channels: readonly CustomerChannel[]): string {
   const sms = channels.includes('sms');
   const whatsapp = channels.includes('whatsapp');
   if (sms && whatsapp) return t('restock.done.all');
@@ -29,10 +26,10 @@ function ChannelChoice({
   busy,
   onChange,
 }: {
-  offered: readonly ApiRestockChannel[];
-  chosen: readonly ApiRestockChannel[];
+  offered: readonly CustomerChannel[];
+  chosen: readonly CustomerChannel[];
   busy: boolean;
-  onChange: (channels: ApiRestockChannel[]) => void;
+  onChange: (channels: CustomerChannel[]) => void;
 }) {
   const t = useT();
   const choosable = offered.filter((c): c is Extra => c !== 'email');
@@ -128,7 +125,7 @@ export function NotifyMePanel({
         : current,
     );
 
-  async function ask(channels?: ApiRestockChannel[]) {
+  async function ask(channels?: CustomerChannel[]) {
     if (missing?.()) return;
     setBusy(true);
     setError(null);
