@@ -85,6 +85,25 @@ test('no console page has accessibility violations', async ({ page, request }) =
   expect(found).toEqual({});
 });
 
+test('a table waiting for its rows keeps its text readable', async ({ page }) => {
+  await openConsoleAs(page, owner);
+  // The list's answer is held until the table has been checked in its loading state.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/admin\/products\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/products');
+  const busy = page.locator('.table-wrap[aria-busy="true"]');
+  await expect(busy).toContainText('Loading…');
+  expect(await axeViolations(page, '.table-wrap')).toEqual([]);
+  release();
+  await expect(busy).toHaveCount(0);
+});
+
 test('the order page, its action dialogs and the packing slip have no accessibility violations', async ({
   page,
   request,
