@@ -347,3 +347,19 @@ test('the store filters a category by size: counts, the address, and only produc
     });
   }
 });
+
+test.describe('the size chart when its code cannot come', () => {
+  // The refused chunk is the point of the test: the browser reports it in the console.
+  test.use({ allowedConsoleErrors: [/ERR_FAILED/] });
+
+  test('says so in a toast and opens nothing', async ({ page, request }) => {
+    const { product } = await tee(request);
+    await page.route(/\/assets\/size-chart-dialog-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`/product/${product.slug}`);
+    // A press before the page is interactive would do nothing at all.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.getByRole('button', { name: 'Size chart' }).click();
+    await expectToast(page, 'The size chart could not be loaded. Please try again.');
+    await expect(page.getByRole('dialog', { name: 'Size chart' })).toHaveCount(0);
+  });
+});
