@@ -70,6 +70,7 @@ const MODULES = {
     'messages',
     'payments',
     'pincodes',
+    'shipments',
     'staff',
   ],
   reviews: ['accounts', 'catalog', 'orders'],

@@ -18,6 +18,7 @@ import {
   returnRejectedEmail,
   updateReturn,
 } from '../modules/orders/index.js';
+import { unitsReturningToOrigin } from '../modules/shipments/index.js';
 import { restockOrderUnits, valueOfUnits } from './goods-back.js';
 
 const rupees = (paise: number) => formatPaise(paise);
@@ -27,6 +28,30 @@ type ReturnDeps = {
   lifecycle: Pick<OrderLifecycle, 'mine'>;
   returnWindowDays: number;
 };
+
+/**
+ * Units in a parcel that came back to the shop undelivered (returned to origin) never reached the
+ * customer: asking to return them is refused, saying so.
+ */
+function refuseUndelivered(
+  chosen: OrderLineQuantity[],
+  lines: { id: string; title: string; quantity: number }[],
+  returned: Map<string, number>,
+  cameBack: Map<string, number>,
+) {
+  for (const pick of chosen) {
+    const line = lines.find((l) => l.id === pick.lineId);
+    const back = cameBack.get(pick.lineId) ?? 0;
+    if (!line || back === 0) continue;
+    const left = line.quantity - (returned.get(line.id) ?? 0) - back;
+    if (pick.quantity <= left) continue;
+    throw conflict(
+      left <= 0
+        ? `${line.title} never reached you: its parcel came back to us undelivered, so there is nothing of it to return.`
+        : `${line.title}: ${back} of ${line.quantity} never reached you (their parcel came back to us undelivered), so only ${left} can be returned.`,
+    );
+  }
+}
 
 /** The customer asks, within the return window, for chosen units of a delivered order. */
 function createReturnRequest(deps: ReturnDeps) {
@@ -41,7 +66,12 @@ function createReturnRequest(deps: ReturnDeps) {
     await withOrder(actor, orderId, async (tx, order) => {
       if (config.returnWindowDays <= 0) throw conflict('This shop does not take returns.');
       planReturnRequest(order, returnDeadline(order.deliveredAt, config.returnWindowDays), now());
-      const [lines, usage] = await Promise.all([linesOfOrders(tx, [order.id]), lineUsage(tx, order.id)]);
+      const [lines, usage, cameBack] = await Promise.all([
+        linesOfOrders(tx, [order.id]),
+        lineUsage(tx, order.id),
+        unitsReturningToOrigin(tx, order.id),
+      ]);
+      refuseUndelivered(input.lines, lines, usage.returned, cameBack);
       checkLines(input.lines, lines, usage.returned, 'return');
       const created = await insertReturn(tx, {
         orderId: order.id,

@@ -191,6 +191,12 @@ export const orderAllowedAnswer = z.object({
   /** The last day (India) a return may be asked for, once delivered; null before delivery. */
   returnUntil: z.nullable(z.string()),
   /**
+   * The units of each line that can still be asked to return while a return can be asked for
+   * (else none): bought, less those in a return not rejected and those in a parcel that came back
+   * to the shop undelivered.
+   */
+  returnable: z.array(z.object({ lineId: z.string(), quantity: z.number() })),
+  /**
    * A cash-on-delivery order waiting for its code may be sent a new one (at most once a minute: a
    * 429 says how long to wait; 5 codes per order).
    */

@@ -9,7 +9,6 @@ import { RouteContext } from '../app/route-context';
 import { loadApiMessages } from '../features/checkout/api-messages';
 import { minutesLeft } from '../features/orders/cod-confirmation';
 import { OrderCard } from '../features/orders/order-card';
-import { returnableUnits } from '../features/orders/order-words';
 import { loadInteractiveMessages } from '../i18n/catalogues';
 import { createI18n, LocaleProvider } from '../i18n/i18n';
 import { routes } from '../routes';
@@ -126,7 +125,14 @@ function anOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
     returns: [],
     refunded: 0,
     refundable: 2798,
-    allowed: { cancel: true, return: false, returnUntil: null, resendCode: false, changeAddress: false },
+    allowed: {
+      cancel: true,
+      return: false,
+      returnUntil: null,
+      returnable: [],
+      resendCode: false,
+      changeAddress: false,
+    },
     breakup: {
       itemsMrp: 2798,
       productDiscount: 0,
@@ -208,7 +214,14 @@ describe('order page', () => {
           awb: '1234567890',
           trackingUrl: 'https://track.example/1234567890',
         },
-        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false, changeAddress: false },
+        allowed: {
+          cancel: false,
+          return: false,
+          returnUntil: null,
+          returnable: [],
+          resendCode: false,
+          changeAddress: false,
+        },
       }),
     );
     expect(html).not.toContain('Cancel order');
@@ -230,6 +243,7 @@ describe('order page', () => {
           cancel: false,
           return: true,
           returnUntil: '2025-03-12T18:29:59.000Z',
+          returnable: [{ lineId: LINE_A, quantity: 1 }],
           resendCode: false,
           changeAddress: false,
         },
@@ -316,25 +330,6 @@ describe('order page', () => {
     const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain('Delivery Free Cash on delivery fee ₹49.00 To pay on delivery ₹2,847.00');
   });
-
-  it('a line can be returned up to the units bought, less those in returns that were not rejected', () => {
-    const order = anOrder({
-      returns: [
-        { lineId: LINE_A, quantity: 1, status: 'requested' as const },
-        { lineId: LINE_B, quantity: 1, status: 'rejected' as const },
-      ].map((r, i) => ({
-        _id: `r${i}`,
-        status: r.status,
-        lines: [{ lineId: r.lineId, quantity: r.quantity }],
-        reason: 'x',
-        decisionNote: null,
-        createdAt: '2025-03-06T06:00:00.000Z',
-        decidedAt: null,
-        receivedAt: null,
-      })),
-    });
-    expect(Object.fromEntries(returnableUnits(order))).toEqual({ [LINE_A]: 1, [LINE_B]: 1 });
-  });
 });
 
 /** A cash-on-delivery order, as the API answers it once placed and waiting for its code. */
@@ -355,7 +350,14 @@ function aCodOrder(overrides: Partial<ApiMyOrder> = {}): ApiMyOrder {
       channel: 'email',
       amountDue: 2798,
     },
-    allowed: { cancel: true, return: false, returnUntil: null, resendCode: true, changeAddress: false },
+    allowed: {
+      cancel: true,
+      return: false,
+      returnUntil: null,
+      returnable: [],
+      resendCode: true,
+      changeAddress: false,
+    },
     ...overrides,
   });
 }
@@ -396,7 +398,14 @@ describe('order page, cash on delivery', () => {
   it('no new code once the shop allows none (five sent, or the time is up)', () => {
     const html = renderPage(
       aCodOrder({
-        allowed: { cancel: true, return: false, returnUntil: null, resendCode: false, changeAddress: false },
+        allowed: {
+          cancel: true,
+          return: false,
+          returnUntil: null,
+          returnable: [],
+          resendCode: false,
+          changeAddress: false,
+        },
       }),
     );
     expect(html).toMatch(
@@ -424,6 +433,7 @@ describe('order page, cash on delivery', () => {
           cancel: false,
           return: true,
           returnUntil: '2025-03-12T18:29:59.000Z',
+          returnable: [{ lineId: LINE_A, quantity: 1 }],
           resendCode: false,
           changeAddress: false,
         },
@@ -456,7 +466,14 @@ describe('order page, cash on delivery', () => {
           },
         ],
         refunded: 2798,
-        allowed: { cancel: false, return: false, returnUntil: null, resendCode: false, changeAddress: false },
+        allowed: {
+          cancel: false,
+          return: false,
+          returnUntil: null,
+          returnable: [],
+          resendCode: false,
+          changeAddress: false,
+        },
       }),
     );
     const text = textOf(html);

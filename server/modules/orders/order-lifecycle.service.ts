@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../service-deps.js';
 import type { AuditActor } from '../audit/index.js';
 import { checkDeliveryPincode } from '../pincodes/index.js';
+import { unitsReturningToOrigin } from '../shipments/index.js';
 import { MAX_CODE_SENDS, RESEND_SECONDS } from './cod-codes.js';
 import { findConfirmation } from './cod-confirmations.repository.js';
 import { takeDocumentNumber } from './document-numbers.js';
@@ -205,6 +206,47 @@ function createCashCollection(deps: LifecycleDeps) {
   return { collectCash, collectCashIn };
 }
 
+/**
+ * The units of each line the customer can still ask to return: bought, less those in a return
+ * not rejected and those in a parcel that came back to the shop undelivered (they never arrived).
+ */
+function unitsLeftToReturn(
+  lines: { id: string; quantity: number }[],
+  returned: Map<string, number>,
+  cameBack: Map<string, number>,
+) {
+  return lines
+    .map((line) => ({
+      lineId: line.id,
+      quantity: Math.max(0, line.quantity - (returned.get(line.id) ?? 0) - (cameBack.get(line.id) ?? 0)),
+    }))
+    .filter((line) => line.quantity > 0);
+}
+
+type UsageRows = Awaited<ReturnType<OrderChanges['lineUsage']>>;
+
+const presentRefund = (r: UsageRows['refundRows'][number]): ApiRefund => ({
+  _id: r.id,
+  amount: paiseToRupees(r.amountPaise),
+  status: r.status,
+  method: r.method,
+  reference: r.providerRefundId ?? r.payoutReference,
+  reason: r.reason,
+  createdAt: r.createdAt.toISOString(),
+  processedAt: r.processedAt?.toISOString() ?? null,
+});
+
+const presentReturn = (r: UsageRows['returnRows'][number]): ApiReturn => ({
+  _id: r.id,
+  status: r.status,
+  lines: r.lines,
+  reason: r.reason,
+  decisionNote: r.decisionNote,
+  createdAt: r.createdAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  receivedAt: r.receivedAt?.toISOString() ?? null,
+});
+
 /** The order as the customer's page and the console's show it: statuses, timeline, money, actions. */
 function createOrderView(deps: LifecycleDeps) {
   const { db, catalog, config, changes } = deps;
@@ -213,12 +255,13 @@ function createOrderView(deps: LifecycleDeps) {
   const taxDocuments = createTaxDocuments({ db, seller: config.seller });
 
   async function lifecycleOf(order: OrderRow, forStaff: boolean) {
-    const [events, usage, lines, documents, confirmation] = await Promise.all([
+    const [events, usage, lines, documents, confirmation, cameBack] = await Promise.all([
       repository.eventsOf(db, order.id),
       lineUsage(db, order.id),
       linesOfOrders(db, [order.id]),
       taxDocuments.listed(order),
       order.paymentMethod === 'cod' ? findConfirmation(db, order.id) : undefined,
+      unitsReturningToOrigin(db, order.id),
     ]);
     const committed = usage.refundRows
       .filter((r) => r.status !== 'failed')
@@ -232,33 +275,13 @@ function createOrderView(deps: LifecycleDeps) {
       order.paymentStatus === 'unpaid' ? 0 : Math.max(0, order.totalPriceAfterDiscountPaise - committed);
     const deadline =
       config.returnWindowDays > 0 ? returnDeadline(order.deliveredAt, config.returnWindowDays) : null;
-    const unitsLeftToReturn = lines.some((line) => line.quantity > (usage.returned.get(line.id) ?? 0));
+    const returnable = unitsLeftToReturn(lines, usage.returned, cameBack);
     const canReturn =
       order.state !== 'cancelled' &&
       order.fulfilmentStatus === 'delivered' &&
       deadline !== null &&
       now() <= deadline &&
-      unitsLeftToReturn;
-    const refundList: ApiRefund[] = usage.refundRows.map((r) => ({
-      _id: r.id,
-      amount: paiseToRupees(r.amountPaise),
-      status: r.status,
-      method: r.method,
-      reference: r.providerRefundId ?? r.payoutReference,
-      reason: r.reason,
-      createdAt: r.createdAt.toISOString(),
-      processedAt: r.processedAt?.toISOString() ?? null,
-    }));
-    const returnList: ApiReturn[] = usage.returnRows.map((r) => ({
-      _id: r.id,
-      status: r.status,
-      lines: r.lines,
-      reason: r.reason,
-      decisionNote: r.decisionNote,
-      createdAt: r.createdAt.toISOString(),
-      decidedAt: r.decidedAt?.toISOString() ?? null,
-      receivedAt: r.receivedAt?.toISOString() ?? null,
-    }));
+      returnable.length > 0;
     const step = (to: FulfilmentStep) => {
       try {
         return order.fulfilmentStatus !== to && planFulfilment(order, to);
@@ -303,8 +326,8 @@ function createOrderView(deps: LifecycleDeps) {
         shipment: order.shipment ?? null,
         tax: presentOrderTax(order, lines, config.seller),
         events: presentEvents(events, forStaff),
-        refunds: refundList,
-        returns: returnList,
+        refunds: usage.refundRows.map(presentRefund),
+        returns: usage.returnRows.map(presentReturn),
         refunded: paiseToRupees(order.refundedPaise - uncollected),
         refundable: paiseToRupees(refundablePaise),
         invoice: documents.invoice,
@@ -314,6 +337,7 @@ function createOrderView(deps: LifecycleDeps) {
         cancel: canCancel(order),
         return: canReturn,
         returnUntil: deadline?.toISOString() ?? null,
+        returnable: canReturn ? returnable : [],
         resendCode: nextCodeAt !== null,
         changeAddress: addressChangeRefusal(order) === undefined,
       },

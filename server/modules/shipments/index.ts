@@ -86,6 +86,7 @@ export {
   shipmentsByIds,
   shipmentsOfOrder,
   unitsInParcels,
+  unitsReturningToOrigin,
   updateShipment,
 } from './shipments.repository.js';
 export { shipmentsRoutes } from './shipments.routes.js';

@@ -39,7 +39,7 @@ const calls = parcelCalls(
   () => smtp,
   () => ordersStaff,
 );
-const { asStaff, ship, scan, orderRow, shipmentRow, stockOf, mailsTo, twoLineOrder } = calls;
+const { asStaff, ship, scan, orderRow, shipmentRow, stockOf, mailsTo, twoLineOrder, shop } = calls;
 const db = () => ctx.database.db;
 
 const receive = (shipmentId: string, payload: object, who: SignedInStaff = ordersStaff) =>
@@ -193,6 +193,64 @@ describe('a prepaid parcel returned to origin', () => {
     expect(rows.map((r) => [r.amountPaise, r.lines])).toEqual([
       [100_000, [{ lineId: coverLine, quantity: 2 }]],
     ]);
+  });
+});
+
+describe('returns asked for by the customer', () => {
+  it('leave out the units of a parcel that came back undelivered, in the order page and the API', async () => {
+    const { id, customer, phoneLine, coverLine } = await twoLineOrder('online');
+    const phone = await ship(id, [{ lineId: phoneLine, quantity: 1 }]);
+    const covers = await ship(id, [{ lineId: coverLine, quantity: 2 }]);
+    await scan(phone.awb, 'picked-up', 'delivered');
+    await scan(covers.awb, 'picked-up', 'rto-initiated');
+    const mine = async () => (await shop.api(customer, 'GET', `/api/user/orders/${id}`)).json();
+    const delivered = await mine();
+    expect(delivered.fulfilmentStatus).toBe('delivered');
+    expect(delivered.allowed).toMatchObject({
+      return: true,
+      returnable: [{ lineId: phoneLine, quantity: 1 }],
+    });
+
+    const askReturn = (lines: object[]) =>
+      shop.api(customer, 'POST', `/api/user/orders/${id}/return`, { lines, reason: 'Not what I expected' });
+    const covered = await askReturn([{ lineId: coverLine, quantity: 1 }]);
+    expect(covered.statusCode).toBe(409);
+    expect(covered.json().message).toMatch(/never reached you: its parcel came back to us undelivered/);
+    // Still refused once the parcel is back at the shop.
+    await scan(covers.awb, 'rto-delivered');
+    expect((await askReturn([{ lineId: coverLine, quantity: 2 }])).statusCode).toBe(409);
+
+    const asked = await askReturn([{ lineId: phoneLine, quantity: 1 }]);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().allowed).toMatchObject({ return: false, returnable: [] });
+  });
+
+  it('count a rejected return as never asked: its units can be asked for again', async () => {
+    const { id, customer, phoneLine, coverLine } = await twoLineOrder('online');
+    await scan((await ship(id)).awb, 'picked-up', 'delivered');
+    const asked = await shop.api(customer, 'POST', `/api/user/orders/${id}/return`, {
+      lines: [{ lineId: coverLine, quantity: 2 }],
+      reason: 'Wrong colour',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().allowed.returnable).toEqual([{ lineId: phoneLine, quantity: 1 }]);
+    const returnId = asked.json().returns[0]._id;
+    const rejected = await asStaff(
+      ordersStaff,
+      'POST',
+      `/api/admin/orders/${id}/returns/${returnId}/reject`,
+      {
+        reason: 'Used item',
+      },
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const again = (await shop.api(customer, 'GET', `/api/user/orders/${id}`)).json();
+    expect(again.allowed.returnable).toEqual(
+      expect.arrayContaining([
+        { lineId: phoneLine, quantity: 1 },
+        { lineId: coverLine, quantity: 2 },
+      ]),
+    );
   });
 });
 

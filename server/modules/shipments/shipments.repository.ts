@@ -66,6 +66,23 @@ export async function shipmentsOfOrder(db: Executor, orderId: string): Promise<S
   return withLines(db, rows);
 }
 
+/**
+ * Units of each order line in parcels on their way back to the shop or back there (returned to
+ * origin): they never reached the customer, so there is nothing of them to return.
+ */
+export async function unitsReturningToOrigin(db: Executor, orderId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      lineId: shipmentLines.orderLineId,
+      units: sql<number>`sum(${shipmentLines.quantity})::int`,
+    })
+    .from(shipmentLines)
+    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+    .where(and(eq(shipments.orderId, orderId), inArray(shipments.status, ['rto_initiated', 'rto_delivered'])))
+    .groupBy(shipmentLines.orderLineId);
+  return new Map(rows.map((r) => [r.lineId, Number(r.units)]));
+}
+
 /** Units of each order line in parcels that are not cancelled or failed. */
 export async function unitsInParcels(db: Executor, orderId: string): Promise<Map<string, number>> {
   const rows = await db

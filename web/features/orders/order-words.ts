@@ -111,19 +111,11 @@ export const stepWords = (t: Translate): Record<(typeof deliverySteps)[number], 
 });
 
 /**
- * Units of each line the customer can still ask to return: bought, less those in a return that
- * was not rejected (requested, approved or received).
+ * Units of each line the customer can still ask to return, as the server counts them: bought,
+ * less those in a return not rejected and those that came back to the shop undelivered.
  */
-export function returnableUnits(order: Pick<ApiMyOrder, 'orderItems' | 'returns'>): Map<string, number> {
-  const left = new Map(order.orderItems.map((line) => [line._id, line.quantity]));
-  for (const ret of order.returns) {
-    if (ret.status === 'rejected') continue;
-    for (const line of ret.lines) {
-      const units = left.get(line.lineId);
-      if (units !== undefined) left.set(line.lineId, Math.max(0, units - line.quantity));
-    }
-  }
-  return left;
+export function returnableUnits(order: Pick<ApiMyOrder, 'allowed'>): Map<string, number> {
+  return new Map(order.allowed.returnable.map((line) => [line.lineId, line.quantity]));
 }
 
 /** A line's title as the customer bought it (the product may since have been renamed or removed). */
