@@ -112,6 +112,31 @@ test('at 375 px the promise fits the screen', async ({ page, request }) => {
   await page.screenshot({ path: `${shots}/mobile-product-delivery.png` });
 });
 
+test('a pincode checked before the page has started is checked once it has, back at the form', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const slug = (await speaker(request)).slug;
+  // The page's code comes empty the first time: the form is sent the browser's own way.
+  let withoutCode = true;
+  await page.route('**/*.js', (route) =>
+    withoutCode ? route.fulfill({ contentType: 'text/javascript', body: '' }) : route.continue(),
+  );
+  await page.goto(`/product/${slug}`, { waitUntil: 'commit' });
+  const pincode = page.getByLabel('Deliver to pincode');
+  await pincode.fill('560001');
+  withoutCode = false;
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+
+  const answer = page.getByRole('status').filter({ hasText: /Delivery by/ });
+  await expect(answer).toContainText(await promised(request, '560001'));
+  await expect(page.getByLabel('Deliver to pincode')).toHaveValue('560001');
+  await expect(page.locator('.delivery-check')).toBeInViewport();
+  // The check is not in the address: a reload or a shared link does not make it again.
+  await expect(page).toHaveURL(new RegExp(`/product/${slug}$`));
+});
+
 test('the cart prices and dates delivery for a pincode, remembered from the product page', async ({
   page,
   request,

@@ -9,6 +9,7 @@ import {
   formatDeliveryDayIn,
   notDelivered,
   PIN,
+  pincodeSentWithPage,
   rememberedPincode,
   rememberPincode,
 } from './pincode-lookup';
@@ -62,9 +63,15 @@ export function DeliveryPromise({ productId }: { productId: string }) {
     }
   }
 
-  // Once, after hydration: the remembered pincode's promise.
+  // Once, after hydration: the pincode sent before it, else the remembered one's promise.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount.
   useEffect(() => {
+    const sent = pincodeSentWithPage();
+    if (sent !== null) {
+      setPin(sent);
+      void check(sent);
+      return;
+    }
     const saved = rememberedPincode();
     if (PIN.test(saved)) {
       setPin(saved);

@@ -3,6 +3,7 @@ import { TruckIcon } from '../../components/ui/icons';
 import { useErrorText } from '../../i18n/errors';
 import { useT } from '../../i18n/i18n';
 import './delivery.css';
+import { DELIVERY_CHECK_ID } from './pincode-lookup';
 
 /** The answer's words in the page's language; an API's English message is shown as its errors say. */
 export type PincodeAnswer = { tone: 'yes' | 'no' | 'wait'; text: string; detail?: string; terms?: string };
@@ -28,7 +29,15 @@ export function PincodeCheckForm(props: {
     props.onCheck(pin);
   };
   return (
-    <form className="delivery-check" onSubmit={submit} noValidate>
+    // Sent before the page runs its code, the form comes back as ?pincode= (pincodeSentWithPage).
+    <form
+      id={DELIVERY_CHECK_ID}
+      className="delivery-check"
+      method="get"
+      action={`#${DELIVERY_CHECK_ID}`}
+      onSubmit={submit}
+      noValidate
+    >
       <label className="delivery-check-label" htmlFor={inputId}>
         <TruckIcon size={20} /> {t('delivery.check.label')}
         <span className="visually-hidden"> {t('delivery.check.labelHidden')}</span>
@@ -36,6 +45,7 @@ export function PincodeCheckForm(props: {
       <div className="delivery-check-row">
         <input
           id={inputId}
+          name="pincode"
           className="delivery-check-input"
           inputMode="numeric"
           autoComplete="postal-code"

@@ -53,6 +53,28 @@ export const notDelivered = (t: Translate, pin: string) => t('delivery.answer.no
 
 const KEY = 'deliveryPincode';
 
+/** The form's id, the fragment its submission without JavaScript returns to (pincode-check-form.tsx). */
+export const DELIVERY_CHECK_ID = 'deliver-to';
+
+/**
+ * A pincode checked before the page could run its code: the form was then sent the browser's way,
+ * as `?pincode=` (back at the form, `#deliver-to`). Answers it (digits only, as typed) and takes
+ * both off the address, so a reload or a shared link does not check it again; null when none came.
+ */
+export function pincodeSentWithPage(): string | null {
+  try {
+    const url = new URL(window.location.href);
+    const sent = url.searchParams.get('pincode');
+    if (sent === null) return null;
+    url.searchParams.delete('pincode');
+    if (url.hash === `#${DELIVERY_CHECK_ID}`) url.hash = '';
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    return sent.replace(/\D/g, '').slice(0, 6);
+  } catch {
+    return null;
+  }
+}
+
 /** The pincode last checked, else the one of the address being typed at checkout. */
 export function rememberedPincode(): string {
   try {
