@@ -6,7 +6,10 @@ import { defaultLocale, type Locale } from '../../shared/locales';
  * (web/i18n/messages/<locale>/<area>.json), each its own chunk. Every page loads `common` (the
  * header, footer, forms, errors) and the areas its route names, in its language only.
  */
-const files = import.meta.glob<{ default: Messages }>('./messages/*/*.json');
+const english = import.meta.glob<{ default: Messages }>('./messages/en/*.json');
+/** The other languages' catalogues: their map is a chunk of its own, which English pages never load. */
+const OTHER_LANGUAGES = 'web/i18n/other-catalogues.ts';
+const otherLanguages = () => import('./other-catalogues');
 
 export const commonArea = 'common';
 
@@ -30,7 +33,8 @@ function fileOf(locale: Locale, area: string): string {
 
 /** The source modules of a page's catalogues, for the server to preload with the page's chunk. */
 export function catalogueModules(locale: Locale, areas: readonly string[]): string[] {
-  return pageAreas(locale, areas).map((area) => `web/i18n/messages/${locale}/${area}.json`);
+  const files = pageAreas(locale, areas).map((area) => `web/i18n/messages/${locale}/${area}.json`);
+  return locale === defaultLocale ? files : [OTHER_LANGUAGES, ...files];
 }
 
 const loaded = new Map<string, Messages>();
@@ -40,7 +44,9 @@ export async function loadArea(locale: Locale, area: string): Promise<Messages> 
   const key = `${locale}/${area}`;
   const known = loaded.get(key);
   if (known) return known;
-  const load = files[fileOf(locale, area)] ?? files[fileOf(defaultLocale, area)];
+  const translated =
+    locale === defaultLocale ? undefined : (await otherLanguages()).files[fileOf(locale, area)];
+  const load = translated ?? english[fileOf(defaultLocale, area)];
   if (!load) throw new Error(`No message catalogue web/i18n/messages/${locale}/${area}.json`);
   const messages = (await load()).default;
   loaded.set(key, messages);

@@ -9,7 +9,6 @@ import {
   formatDeliveryDayIn,
   notDelivered,
   PIN,
-  pincodeSentWithPage,
   rememberedPincode,
   rememberPincode,
 } from './pincode-lookup';
@@ -63,15 +62,9 @@ export function DeliveryPromise({ productId }: { productId: string }) {
     }
   }
 
-  // Once, after hydration: the pincode sent before it, else the remembered one's promise.
+  // Once, after hydration: the pincode sent before it or the remembered one's promise.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount.
   useEffect(() => {
-    const sent = pincodeSentWithPage();
-    if (sent !== null) {
-      setPin(sent);
-      void check(sent);
-      return;
-    }
     const saved = rememberedPincode();
     if (PIN.test(saved)) {
       setPin(saved);

@@ -29,11 +29,10 @@ export function PincodeCheckForm(props: {
     props.onCheck(pin);
   };
   return (
-    // Sent before the page runs its code, the form comes back as ?pincode= (pincodeSentWithPage).
+    // Sent before the page runs its code, the form comes back as ?pincode= (rememberedPincode).
     <form
       id={DELIVERY_CHECK_ID}
       className="delivery-check"
-      method="get"
       action={`#${DELIVERY_CHECK_ID}`}
       onSubmit={submit}
       noValidate

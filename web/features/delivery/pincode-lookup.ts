@@ -58,26 +58,20 @@ export const DELIVERY_CHECK_ID = 'deliver-to';
 
 /**
  * A pincode checked before the page could run its code: the form was then sent the browser's way,
- * as `?pincode=` (back at the form, `#deliver-to`). Answers it (digits only, as typed) and takes
- * both off the address, so a reload or a shared link does not check it again; null when none came.
+ * as `?pincode=` (back at the form, `#deliver-to`). Taken off the address, so a reload or a shared
+ * link does not check it again.
  */
-export function pincodeSentWithPage(): string | null {
-  try {
-    const url = new URL(window.location.href);
-    const sent = url.searchParams.get('pincode');
-    if (sent === null) return null;
-    url.searchParams.delete('pincode');
-    if (url.hash === `#${DELIVERY_CHECK_ID}`) url.hash = '';
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    return sent.replace(/\D/g, '').slice(0, 6);
-  } catch {
-    return null;
-  }
+function pincodeSentWithPage(): string | null {
+  const sent = new URLSearchParams(location.search).get('pincode');
+  if (sent !== null) history.replaceState(null, '', location.pathname);
+  return sent;
 }
 
-/** The pincode last checked, else the one of the address being typed at checkout. */
+/** The pincode just sent, else the one last checked, else the one of the address being typed at checkout. */
 export function rememberedPincode(): string {
   try {
+    const sent = pincodeSentWithPage();
+    if (sent) return sent;
     const saved = localStorage.getItem(KEY);
     if (saved) return saved;
     // The checkout's saved address (address-storage.ts, key 'address'), read without its module.
