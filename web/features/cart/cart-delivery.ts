@@ -7,7 +7,7 @@ import { type Translate, useLocale, useT } from '../../i18n/i18n';
 import { api, isApiError } from '../../lib/api-client';
 import { useApiSay } from '../checkout/api-messages';
 import type { PincodeAnswer } from '../delivery/pincode-check-form';
-import { PIN, pincodeSentWithPage, rememberedPincode, rememberPincode } from '../delivery/pincode-lookup';
+import { PIN, rememberedPincode, rememberPincode } from '../delivery/pincode-lookup';
 
 type Located = { pin: string; from: ApiCheckoutQuote; quote: ApiCheckoutQuote };
 
@@ -38,15 +38,8 @@ export function useCartDelivery(base: ApiCheckoutQuote | null) {
   const [located, setLocated] = useState<Located | null>(null);
   const [answer, setAnswer] = useState<PincodeAnswer | null>(null);
 
-  // Once, after hydration: the pincode sent before it, else the remembered one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount.
+  // Once, after hydration: the pincode sent before it or the remembered one.
   useEffect(() => {
-    const sent = pincodeSentWithPage();
-    if (sent !== null) {
-      setPin(sent);
-      check(sent);
-      return;
-    }
     const saved = rememberedPincode();
     if (PIN.test(saved)) {
       setPin(saved);
