@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { readTestOutbox, type TestOutboxFile } from '../server/modules/messages/providers/test-outbox';
 
 /**
  * The e-mails the e2e server's dev mailer writes to .data/e2e-<port>/outbox as .eml files, read
@@ -85,44 +86,12 @@ export async function expectMail(to: string, subject: string | RegExp): Promise<
 /** The e2e server's DATA_DIR: its test SMS and WhatsApp providers write under outbox/sms and outbox/whatsapp. */
 export const e2eDataDir = path.join('.data', `e2e-${process.env.E2E_PORT ?? 3100}`);
 
-/** A message the built-in SMS or WhatsApp test provider wrote (decision 054's file format). */
-export type TextMessage = {
-  id: string;
-  channel: 'sms' | 'whatsapp';
-  to: string;
-  kind: string;
-  template: string;
-  language: string;
-  params: Record<string, string>;
-  text: string;
-  sender?: string;
-  at: string;
-};
-
-/** Every message of `channel` to `to` (ten digits or +91…) of `kind`, oldest first. */
-export async function textMessagesTo(
-  dataDir: string,
-  channel: 'sms' | 'whatsapp',
-  to: string,
-  kind: string,
-): Promise<TextMessage[]> {
-  const folder = path.join(dataDir, 'outbox', channel);
-  const wanted = to.startsWith('+') ? to : `+91${to}`;
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-  const found: TextMessage[] = [];
-  for (const name of names) {
-    const message = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as TextMessage;
-    if (message.to === wanted && message.kind === kind) found.push(message);
-  }
-  return found;
-}
-
 async function latestText(dataDir: string, channel: 'sms' | 'whatsapp', to: string, kind: string) {
-  let found: TextMessage | undefined;
+  let found: TestOutboxFile | undefined;
   await expect
     .poll(
       async () => {
-        found = (await textMessagesTo(dataDir, channel, to, kind)).at(-1);
+        found = (await readTestOutbox(path.join(dataDir, 'outbox'), channel, to, kind)).at(-1);
         return found?.id;
       },
       { message: `a ${channel} ${kind} message to ${to} in ${dataDir}/outbox/${channel}`, timeout: 15_000 },
@@ -132,11 +101,11 @@ async function latestText(dataDir: string, channel: 'sms' | 'whatsapp', to: stri
 }
 
 /** Waits for the newest SMS of `kind` to `to` (a mobile code, a COD code...) and answers it. */
-export function latestSms(dataDir: string, to: string, kind: string): Promise<TextMessage> {
+export function latestSms(dataDir: string, to: string, kind: string): Promise<TestOutboxFile> {
   return latestText(dataDir, 'sms', to, kind);
 }
 
 /** Waits for the newest WhatsApp message of `kind` to `to` and answers it. */
-export function latestWhatsapp(dataDir: string, to: string, kind: string): Promise<TextMessage> {
+export function latestWhatsapp(dataDir: string, to: string, kind: string): Promise<TestOutboxFile> {
   return latestText(dataDir, 'whatsapp', to, kind);
 }

@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { TestOutboxFile } from '../modules/messages/index.js';
+import { readTestOutbox, type TestOutboxFile } from '../modules/messages/index.js';
 
 /**
  * The SMS or WhatsApp messages the built-in test provider wrote for `to` (ten digits or +91...),
@@ -14,15 +12,7 @@ export async function textMessagesTo(
   kind?: string,
 ): Promise<TestOutboxFile[]> {
   await app.services.messaging.worker.drain();
-  const folder = path.join(app.services.messaging.outboxDir, channel);
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-  const wanted = to.startsWith('+') ? to : `+91${to}`;
-  const files: TestOutboxFile[] = [];
-  for (const name of names) {
-    const file = JSON.parse(await readFile(path.join(folder, name), 'utf8')) as TestOutboxFile;
-    if (file.to === wanted && (!kind || file.kind === kind)) files.push(file);
-  }
-  return files;
+  return readTestOutbox(app.services.messaging.outboxDir, channel, to, kind);
 }
 
 /** The code in the newest SMS of `kind` to `to`. */

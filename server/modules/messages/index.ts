@@ -9,6 +9,6 @@ export { forgetMessagesOf, messageCategory, queueMessage } from './messages.js';
 export { messagesAdminRoutes, messageWebhookRoutes } from './messages.routes.js';
 export { createMessagesAdmin, type MessagesAdmin } from './messages-admin.js';
 export { createMessaging, type Messaging } from './messaging.js';
-export type { TestOutboxFile } from './providers/test-providers.js';
+export { readTestOutbox, type TestOutboxFile } from './providers/test-outbox.js';
 export { inQuietHours, nextSendableAt } from './quiet-hours.js';
 export { smsCodeSender } from './sms-code-sender.js';

@@ -3,26 +3,14 @@ import path from 'node:path';
 import type { MessageChannel } from '../../../db/schema.js';
 import { builtInDltTemplateId } from '../message-templates.js';
 import { international, type MessageProvider, type OutgoingMessage } from './message-provider.js';
+import type { TestOutboxFile } from './test-outbox.js';
 
 /**
  * The built-in test providers (the default; the demo and the tests use them): each message is a
  * JSON file in DATA_DIR/outbox/sms/ or DATA_DIR/outbox/whatsapp/, named `<ISO time>-<outbox id>.json`,
  * as e-mails are .eml files beside them. Tests and the e2e find a customer's messages by `to` and
- * `kind` (e2e/outbox.ts). The SMS one uses made-up DLT template ids, so every kind is sent.
+ * `kind` (readTestOutbox). The SMS one uses made-up DLT template ids, so every kind is sent.
  */
-export type TestOutboxFile = {
-  id: string;
-  channel: MessageChannel;
-  to: string;
-  kind: string;
-  template: string;
-  language: string;
-  params: Record<string, string>;
-  text: string;
-  sender?: string;
-  at: string;
-};
-
 export function testMessageProvider(
   channel: MessageChannel,
   options: { outboxDir: string; senderId: string; now?: () => Date },
