@@ -9,3 +9,13 @@ export function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K
   }
   return groups;
 }
+
+/**
+ * The items in slices of at most `size`: a statement carries at most 65,535 parameters, so a
+ * list of rows or ids that can grow with the shop goes to the database a slice at a time.
+ */
+export function inSlices<T>(items: readonly T[], size: number): T[][] {
+  const slices: T[][] = [];
+  for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
+  return slices;
+}

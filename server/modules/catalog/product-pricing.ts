@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import { inSlices } from '../../lib/collections.js';
 import { productPricingRows } from './product-pricing.repository.js';
 
 /**
@@ -18,7 +19,10 @@ export type ProductPricing = {
 };
 
 export async function productsForPricing(db: Executor, ids: string[]): Promise<Map<string, ProductPricing>> {
-  const rows = await productPricingRows(db, [...new Set(ids)]);
+  const rows: Awaited<ReturnType<typeof productPricingRows>> = [];
+  // A price-drop sweep asks for every wishlisted product at once.
+  for (const slice of inSlices([...new Set(ids)], 10_000))
+    rows.push(...(await productPricingRows(db, slice)));
   // coalesce() over integers may come back as text from one driver or the other: numbers here.
   return new Map(
     rows.map((row) => [row.id, { ...row, gstRateBp: row.gstRateBp === null ? null : Number(row.gstRateBp) }]),

@@ -47,13 +47,16 @@ export function createPriceDrops(deps: PriceDropDeps) {
       watches.filter((watch) => !wished.has(`${watch.userId}:${watch.productId}`)).map((watch) => watch.id),
     );
     const dropped = new Set<string>();
+    const risen = new Map<string, number>();
     for (const watch of watches) {
       const price = prices.get(watch.productId)?.pricePaise;
       if (price === undefined || !wished.has(`${watch.userId}:${watch.productId}`)) continue;
-      // The wishlist shows the higher price from now on: a later fall below it is news.
-      if (price > watch.lastPricePaise) await repository.setWatchedPrice(db, watch.id, price);
+      if (price > watch.lastPricePaise) risen.set(watch.productId, price);
       else if (price < watch.lastPricePaise) dropped.add(watch.userId);
     }
+    // The wishlist shows the higher price from now on: a later fall below it is news. One
+    // statement per product, however many wishlists hold it.
+    for (const [productId, price] of risen) await repository.followPriceRise(db, productId, price);
     return [...dropped];
   }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CustomerChannel } from '../../../shared/channels.js';
 import type { Executor } from '../../db/client.js';
 import { cartReminders, priceDropAlerts, priceWatches, type RemindedLine } from '../../db/schema.js';
+import { inSlices } from '../../lib/collections.js';
 
 export type PriceWatchRow = typeof priceWatches.$inferSelect;
 export type PriceDropAlertRow = typeof priceDropAlerts.$inferSelect;
@@ -51,16 +52,30 @@ export async function insertWatches(
   db: Executor,
   rows: { userId: string; productId: string; lastPricePaise: number }[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(priceWatches).values(rows).onConflictDoNothing();
+  for (const slice of inSlices(rows, 5_000))
+    await db.insert(priceWatches).values(slice).onConflictDoNothing();
 }
 
 export async function deleteWatches(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(priceWatches).where(inArray(priceWatches.id, ids));
+  for (const slice of inSlices(ids, 10_000))
+    await db.delete(priceWatches).where(inArray(priceWatches.id, slice));
 }
 
-/** The price the customer now knows: raised to follow a rise, or lowered when told (`toldAt`). */
+/** Every watch of the product below its new, higher price follows it up. */
+export async function followPriceRise(db: Executor, productId: string, pricePaise: number): Promise<void> {
+  await db
+    .update(priceWatches)
+    .set({ lastPricePaise: pricePaise })
+    .where(
+      and(
+        eq(priceWatches.productId, productId),
+        isNull(priceWatches.variantId),
+        lt(priceWatches.lastPricePaise, pricePaise),
+      ),
+    );
+}
+
+/** The price the customer now knows, once told of a drop (`toldAt`) or shown it by the wishlist. */
 export async function setWatchedPrice(
   db: Executor,
   id: string,

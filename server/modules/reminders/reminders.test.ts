@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cartLines,
@@ -6,7 +6,9 @@ import {
   emailOutbox,
   messageOutbox,
   priceDropAlerts,
+  priceWatches,
   users,
+  wishlistItems,
 } from '../../db/schema.js';
 import { signUp } from '../../test/customers.js';
 import { createProduct, ensureColor, setVariantFigures } from '../../test/factories.js';
@@ -174,6 +176,59 @@ describe('price drops on wishlisted items', () => {
     expect(await mailsTo(who)).toHaveLength(1);
     const [sms] = await messagesTo(who, 'price-drop');
     expect(sms!.notBefore).toEqual(india(5, 9));
+  });
+});
+
+describe('a price-drop sweep over a big shop', () => {
+  it('watches tens of thousands of wishlisted items at once, more than one statement can carry', async () => {
+    // 220 customers with the same 100 products wishlisted: 22,000 new watches of three values each
+    // in the first sweep, over PostgreSQL's 65,535 parameters a statement.
+    const products = await Promise.all(Array.from({ length: 100 }, () => product(99_900)));
+    const ids = products.map((p) => p.id);
+    const made = await db()
+      .insert(users)
+      .values(
+        Array.from({ length: 220 }, (_, n) => ({
+          firstname: 'Many',
+          lastname: 'Wishes',
+          email: `many-wishes-${n}@example.in`,
+          mobile: `9${String(n).padStart(9, '0')}`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning({ id: users.id });
+    const userIds = made.map((row) => row.id);
+    for (let i = 0; i < userIds.length; i += 50)
+      await db()
+        .insert(wishlistItems)
+        .values(
+          userIds.slice(i, i + 50).flatMap((userId) => ids.map((productId) => ({ userId, productId }))),
+        );
+
+    await sweep(india(10, 12));
+    const watched = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(priceWatches)
+      .where(inArray(priceWatches.userId, userIds));
+    expect(Number(watched[0]!.count)).toBe(22_000);
+
+    // A rise is followed by every watch of the product.
+    await setVariantFigures(db(), ids[0]!, { pricePaise: 109_900 });
+    await sweep(india(10, 12, 30));
+    const followed = await db()
+      .select({ price: priceWatches.lastPricePaise })
+      .from(priceWatches)
+      .where(inArray(priceWatches.userId, userIds));
+    expect(followed.filter((watch) => watch.price === 109_900)).toHaveLength(220);
+
+    // Forgotten as a whole when the wishlists empty, in one sweep.
+    await db().delete(wishlistItems).where(inArray(wishlistItems.userId, userIds));
+    await sweep(india(10, 13));
+    const left = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(priceWatches)
+      .where(inArray(priceWatches.userId, userIds));
+    expect(Number(left[0]!.count)).toBe(0);
   });
 });
 
