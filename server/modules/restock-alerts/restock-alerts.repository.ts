@@ -100,13 +100,87 @@ export async function allOfUser(db: Executor, userId: string): Promise<RequestRo
     .orderBy(desc(backInStockRequests.createdAt), desc(backInStockRequests.id));
 }
 
-/** Every open request, in the order they were made: the pass groups them by what they wait for. */
-export async function allOpen(db: Executor): Promise<RequestRow[]> {
+/** What is waited for (a size, or null: the product), how many wait, since when, the most stock any saw. */
+export type OpenTarget = {
+  productId: string;
+  variantId: string | null;
+  shoppers: number;
+  oldest: Date;
+  seen: number;
+};
+
+/**
+ * Every product and size waited for, counted in the database (a launch can have a hundred
+ * thousand shoppers waiting), the longest-waiting first.
+ */
+export async function openTargets(db: Executor): Promise<OpenTarget[]> {
+  const oldest = sql<Date>`min(${backInStockRequests.createdAt})`;
+  const rows = await db
+    .select({
+      productId: backInStockRequests.productId,
+      variantId: backInStockRequests.variantId,
+      shoppers: sql<number>`count(*)::int`,
+      oldest,
+      seen: sql<number>`max(${backInStockRequests.stockSeen})::int`,
+    })
+    .from(backInStockRequests)
+    .where(open)
+    .groupBy(backInStockRequests.productId, backInStockRequests.variantId)
+    .orderBy(oldest);
+  // min() of a timestamp may come back as text from one driver or the other.
+  return rows.map((row) => ({
+    ...row,
+    shoppers: Number(row.shoppers),
+    seen: Number(row.seen),
+    oldest: new Date(row.oldest),
+  }));
+}
+
+/** The target's first `limit` open requests, in the order they were made. */
+export async function firstOpenOf(
+  db: Executor,
+  target: Pick<OpenTarget, 'productId' | 'variantId'>,
+  limit: number,
+): Promise<RequestRow[]> {
   return db
     .select()
     .from(backInStockRequests)
-    .where(open)
-    .orderBy(asc(backInStockRequests.createdAt), asc(backInStockRequests.id));
+    .where(and(eq(backInStockRequests.productId, target.productId), sameTarget(target.variantId), open))
+    .orderBy(asc(backInStockRequests.createdAt), asc(backInStockRequests.id))
+    .limit(limit);
+}
+
+/** Cancels every open request of a target that left the storefront; answers how many. */
+export async function cancelTarget(
+  db: Executor,
+  target: Pick<OpenTarget, 'productId' | 'variantId'>,
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(backInStockRequests)
+    .set({ cancelledAt: at })
+    .where(and(eq(backInStockRequests.productId, target.productId), sameTarget(target.variantId), open))
+    .returning({ id: backInStockRequests.id });
+  return rows.length;
+}
+
+/** The stock the target's requests still waiting have now seen: only a rise above it is news. */
+export async function recordStockSeen(
+  db: Executor,
+  target: Pick<OpenTarget, 'productId' | 'variantId'>,
+  quantity: number,
+): Promise<void> {
+  await db
+    .update(backInStockRequests)
+    .set({ stockSeen: quantity })
+    .where(
+      and(
+        eq(backInStockRequests.productId, target.productId),
+        sameTarget(target.variantId),
+        open,
+        ne(backInStockRequests.stockSeen, quantity),
+      ),
+    );
 }
 
 /** Marks a request notified unless it was cancelled or notified meanwhile; answers whether it was. */
@@ -125,14 +199,6 @@ export async function cancelByShop(db: Executor, ids: string[], at: Date): Promi
     .update(backInStockRequests)
     .set({ cancelledAt: at })
     .where(and(inArray(backInStockRequests.id, ids), open));
-}
-
-export async function recordStockSeen(db: Executor, ids: string[], quantity: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(backInStockRequests)
-    .set({ stockSeen: quantity })
-    .where(and(inArray(backInStockRequests.id, ids), open, ne(backInStockRequests.stockSeen, quantity)));
 }
 
 /** Whether this pass holds the shop-wide lock of back-in-stock passes (two servers never run one at once). */

@@ -117,31 +117,28 @@ export function createRestockAlerts(deps: { db: Database; publicUrl: string }) {
 
     /** The console: who waits for what (most shoppers first) and the last 50 alerts sent. */
     async overview(): Promise<ApiRestockOverview> {
-      const [open, recent] = await Promise.all([repository.allOpen(db), repository.recentlyNotified(db, 50)]);
+      const [open, recent] = await Promise.all([
+        repository.openTargets(db),
+        repository.recentlyNotified(db, 50),
+      ]);
       const products = await watchedProducts(
         db,
         [...open, ...recent].map((r) => r.productId),
       );
-      const groups = new Map<string, ApiRestockOverview['waiting'][number]>();
-      for (const row of open) {
-        const key = `${row.productId}:${row.variantId ?? ''}`;
-        const product = products.get(row.productId);
-        const group = groups.get(key) ?? {
-          productId: row.productId,
-          ...titleOf(product, row.variantId),
-          shoppers: 0,
-          oldest: row.createdAt.toISOString(),
-          inStock: row.variantId
-            ? (product?.variants.get(row.variantId)?.quantity ?? 0)
+      const waiting = open.map((target) => {
+        const product = products.get(target.productId);
+        return {
+          productId: target.productId,
+          ...titleOf(product, target.variantId),
+          shoppers: target.shoppers,
+          oldest: target.oldest.toISOString(),
+          inStock: target.variantId
+            ? (product?.variants.get(target.variantId)?.quantity ?? 0)
             : (product?.quantity ?? 0),
         };
-        group.shoppers += 1;
-        groups.set(key, group);
-      }
+      });
       return {
-        waiting: [...groups.values()].sort(
-          (a, b) => b.shoppers - a.shoppers || a.oldest.localeCompare(b.oldest),
-        ),
+        waiting: waiting.sort((a, b) => b.shoppers - a.shoppers || a.oldest.localeCompare(b.oldest)),
         recent: recent.map((row) => ({
           id: row.id,
           productId: row.productId,

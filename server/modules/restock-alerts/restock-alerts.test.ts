@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backInStockRequests,
@@ -432,4 +432,44 @@ describe('erasure', () => {
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await requestsOf(product.id)).toEqual([]);
   });
+});
+
+describe('a launch with a crowd waiting', () => {
+  it('tells the first shoppers of 66,000 waiting for one product, and the console counts them', async () => {
+    // More shoppers than one statement can name (65,535 parameters): the pass works per product
+    // and size in the database, never with lists of every request.
+    const product = await soldOut('Launch phone');
+    const db = ctx.database.db;
+    await db.execute(sql`
+      insert into users (firstname, lastname, email, mobile, password_hash)
+      select 'Waiting', 'Shopper', 'launch-crowd-' || n || '@example.in', '8' || lpad(n::text, 9, '0'), 'x'
+      from generate_series(1, 66000) as n`);
+    await db.execute(sql`
+      insert into back_in_stock_requests (user_id, product_id, created_at)
+      select id, ${product.id}, now() - (row_number() over (order by email)) * interval '1 millisecond'
+      from users where email like 'launch-crowd-%'`);
+    await setVariantFigures(db, product.id, { quantity: 2 });
+
+    const passed = await pass();
+    expect(passed).toMatchObject({ busy: false, notified: 2 });
+    const left = await db
+      .select({ seen: backInStockRequests.stockSeen, count: sql<number>`count(*)::int` })
+      .from(backInStockRequests)
+      .where(and(eq(backInStockRequests.productId, product.id), isNull(backInStockRequests.notifiedAt)))
+      .groupBy(backInStockRequests.stockSeen);
+    expect(left.map((row) => [row.seen, Number(row.count)])).toEqual([[2, 65_998]]);
+
+    const console = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/back-in-stock',
+      headers: (await signInStaff(ctx.app, 'catalogue')).headers,
+    });
+    expect(console.statusCode, console.body).toBe(200);
+    const waiting = console.json().waiting.find((w: { productId: string }) => w.productId === product.id);
+    expect(waiting).toMatchObject({ shoppers: 65_998, inStock: 2 });
+
+    // Withdrawn from the storefront: every request of it is cancelled in one go.
+    await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, product.id));
+    expect(await pass()).toMatchObject({ cancelled: 65_998 });
+  }, 120_000);
 });

@@ -17,19 +17,6 @@ import * as repository from './restock-alerts.repository.js';
  */
 export type RestockPassResult = { busy: boolean; notified: number; cancelled: number };
 
-type Target = { productId: string; variantId: string | null; requests: repository.RequestRow[] };
-
-function targetsOf(rows: repository.RequestRow[]): Target[] {
-  const targets = new Map<string, Target>();
-  for (const row of rows) {
-    const key = `${row.productId}:${row.variantId ?? ''}`;
-    const target = targets.get(key) ?? { productId: row.productId, variantId: row.variantId, requests: [] };
-    target.requests.push(row);
-    targets.set(key, target);
-  }
-  return [...targets.values()];
-}
-
 /** The stock a target waits for now; undefined when it has left the storefront. */
 function stockOf(product: WatchedProduct | undefined, variantId: string | null) {
   if (!product || product.archived) return undefined;
@@ -99,7 +86,7 @@ export async function runRestockPass(
   const now = deps.now ?? new Date();
   return db.transaction(async (tx) => {
     if (!(await repository.tryPassLock(tx))) return { busy: true, notified: 0, cancelled: 0 };
-    const targets = targetsOf(await repository.allOpen(tx));
+    const targets = await repository.openTargets(tx);
     const products = await watchedProducts(
       tx,
       targets.map((t) => t.productId),
@@ -109,32 +96,31 @@ export async function runRestockPass(
       const product = products.get(target.productId);
       const stock = stockOf(product, target.variantId);
       if (!product || !stock) {
-        await repository.cancelByShop(
-          tx,
-          target.requests.map((r) => r.id),
-          now,
-        );
-        result.cancelled += target.requests.length;
+        result.cancelled += await repository.cancelTarget(tx, target, now);
         continue;
       }
       // The most any waiting request saw: never count the same units twice.
-      const seen = Math.max(...target.requests.map((r) => r.stockSeen));
-      let units = stock.quantity - seen;
-      const waiting: string[] = [];
-      for (const request of target.requests) {
-        if (units <= 0) {
-          waiting.push(request.id);
-          continue;
-        }
-        const outcome = await alert(tx, request, product, stock.label, { publicUrl: deps.publicUrl, now });
-        if (outcome === 'notified') {
-          units -= 1;
-          result.notified += 1;
-        } else if (outcome === 'cancelled') {
-          result.cancelled += 1;
+      let units = stock.quantity - target.seen;
+      const read = new Set<string>();
+      while (units > 0) {
+        // Each request alerted leaves the open ones (notified, cancelled, or found so meanwhile).
+        const next = (await repository.firstOpenOf(tx, target, Math.min(units, 100))).filter(
+          (request) => !read.has(request.id),
+        );
+        if (next.length === 0) break;
+        for (const request of next) {
+          read.add(request.id);
+          if (units <= 0) break;
+          const outcome = await alert(tx, request, product, stock.label, { publicUrl: deps.publicUrl, now });
+          if (outcome === 'notified') {
+            units -= 1;
+            result.notified += 1;
+          } else if (outcome === 'cancelled') {
+            result.cancelled += 1;
+          }
         }
       }
-      await repository.recordStockSeen(tx, waiting, stock.quantity);
+      await repository.recordStockSeen(tx, target, stock.quantity);
     }
     return result;
   });
