@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema.js';
+import { inSlices } from '../../lib/collections.js';
 
 /**
  * What other modules may know about a customer's purchases (through the door, index.ts); each
@@ -42,17 +43,22 @@ export async function ordersPlacedSince(
   userIds: readonly string[],
   since: Date,
 ): Promise<{ userId: string; placedAt: Date }[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: orders.userId, placedAt: orders.createdAt })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.userId, [...new Set(userIds)]),
-        gte(orders.createdAt, since),
-        sql`${orders.orderStatus} <> 'Cancelled'`,
-      ),
-    )
-    .orderBy(orders.createdAt);
+  const rows: { userId: string | null; placedAt: Date }[] = [];
+  // A month of cart reminders can name more customers than one statement can carry.
+  for (const slice of inSlices([...new Set(userIds)], 10_000)) {
+    rows.push(
+      ...(await db
+        .select({ userId: orders.userId, placedAt: orders.createdAt })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.userId, slice),
+            gte(orders.createdAt, since),
+            sql`${orders.orderStatus} <> 'Cancelled'`,
+          ),
+        )),
+    );
+  }
+  rows.sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
   return rows.flatMap((row) => (row.userId ? [{ userId: row.userId, placedAt: row.placedAt }] : []));
 }

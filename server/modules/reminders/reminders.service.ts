@@ -28,7 +28,7 @@ export async function convertedReminders(
   reminders: readonly { id: string; userId: string; createdAt: Date }[],
 ): Promise<Set<string>> {
   if (reminders.length === 0) return new Set();
-  const since = new Date(Math.min(...reminders.map((r) => r.createdAt.getTime())));
+  const since = new Date(reminders.reduce((first, r) => Math.min(first, r.createdAt.getTime()), Infinity));
   const orders = await ordersPlacedSince(
     db,
     reminders.map((r) => r.userId),
@@ -36,7 +36,9 @@ export async function convertedReminders(
   );
   const byUser = new Map<string, { id: string; createdAt: Date }[]>();
   for (const reminder of [...reminders].sort((a, b) => +a.createdAt - +b.createdAt)) {
-    byUser.set(reminder.userId, [...(byUser.get(reminder.userId) ?? []), reminder]);
+    const ofUser = byUser.get(reminder.userId);
+    if (ofUser) ofUser.push(reminder);
+    else byUser.set(reminder.userId, [reminder]);
   }
   const converted = new Set<string>();
   for (const order of orders) {

@@ -424,3 +424,30 @@ describe("the customer's data", () => {
     ]);
   });
 });
+
+describe('a month of cart reminders in a big shop', () => {
+  it('still gives the dashboard its figures with 66,000 reminded customers', async () => {
+    const owner = await signInStaff(ctx.app, 'owner');
+    const reminded = async () => {
+      const answer = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/dashboard',
+        headers: owner.headers,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().reminders as { cartReminders: number }).cartReminders;
+    };
+    const before = await reminded();
+    // More customers than one statement can name (65,535 parameters) when their orders are looked up.
+    await db().execute(sql`
+      insert into users (firstname, lastname, email, mobile, password_hash)
+      select 'Reminded', 'Shopper', 'reminded-' || n || '@example.in', '7' || lpad(n::text, 9, '0'), 'x'
+      from generate_series(1, 66000) as n`);
+    await db().execute(sql`
+      insert into cart_reminders (user_id, cart_state, cart_touched_at, items, lines, channels, token_hash, created_at)
+      select id, 'state-' || id, now() - interval '2 days', 1, '[]'::jsonb, '{email}', 'token-' || id,
+        now() - interval '1 day'
+      from users where email like 'reminded-%'`);
+    expect(await reminded()).toBe(before + 66_000);
+  }, 120_000);
+});
