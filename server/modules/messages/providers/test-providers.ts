@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MessageChannel } from '../../../db/schema.js';
 import { builtInDltTemplateId } from '../message-templates.js';
@@ -37,7 +37,10 @@ export function testMessageProvider(
       await mkdir(folder, { recursive: true });
       // Written as the .eml files are (colons and dots made dashes); the names still sort by time.
       const name = `${at.replace(/[:.]/g, '-')}-${message.id}.json`;
-      await writeFile(path.join(folder, name), `${JSON.stringify(file, null, 2)}\n`);
+      // Written aside, then renamed: a reader (a test polling for the message) never sees half a file.
+      const target = path.join(folder, name);
+      await writeFile(`${target}.part`, `${JSON.stringify(file, null, 2)}\n`);
+      await rename(`${target}.part`, target);
       return { providerMessageId: `test-${channel}-${message.id}` };
     },
   };
