@@ -16,6 +16,7 @@ import {
   returnApprovedEmail,
   returnDeadline,
   returnRejectedEmail,
+  unitsLeftToReturn,
   updateReturn,
 } from '../modules/orders/index.js';
 import { unitsReturningToOrigin } from '../modules/shipments/index.js';
@@ -39,16 +40,16 @@ function refuseUndelivered(
   returned: Map<string, number>,
   cameBack: Map<string, number>,
 ) {
+  const left = new Map(unitsLeftToReturn(lines, returned, cameBack).map((l) => [l.lineId, l.quantity]));
   for (const pick of chosen) {
     const line = lines.find((l) => l.id === pick.lineId);
     const back = cameBack.get(pick.lineId) ?? 0;
-    if (!line || back === 0) continue;
-    const left = line.quantity - (returned.get(line.id) ?? 0) - back;
-    if (pick.quantity <= left) continue;
+    const units = left.get(pick.lineId) ?? 0;
+    if (!line || back === 0 || pick.quantity <= units) continue;
     throw conflict(
-      left <= 0
+      units === 0
         ? `${line.title} never reached you: its parcel came back to us undelivered, so there is nothing of it to return.`
-        : `${line.title}: ${back} of ${line.quantity} never reached you (their parcel came back to us undelivered), so only ${left} can be returned.`,
+        : `${line.title}: ${back} of ${line.quantity} never reached you (their parcel came back to us undelivered), so only ${units} can be returned.`,
     );
   }
 }

@@ -38,7 +38,7 @@ export {
   updateReturn,
 } from './order-lifecycle.repository.js';
 export type { OrderLifecycle } from './order-lifecycle.service.js';
-export { createOrderLifecycle } from './order-lifecycle.service.js';
+export { createOrderLifecycle, unitsLeftToReturn } from './order-lifecycle.service.js';
 export type { OrderUpdate } from './order-messages.js';
 export { orderUpdates, queueOrderUpdate } from './order-messages.js';
 export { presentCustomerOrders } from './order-presenter.js';

@@ -210,7 +210,7 @@ function createCashCollection(deps: LifecycleDeps) {
  * The units of each line the customer can still ask to return: bought, less those in a return
  * not rejected and those in a parcel that came back to the shop undelivered (they never arrived).
  */
-function unitsLeftToReturn(
+export function unitsLeftToReturn(
   lines: { id: string; quantity: number }[],
   returned: Map<string, number>,
   cameBack: Map<string, number>,
@@ -261,7 +261,10 @@ function createOrderView(deps: LifecycleDeps) {
       linesOfOrders(db, [order.id]),
       taxDocuments.listed(order),
       order.paymentMethod === 'cod' ? findConfirmation(db, order.id) : undefined,
-      unitsReturningToOrigin(db, order.id),
+      // Only a delivered order can be returned; its parcels are read only then.
+      order.fulfilmentStatus === 'delivered'
+        ? unitsReturningToOrigin(db, order.id)
+        : new Map<string, number>(),
     ]);
     const committed = usage.refundRows
       .filter((r) => r.status !== 'failed')

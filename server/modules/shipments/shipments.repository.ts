@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipmentEvents, shipmentLines, shipments } from '../../db/schema.js';
 
@@ -66,11 +66,12 @@ export async function shipmentsOfOrder(db: Executor, orderId: string): Promise<S
   return withLines(db, rows);
 }
 
-/**
- * Units of each order line in parcels on their way back to the shop or back there (returned to
- * origin): they never reached the customer, so there is nothing of them to return.
- */
-export async function unitsReturningToOrigin(db: Executor, orderId: string): Promise<Map<string, number>> {
+/** Units of each of the order's lines in its parcels whose status passes `which`. */
+async function unitsPerLine(
+  db: Executor,
+  orderId: string,
+  which: SQL | undefined,
+): Promise<Map<string, number>> {
   const rows = await db
     .select({
       lineId: shipmentLines.orderLineId,
@@ -78,23 +79,22 @@ export async function unitsReturningToOrigin(db: Executor, orderId: string): Pro
     })
     .from(shipmentLines)
     .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
-    .where(and(eq(shipments.orderId, orderId), inArray(shipments.status, ['rto_initiated', 'rto_delivered'])))
+    .where(and(eq(shipments.orderId, orderId), which))
     .groupBy(shipmentLines.orderLineId);
   return new Map(rows.map((r) => [r.lineId, Number(r.units)]));
 }
 
+/**
+ * Units of each order line in parcels on their way back to the shop or back there (returned to
+ * origin): they never reached the customer, so there is nothing of them to return.
+ */
+export function unitsReturningToOrigin(db: Executor, orderId: string): Promise<Map<string, number>> {
+  return unitsPerLine(db, orderId, inArray(shipments.status, ['rto_initiated', 'rto_delivered']));
+}
+
 /** Units of each order line in parcels that are not cancelled or failed. */
-export async function unitsInParcels(db: Executor, orderId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({
-      lineId: shipmentLines.orderLineId,
-      units: sql<number>`sum(${shipmentLines.quantity})::int`,
-    })
-    .from(shipmentLines)
-    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
-    .where(and(eq(shipments.orderId, orderId), notInArray(shipments.status, [...INACTIVE])))
-    .groupBy(shipmentLines.orderLineId);
-  return new Map(rows.map((r) => [r.lineId, Number(r.units)]));
+export function unitsInParcels(db: Executor, orderId: string): Promise<Map<string, number>> {
+  return unitsPerLine(db, orderId, notInArray(shipments.status, [...INACTIVE]));
 }
 
 export async function findShipment(db: Executor, id: string): Promise<ShipmentWithLines | undefined> {
