@@ -5,11 +5,10 @@ import type { Database, Transaction } from '../db/client.js';
 import { conflict } from '../lib/errors.js';
 import type { ShopMetrics } from '../lib/metrics.js';
 import { newCode } from '../modules/accounts/index.js';
-import { type CatalogService, lockShopperCheckouts } from '../modules/catalog/index.js';
-import { type CheckoutRow, type CheckoutService, lockCheckout, roundOf } from '../modules/checkout/index.js';
+import type { CatalogService } from '../modules/catalog/index.js';
+import { type CheckoutRow, type CheckoutService, claimForOrder } from '../modules/checkout/index.js';
 import {
   type CashOnDelivery,
-  findOrderOfRound,
   type OrderLifecycle,
   type OrderRow,
   refuseCashOnDelivery,
@@ -64,14 +63,14 @@ export function createCashOnDeliveryPlacement(deps: {
     if (!shippingInfo) throw new Error(`cash-on-delivery checkout ${checkout.id} has no address`);
     try {
       const order = await db.transaction(async (tx) => {
-        await lockShopperCheckouts(tx, checkout.userId);
-        const locked = await lockCheckout(tx, checkout.id);
+        const claim = await claimForOrder(tx, checkout);
+        const locked = claim.checkout;
         if (locked?.status !== 'pending') throw conflict('This order was already placed.');
         await refuse(tx, locked).catch((error: unknown) => {
           throw new Refused(error);
         });
         // The cart was ordered meanwhile through another checkout of its round.
-        if (await findOrderOfRound(tx, roundOf(locked))) throw new CartTaken();
+        if (!claim.claimed) throw new CartTaken();
         const placed = await orderFromCheckout(
           tx,
           { ...deps, now },

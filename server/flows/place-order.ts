@@ -6,12 +6,13 @@ import type { Database, Transaction } from '../db/client.js';
 import type { ShippingInfo } from '../db/schema.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import type { ShopMetrics } from '../lib/metrics.js';
-import { type CatalogService, lockShopperCheckouts } from '../modules/catalog/index.js';
+import type { CatalogService } from '../modules/catalog/index.js';
 import {
   type CheckoutRow,
   type CheckoutService,
+  claimForOrder,
   type DeliveryRules,
-  lockCheckout,
+  type PlacementClaim,
   roundOf,
 } from '../modules/checkout/index.js';
 import { type CouponProblem, releaseCouponHold } from '../modules/coupons/index.js';
@@ -23,16 +24,16 @@ import {
   type OrderRow,
   ordersAwaitingAddressRequest,
   presentCustomerOrders,
-  queueConfirmation,
   updateUnconfirmedAddress,
 } from '../modules/orders/index.js';
 import {
   findPayment,
-  markPaymentCaptured,
   markPaymentRefunded,
   type PaymentProvider,
   type PaymentRow,
   type ProviderPayment,
+  settleOrderPayment,
+  verifiedPaymentFor,
 } from '../modules/payments/index.js';
 import { abandonCheckout, CouponUsedUp, orderFromCheckout, SoldOut } from './order-from-checkout.js';
 import { createUnplacedPayments } from './refund-unplaced-payment.js';
@@ -62,26 +63,13 @@ type PlacementDeps = {
   metrics?: Pick<ShopMetrics, 'ordersPlaced' | 'payments'>;
 };
 
-/** After the order's commit: the payment captured (or refunded when the order could not be made). */
-function createPaymentSteps(deps: PlacementDeps, now: () => Date) {
+/** When no order could be made: a captured payment refunded (an authorized one lapses uncaptured). */
+function createSellOutRefund(deps: PlacementDeps, now: () => Date) {
   const { db, provider, log } = deps;
-
-  async function settlePayment(payment: ProviderPayment, amount: number) {
-    if (payment.status !== 'authorized') return;
-    try {
-      await provider.capture(payment.id, amount, 'INR');
-      const row = await findPayment(db, provider.name, payment.id);
-      if (row) {
-        await markPaymentCaptured(db, row.id);
-        await markOrderPaid(db, row.checkoutId);
-      }
-    } catch (error) {
-      // The order stands; the reconciler retries the capture.
-      log.error({ err: error, paymentId: payment.id }, 'capture failed');
-    }
-  }
-
-  async function refundAfterSellOut(checkout: CheckoutRow, payment: ProviderPayment): Promise<boolean> {
+  return async function refundAfterSellOut(
+    checkout: CheckoutRow,
+    payment: ProviderPayment,
+  ): Promise<boolean> {
     if (payment.status !== 'captured') return false; // authorized only: it lapses uncaptured
     try {
       await provider.refund(payment.id, payment.amount, `sold-out-${checkout.id}`);
@@ -92,8 +80,7 @@ function createPaymentSteps(deps: PlacementDeps, now: () => Date) {
       log.error({ err: error, paymentId: payment.id }, 'refund after sell-out failed');
       return false;
     }
-  }
-  return { settlePayment, refundAfterSellOut };
+  };
 }
 
 /** Placement's transaction (see settleInTransaction), with the helpers of the refund and address flows. */
@@ -105,15 +92,49 @@ function createPlacementTransaction(
 ) {
   const { db, provider } = deps;
   const { withoutCoupon, refundInstead, oweRefund, closedBecause } = unplaced;
-  const confirmOrder = (tx: Transaction, order: OrderRow) =>
-    queueConfirmation(tx, order, { publicUrl: deps.publicUrl, at: now() });
+  const placing = { ...deps, now };
 
   /**
-   * One transaction that settles a paid checkout, under the shopper's lock (the one checkouts are
-   * started under) and the checkout's: the same payment again answers its order; a cart already
-   * ordered (this checkout with another payment, or another checkout of its round) refunds the
-   * payment; else the order is placed. With `couponUsedUp`, placement found the coupon's limits
-   * reached: the order is placed without it if the payment covers that total, else refunded.
+   * The checkout was not claimed: the same payment again answers its order (with a better address
+   * when the webhook got there first without one); a cart already ordered (this checkout with
+   * another payment, or another checkout of its round) or a closed checkout refunds the payment.
+   */
+  async function settleUnclaimed(
+    tx: Transaction,
+    claim: Extract<PlacementClaim, { claimed: false }>,
+    input: { checkout: CheckoutRow; payment: ProviderPayment; address?: DeliveryAddress },
+    shippingInfo: ShippingInfo,
+    toConfirm: boolean,
+  ) {
+    const { checkout, payment } = input;
+    const locked = claim.checkout;
+    const existing = await findOrderByCheckout(tx, checkout.id);
+    if (existing && existing.paymentInfo.razorpayPaymentId === payment.id) {
+      const better =
+        input.address && existing.addressToConfirm
+          ? await updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
+          : undefined;
+      if (better) await retax(tx, better);
+      return { order: better ?? existing, created: false };
+    }
+    if (!locked) return 'closed' as const;
+    const ordered = existing ?? (await findOrderOfRound(tx, roundOf(locked)));
+    if (ordered)
+      return refundInstead(tx, locked, payment, {
+        reason: 'already-ordered',
+        orderNumber: ordered.orderNumber,
+      });
+    // Neither ordered nor waiting: the checkout was closed (refunded or failed) before this payment.
+    const row = await findPayment(tx, provider.name, payment.id);
+    if (!row?.refundReason) return 'closed' as const;
+    return refundInstead(tx, locked, payment, closedBecause(row, locked));
+  }
+
+  /**
+   * One transaction that settles a paid checkout: checkout's claim first (under the shopper's lock,
+   * the one checkouts are started under, and the checkout's), then the order from it. With
+   * `couponUsedUp`, placement found the coupon's limits reached: the order is placed without it if
+   * the payment covers that total, else refunded.
    */
   async function settleInTransaction(
     input: { checkout: CheckoutRow; payment: ProviderPayment; address?: DeliveryAddress },
@@ -125,36 +146,13 @@ function createPlacementTransaction(
     | { owed: PaymentRow; message: string }
     | 'closed'
   > {
-    const { checkout, payment } = input;
+    const { payment } = input;
     return db.transaction(async (tx) => {
-      await lockShopperCheckouts(tx, checkout.userId);
-      const locked = await lockCheckout(tx, checkout.id);
-      const existing = await findOrderByCheckout(tx, checkout.id);
-      if (existing && existing.paymentInfo.razorpayPaymentId === payment.id) {
-        // The webhook got there first without an address: the one the browser sent wins.
-        const better =
-          input.address && existing.addressToConfirm
-            ? await updateUnconfirmedAddress(tx, existing.id, shippingInfo, toConfirm)
-            : undefined;
-        if (better) await retax(tx, better);
-        return { order: better ?? existing, created: false };
-      }
-      if (!locked) return 'closed' as const;
-      const ordered = existing ?? (await findOrderOfRound(tx, roundOf(locked)));
-      if (ordered)
-        return refundInstead(tx, locked, payment, {
-          reason: 'already-ordered',
-          orderNumber: ordered.orderNumber,
-        });
-      if (locked.status === 'refunded' || locked.status === 'failed') {
-        const row = await findPayment(tx, provider.name, payment.id);
-        if (!row?.refundReason) return 'closed' as const;
-        return refundInstead(tx, locked, payment, closedBecause(row, locked));
-      }
+      const claim = await claimForOrder(tx, input.checkout);
+      if (!claim.claimed) return settleUnclaimed(tx, claim, input, shippingInfo, toConfirm);
+      const locked = claim.checkout;
       if (couponUsedUp === undefined) {
-        const order = await orderFromCheckout(tx, { ...deps, now }, locked, shippingInfo, toConfirm, payment);
-        // The confirmation commits with the order (the outbox, decision 019).
-        await confirmOrder(tx, order);
+        const order = await orderFromCheckout(tx, placing, locked, shippingInfo, toConfirm, payment);
         return { order, created: true };
       }
       const priced = withoutCoupon(locked);
@@ -165,9 +163,8 @@ function createPlacementTransaction(
           problem: couponUsedUp,
         });
       // The shopper paid at least the total without the coupon: the order stands without it.
-      const order = await orderFromCheckout(tx, { ...deps, now }, priced, shippingInfo, toConfirm, payment);
+      const order = await orderFromCheckout(tx, placing, priced, shippingInfo, toConfirm, payment);
       await releaseCouponHold(tx, locked.id);
-      await confirmOrder(tx, order);
       if (payment.amount === priced.amountPaise) return { order, created: true };
       const owed = await oweRefund(tx, locked, payment, {
         amountPaise: payment.amount - priced.amountPaise,
@@ -196,10 +193,30 @@ export function createOrderPlacement(deps: PlacementDeps) {
   const { db, log } = deps;
   const now = () => new Date();
   const unplaced = createUnplacedPayments({ ...deps, now });
-  const { makeOwedRefund, closeReplacedProviderOrders } = unplaced;
+  const { makeOwedRefund, replacedProviderOrders, closeReplacedProviderOrders } = unplaced;
   const { addressFor, requestAddressConfirmation, retax } = createPlacementAddresses({ ...deps, now });
-  const { settlePayment, refundAfterSellOut } = createPaymentSteps(deps, now);
+  const refundAfterSellOut = createSellOutRefund(deps, now);
   const settleInTransaction = createPlacementTransaction(deps, now, unplaced, retax);
+
+  /**
+   * After the order's commit, each module once: the catalogue's cached stock forgotten, the
+   * round's other provider orders found, the payment captured and those orders closed, and the
+   * order marked paid once captured.
+   */
+  async function settleAfterCommit(checkout: CheckoutRow, payment: ProviderPayment) {
+    deps.catalog.invalidateStock();
+    const replaced = await replacedProviderOrders(checkout);
+    const captured = await settleOrderPayment(db, deps.provider, log, {
+      payment,
+      amountPaise: checkout.amountPaise,
+      replacedProviderOrders: replaced,
+    });
+    // The order stands either way; uncaptured, the reconciler captures it later.
+    if (captured)
+      await markOrderPaid(db, checkout.id).catch((error: unknown) =>
+        log.error({ err: error, checkoutId: checkout.id }, 'marking the captured order paid failed'),
+      );
+  }
 
   async function place(input: {
     checkout: CheckoutRow;
@@ -234,10 +251,8 @@ export function createOrderPlacement(deps: PlacementDeps) {
     if (outcome.created) {
       deps.metrics?.ordersPlaced.inc({ payment: 'online' });
       deps.metrics?.payments.inc({ outcome: 'paid' });
-      deps.catalog.invalidateStock();
-      await settlePayment(payment, checkout.amountPaise);
+      await settleAfterCommit(checkout, payment);
       if (outcome.owed) await makeOwedRefund(outcome.owed);
-      await closeReplacedProviderOrders(checkout);
     }
     // The browser's address is all there will be: ask for a better one now.
     if (input.address && outcome.order.addressToConfirm) await requestAddressConfirmation(outcome.order);
@@ -282,10 +297,8 @@ async function createFromPayment(
 ): Promise<{ success: boolean; order: ApiOrder }> {
   const { db, provider } = deps;
   const record = await deps.checkout.ownCheckout(userId, input.paymentInfo.razorpayOrderId);
-  const payment = await findPayment(db, provider.name, input.paymentInfo.razorpayPaymentId);
-  if (!payment || payment.checkoutId !== record.id || !payment.verifiedAt) {
-    throw badRequest('Please complete the payment first: this payment has not been verified.');
-  }
+  const payment = await verifiedPaymentFor(db, provider, input.paymentInfo.razorpayPaymentId, record.id);
+  if (!payment) throw badRequest('Please complete the payment first: this payment has not been verified.');
   // An old client opened by a full page load sends [] (it builds them before the cart loads):
   // the order is built from the checkout record either way.
   if (input.orderItems?.length) {
@@ -299,22 +312,10 @@ async function createFromPayment(
       );
     }
   }
-  const providerPayment = (await provider.fetchPayment(payment.providerPaymentId).catch(() => undefined)) ?? {
-    id: payment.providerPaymentId,
-    entity: 'payment' as const,
-    order_id: payment.providerOrderId,
-    amount: payment.amountPaise,
-    currency: payment.currency,
-    status: payment.status as 'authorized',
-    method: payment.method ?? 'card',
-    captured: payment.status === 'captured',
-    amount_refunded: 0,
-    created_at: Math.floor(payment.createdAt.getTime() / 1000),
-  };
   const address = readDeliveryAddress(input.shippingInfo);
   const result = await place({
     checkout: record,
-    payment: providerPayment,
+    payment,
     ...(address ? { address } : {}),
   });
   // A second payment for a cart already ordered, or one whose coupon could no longer be used.

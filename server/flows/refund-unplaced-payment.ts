@@ -16,6 +16,7 @@ import { releaseCouponHold } from '../modules/coupons/index.js';
 import { queueEmail } from '../modules/email-outbox/index.js';
 import { paymentRefundEmail, type RefundWhy, refundWhyText } from '../modules/orders/index.js';
 import {
+  closeProviderOrders,
   findPayment,
   markPaymentRefundMade,
   type PaymentProvider,
@@ -170,20 +171,21 @@ export function createUnplacedPayments(deps: {
   }
 
   /**
-   * The round's other checkouts can no longer become an order: where the provider allows, their
-   * unpaid provider orders stop taking payments (Razorpay cannot close an order; a payment made
-   * there anyway is refunded when it arrives).
+   * The provider orders of the round's other checkouts still open for a payment: one of the
+   * round's checkouts became the order, so they never can. None when the provider cannot close an
+   * order (Razorpay; a payment made there anyway is refunded when it arrives).
    */
-  async function closeReplacedProviderOrders(checkout: CheckoutRow) {
-    const close = provider.closeOrder?.bind(provider);
-    if (!close) return;
+  async function replacedProviderOrders(checkout: CheckoutRow): Promise<string[]> {
+    if (!provider.closeOrder) return [];
     const open = await openCheckoutsOfRound(db, roundOf(checkout), checkout.id);
-    for (const other of open) {
-      if (other.status !== 'pending' || other.provider !== provider.name) continue;
-      await close(other.providerOrderId).catch((error: unknown) =>
-        log.warn({ err: error, checkoutId: other.id }, 'closing a replaced provider order failed'),
-      );
-    }
+    return open
+      .filter((other) => other.status === 'pending' && other.provider === provider.name)
+      .map((other) => other.providerOrderId);
+  }
+
+  /** Stops the round's other provider orders from taking payments, where the provider allows. */
+  async function closeReplacedProviderOrders(checkout: CheckoutRow) {
+    await closeProviderOrders(provider, await replacedProviderOrders(checkout), log);
   }
 
   return {
@@ -191,6 +193,7 @@ export function createUnplacedPayments(deps: {
     oweRefund,
     refundInstead,
     makeOwedRefund,
+    replacedProviderOrders,
     closeReplacedProviderOrders,
     closedBecause,
 

@@ -37,17 +37,16 @@ export {
   writeCatalogue,
 } from './product-imports.js';
 export { productsForPricing } from './product-pricing.js';
-export { productsShowingImage, productTaxes, requireProduct } from './products.js';
+export { type ProductTax, productsShowingImage, requireProduct } from './products.js';
 export { lockForRating, recomputeRating } from './ratings.js';
 export {
   assertAvailable,
   holdStock,
-  lockShopperCheckouts,
   releaseHolds,
   restockUnits,
   stockLineOf,
   sweepExpiredHolds,
-  takeStockForCheckout,
+  takeStockForOrder,
 } from './stock.js';
 export { countStockWarnings, lowestStockProducts } from './stock-levels.js';
 // What shoppers waiting for stock wait for, read fresh (restock-alerts).

@@ -139,11 +139,6 @@ export async function takeStock(
   return rows.length > 0;
 }
 
-/** Serialises one shopper's checkouts (the original client sends two per click). */
-export async function lockShopperCheckouts(db: Executor, userId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
-}
-
 /** Units back on the shelf: quantity up, sold down (never below 0). Undefined if the variant is gone. */
 export async function putBack(
   db: Executor,

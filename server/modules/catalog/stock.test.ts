@@ -52,7 +52,7 @@ describe('holding stock', () => {
         .limit(1);
 
       // The first checkout's order takes its stock: products locked, then its holds deleted
-      // (takeStockForCheckout), with the second checkout starting in between.
+      // (takeStockForOrder), with the second checkout starting in between.
       let goOn: () => void = () => {};
       const wentOn = new Promise<void>((resolve) => {
         goOn = resolve;

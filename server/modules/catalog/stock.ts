@@ -1,6 +1,8 @@
 import { CART_QUANTITY_MAX } from '../../../shared/cart-rules.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { lockShopper } from '../../lib/shopper-lock.js';
+import { type ProductTax, productTaxes } from './products.js';
 import * as repository from './stock.repository.js';
 import * as ledger from './stock-ledger.repository.js';
 
@@ -100,8 +102,8 @@ export async function holdStock(
 ): Promise<Date | undefined> {
   const units = unitsByVariant(hold.lines);
   const ids = [...units.keys()];
-  await repository.lockShopperCheckouts(tx, hold.userId);
-  // Products before holds, as an order taking its stock does (takeStockForCheckout): the same
+  await lockShopper(tx, hold.userId);
+  // Products before holds, as an order taking its stock does (takeStockForOrder): the same
   // shopper's earlier checkout being placed while this one starts (a double click on "Place
   // order") deadlocked when this one deleted that checkout's holds first and then waited for the
   // products that order had locked.
@@ -122,32 +124,26 @@ export async function holdStock(
 }
 
 /**
- * Serialises what starts or settles one shopper's checkouts (the original client sends two per
- * click): starting a checkout and placing its order both take it first, in their transaction.
+ * Catalogue's part of placing an order, in the caller's transaction: the checkout's stock taken
+ * (its own hold, or, when the hold lapsed, whatever is not held for others) and the GST class of
+ * each product as it is now, which the order fixes on its lines. `soldOut` names what could not be
+ * had; the caller rolls back if any. Products are locked in id order before their variants change,
+ * so two orders cannot deadlock; the locks last for the rest of the caller's transaction.
  */
-export async function lockShopperCheckouts(tx: Transaction, userId: string): Promise<void> {
-  await repository.lockShopperCheckouts(tx, userId);
-}
-
-/**
- * Takes the stock of a paid checkout: its own hold, or (when the hold lapsed) whatever is not
- * held for others. Returns the titles that could not be had; the caller rolls back if any.
- * Products are locked in id order before their variants change, so two orders cannot deadlock;
- * the locks last for the rest of the caller's transaction.
- */
-export async function takeStockForCheckout(
+export async function takeStockForOrder(
   tx: Transaction,
   checkoutId: string,
   lines: StockLine[],
-): Promise<string[]> {
+): Promise<{ soldOut: string[]; taxes: Map<string, ProductTax> }> {
   const units = unitsByVariant(lines);
   await repository.lockVariantsOf(tx, productIdsOf(units), [...units.keys()]);
   const soldOut: string[] = [];
   for (const [variantId, { title, quantity }] of [...units].sort(([a], [b]) => a.localeCompare(b))) {
     if (!(await repository.takeStock(tx, variantId, quantity, checkoutId))) soldOut.push(title);
   }
-  if (soldOut.length === 0) await repository.deleteHoldsOfCheckout(tx, checkoutId);
-  return soldOut;
+  if (soldOut.length) return { soldOut, taxes: new Map() };
+  await repository.deleteHoldsOfCheckout(tx, checkoutId);
+  return { soldOut, taxes: await productTaxes(tx, productIdsOf(units)) };
 }
 
 /** Gives a checkout's held stock back (its payment failed, or it sold out). */
@@ -163,7 +159,7 @@ export async function sweepExpiredHolds(db: Executor): Promise<number> {
 /**
  * Puts units of an order back on the shelf (a cancelled order, returned goods staff can sell
  * again) in the caller's transaction: quantity up, `sold` down, a movement in the stock ledger.
- * Locks like `takeStockForCheckout`, so the two cannot deadlock.
+ * Locks like `takeStockForOrder`, so the two cannot deadlock.
  */
 export async function restockUnits(
   tx: Transaction,

@@ -13,14 +13,9 @@ import { formatPaise, rupeesToPaise } from '../../../shared/money.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { CheckoutLineSnapshot, ShippingInfo } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { lockShopper } from '../../lib/shopper-lock.js';
 import { type CartLineForCheckout, cartLinesOf } from '../cart/index.js';
-import {
-  assertAvailable,
-  holdStock,
-  lockShopperCheckouts,
-  stockLineOf,
-  taxonomyTitles,
-} from '../catalog/index.js';
+import { assertAvailable, holdStock, stockLineOf, taxonomyTitles } from '../catalog/index.js';
 import {
   type CheckoutCoupon,
   couponForCheckout,
@@ -265,7 +260,7 @@ export class CheckoutService {
    * (the other of two checkouts sent at once, already paid) took those lines.
    */
   private async roundFor(tx: Transaction, userId: string, lines: CheckoutLineSnapshot[]): Promise<string> {
-    await lockShopperCheckouts(tx, userId);
+    await lockShopper(tx, userId);
     const cart = await cartLinesOf(tx, userId);
     const inCart = (line: CheckoutLineSnapshot) =>
       cart.some((c: CartLineForCheckout) => c.variantId === line.variantId && c.quantity === line.quantity);

@@ -15,5 +15,6 @@ export {
 export { checkoutRoutes } from './checkout.routes.js';
 export type { CheckoutService } from './checkout.service.js';
 export { createCheckoutService } from './checkout.service.js';
+export { claimForOrder, type PlacementClaim } from './placement-claim.js';
 export type { DeliveryRules, StoredBreakup } from './pricing.js';
 export { presentBreakup } from './pricing.js';

@@ -43,6 +43,7 @@ export type { OrderUpdate } from './order-messages.js';
 export { orderUpdates, queueOrderUpdate } from './order-messages.js';
 export { presentCustomerOrders } from './order-presenter.js';
 export { taxOrder } from './order-tax.js';
+export { type OrderToWrite, writeOrder } from './order-writing.js';
 export type { RefundWhy } from './orders.emails.js';
 export { paymentRefundEmail, refundWhyText } from './orders.emails.js';
 export type { OrderRow } from './orders.repository.js';

@@ -80,6 +80,8 @@ export async function lockCodAddress(db: Executor, address: ShippingInfo): Promi
 export async function insertOrder(
   db: Executor,
   values: {
+    /** Chosen by placement (the coupon's use names the order first); else the database's. */
+    id?: string;
     orderNumber: string;
     userId: string;
     checkoutId: string;

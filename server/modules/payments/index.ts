@@ -1,5 +1,6 @@
 /** The payments module's door: what other modules, flows and the app may use of it. */
 
+export { closeProviderOrders, settleOrderPayment, verifiedPaymentFor } from './order-payment.js';
 export type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider.js';
 export { PaymentProviderError } from './payment-provider.js';
 export type { PaymentRow } from './payments.repository.js';
