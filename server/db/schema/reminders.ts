@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,11 +17,13 @@ import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { productVariants } from './catalog-variants.js';
 import { createdAt, id } from './columns.js';
+import { wishlistItems } from './wishlist.js';
 
 /** Price drops on wishlisted items and reminders of carts left behind (decision 057). */
 
 /**
  * What a customer last saw or was told a wishlisted item costs: a drop below it is news, once.
+ * It belongs to its wishlist item, and goes when the item does.
  * The price follows a rise (the wishlist shows the new price), and comes down only when the
  * customer is told (or, without consent, quietly), so one drop is never told twice.
  */
@@ -43,6 +46,14 @@ export const priceWatches = pgTable(
   (t) => [
     uniqueIndex('price_watches_product_key').on(t.userId, t.productId).where(sql`${t.variantId} is null`),
     uniqueIndex('price_watches_variant_key').on(t.userId, t.variantId).where(sql`${t.variantId} is not null`),
+    // A product's rise and its drops are found by product.
+    index('price_watches_product_idx').on(t.productId),
+    // A watch lasts as long as its wishlist item: taken off the wishlist, it is gone with it.
+    foreignKey({
+      name: 'price_watches_wishlist_item_fk',
+      columns: [t.userId, t.productId],
+      foreignColumns: [wishlistItems.userId, wishlistItems.productId],
+    }).onDelete('cascade'),
     check('price_watches_price_nonnegative', sql`${t.lastPricePaise} >= 0`),
   ],
 );

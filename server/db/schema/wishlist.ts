@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { createdAt } from './columns.js';
@@ -16,5 +16,9 @@ export const wishlistItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    // The price-drop sweep reads only the items added since its last pass.
+    index('wishlist_items_created_at_idx').on(t.createdAt),
+  ],
 );

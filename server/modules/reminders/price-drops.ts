@@ -2,7 +2,7 @@ import { localizePath } from '../../../shared/locales.js';
 import type { Database } from '../../db/client.js';
 import { messageReach, offerWithdrawToken } from '../accounts/index.js';
 import { type CatalogService, productsForPricing } from '../catalog/index.js';
-import { allWishlistedItems } from '../wishlist/index.js';
+import { wishlistedSince } from '../wishlist/index.js';
 import { channelsUnderCap, consentedChannels, indiaDay, lockCustomerOffers } from './marketing-rules.js';
 import { queueOffer, rupees } from './offer-delivery.js';
 import { priceDropEmail } from './reminder-emails.js';
@@ -10,6 +10,9 @@ import * as repository from './reminders.repository.js';
 
 /** Customers told per sweep at most; the rest wait for the next one. */
 const CUSTOMERS_PER_SWEEP = 500;
+
+/** Wishlist items added this long before the last sweep began are read again (late commits). */
+const SYNC_OVERLAP_MS = 10 * 60_000;
 
 export type PriceDropDeps = {
   db: Database;
@@ -20,44 +23,44 @@ export type PriceDropDeps = {
 
 /**
  * Price drops on wishlisted products (decision 057). Each sweep first brings the watches in step
- * with the wishlists (a new item is watched at today's price; a removed one is forgotten; a rise is
- * followed), then tells each customer whose items now cost less than they last knew: one message a
+ * with the wishlists (a new item is watched at today's price; a removed one is forgotten with it;
+ * a rise is followed), then tells each customer whose items now cost less than they last knew: one message a
  * day at most, naming the biggest drop, on each channel they said yes to and the cap allows.
  */
 export function createPriceDrops(deps: PriceDropDeps) {
   const { db, catalog, publicUrl, maxPerDay } = deps;
 
-  /** Watches in step with the wishlists; answers the customers with a drop to tell. */
+  /**
+   * Where the wishlist was read up to, by this server's clock: the next sweep reads only what was
+   * added since. The first sweep of a server reads the whole wishlist.
+   */
+  let syncedUntil: Date | undefined;
+
+  /**
+   * Watches in step with the wishlists, in the database: an item added since the last sweep is
+   * watched at today's price (one taken off is gone with its watch); a product's rise is followed by
+   * every watch below it. Answers the customers with a drop to tell, CUSTOMERS_PER_SWEEP at most.
+   */
   async function syncWatches(): Promise<string[]> {
-    const [items, watches] = await Promise.all([allWishlistedItems(db), repository.productWatches(db)]);
-    const prices = await productsForPricing(db, [...new Set(items.map((item) => item.productId))]);
-    const wished = new Set(items.map((item) => `${item.userId}:${item.productId}`));
-    const watched = new Map(watches.map((watch) => [`${watch.userId}:${watch.productId}`, watch]));
+    const startedAt = new Date();
+    // A wishlist row's time is its transaction's start: a late commit is caught by the overlap.
+    const since = syncedUntil && new Date(syncedUntil.getTime() - SYNC_OVERLAP_MS);
+    const added = await wishlistedSince(db, since);
+    const addedPrices = await productsForPricing(db, [...new Set(added.map((item) => item.productId))]);
     await repository.insertWatches(
       db,
-      items.flatMap((item) => {
-        const price = prices.get(item.productId)?.pricePaise;
-        return watched.has(`${item.userId}:${item.productId}`) || price === undefined
-          ? []
-          : [{ userId: item.userId, productId: item.productId, lastPricePaise: price }];
+      added.flatMap((item) => {
+        const price = addedPrices.get(item.productId)?.pricePaise;
+        return price === undefined ? [] : [{ ...item, lastPricePaise: price }];
       }),
     );
-    await repository.deleteWatches(
-      db,
-      watches.filter((watch) => !wished.has(`${watch.userId}:${watch.productId}`)).map((watch) => watch.id),
-    );
-    const dropped = new Set<string>();
-    const risen = new Map<string, number>();
-    for (const watch of watches) {
-      const price = prices.get(watch.productId)?.pricePaise;
-      if (price === undefined || !wished.has(`${watch.userId}:${watch.productId}`)) continue;
-      if (price > watch.lastPricePaise) risen.set(watch.productId, price);
-      else if (price < watch.lastPricePaise) dropped.add(watch.userId);
-    }
-    // The wishlist shows the higher price from now on: a later fall below it is news. One
-    // statement per product, however many wishlists hold it.
-    for (const [productId, price] of risen) await repository.followPriceRise(db, productId, price);
-    return [...dropped];
+    const pricing = await productsForPricing(db, await repository.watchedProductIds(db));
+    const prices = new Map([...pricing].map(([productId, product]) => [productId, product.pricePaise]));
+    // The wishlist shows the higher price from now on: a later fall below it is news.
+    await repository.followPriceRises(db, prices);
+    const customers = await repository.customersWithDrops(db, prices, CUSTOMERS_PER_SWEEP);
+    syncedUntil = startedAt;
+    return customers;
   }
 
   /** Tells one customer of their drops, in one transaction; answers whether a message was queued. */
@@ -153,7 +156,7 @@ export function createPriceDrops(deps: PriceDropDeps) {
   return {
     /** One sweep; the caller keeps it out of the quiet hours. Answers how many customers were told. */
     async sweep(now: Date): Promise<number> {
-      const customers = (await syncWatches()).slice(0, CUSTOMERS_PER_SWEEP);
+      const customers = await syncWatches();
       let told = 0;
       for (const userId of customers) if (await tell(userId, now)) told += 1;
       return told;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CustomerChannel } from '../../../shared/channels.js';
-import type { Executor } from '../../db/client.js';
+import { type Executor, queryRows } from '../../db/client.js';
 import { cartReminders, priceDropAlerts, priceWatches, type RemindedLine } from '../../db/schema.js';
 import { inSlices } from '../../lib/collections.js';
 
@@ -31,8 +31,13 @@ export async function emailOffersBetween(
 
 // Price watches: the product-level ones (the wishlist keeps products).
 
-export async function productWatches(db: Executor): Promise<PriceWatchRow[]> {
-  return db.select().from(priceWatches).where(isNull(priceWatches.variantId));
+/** The products anybody watches (each once). */
+export async function watchedProductIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ productId: priceWatches.productId })
+    .from(priceWatches)
+    .where(isNull(priceWatches.variantId));
+  return rows.map((row) => row.productId);
 }
 
 /** The customer's watches, locked for the transaction unless `lock: false`. */
@@ -48,31 +53,70 @@ export async function productWatchesOf(
   return options.lock === false ? query : query.for('update');
 }
 
+/** A row that names a wishlist item no longer there (taken off since it was read). */
+const itemGone = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23503' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23503';
+
+/**
+ * New watches, 5,000 a statement; one already there is left as it is. A slice naming an item taken
+ * off the wishlist since it was read is written row by row, without that one.
+ */
 export async function insertWatches(
   db: Executor,
   rows: { userId: string; productId: string; lastPricePaise: number }[],
 ): Promise<void> {
-  for (const slice of inSlices(rows, 5_000))
-    await db.insert(priceWatches).values(slice).onConflictDoNothing();
+  for (const slice of inSlices(rows, 5_000)) {
+    try {
+      await db.insert(priceWatches).values(slice).onConflictDoNothing();
+    } catch (error) {
+      if (!itemGone(error)) throw error;
+      for (const row of slice)
+        await db
+          .insert(priceWatches)
+          .values(row)
+          .onConflictDoNothing()
+          .catch((rowError: unknown) => {
+            if (!itemGone(rowError)) throw rowError;
+          });
+    }
+  }
 }
 
-export async function deleteWatches(db: Executor, ids: string[]): Promise<void> {
-  for (const slice of inSlices(ids, 10_000))
-    await db.delete(priceWatches).where(inArray(priceWatches.id, slice));
+/** Products with their current prices, as one pair of arrays a statement can join (10,000 at a time). */
+function priceTable(prices: Map<string, number>) {
+  return inSlices([...prices], 10_000).map(
+    (slice) =>
+      sql`unnest(${sql.param(slice.map(([id]) => id))}::uuid[], ${sql.param(slice.map(([, price]) => price))}::int[]) as p(product_id, price)`,
+  );
 }
 
-/** Every watch of the product below its new, higher price follows it up. */
-export async function followPriceRise(db: Executor, productId: string, pricePaise: number): Promise<void> {
-  await db
-    .update(priceWatches)
-    .set({ lastPricePaise: pricePaise })
-    .where(
-      and(
-        eq(priceWatches.productId, productId),
-        isNull(priceWatches.variantId),
-        lt(priceWatches.lastPricePaise, pricePaise),
-      ),
+/** Every watch below its product's new, higher price follows it up: one statement per 10,000 products. */
+export async function followPriceRises(db: Executor, prices: Map<string, number>): Promise<void> {
+  for (const table of priceTable(prices))
+    await db.execute(
+      sql`update ${priceWatches} w set last_price_paise = p.price from ${table}
+          where w.product_id = p.product_id and w.variant_id is null and w.last_price_paise < p.price`,
     );
+}
+
+/** Customers with a watched product now below the price they know, `limit` at most. */
+export async function customersWithDrops(
+  db: Executor,
+  prices: Map<string, number>,
+  limit: number,
+): Promise<string[]> {
+  const customers = new Set<string>();
+  for (const table of priceTable(prices)) {
+    if (customers.size >= limit) break;
+    const rows = await queryRows<{ user_id: string }>(
+      db,
+      sql`select distinct w.user_id from ${priceWatches} w join ${table} on w.product_id = p.product_id
+          where w.variant_id is null and w.last_price_paise > p.price limit ${limit - customers.size}`,
+    );
+    for (const row of rows) customers.add(row.user_id);
+  }
+  return [...customers];
 }
 
 /** The price the customer now knows, once told of a drop (`toldAt`) or shown it by the wishlist. */

@@ -179,6 +179,42 @@ describe('price drops on wishlisted items', () => {
   });
 });
 
+describe('the watches of a wishlist', () => {
+  const watchesOf = async (who: Customer) =>
+    (
+      await db()
+        .select({ productId: priceWatches.productId, price: priceWatches.lastPricePaise })
+        .from(priceWatches)
+        .where(eq(priceWatches.userId, who.id))
+    ).sort((a, b) => a.price - b.price);
+
+  it('watches an item wished after a sweep at the next one, and forgets it with the wishlist item', async () => {
+    const who = await customer({ email: true });
+    const first = await product(300_000);
+    await wish(who, first.id);
+    await sweep(india(12, 10));
+    // Wished after that sweep: the next one reads what was added since.
+    const later = await product(400_000);
+    await wish(who, later.id);
+    await sweep(india(12, 11));
+    expect(await watchesOf(who)).toEqual([
+      { productId: first.id, price: 300_000 },
+      { productId: later.id, price: 400_000 },
+    ]);
+
+    await setVariantFigures(db(), later.id, { pricePaise: 350_000 });
+    await sweep(india(12, 12));
+    const alerts = await db().select().from(priceDropAlerts).where(eq(priceDropAlerts.userId, who.id));
+    expect(alerts.map((a) => [a.productId, a.oldPricePaise, a.newPricePaise])).toEqual([
+      [later.id, 400_000, 350_000],
+    ]);
+
+    // Taken off the wishlist, its watch is gone at once, before any sweep.
+    await wish(who, later.id);
+    expect(await watchesOf(who)).toEqual([{ productId: first.id, price: 300_000 }]);
+  });
+});
+
 describe('a price-drop sweep over a big shop', () => {
   it('watches tens of thousands of wishlisted items at once, more than one statement can carry', async () => {
     // 220 customers with the same 100 products wishlisted: 22,000 new watches of three values each
@@ -221,7 +257,7 @@ describe('a price-drop sweep over a big shop', () => {
       .where(inArray(priceWatches.userId, userIds));
     expect(followed.filter((watch) => watch.price === 109_900)).toHaveLength(220);
 
-    // Forgotten as a whole when the wishlists empty, in one sweep.
+    // Forgotten as a whole when the wishlists empty (with them, at once).
     await db().delete(wishlistItems).where(inArray(wishlistItems.userId, userIds));
     await sweep(india(10, 13));
     const left = await db()

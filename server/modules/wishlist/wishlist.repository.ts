@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { wishlistItems } from '../../db/schema.js';
 
@@ -31,7 +31,16 @@ export async function removeWishlistOf(db: Executor, userId: string): Promise<nu
   return rows.length;
 }
 
-/** Every wishlisted product of every customer: what price drops watch (decision 057). */
-export async function allWishlistedItems(db: Executor): Promise<{ userId: string; productId: string }[]> {
-  return db.select({ userId: wishlistItems.userId, productId: wishlistItems.productId }).from(wishlistItems);
+/**
+ * The wishlisted products of every customer added at or after `since` (all of them without it):
+ * what price drops start watching (decision 057).
+ */
+export async function wishlistedSince(
+  db: Executor,
+  since: Date | undefined,
+): Promise<{ userId: string; productId: string }[]> {
+  return db
+    .select({ userId: wishlistItems.userId, productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(since ? gte(wishlistItems.createdAt, since) : undefined);
 }
