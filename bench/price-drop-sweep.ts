@@ -3,10 +3,10 @@
  * --products 100]`.
  *
  * The production server on a scratch PostgreSQL database with the demo catalogue and the sweep's
- * test hook. `customers` x `products` wishlist items are written straight into the database, then
- * the sweep runs: first (every item watched), twice more with nothing changed (what every hourly
- * sweep costs), then after one product's price rose. Prints each sweep's time as the hook answers
- * it. Loopback only; stops by itself.
+ * test hook. `customers` x `products` wishlist items, a day old, are written straight into the
+ * database, then the sweep runs: first (every item watched), twice more with nothing changed (what
+ * every hourly sweep costs), then after one product's price rose. Prints each sweep's time as the
+ * hook answers it. Loopback only; stops by itself.
  */
 import {
   call,
@@ -43,8 +43,9 @@ try {
      from generate_series(1, ${customers}) g`,
   );
   await books.query(
-    `insert into wishlist_items (user_id, product_id)
-     select u.id, p.id from users u
+    // Wished over the days before, as a shop's wishlists are: a sweep's look back covers minutes.
+    `insert into wishlist_items (user_id, product_id, created_at)
+     select u.id, p.id, now() - interval '1 day' from users u
      cross join (select id from products order by id limit ${productCount}) p
      where u.email like 'sweep-%'`,
   );
