@@ -46,8 +46,9 @@ export const priceWatches = pgTable(
   (t) => [
     uniqueIndex('price_watches_product_key').on(t.userId, t.productId).where(sql`${t.variantId} is null`),
     uniqueIndex('price_watches_variant_key').on(t.userId, t.variantId).where(sql`${t.variantId} is not null`),
-    // A product's rise and its drops are found by product.
+    // A product's rise and its drops are found by product; a wishlist item's watch by both.
     index('price_watches_product_idx').on(t.productId),
+    index('price_watches_item_idx').on(t.userId, t.productId),
     // A watch lasts as long as its wishlist item: taken off the wishlist, it is gone with it.
     foreignKey({
       name: 'price_watches_wishlist_item_fk',
