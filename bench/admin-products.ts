@@ -20,6 +20,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchArgs } from './lib/args.js';
 import {
   createScratchDatabase,
   dropScratchDatabase,
@@ -28,9 +29,7 @@ import {
   stopShop,
 } from './lib/shop.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const part = args.get('part') ?? 'both';
 const productCount = Number(args.get('products') ?? 100_000);
 const rows = Number(args.get('rows') ?? 10_000);

@@ -23,12 +23,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchArgs } from './lib/args.js';
 import { ensureDatabase, startShop, stopShop } from './lib/shop.js';
 import { hindiShopperSearches, shopperSearches } from './shopper-searches.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const connections = Number(args.get('connections') ?? 50);
 const duration = Number(args.get('duration') ?? 10);
 const sizes = [

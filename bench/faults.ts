@@ -11,6 +11,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.js';
+import { benchArgs } from './lib/args.js';
 import {
   buyCart,
   call,
@@ -25,9 +26,7 @@ import {
   stopShop,
 } from './lib/shop.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const checkoutCount = Number(args.get('checkouts') ?? 100);
 const kinds = (args.get('only') ? [args.get('only')] : ['postgres', 'pglite']) as ('postgres' | 'pglite')[];
 const port = 3298;

@@ -9,6 +9,8 @@
  * their times show how long placement holds its locks. Prints create-order's p50 and p99 and the
  * burst's wall time per round, and their medians. Loopback only; stops by itself.
  */
+
+import { benchArgs } from './lib/args.js';
 import {
   call,
   createScratchDatabase,
@@ -23,9 +25,7 @@ import {
   stopShop,
 } from './lib/shop.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const shopperCount = Number(args.get('shoppers') ?? 40);
 const rounds = Number(args.get('rounds') ?? 5);
 const port = 3298;

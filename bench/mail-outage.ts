@@ -14,6 +14,7 @@
  */
 
 import { startSmtpCapture } from '../server/test/smtp-capture.js';
+import { benchArgs } from './lib/args.js';
 import {
   buyCart,
   call,
@@ -25,9 +26,7 @@ import {
   stopShop,
 } from './lib/shop.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const outageSeconds = Number(args.get('outage-seconds') ?? 300);
 const shopperCount = Number(args.get('shoppers') ?? 30);
 const port = 3297;

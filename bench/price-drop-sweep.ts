@@ -8,6 +8,8 @@
  * every hourly sweep costs), then after one product's price rose. Prints each sweep's time as the
  * hook answers it. Loopback only; stops by itself.
  */
+
+import { benchArgs } from './lib/args.js';
 import {
   call,
   createScratchDatabase,
@@ -17,9 +19,7 @@ import {
   stopShop,
 } from './lib/shop.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const customers = Number(args.get('customers') ?? 2000);
 const productCount = Number(args.get('products') ?? 100);
 const port = 3296;

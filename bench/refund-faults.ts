@@ -19,6 +19,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.js';
+import { benchArgs } from './lib/args.js';
 import {
   buyCart,
   call,
@@ -31,9 +32,7 @@ import {
   stopShop,
 } from './lib/shop.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const orderCount = Number(args.get('orders') ?? 60);
 const kinds = (args.get('only') ? [args.get('only')] : ['postgres', 'pglite']) as ('postgres' | 'pglite')[];
 // Kill once this share of the racing requests has been answered.

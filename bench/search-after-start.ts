@@ -10,12 +10,11 @@
  * Loopback only; stops by itself.
  */
 import { run } from '../scripts/run.js';
+import { benchArgs } from './lib/args.js';
 import { ensureDatabase, percentile, startShop, stopShop } from './lib/shop.js';
 import { shopperSearches } from './shopper-searches.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1]!);
+const args = benchArgs();
 const products = Number(args.get('products') ?? 100_000);
 const rate = Number(args.get('rate') ?? 100);
 const connections = Number(args.get('connections') ?? 20);

@@ -8,6 +8,7 @@
  * consistent. Loopback only; stops by itself.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchArgs } from './lib/args.js';
 import {
   buyCart,
   call,
@@ -23,9 +24,7 @@ import {
   summarise,
 } from './lib/shop.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = benchArgs();
 const shopperCount = Number(args.get('shoppers') ?? 100);
 const seconds = Number(args.get('seconds') ?? 60);
 const port = 3297;

@@ -46,16 +46,20 @@ export function createPriceDrops(deps: PriceDropDeps) {
     // A wishlist row's time is its transaction's start: a late commit is caught by the overlap.
     const since = syncedUntil && new Date(syncedUntil.getTime() - SYNC_OVERLAP_MS);
     const added = await wishlistedSince(db, since);
-    const addedPrices = await productsForPricing(db, [...new Set(added.map((item) => item.productId))]);
+    // One read of the prices: the products watched already and those just wished.
+    const productIds = new Set([
+      ...(await repository.watchedProductIds(db)),
+      ...added.map((item) => item.productId),
+    ]);
+    const pricing = await productsForPricing(db, [...productIds]);
+    const prices = new Map([...pricing].map(([productId, product]) => [productId, product.pricePaise]));
     await repository.insertWatches(
       db,
       added.flatMap((item) => {
-        const price = addedPrices.get(item.productId)?.pricePaise;
+        const price = prices.get(item.productId);
         return price === undefined ? [] : [{ ...item, lastPricePaise: price }];
       }),
     );
-    const pricing = await productsForPricing(db, await repository.watchedProductIds(db));
-    const prices = new Map([...pricing].map(([productId, product]) => [productId, product.pricePaise]));
     // The wishlist shows the higher price from now on: a later fall below it is news.
     await repository.followPriceRises(db, prices);
     const customers = await repository.customersWithDrops(db, prices, CUSTOMERS_PER_SWEEP);
